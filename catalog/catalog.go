@@ -1,0 +1,581 @@
+// Package catalog is the shared memory of a discovery: one SQLite file (WAL)
+// holding findings (entries) and runs, searchable with FTS5.
+//
+// Semantics a caller can rely on:
+//   - Save is an upsert on (kind, key): the row is updated in place, so an
+//     entry keeps its ID across saves. It commits before returning.
+//   - Documents are stored byte for byte as given (they must be valid JSON);
+//     Get returns the same bytes, so callers may compare them with bytes.Equal.
+//   - Tags and Evidence read back as non-nil slices (empty when none).
+//   - Get, GetRun and LatestRun wrap ErrNotFound; the list methods return an
+//     empty, non-nil slice when nothing matches, never ErrNotFound.
+//   - Kind orders by key; List, Lookup and Export order by kind then key
+//     (byte order); Search orders by relevance.
+//   - Times are stored in UTC and read back in UTC.
+package catalog
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// ErrNotFound is returned (wrapped) by Get and Run lookups that match nothing.
+var ErrNotFound = errors.New("catalog: not found")
+
+// Filter selects entries. Empty fields match everything.
+type Filter struct {
+	Kind      string
+	KeyPrefix string
+	RunID     string
+	Expert    string
+}
+
+// Catalog is an open catalog file. Safe for concurrent use: writes are
+// serialized through one connection so experts never see "database is locked".
+type Catalog struct {
+	// writer holds exactly one connection: database/sql queues writers in Go
+	// instead of letting them race for SQLite's lock, which is what turns
+	// concurrent saves into SQLITE_BUSY.
+	writer *sql.DB
+	// reader is a pool of query_only connections; in WAL mode they read a
+	// consistent snapshot without waiting for the writer.
+	reader *sql.DB
+	// upsert is prepared once: compiling it also compiles the FTS triggers,
+	// which otherwise costs as much as the write itself.
+	upsert *sql.Stmt
+}
+
+// timeFormat is RFC 3339 with a fixed nine-digit fraction. time.RFC3339Nano
+// drops trailing zeros, which would make "…:05Z" sort after "…:05.1Z" as
+// text; fixed width keeps ORDER BY started_at chronological. It still parses
+// with time.RFC3339Nano.
+const timeFormat = "2006-01-02T15:04:05.000000000Z07:00"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeFormat) }
+
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return t.UTC(), nil
+}
+
+// Durability: WAL with synchronous=NORMAL loses nothing when the process is
+// killed (a commit is in the WAL, which the OS holds), only on power loss.
+// busy_timeout covers the remaining contention: another process on the same
+// file, and checkpoints. journal_mode is not among the parameters: it is
+// persistent, so Open sets it once, after making sure the file is ours.
+var (
+	writerParams = []string{
+		"_pragma=busy_timeout(10000)",
+		"_pragma=synchronous(NORMAL)",
+		"_pragma=foreign_keys(1)",
+		// Explicit transactions take the write lock at BEGIN, so a
+		// read-then-write transaction cannot deadlock against another
+		// process and fail with SQLITE_BUSY despite busy_timeout.
+		"_txlock=immediate",
+	}
+	readerParams = []string{
+		"_pragma=busy_timeout(10000)",
+		"_pragma=foreign_keys(1)",
+		"_pragma=query_only(1)",
+	}
+)
+
+func dsn(path string, params []string) string {
+	// The driver hands "file:" names to SQLite as URIs, where these three
+	// characters mean something; escape them so any path works.
+	esc := strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
+	return "file:" + esc + "?" + strings.Join(params, "&")
+}
+
+// Open opens (creating if needed) the catalog at path and applies migrations.
+// A catalog written by a newer build (a higher schema version) is refused.
+func Open(ctx context.Context, path string) (*Catalog, error) {
+	if path == "" || path == ":memory:" || strings.HasPrefix(path, "file:") {
+		// Two pools must see the same database, so only a plain file works.
+		return nil, fmt.Errorf("catalog: open %q: need a file path", path)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: open %s: %w", path, err)
+	}
+	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("catalog: open %s: is a directory", path)
+	}
+
+	w, err := sql.Open("sqlite", dsn(abs, writerParams))
+	if err != nil {
+		return nil, openError(path, err)
+	}
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	// The first statements read the header, which is where a file that is
+	// not a database is noticed.
+	for _, step := range []func(context.Context, *sql.DB) error{initVersionTable, enableWAL, migrate} {
+		if err := step(ctx, w); err != nil {
+			w.Close()
+			return nil, openError(path, err)
+		}
+	}
+
+	r, err := sql.Open("sqlite", dsn(abs, readerParams))
+	if err != nil {
+		w.Close()
+		return nil, openError(path, err)
+	}
+	n := max(4, runtime.GOMAXPROCS(0))
+	r.SetMaxOpenConns(n)
+	r.SetMaxIdleConns(n)
+	if err := r.PingContext(ctx); err != nil {
+		r.Close()
+		w.Close()
+		return nil, openError(path, err)
+	}
+	upsert, err := w.PrepareContext(ctx, upsertSQL)
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, openError(path, err)
+	}
+	return &Catalog{writer: w, reader: r, upsert: upsert}, nil
+}
+
+func enableWAL(ctx context.Context, db *sql.DB) error {
+	var mode string
+	if err := db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+		return fmt.Errorf("set WAL: %w", err)
+	}
+	// SQLite answers with the mode in force rather than failing, e.g. on a
+	// file system without shared memory.
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("set WAL: journal mode is %s", mode)
+	}
+	return nil
+}
+
+func openError(path string, err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_NOTADB {
+		return fmt.Errorf("catalog: open %s: not a SQLite catalog file: %w", path, err)
+	}
+	return fmt.Errorf("catalog: open %s: %w", path, err)
+}
+
+// Close closes the catalog. Saves already returned are on disk either way.
+func (c *Catalog) Close() error {
+	return errors.Join(c.upsert.Close(), c.reader.Close(), c.writer.Close())
+}
+
+func validJSONList(xs []string) (string, error) {
+	if xs == nil {
+		return "[]", nil
+	}
+	b, err := json.Marshal(xs)
+	return string(b), err
+}
+
+func validate(e Entry) error {
+	switch {
+	case e.Kind == "":
+		return errors.New("empty kind")
+	case e.Key == "":
+		return errors.New("empty key")
+	case math.IsNaN(e.Confidence) || e.Confidence < 0 || e.Confidence > 1:
+		return fmt.Errorf("confidence %v outside [0, 1]", e.Confidence)
+	case len(e.Document) == 0:
+		return errors.New("empty document")
+	case !json.Valid(e.Document):
+		return errors.New("document is not valid JSON")
+	}
+	return nil
+}
+
+// Save inserts or replaces the entry with the same (kind, key). It commits
+// before returning, so a killed process keeps every saved finding.
+// CreatedAt is set when zero. Tags and Evidence nil are stored as empty.
+//
+// The row is updated in place, so its ID survives replacement; e.ID is
+// ignored. The document must be valid JSON and is stored byte for byte.
+// Empty kind or key, or a confidence outside [0, 1], is an error: clamping
+// would hide the bug that produced it.
+func (c *Catalog) Save(ctx context.Context, e Entry) error {
+	if err := c.save(ctx, e); err != nil {
+		return fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
+	}
+	return nil
+}
+
+func (c *Catalog) save(ctx context.Context, e Entry) error {
+	if err := validate(e); err != nil {
+		return err
+	}
+	tags, err := validJSONList(e.Tags)
+	if err != nil {
+		return err
+	}
+	evidence, err := validJSONList(e.Evidence)
+	if err != nil {
+		return err
+	}
+	created := e.CreatedAt
+	if created.IsZero() {
+		created = time.Now()
+	}
+	// The document is bound as a string so SQLite stores TEXT (FTS5 and the
+	// JSON functions want text), with the caller's bytes unchanged.
+	_, err = c.upsert.ExecContext(ctx, e.Kind, e.Key, string(e.Document), tags, e.Expert, e.Confidence, evidence,
+		e.RunID, e.Iteration, formatTime(created))
+	return err
+}
+
+// upsertSQL updates in place on conflict (rather than INSERT OR REPLACE,
+// which deletes and reinserts) so the id, and the FTS rowid, stay stable.
+const upsertSQL = `
+	INSERT INTO entries (kind, key, document, tags, expert, confidence, evidence, run_id, iteration, created_at)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT (kind, key) DO UPDATE SET
+		document   = excluded.document,
+		tags       = excluded.tags,
+		expert     = excluded.expert,
+		confidence = excluded.confidence,
+		evidence   = excluded.evidence,
+		run_id     = excluded.run_id,
+		iteration  = excluded.iteration,
+		created_at = excluded.created_at`
+
+const entryColumns = `e.id, e.kind, e.key, e.document, e.tags, e.expert, e.confidence, e.evidence, e.run_id, e.iteration, e.created_at`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanEntry(s scanner) (Entry, error) {
+	var (
+		e                       Entry
+		doc, tags, ev, creation string
+	)
+	if err := s.Scan(&e.ID, &e.Kind, &e.Key, &doc, &tags, &e.Expert, &e.Confidence, &ev,
+		&e.RunID, &e.Iteration, &creation); err != nil {
+		return Entry{}, err
+	}
+	e.Document = json.RawMessage(doc)
+	e.Tags, e.Evidence = []string{}, []string{}
+	if err := json.Unmarshal([]byte(tags), &e.Tags); err != nil {
+		return Entry{}, fmt.Errorf("entry %d tags: %w", e.ID, err)
+	}
+	if err := json.Unmarshal([]byte(ev), &e.Evidence); err != nil {
+		return Entry{}, fmt.Errorf("entry %d evidence: %w", e.ID, err)
+	}
+	t, err := parseTime(creation)
+	if err != nil {
+		return Entry{}, fmt.Errorf("entry %d created_at: %w", e.ID, err)
+	}
+	e.CreatedAt = t
+	return e, nil
+}
+
+func (c *Catalog) queryEntries(ctx context.Context, query string, args ...any) ([]Entry, error) {
+	rows, err := c.reader.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Entry{}
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Get returns the entry of this kind and key, or ErrNotFound.
+func (c *Catalog) Get(ctx context.Context, kind, key string) (Entry, error) {
+	row := c.reader.QueryRowContext(ctx, `SELECT `+entryColumns+` FROM entries e WHERE e.kind = ? AND e.key = ?`, kind, key)
+	e, err := scanEntry(row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Entry{}, fmt.Errorf("catalog: get %s %s: %w", kind, key, ErrNotFound)
+	}
+	if err != nil {
+		return Entry{}, fmt.Errorf("catalog: get %s %s: %w", kind, key, err)
+	}
+	return e, nil
+}
+
+// Lookup returns the entries of any kind whose key is exactly key (the CLI's
+// `catalog get KEY`, where the user may not know the kind). Ordered by kind;
+// empty, not ErrNotFound, when there is none.
+func (c *Catalog) Lookup(ctx context.Context, key string) ([]Entry, error) {
+	es, err := c.queryEntries(ctx, `SELECT `+entryColumns+` FROM entries e WHERE e.key = ? ORDER BY e.kind`, key)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: lookup %s: %w", key, err)
+	}
+	return es, nil
+}
+
+// Kind returns the entries of a kind whose key starts with prefix, ordered by key.
+// The prefix is matched literally and case-sensitively (no LIKE wildcards).
+func (c *Catalog) Kind(ctx context.Context, kind, prefix string) ([]Entry, error) {
+	es, err := c.list(ctx, Filter{Kind: kind, KeyPrefix: prefix})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: kind %s %q: %w", kind, prefix, err)
+	}
+	return es, nil
+}
+
+// where builds the filter's condition. KeyPrefix is compared with substr, not
+// LIKE, so that '%' and '_' in keys are literal and case matters.
+func (f Filter) where() (string, []any) {
+	conds := []string{"1 = 1"}
+	var args []any
+	if f.Kind != "" {
+		conds = append(conds, "e.kind = ?")
+		args = append(args, f.Kind)
+	}
+	if f.KeyPrefix != "" {
+		conds = append(conds, "substr(e.key, 1, length(?)) = ?")
+		args = append(args, f.KeyPrefix, f.KeyPrefix)
+	}
+	if f.RunID != "" {
+		conds = append(conds, "e.run_id = ?")
+		args = append(args, f.RunID)
+	}
+	if f.Expert != "" {
+		conds = append(conds, "e.expert = ?")
+		args = append(args, f.Expert)
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// List returns entries matching f, ordered by kind then key.
+func (c *Catalog) List(ctx context.Context, f Filter) ([]Entry, error) {
+	es, err := c.list(ctx, f)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: list: %w", err)
+	}
+	return es, nil
+}
+
+func (c *Catalog) list(ctx context.Context, f Filter) ([]Entry, error) {
+	where, args := f.where()
+	return c.queryEntries(ctx, `SELECT `+entryColumns+` FROM entries e WHERE `+where+` ORDER BY e.kind, e.key`, args...)
+}
+
+// Search runs a full-text query over key, tags and document; best matches first.
+//
+// text is user input, never FTS5 syntax: each whitespace-separated word is
+// quoted and matched as a prefix ("cust" finds customers, orders.customer_id
+// finds the phrase orders customer id), and all words must match. Operators
+// (AND, OR, NOT, *, quotes) are plain words. Ranking is bm25 with a key hit
+// weighing most, then tags, then the document. limit <= 0 means no limit.
+// Text with no searchable word returns an empty slice.
+func (c *Catalog) Search(ctx context.Context, text string, limit int) ([]Entry, error) {
+	q := ftsQuery(text)
+	if q == "" {
+		return []Entry{}, nil
+	}
+	if limit <= 0 {
+		limit = -1
+	}
+	es, err := c.queryEntries(ctx, `
+		SELECT `+entryColumns+`
+		FROM (
+			SELECT rowid AS id, bm25(entries_fts, 10.0, 5.0, 1.0) AS score
+			FROM entries_fts WHERE entries_fts MATCH ?
+		) m JOIN entries e ON e.id = m.id
+		ORDER BY m.score, e.kind, e.key
+		LIMIT ?`, q, limit)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: search %q: %w", text, err)
+	}
+	return es, nil
+}
+
+// Export writes every entry (or those of runID when not empty) as JSON lines.
+// Each line is an Entry in its JSON form, ordered by kind then key; the
+// document is embedded as JSON (compacted onto the line, HTML not escaped).
+func (c *Catalog) Export(ctx context.Context, w io.Writer, runID string) error {
+	if err := c.export(ctx, w, runID); err != nil {
+		return fmt.Errorf("catalog: export: %w", err)
+	}
+	return nil
+}
+
+func (c *Catalog) export(ctx context.Context, w io.Writer, runID string) error {
+	where, args := Filter{RunID: runID}.where()
+	rows, err := c.reader.QueryContext(ctx, `SELECT `+entryColumns+` FROM entries e WHERE `+where+` ORDER BY e.kind, e.key`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return err
+		}
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func nullJSON(m json.RawMessage) (any, error) {
+	if m == nil {
+		return nil, nil
+	}
+	if !json.Valid(m) {
+		return nil, errors.New("not valid JSON")
+	}
+	return string(m), nil
+}
+
+func nullTime(t *time.Time) any {
+	if t == nil {
+		return nil
+	}
+	return formatTime(*t)
+}
+
+// StartRun records a new run. StartedAt is set to now when zero; an ID
+// already recorded is an error. State and Options, when not nil, must be
+// valid JSON and are kept byte for byte (nil reads back as nil).
+func (c *Catalog) StartRun(ctx context.Context, r Run) error {
+	if err := c.startRun(ctx, r); err != nil {
+		return fmt.Errorf("catalog: start run %s: %w", r.ID, err)
+	}
+	return nil
+}
+
+func (c *Catalog) startRun(ctx context.Context, r Run) error {
+	if r.ID == "" {
+		return errors.New("empty id")
+	}
+	state, err := nullJSON(r.State)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	options, err := nullJSON(r.Options)
+	if err != nil {
+		return fmt.Errorf("options: %w", err)
+	}
+	started := r.StartedAt
+	if started.IsZero() {
+		started = time.Now()
+	}
+	_, err = c.writer.ExecContext(ctx, `
+		INSERT INTO runs (id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.DSN, r.Dialect, r.Database, formatTime(started), nullTime(r.FinishedAt), r.StopReason, state, options)
+	return err
+}
+
+// UpdateRun saves a run's state, stop reason and finish time.
+// Those three fields are written as given (a nil FinishedAt clears it); the
+// others are left alone. An unknown run is ErrNotFound.
+func (c *Catalog) UpdateRun(ctx context.Context, r Run) error {
+	if err := c.updateRun(ctx, r); err != nil {
+		return fmt.Errorf("catalog: update run %s: %w", r.ID, err)
+	}
+	return nil
+}
+
+func (c *Catalog) updateRun(ctx context.Context, r Run) error {
+	state, err := nullJSON(r.State)
+	if err != nil {
+		return fmt.Errorf("state: %w", err)
+	}
+	res, err := c.writer.ExecContext(ctx, `UPDATE runs SET state = ?, stop_reason = ?, finished_at = ? WHERE id = ?`,
+		state, r.StopReason, nullTime(r.FinishedAt), r.ID)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+const runColumns = `id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options`
+
+func scanRun(s scanner) (Run, error) {
+	var (
+		r                     Run
+		started               string
+		finished, st, options sql.NullString
+	)
+	if err := s.Scan(&r.ID, &r.DSN, &r.Dialect, &r.Database, &started, &finished, &r.StopReason, &st, &options); err != nil {
+		return Run{}, err
+	}
+	t, err := parseTime(started)
+	if err != nil {
+		return Run{}, fmt.Errorf("started_at: %w", err)
+	}
+	r.StartedAt = t
+	if finished.Valid {
+		t, err := parseTime(finished.String)
+		if err != nil {
+			return Run{}, fmt.Errorf("finished_at: %w", err)
+		}
+		r.FinishedAt = &t
+	}
+	if st.Valid {
+		r.State = json.RawMessage(st.String)
+	}
+	if options.Valid {
+		r.Options = json.RawMessage(options.String)
+	}
+	return r, nil
+}
+
+// GetRun returns one run by id, or ErrNotFound.
+func (c *Catalog) GetRun(ctx context.Context, id string) (Run, error) {
+	r, err := scanRun(c.reader.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Run{}, fmt.Errorf("catalog: get run %s: %w", id, err)
+	}
+	return r, nil
+}
+
+// LatestRun returns the newest run; unfinished restricts to runs with no FinishedAt.
+// Newest is by StartedAt (ties: the later recorded); none is ErrNotFound.
+func (c *Catalog) LatestRun(ctx context.Context, unfinished bool) (Run, error) {
+	r, err := scanRun(c.reader.QueryRowContext(ctx, `
+		SELECT `+runColumns+` FROM runs
+		WHERE NOT ? OR finished_at IS NULL
+		ORDER BY started_at DESC, rowid DESC
+		LIMIT 1`, unfinished))
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	if err != nil {
+		return Run{}, fmt.Errorf("catalog: latest run: %w", err)
+	}
+	return r, nil
+}

@@ -1,0 +1,227 @@
+package catalog
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Entry kinds. The key of each kind is documented beside it; keys are unique
+// per kind within a catalog (the newest run's finding replaces an older one).
+const (
+	KindTable          = "table"          // key: table name (TableDoc)
+	KindProfile        = "profile"        // key: table.column (ProfileDoc)
+	KindSemantic       = "semantic"       // key: table.column (SemanticDoc)
+	KindEntity         = "entity"         // key: table name (EntityDoc)
+	KindRelationship   = "relationship"   // key: from_table(cols)->to_table(cols) (RelationshipDoc)
+	KindPattern        = "pattern"        // key: kind:tables (PatternDoc)
+	KindInsight        = "insight"        // key: expert-chosen stable id (InsightDoc)
+	KindHypothesis     = "hypothesis"     // key: hypothesis id (HypothesisDoc)
+	KindRecommendation = "recommendation" // key: expert-chosen stable id (RecommendationDoc)
+	KindUncertainty    = "uncertainty"    // key: expert-chosen stable id (UncertaintyDoc)
+	KindDomain         = "domain"         // key: "domain" (DomainDoc)
+	KindTableStats     = "table_stats"    // key: table name (TableStatsDoc)
+	KindProgress       = "progress"       // key: expert:step; an expert's bookkeeping (ProgressDoc)
+)
+
+// Entry is one finding in the catalog.
+type Entry struct {
+	ID         int64           `json:"id"`
+	Kind       string          `json:"kind"`
+	Key        string          `json:"key"`
+	Document   json.RawMessage `json:"document"`
+	Tags       []string        `json:"tags"`
+	Expert     string          `json:"expert"`
+	Confidence float64         `json:"confidence"`
+	Evidence   []string        `json:"evidence"`
+	RunID      string          `json:"run_id"`
+	Iteration  int             `json:"iteration"`
+	CreatedAt  time.Time       `json:"created_at"`
+}
+
+// Decode unmarshals the entry's document into v.
+func (e Entry) Decode(v any) error { return json.Unmarshal(e.Document, v) }
+
+// NewEntry builds an entry whose document is doc marshalled to JSON.
+func NewEntry(kind, key string, doc any) (Entry, error) {
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return Entry{}, err
+	}
+	return Entry{Kind: kind, Key: key, Document: b}, nil
+}
+
+// Run is one discovery run recorded in the catalog.
+type Run struct {
+	ID         string          `json:"id"`
+	DSN        string          `json:"dsn"` // redacted, never a password
+	Dialect    string          `json:"dialect"`
+	Database   string          `json:"database"`
+	StartedAt  time.Time       `json:"started_at"`
+	FinishedAt *time.Time      `json:"finished_at"` // nil while running or after a crash
+	StopReason string          `json:"stop_reason"`
+	State      json.RawMessage `json:"state"` // the orchestrator's loop state
+	Options    json.RawMessage `json:"options"`
+}
+
+// ColumnDoc is a declared column, as the structural expert saw it.
+type ColumnDoc struct {
+	Name     string `json:"name"`
+	DataType string `json:"data_type"`
+	Nullable bool   `json:"nullable"`
+	Position int    `json:"position"`
+}
+
+// IndexDoc is a declared index.
+type IndexDoc struct {
+	Name    string   `json:"name"`
+	Columns []string `json:"columns"`
+	Unique  bool     `json:"unique"`
+}
+
+// TableDoc is a table's declared structure (KindTable).
+type TableDoc struct {
+	Name               string      `json:"name"` // as in report.json: bare or schema.table
+	Kind               string      `json:"kind"` // table | view
+	RowCount           *int64      `json:"row_count"`
+	RowCountIsEstimate bool        `json:"row_count_is_estimate"`
+	PrimaryKey         []string    `json:"primary_key"`
+	PrimaryKeySource   string      `json:"primary_key_source"` // declared | inferred | "" when none
+	Columns            []ColumnDoc `json:"columns"`
+	Uniques            [][]string  `json:"uniques"`
+	Indexes            []IndexDoc  `json:"indexes"`
+}
+
+// ValueCount is one frequent value.
+type ValueCount struct {
+	Value    string  `json:"value"`
+	Count    int64   `json:"count"`
+	Fraction float64 `json:"fraction"`
+}
+
+// Anomaly is something odd found in a column.
+type Anomaly struct {
+	Kind        string   `json:"kind"`
+	Description string   `json:"description"`
+	Count       int64    `json:"count"`
+	Examples    []string `json:"examples"`
+}
+
+// ProfileDoc is a column's statistics (KindProfile). Nil pointers are unknown.
+type ProfileDoc struct {
+	Table              string       `json:"table"`
+	Column             string       `json:"column"`
+	Rows               int64        `json:"rows"` // rows the profile was computed on
+	Sampled            bool         `json:"sampled"`
+	NullFraction       *float64     `json:"null_fraction"`
+	DistinctCount      *int64       `json:"distinct_count"`
+	DistinctIsEstimate bool         `json:"distinct_is_estimate"`
+	Min                *string      `json:"min"`
+	Max                *string      `json:"max"`
+	Mean               *float64     `json:"mean"`
+	Stddev             *float64     `json:"stddev"`
+	TopValues          []ValueCount `json:"top_values"`
+	Anomalies          []Anomaly    `json:"anomalies"`
+}
+
+// TableStatsDoc records a table's profiling pass (KindTableStats).
+type TableStatsDoc struct {
+	Table    string `json:"table"`
+	Rows     int64  `json:"rows"`
+	Sampled  bool   `json:"sampled"`
+	Queries  int    `json:"queries"`
+	Duration string `json:"duration"`
+}
+
+// SemanticDoc is a column's meaning (KindSemantic).
+type SemanticDoc struct {
+	Table        string   `json:"table"`
+	Column       string   `json:"column"`
+	SemanticType string   `json:"semantic_type"`
+	Reasons      []string `json:"reasons"`
+}
+
+// EntityDoc names what a table's rows are (KindEntity).
+type EntityDoc struct {
+	Table       string `json:"table"`
+	Type        string `json:"type"`
+	Description string `json:"description"`
+}
+
+// RelationshipDoc is a reference between tables (KindRelationship).
+type RelationshipDoc struct {
+	FromTable      string   `json:"from_table"`
+	FromColumns    []string `json:"from_columns"`
+	ToTable        string   `json:"to_table"`
+	ToColumns      []string `json:"to_columns"`
+	Source         string   `json:"source"`      // declared | inferred | user
+	Cardinality    string   `json:"cardinality"` // one_to_one | one_to_many | many_to_many
+	OrphanFraction *float64 `json:"orphan_fraction"`
+}
+
+// PatternDoc is a structural pattern (KindPattern).
+type PatternDoc struct {
+	Kind        string   `json:"kind"`
+	Tables      []string `json:"tables"`
+	Description string   `json:"description"`
+}
+
+// InsightDoc is an observation about the data (KindInsight).
+type InsightDoc struct {
+	Kind        string   `json:"kind"`
+	Tables      []string `json:"tables"`
+	Columns     []string `json:"columns"`
+	Description string   `json:"description"`
+}
+
+// HypothesisDoc is a tested (or proposed) claim (KindHypothesis).
+type HypothesisDoc struct {
+	ID        string `json:"id"`
+	Statement string `json:"statement"`
+	Status    string `json:"status"` // confirmed | refuted | inconclusive | proposed
+	TestSQL   string `json:"test_sql"`
+	Subject   string `json:"subject"` // the finding it is about (an entry key), if any
+}
+
+// RecommendationDoc is advice for users of the database (KindRecommendation).
+type RecommendationDoc struct {
+	Kind        string `json:"kind"`
+	Description string `json:"description"`
+	SQL         string `json:"sql"`
+}
+
+// UncertaintyDoc is something the run could not settle (KindUncertainty).
+type UncertaintyDoc struct {
+	Description string `json:"description"`
+}
+
+// DomainDoc is the business domain guess (KindDomain).
+type DomainDoc struct {
+	Label string `json:"label"`
+}
+
+// LLMUsage counts a run's model use.
+type LLMUsage struct {
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Calls    int64  `json:"calls"`
+	Tokens   int64  `json:"tokens"`
+}
+
+// LoopState is the orchestrator's state, saved in Run.State every iteration.
+type LoopState struct {
+	Iteration     int            `json:"iteration"`
+	Phase         int            `json:"phase"` // 1 exploration, 2 patterns, 3 hypotheses, 4 synthesis
+	Confidence    float64        `json:"confidence"`
+	Coverage      float64        `json:"coverage"`
+	Queries       int64          `json:"queries"`
+	Contributions map[string]int `json:"contributions"` // findings per expert
+	NewInsights   []int          `json:"new_insights"`  // per iteration, in order
+	Satisfied     []string       `json:"satisfied"`     // experts with nothing left to do
+	LLM           LLMUsage       `json:"llm"`
+}
+
+// ProgressDoc marks a step an expert finished, so a resumed run skips it.
+type ProgressDoc struct {
+	Step   string `json:"step"`
+	Detail string `json:"detail"`
+}

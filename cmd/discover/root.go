@@ -1,0 +1,421 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/semantic"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/report"
+	"github.com/discover-db/discover/testdata/demo"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "0.1.0-dev"
+
+// runOptions are a discovery's settings, filled from flags and DISCOVER_*.
+type runOptions struct {
+	db, out, catalogPath         string
+	demo, resume, quiet, verbose bool
+	formats                      []string
+	maxIterations, parallel      int
+	targetConfidence             float64
+	targetCoverage               float64
+	timeout, queryTimeout        time.Duration
+	sampleRows                   int64
+	include, exclude             []string
+	llm, llmModel, llmBaseURL    string
+	llmPaths                     int
+	progress                     string
+}
+
+// Main runs the CLI with injected streams and returns the exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRootCmd(stdin, stdout, stderr)
+	root.SetArgs(args)
+	return exitCode(stderr, root.ExecuteContext(ctx))
+}
+
+func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	o := &runOptions{}
+	cmd := &cobra.Command{
+		Use:   "discover --db DSN [flags]",
+		Short: "Understand a database nobody has explained to you",
+		Long: `discover explores a database read-only: four experts (structural, statistical,
+semantic, query) work in rounds, writing what they learn into a SQLite catalog;
+claims are tested with read-only SQL; the run stops when it is confident, has
+covered the database, or stops learning. It writes report.md, report.json and
+report.html with the evidence behind every finding.
+
+DSN forms: a SQLite file path (shop.db), sqlite://path, postgres://…, mysql://…,
+duckdb://path, trino://… (only SQLite is available in this version).
+
+Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10.`,
+		Example: `  discover --demo --out /tmp/shop
+  discover --db shop.db --out docs/db --format md,json
+  discover catalog search customers --catalog docs/db/catalog.db`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := applyEnv(cmd.Flags()); err != nil {
+				return err
+			}
+			return runDiscovery(cmd.Context(), o, stdout, stderr)
+		},
+	}
+	cmd.SetIn(stdin)
+	cmd.SetOut(stdout)
+	cmd.SetErr(stderr)
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+
+	f := cmd.Flags()
+	f.StringVar(&o.db, "db", "", "the database to discover (a DSN, see above)")
+	f.BoolVar(&o.demo, "demo", false, "discover the built-in demo shop database (built once in the user cache folder)")
+	f.StringVar(&o.out, "out", "./discovery", "where report.md, report.json, report.html and catalog.db go")
+	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md, json, html")
+	f.StringVar(&o.catalogPath, "catalog", "", "the shared catalog, a SQLite file (default OUT/catalog.db)")
+	f.IntVar(&o.maxIterations, "max-iterations", 50, "stop after N orchestrator iterations")
+	f.Float64Var(&o.targetConfidence, "target-confidence", 0.95, "stop when overall confidence reaches F (0..1)")
+	f.Float64Var(&o.targetCoverage, "target-coverage", 0.95, "stop when coverage reaches F (0..1)")
+	f.DurationVar(&o.timeout, "timeout", 30*time.Minute, "deadline for the whole run (Go duration: 90s, 10m, 1h)")
+	f.DurationVar(&o.queryTimeout, "query-timeout", time.Minute, "deadline for one query against the database")
+	f.IntVar(&o.parallel, "parallel", 4, "experts' tasks running at once")
+	f.Int64Var(&o.sampleRows, "sample-rows", 1_000_000, "tables larger than this are profiled on a sample")
+	f.StringArrayVar(&o.include, "include", nil, "only tables matching this glob (repeatable; schema.table where there are schemas)")
+	f.StringArrayVar(&o.exclude, "exclude", nil, "skip tables matching this glob (repeatable)")
+	f.StringVar(&o.llm, "llm", "none", "language model: none, openai, ollama, anthropic (only none in this version)")
+	f.StringVar(&o.llmModel, "llm-model", "", "model name (with --llm; not used yet)")
+	f.StringVar(&o.llmBaseURL, "llm-base-url", "", "model endpoint (with --llm; not used yet)")
+	f.IntVar(&o.llmPaths, "llm-paths", 1, "parallel candidate paths for model-proposed SQL, voted on (not used yet)")
+	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
+	f.StringVar(&o.progress, "progress", "auto", "progress display: plain (one line per event), none, tui (plain for now), auto")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
+	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
+
+	cmd.AddCommand(newVersionCmd(stdout), newCatalogCmd(stdout), newDiffCmd(stdout),
+		notYet("ask \"QUESTION\" --db DSN", "answer a question with verified SQL (needs an LLM)", "issue 7"),
+		notYet("mcp --db DSN", "serve the catalog and guarded tools over MCP (stdio)", "issue 7"))
+	return cmd
+}
+
+// applyEnv fills every flag not given on the command line from DISCOVER_<FLAG>.
+func applyEnv(fs *pflag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(fl *pflag.Flag) {
+		if err != nil || fl.Changed {
+			return
+		}
+		name := "DISCOVER_" + strings.ToUpper(strings.ReplaceAll(fl.Name, "-", "_"))
+		v, ok := os.LookupEnv(name)
+		if !ok {
+			return
+		}
+		if sv, isSlice := fl.Value.(pflag.SliceValue); isSlice {
+			err = sv.Replace(splitList(v))
+		} else {
+			err = fl.Value.Set(v)
+		}
+		if err != nil {
+			err = usagef("%s=%q: %v", name, v, err)
+			return
+		}
+		fl.Changed = true
+	})
+	return err
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (o *runOptions) validate() error {
+	switch {
+	case o.demo && o.db != "":
+		return usagef("give either --db or --demo, not both")
+	case !o.demo && o.db == "":
+		return usagef("no database: give --db DSN (a SQLite file, postgres://…) or --demo")
+	case o.maxIterations < 1:
+		return usagef("--max-iterations must be at least 1")
+	case o.parallel < 1:
+		return usagef("--parallel must be at least 1")
+	case o.targetConfidence < 0 || o.targetConfidence > 1:
+		return usagef("--target-confidence must be between 0 and 1")
+	case o.targetCoverage < 0 || o.targetCoverage > 1:
+		return usagef("--target-coverage must be between 0 and 1")
+	case o.timeout <= 0:
+		return usagef("--timeout must be positive")
+	case o.queryTimeout <= 0:
+		return usagef("--query-timeout must be positive")
+	case o.sampleRows < 1:
+		return usagef("--sample-rows must be at least 1")
+	case o.llmPaths < 1:
+		return usagef("--llm-paths must be at least 1")
+	}
+	for _, f := range o.formats {
+		switch f {
+		case "md", "json", "html":
+		default:
+			return usagef("--format: unknown format %q (md, json, html)", f)
+		}
+	}
+	switch o.progress {
+	case "auto", "plain", "none", "tui":
+	default:
+		return usagef("--progress: unknown mode %q (auto, tui, plain, none)", o.progress)
+	}
+	switch o.llm {
+	case "none", "":
+	case "openai", "ollama", "anthropic":
+		return usagef("--llm %s: model-assisted discovery is not available in this version; use --llm none", o.llm)
+	default:
+		return usagef("--llm: unknown provider %q (none, openai, ollama, anthropic)", o.llm)
+	}
+	return nil
+}
+
+// prepareOut makes sure the output folder exists and is writable before any
+// work starts, so a typo fails in a second, not after an hour.
+func prepareOut(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return usagef("--out %s: %v", dir, errors.Unwrap(err))
+	}
+	f, err := os.CreateTemp(dir, ".discover-write-test-*")
+	if err != nil {
+		return usagef("--out %s: not writable: %v", dir, errors.Unwrap(err))
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}
+
+func runDiscovery(ctx context.Context, o *runOptions, stdout, stderr io.Writer) error {
+	if err := o.validate(); err != nil {
+		return err
+	}
+	if err := prepareOut(o.out); err != nil {
+		return err
+	}
+	if o.catalogPath == "" {
+		o.catalogPath = filepath.Join(o.out, "catalog.db")
+	}
+	dsn := o.db
+	if o.demo {
+		path, err := demo.Ensure(ctx, "")
+		if err != nil {
+			return fmt.Errorf("build the demo database: %w", err)
+		}
+		dsn = path
+	}
+	src, err := connect.Open(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+
+	cat, err := catalog.Open(ctx, o.catalogPath)
+	if err != nil {
+		return usagef("--catalog %s: %v", o.catalogPath, err)
+	}
+	defer cat.Close()
+
+	run, err := startOrResume(ctx, cat, o, src, dsn)
+	if err != nil {
+		return err
+	}
+
+	events := make(chan orchestrator.Event, 64)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		consumeProgress(o, stderr, events)
+	}()
+	orc := &orchestrator.Orchestrator{
+		Source:  src,
+		Catalog: cat,
+		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Config: orchestrator.Config{
+			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
+			Parallel: o.parallel, Include: o.include, Exclude: o.exclude,
+			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout},
+		},
+		Events: events,
+	}
+	runCtx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	run, runErr := orc.Run(runCtx, run)
+	close(events)
+	<-done
+
+	bg := context.WithoutCancel(ctx)
+	if ctx.Err() != nil {
+		// Interrupted by the user: leave the run unfinished so --resume continues it.
+		run.FinishedAt, run.StopReason = nil, ""
+		if err := cat.UpdateRun(bg, run); err != nil {
+			return fmt.Errorf("record interrupted run: %w", err)
+		}
+		return exitError{exitSignal, fmt.Sprintf("interrupted; the catalog %s keeps what was found: continue with --resume", o.catalogPath)}
+	}
+	if runErr != nil {
+		return fmt.Errorf("run %s: %w (the catalog keeps what was found: continue with --resume)", run.ID, runErr)
+	}
+	written, err := writeReports(bg, cat, run.ID, o.out, o.formats)
+	if err != nil {
+		return err
+	}
+	if !o.quiet {
+		fmt.Fprintf(stdout, "stopped: %s\n", run.StopReason)
+		for _, p := range written {
+			fmt.Fprintln(stdout, p)
+		}
+		fmt.Fprintln(stdout, o.catalogPath)
+	}
+	return nil
+}
+
+func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, dsn string) (catalog.Run, error) {
+	redacted := warehouse.Redact(dsn)
+	if o.resume {
+		run, err := cat.LatestRun(ctx, true)
+		if errors.Is(err, catalog.ErrNotFound) {
+			return run, usagef("--resume: no unfinished run in %s", o.catalogPath)
+		}
+		if err != nil {
+			return run, fmt.Errorf("--resume: %w", err)
+		}
+		if run.DSN != redacted {
+			return run, usagef("--resume: the unfinished run in %s is of %s, not %s", o.catalogPath, run.DSN, redacted)
+		}
+		return run, nil
+	}
+	opts, _ := json.Marshal(map[string]any{
+		"max_iterations": o.maxIterations, "target_confidence": o.targetConfidence, "target_coverage": o.targetCoverage,
+		"timeout": o.timeout.String(), "parallel": o.parallel, "sample_rows": o.sampleRows,
+		"include": o.include, "exclude": o.exclude, "llm": o.llm,
+	})
+	run := catalog.Run{
+		ID: newRunID(), DSN: redacted, Dialect: src.Dialect(), Database: src.Database(),
+		StartedAt: time.Now().UTC(), Options: opts,
+	}
+	if o.demo {
+		run.Database = "demo shop"
+	}
+	if err := cat.StartRun(ctx, run); err != nil {
+		return run, fmt.Errorf("start run: %w", err)
+	}
+	return run, nil
+}
+
+func newRunID() string {
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b)
+}
+
+func consumeProgress(o *runOptions, stderr io.Writer, events <-chan orchestrator.Event) {
+	if o.progress == "none" {
+		for range events {
+		}
+		return
+	}
+	// The terminal view (issue 8) will take "tui" and "auto" on a terminal;
+	// until then every mode that shows progress writes plain lines.
+	orchestrator.PlainWriter{W: stderr, Verbose: o.verbose, Quiet: o.quiet}.Consume(events)
+}
+
+// writeReports renders the run's report in each format, each file written
+// whole (temp file, then rename) so a reader never sees half a report.
+func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, formats []string) ([]string, error) {
+	rep, err := report.FromCatalog(ctx, cat, runID)
+	if err != nil {
+		return nil, fmt.Errorf("build report: %w", err)
+	}
+	var written []string
+	for _, f := range formats {
+		var name string
+		var write func(io.Writer, *report.Report) error
+		switch f {
+		case "json":
+			name, write = "report.json", report.WriteJSON
+		case "md":
+			name, write = "report.md", report.WriteMarkdown
+		case "html":
+			name, write = "report.html", report.WriteHTML
+		}
+		path := filepath.Join(out, name)
+		if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, rep) }); err != nil {
+			return written, fmt.Errorf("write %s: %w", path, err)
+		}
+		written = append(written, path)
+	}
+	return written, nil
+}
+
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+func newVersionCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "print the version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmt.Fprintf(stdout, "discover %s\n", version)
+			return nil
+		},
+	}
+}
+
+func notYet(use, short, issue string) *cobra.Command {
+	return &cobra.Command{
+		Use:                use,
+		Short:              short + " (not available yet)",
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return usagef("%s is not available in this version (%s)", cmd.Name(), issue)
+		},
+	}
+}

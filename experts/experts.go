@@ -1,0 +1,155 @@
+// Package experts defines what an expert is and the environment it works in.
+// Each expert lives in a subfolder; experts never call each other, they read
+// and write the catalog.
+package experts
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Expert plans work from what the catalog holds. An expert that returns no
+// tasks is satisfied for this iteration.
+type Expert interface {
+	Name() string
+	Plan(ctx context.Context, env *Env) ([]Task, error)
+}
+
+// Task is one unit of an expert's work, run concurrently with others.
+type Task struct {
+	Expert string
+	Name   string // short, for progress lines: "profile orders"
+	Run    func(ctx context.Context) error
+}
+
+// Options are the bounds and settings experts honour.
+type Options struct {
+	SampleRows   int64         // tables with more rows are profiled on a sample
+	QueryTimeout time.Duration // per query
+	MaxRows      int           // row cap per query
+	MaxQueries   int64         // 0 = unbounded
+}
+
+// ErrQueryBudget is returned when the run's query budget is spent.
+var ErrQueryBudget = errors.New("query budget spent")
+
+// Env is what an expert sees in one iteration. It is shared by the tasks of
+// all experts in the iteration and safe for concurrent use.
+type Env struct {
+	Source    warehouse.Source
+	Catalog   *catalog.Catalog
+	RunID     string
+	Iteration int
+	Phase     int
+	Tables    []warehouse.Table // the inventory, after --include/--exclude
+	Options   Options
+
+	queries  *atomic.Int64
+	findings *atomic.Int64 // entries saved this iteration that were new or changed
+}
+
+// NewEnv builds an environment; queries counts the run's queries across iterations.
+func NewEnv(src warehouse.Source, cat *catalog.Catalog, runID string, iteration, phase int,
+	tables []warehouse.Table, opts Options, queries *atomic.Int64) *Env {
+	return &Env{Source: src, Catalog: cat, RunID: runID, Iteration: iteration, Phase: phase,
+		Tables: tables, Options: opts, queries: queries, findings: new(atomic.Int64)}
+}
+
+// NewFindings is the number of new or changed entries saved through this Env.
+func (e *Env) NewFindings() int64 { return e.findings.Load() }
+
+// Queries is the run's query count so far.
+func (e *Env) Queries() int64 { return e.queries.Load() }
+
+// Query runs one guarded statement against the source, counted against the budget.
+func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) {
+	n := e.queries.Add(1)
+	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
+		return nil, ErrQueryBudget
+	}
+	return e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
+}
+
+// RowCount counts a table's rows exactly, counted against the budget.
+func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
+	n := e.queries.Add(1)
+	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
+		return 0, ErrQueryBudget
+	}
+	if e.Options.QueryTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.Options.QueryTimeout)
+		defer cancel()
+	}
+	return e.Source.RowCount(ctx, t)
+}
+
+// Save records a finding for expert, stamping run and iteration. A finding
+// whose document, confidence and evidence equal the stored ones of this run
+// is not counted as new.
+func (e *Env) Save(ctx context.Context, expert string, en catalog.Entry) error {
+	en.Expert = expert
+	en.RunID = e.RunID
+	en.Iteration = e.Iteration
+	old, err := e.Catalog.Get(ctx, en.Kind, en.Key)
+	switch {
+	case err == nil && old.RunID == e.RunID && bytes.Equal(old.Document, en.Document) &&
+		old.Confidence == en.Confidence && equalStrings(old.Evidence, en.Evidence):
+		return nil // nothing learned
+	case err != nil && !errors.Is(err, catalog.ErrNotFound):
+		return fmt.Errorf("save %s %s: %w", en.Kind, en.Key, err)
+	}
+	if err := e.Catalog.Save(ctx, en); err != nil {
+		return fmt.Errorf("save %s %s: %w", en.Kind, en.Key, err)
+	}
+	e.findings.Add(1)
+	return nil
+}
+
+// SaveDoc marshals doc and saves it as a finding.
+func (e *Env) SaveDoc(ctx context.Context, expert, kind, key string, doc any, confidence float64, evidence []string, tags ...string) error {
+	en, err := catalog.NewEntry(kind, key, doc)
+	if err != nil {
+		return fmt.Errorf("save %s %s: %w", kind, key, err)
+	}
+	en.Confidence = confidence
+	en.Evidence = evidence
+	en.Tags = tags
+	return e.Save(ctx, expert, en)
+}
+
+// RunEntries returns this run's entries of a kind.
+func (e *Env) RunEntries(ctx context.Context, kind string) ([]catalog.Entry, error) {
+	return e.Catalog.List(ctx, catalog.Filter{Kind: kind, RunID: e.RunID})
+}
+
+// Has reports whether this run already holds an entry of kind and key.
+func (e *Env) Has(ctx context.Context, kind, key string) (bool, error) {
+	en, err := e.Catalog.Get(ctx, kind, key)
+	if errors.Is(err, catalog.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return en.RunID == e.RunID, nil
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,380 @@
+// Package query is the expert that tests claims against the data: every
+// relationship is checked for orphans, and tables without a declared key get
+// a key hypothesis built from the profiles. Each test is a guarded SELECT
+// recorded in the hypothesis ledger with its verdict and figures.
+package query
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Name is the expert's name in the catalog and in progress events.
+const Name = "query"
+
+// Expert is the query expert.
+type Expert struct{}
+
+var _ experts.Expert = (*Expert)(nil)
+
+// New returns the query expert.
+func New() *Expert { return &Expert{} }
+
+// Name implements experts.Expert.
+func (*Expert) Name() string { return Name }
+
+// Plan tests each relationship not yet tested in this run, and proposes a
+// key for each profiled table that declares none.
+func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
+	var tasks []experts.Task
+	rels, err := env.RunEntries(ctx, catalog.KindRelationship)
+	if err != nil {
+		return nil, fmt.Errorf("query: plan: %w", err)
+	}
+	tables := tableIndex(env.Tables)
+	for _, e := range rels {
+		e := e
+		var r catalog.RelationshipDoc
+		if err := e.Decode(&r); err != nil {
+			return nil, fmt.Errorf("query: plan: decode %s: %w", e.Key, err)
+		}
+		h := ReferenceHypothesis(env.Source, tables, r)
+		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
+		if err != nil {
+			return nil, fmt.Errorf("query: plan: %w", err)
+		}
+		if done {
+			continue
+		}
+		tasks = append(tasks, experts.Task{Expert: Name, Name: "test " + e.Key,
+			Run: func(ctx context.Context) error { return testReference(ctx, env, e, r, h) }})
+	}
+	keyTasks, err := x.planKeys(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+	return append(tasks, keyTasks...), nil
+}
+
+func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
+	m := map[string]warehouse.Table{}
+	for _, t := range ts {
+		m[strings.ToLower(t.Name.String())] = t
+	}
+	return m
+}
+
+// ReferenceHypothesis builds the orphan test of a relationship: how many
+// child rows with a non-NULL reference have no parent row.
+func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) hypotheses.Hypothesis {
+	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	key := fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
+	h := hypotheses.Hypothesis{
+		ID:      hypotheses.ID("ref", key),
+		Subject: key,
+		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.",
+			r.FromTable, joinCols(r.FromColumns), r.ToTable, joinCols(r.ToColumns)),
+	}
+	if child.Name.Name == "" || parent.Name.Name == "" || len(r.FromColumns) != len(r.ToColumns) || len(r.FromColumns) == 0 {
+		// Nothing to query: the judge below never sees a row.
+		return h
+	}
+	var notNull, match []string
+	for i := range r.FromColumns {
+		c := "c." + src.QuoteIdent(r.FromColumns[i])
+		notNull = append(notNull, c+" IS NOT NULL")
+		match = append(match, "p."+src.QuoteIdent(r.ToColumns[i])+" = "+c)
+	}
+	nn := strings.Join(notNull, " AND ")
+	h.SQL = fmt.Sprintf("SELECT COUNT(*) AS child_rows, "+
+		"COUNT(CASE WHEN %s THEN 1 END) AS non_null, "+
+		"COUNT(CASE WHEN %s AND NOT EXISTS (SELECT 1 FROM %s p WHERE %s) THEN 1 END) AS orphans "+
+		"FROM %s c", nn, nn, src.QuoteTable(parent.Name), strings.Join(match, " AND "), src.QuoteTable(child.Name))
+	h.Judge = func(row hypotheses.Row) hypotheses.Verdict {
+		rows, _ := row.Int("child_rows")
+		nonNull, _ := row.Int("non_null")
+		orphans, _ := row.Int("orphans")
+		ev := []string{fmt.Sprintf("%d child rows, %d with a non-NULL reference, %d orphans", rows, nonNull, orphans)}
+		switch {
+		case nonNull == 0:
+			return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5,
+				Evidence: append(ev, "no non-NULL reference to check")}
+		case orphans == 0:
+			return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 1.0, Evidence: ev}
+		default:
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 1.0, Evidence: ev}
+		}
+	}
+	return h
+}
+
+func joinCols(cols []string) string {
+	if len(cols) == 1 {
+		return cols[0]
+	}
+	return "(" + strings.Join(cols, ", ") + ")"
+}
+
+// testReference runs the orphan test, records it in the ledger, and folds
+// the figure back into the relationship: its orphan fraction and a
+// confidence that now rests on the data.
+func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r catalog.RelationshipDoc, h hypotheses.Hypothesis) error {
+	var out hypotheses.Outcome
+	var nonNull, orphans int64
+	if h.SQL == "" {
+		out = hypotheses.Failed(h, fmt.Errorf("the referenced table or columns do not exist"))
+	} else {
+		var err error
+		out, err = hypotheses.Test(ctx, env, h)
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			out = hypotheses.Failed(h, err)
+		} else {
+			nonNull, _ = out.Row.Int("non_null")
+			orphans, _ = out.Row.Int("orphans")
+		}
+	}
+	if err := env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, out.Doc, out.Verdict.Confidence, out.Verdict.Evidence, "relationship", out.Doc.Status); err != nil {
+		return err
+	}
+	if out.Doc.Status == hypotheses.Refuted && h.SQL != "" {
+		if ex := orphanExamples(ctx, env, h, r); ex != "" {
+			out.Verdict.Evidence = append(out.Verdict.Evidence, "orphan values: "+ex)
+			if err := env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, out.Doc, out.Verdict.Confidence, out.Verdict.Evidence, "relationship", out.Doc.Status); err != nil {
+				return err
+			}
+		}
+	}
+	conf := e.Confidence
+	evidence := append([]string{}, e.Evidence...)
+	switch out.Doc.Status {
+	case hypotheses.Confirmed:
+		f := 0.0
+		r.OrphanFraction = &f
+		conf = 1.0
+		if r.Source != "declared" {
+			conf = 0.95
+		}
+		evidence = append(evidence, fmt.Sprintf("checked: 0 orphans among %d non-NULL references (hypothesis %s)", nonNull, h.ID))
+	case hypotheses.Refuted:
+		f := float64(orphans) / float64(nonNull)
+		r.OrphanFraction = &f
+		conf = clamp(0.9*(1-f), 0.3, 0.9)
+		evidence = append(evidence, fmt.Sprintf("checked: %d of %d non-NULL references have no parent (%.2f%%) (hypothesis %s)", orphans, nonNull, 100*f, h.ID))
+	default:
+		conf = clamp(conf*0.7, 0.2, 0.7)
+		evidence = append(evidence, "could not be confirmed against the data: "+strings.Join(out.Verdict.Evidence, "; "))
+	}
+	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, e.Key, r, conf, evidence, append(e.Tags, "tested")...); err != nil {
+		return err
+	}
+	if out.Doc.Status == hypotheses.Refuted {
+		ins := catalog.InsightDoc{Kind: "quality", Tables: []string{r.FromTable, r.ToTable},
+			Columns:     qualify(r.FromTable, r.FromColumns),
+			Description: fmt.Sprintf("%d rows of %s reference a %s that does not exist (%.2f%% of non-NULL references).", orphans, r.FromTable, r.ToTable, 100*float64(orphans)/float64(nonNull))}
+		return env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:orphans:"+e.Key, ins, 1.0, out.Verdict.Evidence, "quality")
+	}
+	return nil
+}
+
+func orphanExamples(ctx context.Context, env *experts.Env, h hypotheses.Hypothesis, r catalog.RelationshipDoc) string {
+	tables := tableIndex(env.Tables)
+	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	var sel, notNull, match []string
+	for i := range r.FromColumns {
+		c := "c." + env.Source.QuoteIdent(r.FromColumns[i])
+		sel = append(sel, c)
+		notNull = append(notNull, c+" IS NOT NULL")
+		match = append(match, "p."+env.Source.QuoteIdent(r.ToColumns[i])+" = "+c)
+	}
+	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s c WHERE %s AND NOT EXISTS (SELECT 1 FROM %s p WHERE %s) ORDER BY 1 LIMIT 5",
+		strings.Join(sel, ", "), env.Source.QuoteTable(child.Name), strings.Join(notNull, " AND "),
+		env.Source.QuoteTable(parent.Name), strings.Join(match, " AND "))
+	res, err := env.Query(ctx, sql)
+	if err != nil {
+		return ""
+	}
+	var vals []string
+	for _, row := range res.Rows {
+		var parts []string
+		for _, v := range row {
+			parts = append(parts, fmt.Sprint(v))
+		}
+		vals = append(vals, strings.Join(parts, "/"))
+	}
+	return strings.Join(vals, ", ")
+}
+
+func qualify(table string, cols []string) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = table + "." + c
+	}
+	return out
+}
+
+func clamp(v, lo, hi float64) float64 {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// planKeys proposes a primary key for each base table that declares none,
+// once its columns are profiled: the best column whose profile shows no NULL
+// and as many distinct values as rows.
+func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
+	profiles, err := env.RunEntries(ctx, catalog.KindProfile)
+	if err != nil {
+		return nil, fmt.Errorf("query: plan keys: %w", err)
+	}
+	byTable := map[string][]catalog.ProfileDoc{}
+	for _, e := range profiles {
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err != nil {
+			return nil, fmt.Errorf("query: plan keys: decode %s: %w", e.Key, err)
+		}
+		byTable[p.Table] = append(byTable[p.Table], p)
+	}
+	var tasks []experts.Task
+	for _, t := range env.Tables {
+		t := t
+		name := t.Name.String()
+		if t.Kind != "table" || len(t.PrimaryKey) > 0 || len(byTable[name]) < len(t.Columns) {
+			continue
+		}
+		col, ok := KeyCandidate(t, byTable[name])
+		if !ok {
+			continue
+		}
+		h := KeyHypothesis(env.Source, t, col)
+		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
+		if err != nil {
+			return nil, fmt.Errorf("query: plan keys: %w", err)
+		}
+		if done {
+			continue
+		}
+		tasks = append(tasks, experts.Task{Expert: Name, Name: "test key " + name + "." + col,
+			Run: func(ctx context.Context) error { return testKey(ctx, env, t, col, h) }})
+	}
+	return tasks, nil
+}
+
+// KeyCandidate picks the column most likely to be a table's key from its
+// profiles: unique and never NULL on an exact profile, preferring names
+// that say "id" and earlier positions.
+func KeyCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) (string, bool) {
+	type cand struct {
+		name  string
+		score int
+	}
+	var cands []cand
+	pos := map[string]int{}
+	for _, c := range t.Columns {
+		pos[c.Name] = c.Position
+	}
+	for _, p := range profiles {
+		if p.Sampled || p.Rows < 2 || p.DistinctCount == nil || p.NullFraction == nil {
+			continue
+		}
+		if *p.DistinctCount != p.Rows || *p.NullFraction != 0 {
+			continue
+		}
+		score := 100 - pos[p.Column]
+		l := strings.ToLower(p.Column)
+		tn := strings.ToLower(t.Name.Name)
+		switch {
+		case l == "id":
+			score += 1000
+		case strings.HasSuffix(l, "_id") || strings.HasSuffix(p.Column, "Id") || strings.HasSuffix(p.Column, "ID"):
+			if strings.HasPrefix(l, strings.TrimSuffix(tn, "s")) {
+				score += 800
+			} else {
+				score += 300
+			}
+		case strings.HasSuffix(l, "code") || strings.HasSuffix(l, "key") || strings.HasSuffix(l, "no") || strings.HasSuffix(l, "number"):
+			score += 200
+		}
+		cands = append(cands, cand{p.Column, score})
+	}
+	if len(cands) == 0 {
+		return "", false
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score > cands[j].score
+		}
+		return cands[i].name < cands[j].name
+	})
+	return cands[0].name, true
+}
+
+// KeyHypothesis tests that a column identifies the rows of a table.
+func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypotheses.Hypothesis {
+	name := t.Name.String()
+	q := src.QuoteIdent(col)
+	return hypotheses.Hypothesis{
+		ID:        hypotheses.ID("key", name, col),
+		Subject:   name,
+		Statement: fmt.Sprintf("%s.%s identifies the rows of %s (unique, never NULL).", name, col, name),
+		SQL: fmt.Sprintf("SELECT COUNT(*) AS row_count, COUNT(%s) AS non_null, COUNT(DISTINCT %s) AS distinct_values FROM %s",
+			q, q, src.QuoteTable(t.Name)),
+		Judge: func(row hypotheses.Row) hypotheses.Verdict {
+			n, _ := row.Int("row_count")
+			nn, _ := row.Int("non_null")
+			d, _ := row.Int("distinct_values")
+			ev := []string{fmt.Sprintf("%d rows, %d non-NULL, %d distinct", n, nn, d)}
+			if n > 0 && nn == n && d == n {
+				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.9, Evidence: ev}
+			}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 1.0, Evidence: ev}
+		},
+	}
+}
+
+// testKey runs the key test and, when it holds, records the key as the
+// table's inferred primary key.
+func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, col string, h hypotheses.Hypothesis) error {
+	out, err := hypotheses.Test(ctx, env, h)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		out = hypotheses.Failed(h, err)
+	}
+	if err := env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, out.Doc, out.Verdict.Confidence, out.Verdict.Evidence, "key", out.Doc.Status); err != nil {
+		return err
+	}
+	if out.Doc.Status != hypotheses.Confirmed {
+		return nil
+	}
+	name := t.Name.String()
+	e, err := env.Catalog.Get(ctx, catalog.KindTable, name)
+	if err != nil {
+		return fmt.Errorf("test key %s: %w", name, err)
+	}
+	var doc catalog.TableDoc
+	if err := e.Decode(&doc); err != nil {
+		return fmt.Errorf("test key %s: %w", name, err)
+	}
+	if len(doc.PrimaryKey) > 0 {
+		return nil
+	}
+	doc.PrimaryKey = []string{col}
+	doc.PrimaryKeySource = "inferred"
+	ev := append(append([]string{}, e.Evidence...), fmt.Sprintf("key %s inferred: %s (hypothesis %s)", col, strings.Join(out.Verdict.Evidence, "; "), h.ID))
+	return env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, e.Confidence, ev, e.Tags...)
+}

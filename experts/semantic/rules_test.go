@@ -1,0 +1,273 @@
+package semantic
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+)
+
+func TestTokenize(t *testing.T) {
+	cases := map[string][]string{
+		"customer_id":         {"customer", "id"},
+		"CustomerId":          {"customer", "id"},
+		"CustomerID":          {"customer", "id"},
+		"customerId":          {"customer", "id"},
+		"customerid":          {"customer", "id"},
+		"HTTPServerURL":       {"http", "server", "url"},
+		"InvoiceLine":         {"invoice", "line"},
+		"address_line2":       {"address", "line", "2"},
+		"first-name":          {"first", "name"},
+		"Billing Postal Code": {"billing", "postal", "code"},
+		"id":                  {"id"},
+		"ID":                  {"id"},
+		"valid":               {"valid"},
+		"is_valid":            {"is", "valid"},
+		"paid":                {"paid"},
+		"fluid":               {"fluid"},
+		"UnitPrice":           {"unit", "price"},
+		"":                    nil,
+		"__x__":               {"x"},
+	}
+	for in, want := range cases {
+		if got := Tokenize(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("Tokenize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSingularize(t *testing.T) {
+	cases := map[string]string{
+		"orders": "order", "categories": "category", "addresses": "address", "people": "person",
+		"statuses": "status", "status": "status", "address": "address", "boxes": "box", "matches": "match",
+		"dishes": "dish", "movies": "movie", "series": "series", "houses": "house", "campuses": "campus",
+		"buses": "bus", "analyses": "analysis", "data": "data", "order": "order", "person": "person",
+		"wolves": "wolf", "archives": "archive", "shoes": "shoe", "heroes": "hero", "children": "child",
+		"news": "news", "cases": "case", "courses": "course", "employees": "employee", "items": "item",
+		"class": "class", "classes": "class", "taxes": "tax", "quizzes": "quiz", "genres": "genre",
+		"inventory": "inventory", "staff": "staff", "media": "media", "is": "is", "sales": "sale",
+		"metrics": "metric", "analytics": "analytics", "companies": "company", "countries": "country",
+	}
+	for in, want := range cases {
+		if got := Singularize(in); got != want {
+			t.Errorf("Singularize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestEntityType(t *testing.T) {
+	cases := map[string]string{
+		"orders": "Order", "order_items": "OrderItem", "categories": "Category", "addresses": "Address",
+		"people": "Person", "statuses": "Status", "Invoice": "Invoice", "InvoiceLine": "InvoiceLine",
+		"PlaylistTrack": "PlaylistTrack", "tbl_users": "User", "dim_customer": "Customer",
+		"Order Details": "OrderDetail", "media_types": "MediaType", "order": "Order", "fact": "Fact",
+	}
+	for in, want := range cases {
+		if got := entityType(in); got != want {
+			t.Errorf("entityType(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := humanize("OrderItem"); got != "order item" {
+		t.Errorf("humanize = %q", got)
+	}
+}
+
+func TestMatchers(t *testing.T) {
+	type tc struct {
+		name  string
+		match func(string) bool
+		yes   []string
+		no    []string
+	}
+	cases := []tc{
+		{"email", isEmail, []string{"a@b.co", "luisg@embraer.com.br", "o'neil+x@mail.example.org"},
+			[]string{"a@b", "not an email", "a b@c.com", "@x.com", "x@.com"}},
+		{"url", isURL, []string{"https://example.com", "http://x.org/a?b=1", "www.example.com", "ftp://files.example.net/x"},
+			[]string{"example.com", "http//x", "https://", "mailto:a@b.c"}},
+		{"uuid", isUUID, []string{"123e4567-e89b-12d3-a456-426614174000", "{123E4567-E89B-12D3-A456-426614174000}"},
+			[]string{"123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400"}},
+		{"date", isDate, []string{"2024-01-31", "1999-12-01", "1950-6-12", "2024/01/31", "31/01/2024", "01/31/2024", "31.12.2020"},
+			[]string{"2024-13-01", "2024-01-31 10:00", "13/13/2024", "2024-01-32", "20240131", "1.2.3"}},
+		{"timestamp", isTimestamp, []string{"2024-01-31 10:00", "2024-01-31T10:00:59", "2009-01-01 00:00:00", "2024-01-31T10:00:00.123Z", "2024-01-31 10:00:00+02:00"},
+			[]string{"2024-01-31", "2024-01-31 25:00", "10:00"}},
+		{"phone", func(s string) bool { return isPhone(s, false) }, []string{"+55 (12) 3923-5555", "+1 (780) 428-9482", "555-123-4567", "555.123.4567", "+4930123456", "679-845-8645x94312", "(780)719-4206 ext. 33", "+12(6)9024410984"},
+			[]string{"12345", "5551234567", "2024-01-31", "1234.56", "+1 555 CALL NOW", "1234567890123456789"}},
+		{"phone hinted", func(s string) bool { return isPhone(s, true) }, []string{"5551234567"}, []string{"123"}},
+		{"json", isJSON, []string{`{"a":1}`, `[1,2]`, ` {"x": [true]} `}, []string{`"a"`, "12", "{a:1}", "[1,2"}},
+		{"postal", isPostalCode, []string{"12227-000", "H2G 1A7", "SW1A 1AA", "1010", "70174"}, []string{"abc", "x", "12345678901"}},
+		{"person", isPersonName, []string{"Luís Gonçalves", "O'Neil", "Mary-Jane Smith", "Smith, John", "Ludwig van Beethoven", "JOHN SMITH", "ann lee"},
+			[]string{"R2D2", "a@b.c", "", "Great Lakes Food Market", "Berglunds snabbköp", "Acme Inc.", "Around the Horn"}},
+		{"midnight", isMidnight, []string{"2009-01-01 00:00:00", "2009-01-01T00:00", "2009-01-01 00:00:00.000Z"}, []string{"2009-01-01 00:00:01", "2009-01-01", "2009-01-01 00:00:00.5"}},
+		{"currency", isCurrency, []string{"USD", "eur", "JPY"}, []string{"US", "USA", "DOLLAR"}},
+	}
+	for _, c := range cases {
+		for _, s := range c.yes {
+			if !c.match(s) {
+				t.Errorf("%s: %q should match", c.name, s)
+			}
+		}
+		for _, s := range c.no {
+			if c.match(s) {
+				t.Errorf("%s: %q should not match", c.name, s)
+			}
+		}
+	}
+	countries := map[string]countryKind{"US": countryAlpha2, "de": countryAlpha2, "USA": countryAlpha3,
+		"Brazil": countryName, "united kingdom": countryName, "XX": notCountry, "Atlantis": notCountry}
+	for in, want := range countries {
+		if got := matchCountry(in); got != want {
+			t.Errorf("matchCountry(%q) = %v, want %v", in, got, want)
+		}
+	}
+	bools := map[string]bool{"0,1": true, "true,false": true, "Y,N": true, "yes,no": true, "1": true,
+		"0,2": false, "a,b": false, "y,n,x": false, "T,F": true, "1,t": false}
+	for in, want := range bools {
+		if got := isBooleanSet(strings.Split(in, ",")); got != want {
+			t.Errorf("isBooleanSet(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// prof builds a profile of rows rows with nonNull values of which distinct differ.
+func prof(rows, nonNull, distinct int64, top ...string) *catalog.ProfileDoc {
+	nf := 1 - float64(nonNull)/float64(rows)
+	p := &catalog.ProfileDoc{Rows: rows, NullFraction: &nf, DistinctCount: &distinct}
+	for _, v := range top {
+		p.TopValues = append(p.TopValues, catalog.ValueCount{Value: v})
+	}
+	return p
+}
+
+func repeat(vals []string, n int) []string {
+	var out []string
+	for len(out) < n {
+		out = append(out, vals...)
+	}
+	return out[:n]
+}
+
+func TestClassify(t *testing.T) {
+	inv := map[string]bool{"customer": true, "order": true, "product": true}
+	mean := 3.5
+	num := prof(100, 100, 60)
+	num.Mean = &mean
+	long := strings.Repeat("a long sentence of prose that goes on ", 3)
+	cases := []struct {
+		name string
+		col  column
+		want string
+	}{
+		{"pk", column{Name: "id", Type: "INTEGER", PK: true, Profile: prof(10, 10, 10)}, TypeIdentifier},
+		{"declared fk", column{Name: "cust", Type: "INTEGER", DeclaredFK: true, Profile: prof(10, 10, 3)}, TypeForeignKey},
+		{"blob", column{Name: "photo", Type: "BLOB"}, TypeBinary},
+		{"all null", column{Name: "x", Type: "TEXT", Profile: prof(10, 0, 0)}, TypeUnknown},
+		{"bool 0/1", column{Name: "flag", Type: "INTEGER", Profile: prof(100, 100, 2, "0", "1")}, TypeBoolean},
+		{"bool Y/N text", column{Name: "ok", Type: "TEXT", Profile: prof(100, 100, 2, "Y", "N"), SampleTaken: true, Sample: repeat([]string{"Y", "N"}, 100)}, TypeBoolean},
+		{"bool type", column{Name: "x", Type: "BOOLEAN", Profile: prof(100, 100, 2, "true", "false")}, TypeBoolean},
+		{"not bool 0/2", column{Name: "n", Type: "INTEGER", Profile: prof(100, 100, 2, "0", "2")}, TypeMeasure},
+		{"email", column{Name: "contact", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"a@x.com", "b@y.org"}, 50)}, TypeEmail},
+		{"email named, not emails", column{Name: "email", Tokens: []string{"email"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"alpha", "beta", "gamma"}, 50)}, TypeUnknown},
+		{"uuid", column{Name: "ref", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"123e4567-e89b-12d3-a456-426614174000"}}, TypeUUID},
+		{"timestamp", column{Name: "created", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"2024-01-01 10:00:00", "2024-01-02"}}, TypeTimestamp},
+		{"date", column{Name: "d", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"2024-01-01", "2024-01-02"}}, TypeDate},
+		{"country names", column{Name: "where", Type: "TEXT", Profile: prof(50, 50, 5), SampleTaken: true, Sample: repeat([]string{"Brazil", "Germany", "USA"}, 50)}, TypeCountry},
+		{"alpha-2 unnamed is not country", column{Name: "st", Tokens: []string{"st"}, Type: "TEXT", Profile: prof(50, 50, 5), SampleTaken: true, Sample: repeat([]string{"CA", "DE", "IN"}, 50)}, TypeEnum},
+		{"alpha-2 named country", column{Name: "country", Tokens: []string{"country"}, Type: "TEXT", Profile: prof(50, 50, 5), SampleTaken: true, Sample: repeat([]string{"CA", "DE", "IN"}, 50)}, TypeCountry},
+		{"currency", column{Name: "cur", Type: "TEXT", Profile: prof(50, 50, 3), SampleTaken: true, Sample: repeat([]string{"USD", "EUR", "GBP"}, 50)}, TypeCurrency},
+		{"json", column{Name: "attrs", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{`{"a":1}`, `[1]`}}, TypeJSON},
+		{"phone", column{Name: "phone", Tokens: []string{"phone"}, Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"+1 (780) 428-9482", "5551234567"}}, TypePhone},
+		{"postal", column{Name: "PostalCode", Tokens: Tokenize("PostalCode"), Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypePostalCode},
+		{"unnamed postal is not postal", column{Name: "x", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypeUnknown},
+		{"person name", column{Name: "last_name", Tokens: Tokenize("last_name"), Type: "TEXT", Profile: prof(50, 50, 40), SampleTaken: true, Sample: repeat([]string{"Smith", "O'Neil", "García"}, 50)}, TypePersonName},
+		{"name of a person table", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"employee"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Ann Lee", "Bo Chan"}, 50)}, TypePersonName},
+		{"name of a product is a label", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"product"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Chai", "Chang"}, 50)}, TypeLabel},
+		{"person hint but codes", column{Name: "first_name", Tokens: Tokenize("first_name"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"X1", "Y2"}, 50)}, TypeLabel},
+		{"free text", column{Name: "body", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{long + "1", long + "2"}, 50)}, TypeFreeText},
+		{"enum", column{Name: "status", Tokens: []string{"status"}, Type: "TEXT", Profile: prof(500, 500, 4), SampleTaken: true, Sample: repeat([]string{"new", "paid", "shipped", "void"}, 200)}, TypeEnum},
+		{"fk by name", column{Name: "customer_id", Tokens: Tokenize("customer_id"), Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 30)}, TypeForeignKey},
+		{"unique id is identifier", column{Name: "order_id", Tokens: Tokenize("order_id"), TableWords: []string{"order"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
+		{"unique id of no table is identifier", column{Name: "ticket_id", Tokens: Tokenize("ticket_id"), TableWords: []string{"sale"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
+		{"unique id of another table is a reference", column{Name: "order_id", Tokens: Tokenize("order_id"), TableWords: []string{"invoice"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeForeignKey},
+		{"gender 0/1 is a code", column{Name: "gender", Type: "INTEGER", Profile: prof(100, 100, 2, "0", "1")}, TypeEnum},
+		{"measure", column{Name: "unit_price", Tokens: Tokenize("unit_price"), Type: "REAL", Profile: num}, TypeMeasure},
+		{"text numbers are measures", column{Name: "amount", Tokens: []string{"amount"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"12.5", "7", "100.25"}, 50)}, TypeMeasure},
+		{"zero-padded codes are not measures", column{Name: "code", Tokens: []string{"code"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"0012", "0013", "0099"}, 50)}, TypeIdentifier},
+		{"declared date, no sample", column{Name: "d", Type: "DATE", Profile: prof(5, 5, 5)}, TypeDate},
+		{"name only email", column{Name: "email", Tokens: []string{"email"}, Type: "TEXT"}, TypeEmail},
+		{"address line", column{Name: "line1", TableWords: []string{"address"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
+		{"ip address", column{Name: "ip_address", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"10.0.0.1", "10.0.0.2"}, 50)}, TypeUnknown},
+		{"address", column{Name: "BillingAddress", Tokens: Tokenize("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
+	}
+	for _, c := range cases {
+		if c.col.Tokens == nil {
+			c.col.Tokens = Tokenize(c.col.Name)
+		}
+		v := classify(c.col)
+		if v.Type != c.want {
+			t.Errorf("%s: got %s (%.2f, %q), want %s", c.name, v.Type, v.Confidence, v.Reasons, c.want)
+		}
+		if v.Confidence <= 0 || v.Confidence > 1 {
+			t.Errorf("%s: confidence %v out of range", c.name, v.Confidence)
+		}
+		if len(v.Reasons) == 0 {
+			t.Errorf("%s: no reasons", c.name)
+		}
+	}
+}
+
+func TestClassifyEvidenceAndConfidence(t *testing.T) {
+	c := column{Name: "email", Tokens: []string{"email"}, Type: "TEXT", Profile: prof(200, 200, 200), SampleTaken: true,
+		Sample: append(repeat([]string{"a@x.com"}, 194), repeat([]string{"nope"}, 6)...)}
+	v := classify(c)
+	if v.Type != TypeEmail || len(v.Evidence) == 0 || v.Evidence[0] != "97% of 200 sampled values match the email pattern" {
+		t.Fatalf("got %+v", v)
+	}
+	if v.Confidence < 0.9 {
+		t.Errorf("confidence %v too low for a 97%% match over 200 values", v.Confidence)
+	}
+	// Name alone is weak evidence.
+	if v := classify(column{Name: "email", Tokens: []string{"email"}, Type: "TEXT"}); v.Confidence > 0.6 {
+		t.Errorf("name-only confidence %v", v.Confidence)
+	}
+	// A contradicted name is reported.
+	v = classify(column{Name: "email", Tokens: []string{"email"}, Type: "TEXT", Profile: prof(10, 10, 10), SampleTaken: true, Sample: repeat([]string{"x"}, 10)})
+	if v.Type == TypeEmail || !strings.Contains(strings.Join(v.Reasons, ";"), "named like email but only 0%") {
+		t.Errorf("contradicted name: %+v", v)
+	}
+}
+
+func TestScoreDomains(t *testing.T) {
+	cases := []struct {
+		name    string
+		tables  []string
+		columns []string
+		want    string
+	}{
+		{"music", []string{"Album", "Artist", "Customer", "Employee", "Genre", "Invoice", "InvoiceLine", "MediaType", "Playlist", "PlaylistTrack", "Track"},
+			[]string{"AlbumId", "Title", "Composer", "Milliseconds", "UnitPrice", "Quantity"}, "music"},
+		{"ecommerce", []string{"orders", "order_items", "products", "customers", "categories"},
+			[]string{"order_id", "product_id", "quantity", "unit_price", "discount"}, "ecommerce"},
+		{"hr", []string{"employees", "departments", "jobs", "salaries"}, []string{"hire_date", "salary", "dept_no"}, "hr"},
+		{"healthcare", []string{"patients", "doctors", "appointments", "prescriptions"}, []string{"diagnosis"}, "healthcare"},
+		{"education", []string{"students", "courses", "enrollments"}, []string{"grade", "semester"}, "education"},
+		{"travel", []string{"flights", "airports", "airlines"}, []string{"departure_time"}, "travel"},
+		{"nothing", []string{"t1", "t2"}, []string{"a", "b"}, "unknown"},
+	}
+	for _, c := range cases {
+		g := scoreDomains(c.tables, c.columns)
+		if g.Label != c.want {
+			t.Errorf("%s: got %s (%.2f, %q), want %s", c.name, g.Label, g.Confidence, g.Evidence, c.want)
+		}
+		if g.Confidence > domainMaxConfid || g.Confidence <= 0 {
+			t.Errorf("%s: confidence %v", c.name, g.Confidence)
+		}
+		if g.Label != "unknown" && (len(g.Evidence) == 0 || !strings.HasPrefix(g.Evidence[0], "tables: ")) {
+			t.Errorf("%s: evidence %q", c.name, g.Evidence)
+		}
+	}
+	// Two domains scoring alike give no label.
+	if g := scoreDomains([]string{"patients", "students"}, nil); g.Label != "unknown" {
+		t.Errorf("tie: got %s", g.Label)
+	}
+}

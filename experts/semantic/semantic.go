@@ -1,0 +1,403 @@
+// Package semantic is the expert that says what the data means: each
+// column's semantic type (email, enum, foreign key, …), the entity each
+// table's rows are, and the business domain of the whole database. It works
+// from rules over names, declared types, the statistical expert's profiles
+// and a small sample of values; no model is involved.
+package semantic
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Name is the expert's name in tasks and catalog entries.
+const Name = "semantic"
+
+const (
+	// sampleRows is how many rows of text columns one table's sample reads.
+	sampleRows = 200
+	// failedPrefix is the statistical expert's uncertainty key for a table it
+	// gave up on (statistical.FailedKey); experts share the catalog, not code.
+	failedPrefix = "profile_failed:"
+	// nameConfidence is how sure a type read from a table name is.
+	nameConfidence = 0.6
+)
+
+// Expert classifies columns, names entities and guesses the domain.
+type Expert struct{}
+
+var _ experts.Expert = (*Expert)(nil)
+
+// New returns a semantic expert.
+func New() *Expert { return &Expert{} }
+
+// Name implements experts.Expert.
+func (x *Expert) Name() string { return Name }
+
+// Plan returns one task per table whose columns are all profiled in this run
+// (or whose profiling was given up) and which has no entity yet, and the
+// domain task until the domain is recorded.
+func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
+	profiles, err := env.RunEntries(ctx, catalog.KindProfile)
+	if err != nil {
+		return nil, fmt.Errorf("semantic plan: %w", err)
+	}
+	byKey := make(map[string]catalog.ProfileDoc, len(profiles))
+	for _, e := range profiles {
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err != nil {
+			continue
+		}
+		byKey[e.Key] = p
+	}
+	entities, err := keys(ctx, env, catalog.KindEntity)
+	if err != nil {
+		return nil, fmt.Errorf("semantic plan: %w", err)
+	}
+	gaps, err := keys(ctx, env, catalog.KindUncertainty)
+	if err != nil {
+		return nil, fmt.Errorf("semantic plan: %w", err)
+	}
+	var tasks []experts.Task
+	for _, t := range env.Tables {
+		name := t.Name.String()
+		if entities[name] {
+			continue
+		}
+		ps := make(map[string]*catalog.ProfileDoc, len(t.Columns))
+		for _, c := range t.Columns {
+			if p, ok := byKey[name+"."+c.Name]; ok {
+				ps[c.Name] = &p
+			}
+		}
+		// A table the statistical expert gave up on gets no more profiles:
+		// classify it with what there is.
+		if len(ps) < len(t.Columns) && !gaps[failedPrefix+name] {
+			continue
+		}
+		tasks = append(tasks, experts.Task{
+			Expert: Name,
+			Name:   "semantics " + name,
+			Run: func(ctx context.Context) error {
+				return analyzeTable(ctx, env, t, ps)
+			},
+		})
+	}
+	// The domain is scored from table and column names alone, so it need
+	// not wait for the entities: it runs in the first round.
+	if len(env.Tables) > 0 {
+		done, err := env.Has(ctx, catalog.KindDomain, "domain")
+		if err != nil {
+			return nil, fmt.Errorf("semantic plan: %w", err)
+		}
+		if !done {
+			tasks = append(tasks, experts.Task{Expert: Name, Name: "domain", Run: func(ctx context.Context) error {
+				return guessDomain(ctx, env)
+			}})
+		}
+	}
+	return tasks, nil
+}
+
+func keys(ctx context.Context, env *experts.Env, kind string) (map[string]bool, error) {
+	entries, err := env.RunEntries(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
+	m := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		m[e.Key] = true
+	}
+	return m, nil
+}
+
+// analyzeTable classifies every column of t, then saves its entity; the
+// entity marks the table done.
+func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc) error {
+	name := t.Name.String()
+	doc := tableDoc(ctx, env, t)
+	pk, inferred := t.PrimaryKey, false
+	if len(pk) == 0 && doc != nil && len(doc.PrimaryKey) > 0 {
+		pk, inferred = doc.PrimaryKey, true // the structural expert inferred it
+	}
+
+	samples, sampled, err := sampleTable(ctx, env, t, profiles)
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+			return fmt.Errorf("semantics %s: %w", name, err)
+		}
+		// Names and profiles still say a lot; the sample only sharpens them.
+		_ = env.SaveDoc(ctx, Name, catalog.KindUncertainty, "semantic:"+name,
+			catalog.UncertaintyDoc{Description: fmt.Sprintf("values of %s could not be sampled; its columns were classified from names and profiles: %v", name, err)},
+			1.0, []string{err.Error()}, name)
+	}
+
+	fks := map[string]bool{}
+	for _, fk := range t.ForeignKeys {
+		for _, c := range fk.Columns {
+			fks[c] = true
+		}
+	}
+	inventory := map[string]bool{}
+	for _, o := range env.Tables {
+		inventory[strings.Join(Tokenize(entityType(o.Name.Name)), "_")] = true
+	}
+	tableWords := Tokenize(entityType(t.Name.Name))
+	verdicts := map[string]verdict{}
+	for _, c := range t.Columns {
+		col := column{
+			Table:          name,
+			Name:           c.Name,
+			Type:           c.Type,
+			Tokens:         Tokenize(c.Name),
+			PK:             len(pk) == 1 && pk[0] == c.Name,
+			PKInferred:     inferred,
+			InPK:           len(pk) > 1 && contains(pk, c.Name),
+			DeclaredFK:     fks[c.Name],
+			Profile:        profiles[c.Name],
+			Sample:         samples[c.Name],
+			SampleTaken:    sampled[c.Name],
+			TableWords:     tableWords,
+			InventoryNames: inventory,
+		}
+		v := classify(col)
+		verdicts[c.Name] = v
+		sd := catalog.SemanticDoc{Table: name, Column: c.Name, SemanticType: v.Type, Reasons: v.Reasons}
+		if err := env.SaveDoc(ctx, Name, catalog.KindSemantic, name+"."+c.Name, sd, v.Confidence, nonNil(v.Evidence),
+			name, v.Type); err != nil {
+			return fmt.Errorf("semantics %s: %w", name, err)
+		}
+	}
+
+	rows := rowCount(doc, profiles)
+	ent, conf, ev := describeEntity(t, pk, rows, verdicts)
+	if err := env.SaveDoc(ctx, Name, catalog.KindEntity, name, ent, conf, ev, name, ent.Type); err != nil {
+		return fmt.Errorf("semantics %s: %w", name, err)
+	}
+	return nil
+}
+
+// tableDoc reads the structural expert's view of t from this run, if any.
+func tableDoc(ctx context.Context, env *experts.Env, t warehouse.Table) *catalog.TableDoc {
+	e, err := env.Catalog.Get(ctx, catalog.KindTable, t.Name.String())
+	if err != nil || e.RunID != env.RunID {
+		return nil
+	}
+	var doc catalog.TableDoc
+	if err := e.Decode(&doc); err != nil {
+		return nil
+	}
+	return &doc
+}
+
+// rowRange is a table's row count as far as it is known.
+type rowRange struct {
+	n        int64
+	known    bool
+	estimate bool // n is the engine's estimate
+	lower    bool // n is a sample's size: the table has more
+}
+
+func rowCount(doc *catalog.TableDoc, profiles map[string]*catalog.ProfileDoc) rowRange {
+	if doc != nil && doc.RowCount != nil {
+		return rowRange{n: *doc.RowCount, known: true, estimate: doc.RowCountIsEstimate}
+	}
+	for _, p := range profiles {
+		return rowRange{n: p.Rows, known: true, lower: p.Sampled}
+	}
+	return rowRange{}
+}
+
+// sampleColumns are the columns worth reading values of: all but numbers,
+// blobs and columns with no values.
+func sampleColumns(t warehouse.Table, profiles map[string]*catalog.ProfileDoc) []warehouse.Column {
+	var out []warehouse.Column
+	for _, c := range t.Columns {
+		col := column{Type: c.Type}
+		if col.isBlob() || (strings.TrimSpace(c.Type) != "" && col.numeric()) {
+			continue
+		}
+		if p := profiles[c.Name]; p != nil && p.NullFraction != nil && *p.NullFraction >= 1 {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// sampleSQL reads up to sampleRows rows with a value in any of cols, every
+// value cast to text so that drivers hand back strings whatever the type.
+func sampleSQL(dialect string, quote func(string) string, table string, cols []warehouse.Column) string {
+	sel := make([]string, len(cols))
+	where := make([]string, len(cols))
+	for i, c := range cols {
+		q := quote(c.Name)
+		sel[i] = castText(dialect, q)
+		where[i] = q + " IS NOT NULL"
+	}
+	return fmt.Sprintf("SELECT %s FROM %s WHERE %s LIMIT %d",
+		strings.Join(sel, ", "), table, strings.Join(where, " OR "), sampleRows)
+}
+
+// castText renders expr as text in the dialect's spelling.
+func castText(dialect, expr string) string {
+	switch dialect {
+	case "sqlite", "postgres", "duckdb":
+		return "CAST(" + expr + " AS TEXT)"
+	case "mysql":
+		return "CAST(" + expr + " AS CHAR)"
+	default:
+		return "CAST(" + expr + " AS VARCHAR)"
+	}
+}
+
+// sampleTable runs the table's one sample query and returns each column's
+// non-null values, and which columns were sampled.
+func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc) (map[string][]string, map[string]bool, error) {
+	cols := sampleColumns(t, profiles)
+	values := map[string][]string{}
+	taken := map[string]bool{}
+	if len(cols) == 0 {
+		return values, taken, nil
+	}
+	res, err := env.Query(ctx, sampleSQL(env.Source.Dialect(), env.Source.QuoteIdent, env.Source.QuoteTable(t.Name), cols))
+	if err != nil {
+		return values, taken, err
+	}
+	for i, c := range cols {
+		taken[c.Name] = true
+		for _, row := range res.Rows {
+			if i >= len(row) {
+				continue
+			}
+			switch v := row[i].(type) {
+			case string:
+				values[c.Name] = append(values[c.Name], v)
+			case []byte:
+				values[c.Name] = append(values[c.Name], string(v))
+			case nil:
+			default:
+				values[c.Name] = append(values[c.Name], fmt.Sprint(v))
+			}
+		}
+	}
+	return values, taken, nil
+}
+
+// describeEntity names what one row of t is, from the table name, its key
+// and, for a table keyed by two references, the tables it links.
+func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[string]verdict) (catalog.EntityDoc, float64, []string) {
+	name := t.Name.String()
+	typ := entityType(t.Name.Name)
+	ev := []string{fmt.Sprintf("type from the table name %q", t.Name.Name)}
+	conf := nameConfidence
+
+	var parts []string
+	if links := linkedTables(t, pk, verdicts); len(links) == 2 {
+		parts = append(parts, fmt.Sprintf("Links %s and %s: one row per %s–%s pair",
+			humanize(links[0]), humanize(links[1]), humanize(links[0]), humanize(links[1])))
+		ev = append(ev, fmt.Sprintf("primary key (%s) is two references", strings.Join(pk, ", ")))
+		conf = 0.7
+	} else {
+		parts = append(parts, "One row per "+humanize(typ))
+	}
+	if t.Kind == "view" {
+		parts[0] += " (a view)"
+	}
+	switch {
+	case !rows.known:
+	case rows.estimate:
+		parts = append(parts, fmt.Sprintf("about %d rows", rows.n))
+	case rows.lower:
+		parts = append(parts, fmt.Sprintf("more than %d rows", rows.n))
+	case rows.n == 1:
+		parts = append(parts, "1 row")
+	default:
+		parts = append(parts, fmt.Sprintf("%d rows", rows.n))
+	}
+	switch len(pk) {
+	case 0:
+		parts = append(parts, "no primary key")
+	case 1:
+		parts = append(parts, "identified by "+pk[0])
+	default:
+		parts = append(parts, "identified by ("+strings.Join(pk, ", ")+")")
+	}
+	if len(pk) > 0 {
+		ev = append(ev, "primary key ("+strings.Join(pk, ", ")+")")
+	}
+	if rows.known {
+		ev = append(ev, fmt.Sprintf("%d rows", rows.n))
+	}
+	return catalog.EntityDoc{Table: name, Type: typ, Description: strings.Join(parts, "; ")}, conf, ev
+}
+
+// linkedTables returns the entity types a two-column key refers to, when
+// both its columns are references (declared or classified as such).
+func linkedTables(t warehouse.Table, pk []string, verdicts map[string]verdict) []string {
+	if len(pk) != 2 {
+		return nil
+	}
+	var out []string
+	for _, c := range pk {
+		ref := ""
+		for _, fk := range t.ForeignKeys {
+			if len(fk.Columns) == 1 && fk.Columns[0] == c {
+				ref = entityType(fk.RefTable.Name)
+			}
+		}
+		if ref == "" {
+			if verdicts[c].Type != TypeForeignKey {
+				return nil
+			}
+			toks := Tokenize(c)
+			if len(toks) < 2 {
+				return nil
+			}
+			ref = entityType(strings.Join(toks[:len(toks)-1], "_"))
+		}
+		out = append(out, ref)
+	}
+	return out
+}
+
+// guessDomain scores the lexicon against every table and column name.
+func guessDomain(ctx context.Context, env *experts.Env) error {
+	var tables, columns []string
+	for _, t := range env.Tables {
+		tables = append(tables, t.Name.Name)
+		for _, c := range t.Columns {
+			columns = append(columns, c.Name)
+		}
+	}
+	sort.Strings(tables)
+	g := scoreDomains(tables, columns)
+	if err := env.SaveDoc(ctx, Name, catalog.KindDomain, "domain", catalog.DomainDoc{Label: g.Label},
+		g.Confidence, g.Evidence, g.Label); err != nil {
+		return fmt.Errorf("domain: %w", err)
+	}
+	return nil
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

@@ -1,0 +1,395 @@
+// Package structural is the expert for declared structure: tables, views,
+// columns, keys, constraints, indexes, exact row counts, declared foreign
+// keys, and the structural patterns they form (hierarchy, bridge, star).
+package structural
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Name is the expert's name in the catalog and in progress events.
+const Name = "structural"
+
+// Expert is the structural expert.
+type Expert struct{}
+
+var _ experts.Expert = (*Expert)(nil)
+
+// New returns the structural expert.
+func New() *Expert { return &Expert{} }
+
+// Name implements experts.Expert.
+func (*Expert) Name() string { return Name }
+
+// Plan inventories every table not yet recorded in this run, then, once the
+// inventory is complete, looks for patterns among the relationships.
+func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
+	var tasks []experts.Task
+	missing := 0
+	for _, t := range env.Tables {
+		t := t
+		done, err := env.Has(ctx, catalog.KindTable, t.Name.String())
+		if err != nil {
+			return nil, fmt.Errorf("structural: plan: %w", err)
+		}
+		if done {
+			continue
+		}
+		missing++
+		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(),
+			Run: func(ctx context.Context) error { return inventory(ctx, env, t) }})
+	}
+	if missing > 0 {
+		return tasks, nil
+	}
+	done, err := env.Has(ctx, catalog.KindProgress, "structural:patterns")
+	if err != nil {
+		return nil, fmt.Errorf("structural: plan: %w", err)
+	}
+	if !done {
+		tasks = append(tasks, experts.Task{Expert: Name, Name: "structural patterns",
+			Run: func(ctx context.Context) error { return patterns(ctx, env) }})
+	}
+	return tasks, nil
+}
+
+// inventory records one table, its declared foreign keys and the indexes
+// they lack.
+func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
+	name := t.Name.String()
+	n, err := env.RowCount(ctx, t.Name)
+	if err != nil {
+		return fmt.Errorf("inventory %s: count rows: %w", name, err)
+	}
+	doc := TableDoc(t)
+	doc.RowCount = &n
+	ev := []string{fmt.Sprintf("SELECT count(*) FROM %s = %d", env.Source.QuoteTable(t.Name), n)}
+	if err := env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, 1.0, ev, t.Kind); err != nil {
+		return err
+	}
+	byName := map[string]warehouse.Table{}
+	for _, o := range env.Tables {
+		byName[strings.ToLower(o.Name.String())] = o
+	}
+	for _, fk := range t.ForeignKeys {
+		parent := byName[strings.ToLower(fk.RefTable.String())]
+		rel := catalog.RelationshipDoc{
+			FromTable: name, FromColumns: fk.Columns,
+			ToTable: fk.RefTable.String(), ToColumns: fk.RefColumns,
+			Source: "declared", Cardinality: Cardinality(t, fk.Columns),
+		}
+		if parent.Name.Name != "" {
+			rel.ToTable = parent.Name.String() // the real spelling, whatever case the declaration used
+		}
+		evidence := []string{fmt.Sprintf("declared: FOREIGN KEY (%s) REFERENCES %s (%s)",
+			strings.Join(fk.Columns, ", "), fk.RefTable.String(), strings.Join(fk.RefColumns, ", "))}
+		conf := 0.9 // declared, not yet confirmed against the data
+		if parent.Name.Name == "" {
+			evidence = append(evidence, "the referenced table does not exist")
+			conf = 0.3
+		}
+		if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, RelationshipKey(rel), rel, conf, evidence, "declared"); err != nil {
+			return err
+		}
+		if t.Kind == "table" && !indexed(t, fk.Columns) {
+			rec := catalog.RecommendationDoc{
+				Kind: "index",
+				Description: fmt.Sprintf("%s(%s) references %s but no index starts with it; joins and parent deletes scan %s.",
+					name, strings.Join(fk.Columns, ", "), rel.ToTable, name),
+				SQL: fmt.Sprintf("CREATE INDEX %s ON %s (%s)",
+					env.Source.QuoteIdent("idx_"+t.Name.Name+"_"+strings.Join(fk.Columns, "_")),
+					env.Source.QuoteTable(t.Name), quoteList(env.Source, fk.Columns)),
+			}
+			if err := env.SaveDoc(ctx, Name, catalog.KindRecommendation, "index:"+RelationshipKey(rel), rec, 0.8,
+				[]string{"no declared index on " + name + "(" + strings.Join(fk.Columns, ", ") + ")"}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// TableDoc converts introspected structure to the catalog's document.
+func TableDoc(t warehouse.Table) catalog.TableDoc {
+	doc := catalog.TableDoc{
+		Name: t.Name.String(), Kind: t.Kind,
+		PrimaryKey: nonNil(t.PrimaryKey),
+		Uniques:    [][]string{},
+		Indexes:    []catalog.IndexDoc{},
+	}
+	if len(t.PrimaryKey) > 0 {
+		doc.PrimaryKeySource = "declared"
+	}
+	for _, c := range t.Columns {
+		doc.Columns = append(doc.Columns, catalog.ColumnDoc{Name: c.Name, DataType: c.Type, Nullable: c.Nullable, Position: c.Position})
+	}
+	for _, u := range t.Uniques {
+		doc.Uniques = append(doc.Uniques, nonNil(u))
+	}
+	for _, ix := range t.Indexes {
+		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique})
+	}
+	if doc.Columns == nil {
+		doc.Columns = []catalog.ColumnDoc{}
+	}
+	return doc
+}
+
+// Cardinality of a reference from child columns: one_to_one when the
+// child columns are declared unique (primary key or unique constraint).
+func Cardinality(child warehouse.Table, cols []string) string {
+	if sameSet(child.PrimaryKey, cols) {
+		return "one_to_one"
+	}
+	for _, u := range child.Uniques {
+		if sameSet(u, cols) {
+			return "one_to_one"
+		}
+	}
+	return "one_to_many"
+}
+
+// RelationshipKey is the catalog key of a relationship.
+func RelationshipKey(r catalog.RelationshipDoc) string {
+	return fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
+}
+
+// indexed reports whether some index (or the primary key) starts with cols,
+// in any order, so lookups by the referencing columns can use it.
+func indexed(t warehouse.Table, cols []string) bool {
+	prefixOK := func(idx []string) bool {
+		if len(idx) < len(cols) {
+			return false
+		}
+		return sameSet(idx[:len(cols)], cols)
+	}
+	if prefixOK(t.PrimaryKey) {
+		return true
+	}
+	for _, ix := range t.Indexes {
+		if prefixOK(ix.Columns) {
+			return true
+		}
+	}
+	for _, u := range t.Uniques {
+		if prefixOK(u) {
+			return true
+		}
+	}
+	return false
+}
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	m := map[string]int{}
+	for _, s := range a {
+		m[strings.ToLower(s)]++
+	}
+	for _, s := range b {
+		m[strings.ToLower(s)]--
+	}
+	for _, v := range m {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteList(src warehouse.Source, cols []string) string {
+	q := make([]string, len(cols))
+	for i, c := range cols {
+		q[i] = src.QuoteIdent(c)
+	}
+	return strings.Join(q, ", ")
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// patterns finds hierarchies, bridge tables and stars among this run's
+// relationships (whatever their source) and the tables' keys.
+func patterns(ctx context.Context, env *experts.Env) error {
+	relEntries, err := env.RunEntries(ctx, catalog.KindRelationship)
+	if err != nil {
+		return fmt.Errorf("patterns: %w", err)
+	}
+	tableEntries, err := env.RunEntries(ctx, catalog.KindTable)
+	if err != nil {
+		return fmt.Errorf("patterns: %w", err)
+	}
+	tables := map[string]catalog.TableDoc{}
+	for _, e := range tableEntries {
+		var d catalog.TableDoc
+		if err := e.Decode(&d); err != nil {
+			return fmt.Errorf("patterns: decode %s: %w", e.Key, err)
+		}
+		tables[d.Name] = d
+	}
+	var rels []catalog.RelationshipDoc
+	for _, e := range relEntries {
+		var r catalog.RelationshipDoc
+		if err := e.Decode(&r); err != nil {
+			return fmt.Errorf("patterns: decode %s: %w", e.Key, err)
+		}
+		if e.Confidence >= 0.5 {
+			rels = append(rels, r)
+		}
+	}
+	found := Patterns(tables, rels)
+	for _, p := range found {
+		key := p.Doc.Kind + ":" + strings.Join(p.Doc.Tables, ",")
+		if err := env.SaveDoc(ctx, Name, catalog.KindPattern, key, p.Doc, p.Confidence, p.Evidence, p.Doc.Kind); err != nil {
+			return err
+		}
+	}
+	marker := catalog.ProgressDoc{Step: "patterns", Detail: fmt.Sprintf("%d relationships examined, %d patterns", len(rels), len(found))}
+	return env.SaveDoc(ctx, Name, catalog.KindProgress, "structural:patterns", marker, 1.0, nil)
+}
+
+// Pattern is a found pattern with its confidence and evidence.
+type Pattern struct {
+	Doc        catalog.PatternDoc
+	Confidence float64
+	Evidence   []string
+}
+
+// Patterns finds structural patterns. It is pure so it can be tested on
+// hand-made graphs.
+func Patterns(tables map[string]catalog.TableDoc, rels []catalog.RelationshipDoc) []Pattern {
+	var out []Pattern
+	outgoing := map[string][]catalog.RelationshipDoc{}
+	incoming := map[string]int{}
+	for _, r := range rels {
+		outgoing[r.FromTable] = append(outgoing[r.FromTable], r)
+		if r.FromTable != r.ToTable {
+			incoming[r.ToTable]++
+		}
+	}
+	names := make([]string, 0, len(outgoing))
+	for n := range outgoing {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+
+	for _, n := range names {
+		for _, r := range outgoing[n] {
+			if r.FromTable == r.ToTable {
+				out = append(out, Pattern{
+					Doc: catalog.PatternDoc{Kind: "hierarchy", Tables: []string{n},
+						Description: fmt.Sprintf("%s references itself through %s: rows form a tree (parent → children).", n, strings.Join(r.FromColumns, ", "))},
+					Confidence: 0.9,
+					Evidence:   []string{fmt.Sprintf("%s relationship %s(%s) → %s(%s)", r.Source, n, strings.Join(r.FromColumns, ","), n, strings.Join(r.ToColumns, ","))},
+				})
+			}
+		}
+	}
+	for _, n := range names {
+		t, ok := tables[n]
+		if !ok || t.Kind != "table" {
+			continue
+		}
+		var parents []string
+		fkCols := map[string]bool{}
+		for _, r := range outgoing[n] {
+			if r.ToTable == n {
+				continue
+			}
+			parents = appendUnique(parents, r.ToTable)
+			for _, c := range r.FromColumns {
+				fkCols[strings.ToLower(c)] = true
+			}
+		}
+		if len(parents) < 2 {
+			continue
+		}
+		// A bridge is mostly its references: its key is made of them, or
+		// nearly every column is one.
+		pkOfRefs := len(t.PrimaryKey) >= 2
+		for _, c := range t.PrimaryKey {
+			if !fkCols[strings.ToLower(c)] {
+				pkOfRefs = false
+			}
+		}
+		other := 0
+		for _, c := range t.Columns {
+			if !fkCols[strings.ToLower(c.Name)] && !contains(t.PrimaryKey, c.Name) {
+				other++
+			}
+		}
+		// A surrogate-keyed table with payload columns (order lines with a
+		// quantity and a price) is a fact about the pair, not a bridge.
+		if pkOfRefs || (len(parents) == 2 && other <= 1) {
+			conf := 0.7
+			ev := []string{fmt.Sprintf("%d references to %s; %d other columns", len(outgoing[n]), strings.Join(parents, ", "), other)}
+			if pkOfRefs {
+				conf = 0.9
+				ev = append(ev, "primary key ("+strings.Join(t.PrimaryKey, ", ")+") consists of the referencing columns")
+			}
+			out = append(out, Pattern{
+				Doc: catalog.PatternDoc{Kind: "bridge_table", Tables: append([]string{n}, parents...),
+					Description: fmt.Sprintf("%s links %s (many-to-many).", n, strings.Join(parents, " and "))},
+				Confidence: conf, Evidence: ev,
+			})
+			continue
+		}
+		// A fact table references three or more dimensions that are not
+		// themselves facts (they reference little) and is referenced by few.
+		var dims []string
+		for _, p := range parents {
+			if len(outgoing[p]) <= 1 {
+				dims = append(dims, p)
+			}
+		}
+		if len(dims) >= 3 && incoming[n] <= 1 {
+			kind := "star_schema"
+			snow := false
+			for _, d := range dims {
+				for _, r := range outgoing[d] {
+					if r.ToTable != d {
+						snow = true
+					}
+				}
+			}
+			if snow {
+				kind = "snowflake"
+			}
+			out = append(out, Pattern{
+				Doc: catalog.PatternDoc{Kind: kind, Tables: append([]string{n}, dims...),
+					Description: fmt.Sprintf("%s is a fact table referencing %d dimensions: %s.", n, len(dims), strings.Join(dims, ", "))},
+				Confidence: 0.6,
+				Evidence:   []string{fmt.Sprintf("%s has %d outgoing and %d incoming references", n, len(outgoing[n]), incoming[n])},
+			})
+		}
+	}
+	return out
+}
+
+func appendUnique(s []string, v string) []string {
+	if contains(s, v) {
+		return s
+	}
+	return append(s, v)
+}
+
+func contains(s []string, v string) bool {
+	for _, x := range s {
+		if strings.EqualFold(x, v) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,110 @@
+package orchestrator
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+)
+
+// collaborate cross-checks findings of different experts and records where
+// they disagree or leave a gap, as uncertainties the report shows. It
+// returns how many new or changed findings it saved.
+func collaborate(ctx context.Context, env *experts.Env) (int, error) {
+	before := env.NewFindings()
+	profiles, err := decodeAll[catalog.ProfileDoc](ctx, env, catalog.KindProfile)
+	if err != nil {
+		return 0, err
+	}
+	semantics, err := env.RunEntries(ctx, catalog.KindSemantic)
+	if err != nil {
+		return 0, fmt.Errorf("collaborate: %w", err)
+	}
+	rels, err := decodeAll[catalog.RelationshipDoc](ctx, env, catalog.KindRelationship)
+	if err != nil {
+		return 0, err
+	}
+	hyps, err := decodeAll[catalog.HypothesisDoc](ctx, env, catalog.KindHypothesis)
+	if err != nil {
+		return 0, err
+	}
+	views := map[string]bool{}
+	for _, t := range env.Tables {
+		if t.Kind == "view" {
+			views[t.Name.String()] = true
+		}
+	}
+	referencing := map[string]bool{}
+	for _, r := range rels {
+		for _, c := range r.doc.FromColumns {
+			referencing[strings.ToLower(r.doc.FromTable+"."+c)] = true
+		}
+	}
+
+	save := func(key, desc string, evidence ...string) error {
+		return env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, key, catalog.UncertaintyDoc{Description: desc}, 0.8, evidence)
+	}
+	for _, e := range semantics {
+		var s catalog.SemanticDoc
+		if err := e.Decode(&s); err != nil {
+			return 0, fmt.Errorf("collaborate: decode %s: %w", e.Key, err)
+		}
+		p, ok := profiles[e.Key]
+		if !ok {
+			continue
+		}
+		switch s.SemanticType {
+		case "identifier":
+			// The semantic expert calls it an identifier; the statistics must agree.
+			if p.doc.DistinctCount != nil && p.doc.Rows > 0 && !p.doc.Sampled && *p.doc.DistinctCount < p.doc.Rows {
+				if err := save("conflict:identifier:"+e.Key,
+					fmt.Sprintf("%s looks like an identifier but holds %d distinct values in %d rows.", e.Key, *p.doc.DistinctCount, p.doc.Rows),
+					"semantic: identifier", fmt.Sprintf("profile: %d distinct of %d rows", *p.doc.DistinctCount, p.doc.Rows)); err != nil {
+					return 0, err
+				}
+			}
+		case "foreign_key":
+			// A reference by name that no relationship explains yet. A view
+			// only repeats its tables' columns, so it is not asked.
+			if !referencing[strings.ToLower(e.Key)] && !views[s.Table] {
+				if err := save("unexplained_reference:"+e.Key,
+					fmt.Sprintf("%s is named like a reference, but no relationship from it is declared or confirmed.", e.Key),
+					"semantic: foreign_key"); err != nil {
+					return 0, err
+				}
+			}
+		}
+	}
+	for _, h := range hyps {
+		if h.doc.Status == "inconclusive" {
+			if err := save("inconclusive:"+h.doc.ID,
+				fmt.Sprintf("Could not settle: %s", h.doc.Statement), h.entry.Evidence...); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return int(env.NewFindings() - before), nil
+}
+
+type decoded[T any] struct {
+	entry catalog.Entry
+	doc   T
+}
+
+func decodeAll[T any](ctx context.Context, env *experts.Env, kind string) (map[string]decoded[T], error) {
+	entries, err := env.RunEntries(ctx, kind)
+	if err != nil {
+		return nil, fmt.Errorf("collaborate: %w", err)
+	}
+	out := make(map[string]decoded[T], len(entries))
+	for _, e := range entries {
+		var d T
+		if err := e.Decode(&d); err != nil {
+			return nil, fmt.Errorf("collaborate: decode %s %s: %w", kind, e.Key, err)
+		}
+		out[e.Key] = decoded[T]{e, d}
+	}
+	return out, nil
+}

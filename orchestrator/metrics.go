@@ -1,0 +1,115 @@
+package orchestrator
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Metrics are computed from the catalog, never asserted: coverage is the
+// share of work units that hold a finding of this run, confidence the mean
+// confidence over all units (a missing unit counts as 0).
+type Metrics struct {
+	Units      int
+	Covered    int
+	Coverage   float64
+	Confidence float64
+	Phase      int
+	Pending    []string // units not covered yet, for uncertainties
+	// per phase: what is still missing
+	missingInventory, missingMeaning, missingTests int
+}
+
+// unit is one thing a complete discovery knows: a table's structure, its
+// statistics and meaning, each column's profile and meaning, each
+// relationship's test against the data, the domain.
+type unit struct {
+	kind, key string
+	phase     int
+	what      string
+}
+
+// Measure computes the metrics of a run over the inventory.
+func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []warehouse.Table) (Metrics, error) {
+	entries, err := cat.List(ctx, catalog.Filter{RunID: runID})
+	if err != nil {
+		return Metrics{}, fmt.Errorf("measure: %w", err)
+	}
+	have := map[string]float64{}
+	tested := map[string]float64{} // hypothesis subject → confidence of the finding it settled
+	var rels []catalog.Entry
+	for _, e := range entries {
+		have[e.Kind+"\x00"+e.Key] = e.Confidence
+		switch e.Kind {
+		case catalog.KindRelationship:
+			rels = append(rels, e)
+		case catalog.KindHypothesis:
+			var h catalog.HypothesisDoc
+			if err := e.Decode(&h); err == nil && h.Status != "proposed" && h.Subject != "" {
+				tested[h.Subject] = e.Confidence
+			}
+		}
+	}
+	var units []unit
+	for _, t := range tables {
+		n := t.Name.String()
+		units = append(units,
+			unit{catalog.KindTable, n, 1, "structure of " + n},
+			unit{catalog.KindTableStats, n, 1, "statistics of " + n},
+			unit{catalog.KindEntity, n, 2, "meaning of " + n})
+		for _, c := range t.Columns {
+			k := n + "." + c.Name
+			units = append(units,
+				unit{catalog.KindProfile, k, 1, "profile of " + k},
+				unit{catalog.KindSemantic, k, 2, "semantic type of " + k})
+		}
+	}
+	if len(tables) > 0 {
+		units = append(units, unit{catalog.KindDomain, "domain", 2, "business domain"})
+	}
+	m := Metrics{Units: len(units) + len(rels)}
+	sum := 0.0
+	for _, u := range units {
+		c, ok := have[u.kind+"\x00"+u.key]
+		if !ok {
+			m.Pending = append(m.Pending, u.what)
+			switch u.phase {
+			case 1:
+				m.missingInventory++
+			default:
+				m.missingMeaning++
+			}
+			continue
+		}
+		m.Covered++
+		sum += c
+	}
+	// A relationship counts once it has been tested; its confidence is the
+	// relationship's own, which the test updated.
+	for _, r := range rels {
+		if _, ok := tested[r.Key]; !ok {
+			m.Pending = append(m.Pending, "test of relationship "+r.Key)
+			m.missingTests++
+			continue
+		}
+		m.Covered++
+		sum += r.Confidence
+	}
+	if m.Units > 0 {
+		m.Coverage = float64(m.Covered) / float64(m.Units)
+		m.Confidence = sum / float64(m.Units)
+	}
+	switch {
+	case m.missingInventory > 0:
+		m.Phase = 1
+	case m.missingMeaning > 0:
+		m.Phase = 2
+	case m.missingTests > 0:
+		m.Phase = 3
+	default:
+		m.Phase = 4
+	}
+	return m, nil
+}

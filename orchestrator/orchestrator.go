@@ -1,0 +1,425 @@
+// Package orchestrator runs the discovery loop: assess → plan → execute →
+// synthesize → collaborate → reflect, round after round, until the run is
+// confident, has covered the database, stops learning, or runs out of
+// iterations or time. Its state is saved in the catalog every iteration.
+package orchestrator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Stop reasons, as report.json's run.stop_reason.
+const (
+	StopConfidence  = "confidence"
+	StopCoverage    = "coverage"
+	StopDiminishing = "diminishing_returns"
+	StopMaxIter     = "max_iterations"
+	StopDeadline    = "deadline"
+	StopConsensus   = "consensus"
+)
+
+// Config bounds a run.
+type Config struct {
+	MaxIterations    int
+	TargetConfidence float64
+	TargetCoverage   float64
+	Parallel         int
+	Include, Exclude []string // globs on table names
+	Options          experts.Options
+	// MaxTaskFailures is how often one task may fail before it is given up.
+	MaxTaskFailures int
+}
+
+// Orchestrator runs experts over a source, writing into a catalog.
+type Orchestrator struct {
+	Source  warehouse.Source
+	Catalog *catalog.Catalog
+	Experts []experts.Expert
+	Config  Config
+	// Events receives progress; nil discards it. Sends block, so the
+	// consumer must keep reading until Run returns.
+	Events chan<- Event
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+func (o *Orchestrator) now() time.Time {
+	if o.Now != nil {
+		return o.Now()
+	}
+	return time.Now()
+}
+
+func (o *Orchestrator) emit(e Event) {
+	if o.Events == nil {
+		return
+	}
+	e.Time = o.now()
+	o.Events <- e
+}
+
+// Run drives the loop for run, which must already be recorded in the
+// catalog (StartRun), possibly with the state of an interrupted attempt to
+// resume. It returns the run as finished. When ctx's deadline passes, the
+// run stops with reason "deadline" and Run returns no error: what was found
+// is in the catalog.
+func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, error) {
+	cfg := o.Config
+	if cfg.Parallel < 1 {
+		cfg.Parallel = 1
+	}
+	if cfg.MaxIterations < 1 {
+		cfg.MaxIterations = 50
+	}
+	if cfg.MaxTaskFailures < 1 {
+		cfg.MaxTaskFailures = 2
+	}
+	state := catalog.LoopState{Contributions: map[string]int{}}
+	if len(run.State) > 0 && string(run.State) != "null" {
+		if err := json.Unmarshal(run.State, &state); err != nil {
+			return run, fmt.Errorf("orchestrator: resume %s: bad state: %w", run.ID, err)
+		}
+		if state.Contributions == nil {
+			state.Contributions = map[string]int{}
+		}
+	}
+	var queries atomic.Int64
+	queries.Store(state.Queries)
+
+	all, err := o.Source.Tables(ctx)
+	if err != nil {
+		return o.finish(run, state, &queries, stopOnError(ctx), err)
+	}
+	tables, err := Filter(all, cfg.Include, cfg.Exclude)
+	if err != nil {
+		return run, err
+	}
+	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration,
+		Message: fmt.Sprintf("%s database %q, %d of %d tables and views", run.Dialect, run.Database, len(tables), len(all))})
+
+	failures := map[string]int{}
+	stop := ""
+	for stop == "" {
+		if ctx.Err() != nil {
+			stop = StopDeadline
+			break
+		}
+		if state.Iteration >= cfg.MaxIterations {
+			stop = StopMaxIter
+			break
+		}
+		state.Iteration++
+		it := state.Iteration
+
+		// assess
+		m, err := Measure(ctx, o.Catalog, run.ID, tables)
+		if err != nil {
+			return o.finish(run, state, &queries, stopOnError(ctx), err)
+		}
+		state.Phase = m.Phase
+		o.emit(Event{Kind: EventStep, Step: "assess", Iteration: it, Phase: m.Phase,
+			Message: fmt.Sprintf("coverage %.2f confidence %.2f", m.Coverage, m.Confidence)})
+
+		// plan
+		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries)
+		var tasks []experts.Task
+		var satisfied []string
+		for _, x := range o.Experts {
+			ts, err := x.Plan(ctx, env)
+			if err != nil {
+				if ctx.Err() != nil {
+					break
+				}
+				return o.finish(run, state, &queries, stopOnError(ctx), fmt.Errorf("plan %s: %w", x.Name(), err))
+			}
+			kept := ts[:0]
+			for _, t := range ts {
+				if failures[t.Expert+"\x00"+t.Name] < cfg.MaxTaskFailures {
+					kept = append(kept, t)
+				}
+			}
+			if len(kept) == 0 {
+				satisfied = append(satisfied, x.Name())
+			}
+			tasks = append(tasks, kept...)
+		}
+		state.Satisfied = satisfied
+		if ctx.Err() != nil {
+			stop = StopDeadline
+			break
+		}
+		o.emit(Event{Kind: EventIterationStart, Iteration: it, Phase: m.Phase, Tasks: len(tasks)})
+		if len(tasks) == 0 {
+			state.Iteration-- // nothing ran: this round does not count
+			stop = StopConsensus
+			break
+		}
+
+		// execute
+		o.emit(Event{Kind: EventStep, Step: "execute", Iteration: it, Phase: m.Phase, Tasks: len(tasks)})
+		var mu sync.Mutex
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(cfg.Parallel)
+		for _, t := range tasks {
+			t := t
+			g.Go(func() error {
+				if gctx.Err() != nil {
+					return nil
+				}
+				o.emit(Event{Kind: EventTaskStart, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name})
+				start := o.now()
+				err := runTask(gctx, t)
+				el := o.now().Sub(start)
+				if err != nil {
+					if gctx.Err() != nil {
+						return nil // the deadline, not the task, is at fault
+					}
+					mu.Lock()
+					failures[t.Expert+"\x00"+t.Name]++
+					n := failures[t.Expert+"\x00"+t.Name]
+					mu.Unlock()
+					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error()})
+					if n >= cfg.MaxTaskFailures {
+						o.giveUp(env, t, err)
+					}
+					return nil
+				}
+				o.emit(Event{Kind: EventTaskDone, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el})
+				return nil
+			})
+		}
+		_ = g.Wait() // tasks report their own failures
+
+		// synthesize
+		newFindings := int(env.NewFindings())
+		if err := o.contributions(ctx, run.ID, &state); err != nil && ctx.Err() == nil {
+			return o.finish(run, state, &queries, stopOnError(ctx), err)
+		}
+
+		// collaborate: cross-check what different experts wrote
+		if ctx.Err() == nil {
+			n, err := collaborate(ctx, env)
+			if err != nil && ctx.Err() == nil {
+				return o.finish(run, state, &queries, stopOnError(ctx), err)
+			}
+			newFindings += n
+			o.emit(Event{Kind: EventStep, Step: "collaborate", Iteration: it, Message: fmt.Sprintf("%d cross-expert findings", n)})
+		}
+		state.NewInsights = append(state.NewInsights, newFindings)
+
+		// reflect
+		mctx := ctx
+		if ctx.Err() != nil {
+			mctx = context.WithoutCancel(ctx)
+		}
+		m, err = Measure(mctx, o.Catalog, run.ID, tables)
+		if err != nil {
+			return o.finish(run, state, &queries, stopOnError(ctx), err)
+		}
+		state.Phase, state.Confidence, state.Coverage = m.Phase, m.Confidence, m.Coverage
+		state.Queries = queries.Load()
+		o.emit(Event{Kind: EventIterationDone, Iteration: it, Phase: m.Phase, NewInsights: newFindings,
+			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries})
+		stop = reflect(ctx, cfg, state)
+		if err := o.save(mctx, &run, state); err != nil {
+			return run, err
+		}
+	}
+	return o.finish(run, state, &queries, stop, nil)
+}
+
+// runTask runs a task, turning a panic into an error so one bad table
+// cannot take the run down.
+func runTask(ctx context.Context, t experts.Task) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return t.Run(ctx)
+}
+
+// reflect applies the stop criteria, in CONTRACT's order of precedence.
+func reflect(ctx context.Context, cfg Config, s catalog.LoopState) string {
+	switch {
+	case ctx.Err() != nil:
+		return StopDeadline
+	case s.Confidence >= cfg.TargetConfidence:
+		return StopConfidence
+	case s.Coverage >= cfg.TargetCoverage:
+		return StopCoverage
+	case diminishing(s.NewInsights):
+		return StopDiminishing
+	case s.Iteration >= cfg.MaxIterations:
+		return StopMaxIter
+	}
+	return ""
+}
+
+// diminishing: fewer than 2 new insights in each of the last 3 iterations.
+func diminishing(perIteration []int) bool {
+	if len(perIteration) < 3 {
+		return false
+	}
+	for _, n := range perIteration[len(perIteration)-3:] {
+		if n >= 2 {
+			return false
+		}
+	}
+	return true
+}
+
+func stopOnError(ctx context.Context) string {
+	if ctx.Err() != nil {
+		return StopDeadline
+	}
+	return ""
+}
+
+func (o *Orchestrator) save(ctx context.Context, run *catalog.Run, s catalog.LoopState) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("orchestrator: save state: %w", err)
+	}
+	run.State = b
+	if err := o.Catalog.UpdateRun(ctx, *run); err != nil {
+		return fmt.Errorf("orchestrator: save state: %w", err)
+	}
+	return nil
+}
+
+// finish records how the run ended. A failed run (runErr set) is saved
+// unfinished, so --resume can pick it up.
+func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *atomic.Int64, stop string, runErr error) (catalog.Run, error) {
+	ctx := context.Background() // the run's context may be past its deadline; the record must still be written
+	s.Queries = queries.Load()
+	if runErr != nil && stop == "" {
+		_ = o.save(ctx, &run, s)
+		return run, runErr
+	}
+	if stop != "" {
+		o.recordGaps(ctx, run.ID, s.Iteration)
+	}
+	if m, err := o.measureAll(ctx, run.ID); err == nil {
+		s.Confidence, s.Coverage, s.Phase = m.Confidence, m.Coverage, m.Phase
+	}
+	now := o.now().UTC()
+	run.FinishedAt = &now
+	run.StopReason = stop
+	if err := o.save(ctx, &run, s); err != nil {
+		return run, err
+	}
+	o.emit(Event{Kind: EventRunDone, RunID: run.ID, Iteration: s.Iteration, Phase: s.Phase, StopReason: stop,
+		Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries})
+	return run, nil
+}
+
+func (o *Orchestrator) measureAll(ctx context.Context, runID string) (Metrics, error) {
+	all, err := o.Source.Tables(ctx)
+	if err != nil {
+		return Metrics{}, err
+	}
+	tables, err := Filter(all, o.Config.Include, o.Config.Exclude)
+	if err != nil {
+		return Metrics{}, err
+	}
+	return Measure(ctx, o.Catalog, runID, tables)
+}
+
+// recordGaps writes what the run did not get to as uncertainties, so the
+// report says what is missing rather than implying it is complete.
+func (o *Orchestrator) recordGaps(ctx context.Context, runID string, iteration int) {
+	m, err := o.measureAll(ctx, runID)
+	if err != nil || len(m.Pending) == 0 {
+		return
+	}
+	const show = 8
+	desc := fmt.Sprintf("The run stopped before finishing %d of %d units of work: %s", len(m.Pending), m.Units,
+		strings.Join(head(m.Pending, show), "; "))
+	if len(m.Pending) > show {
+		desc += fmt.Sprintf("; and %d more", len(m.Pending)-show)
+	}
+	e, err := catalog.NewEntry(catalog.KindUncertainty, "orchestrator:unfinished", catalog.UncertaintyDoc{Description: desc})
+	if err != nil {
+		return
+	}
+	e.Expert, e.RunID, e.Iteration, e.Confidence = "orchestrator", runID, iteration, 1.0
+	e.Evidence = []string{fmt.Sprintf("coverage %.2f", m.Coverage)}
+	_ = o.Catalog.Save(ctx, e)
+}
+
+func head(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// giveUp records a task that kept failing as an uncertainty.
+func (o *Orchestrator) giveUp(env *experts.Env, t experts.Task, err error) {
+	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf("%s expert gave up on %q after repeated failures: %v", t.Expert, t.Name, err)}
+	_ = env.SaveDoc(context.Background(), "orchestrator", catalog.KindUncertainty, "failed:"+t.Expert+":"+t.Name, doc, 1.0,
+		[]string{err.Error()})
+}
+
+// contributions counts this run's findings per expert.
+func (o *Orchestrator) contributions(ctx context.Context, runID string, s *catalog.LoopState) error {
+	entries, err := o.Catalog.List(ctx, catalog.Filter{RunID: runID})
+	if err != nil {
+		return fmt.Errorf("orchestrator: contributions: %w", err)
+	}
+	c := map[string]int{}
+	for _, e := range entries {
+		if e.Kind == catalog.KindProgress {
+			continue
+		}
+		c[e.Expert]++
+	}
+	s.Contributions = c
+	return nil
+}
+
+// Filter keeps the tables matching any include glob (all when none) and no
+// exclude glob. Globs match the report's table name, case-insensitively.
+func Filter(tables []warehouse.Table, include, exclude []string) ([]warehouse.Table, error) {
+	for _, g := range append(append([]string{}, include...), exclude...) {
+		if _, err := path.Match(strings.ToLower(g), ""); err != nil {
+			return nil, fmt.Errorf("%w: bad table glob %q: %v", warehouse.ErrBadInput, g, err)
+		}
+	}
+	match := func(globs []string, name string) bool {
+		for _, g := range globs {
+			if ok, _ := path.Match(strings.ToLower(g), strings.ToLower(name)); ok {
+				return true
+			}
+		}
+		return false
+	}
+	var out []warehouse.Table
+	for _, t := range tables {
+		n := t.Name.String()
+		if len(include) > 0 && !match(include, n) {
+			continue
+		}
+		if match(exclude, n) {
+			continue
+		}
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name.String() < out[j].Name.String() })
+	return out, nil
+}

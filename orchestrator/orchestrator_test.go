@@ -1,0 +1,454 @@
+package orchestrator
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// fakeSource is a Source with fixed tables; queries are not expected.
+type fakeSource struct{ tables []warehouse.Table }
+
+var _ warehouse.Source = (*fakeSource)(nil)
+
+func (f *fakeSource) Dialect() string                                              { return "sqlite" }
+func (f *fakeSource) Database() string                                             { return "fake" }
+func (f *fakeSource) Tables(context.Context) ([]warehouse.Table, error)            { return f.tables, nil }
+func (f *fakeSource) RowCount(context.Context, warehouse.TableName) (int64, error) { return 0, nil }
+func (f *fakeSource) Query(context.Context, string, warehouse.QueryOptions) (*warehouse.Result, error) {
+	return nil, errors.New("fake: no queries")
+}
+func (f *fakeSource) QuoteIdent(s string) string              { return `"` + s + `"` }
+func (f *fakeSource) QuoteTable(t warehouse.TableName) string { return `"` + t.Name + `"` }
+func (f *fakeSource) Close() error                            { return nil }
+
+// fakeExpert plans with a function field.
+type fakeExpert struct {
+	name string
+	plan func(ctx context.Context, env *experts.Env) []experts.Task
+}
+
+func (f *fakeExpert) Name() string { return f.name }
+func (f *fakeExpert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
+	return f.plan(ctx, env), nil
+}
+
+func oneTable() []warehouse.Table {
+	return []warehouse.Table{{Name: warehouse.TableName{Name: "t"}, Kind: "table",
+		Columns: []warehouse.Column{{Name: "a", Position: 1}, {Name: "b", Position: 2}}}}
+}
+
+func setup(t *testing.T) (*catalog.Catalog, catalog.Run) {
+	t.Helper()
+	ctx := context.Background()
+	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cat.Close() })
+	run := catalog.Run{ID: "r1", DSN: "fake.db", Dialect: "sqlite", Database: "fake", StartedAt: time.Now().UTC()}
+	if err := cat.StartRun(ctx, run); err != nil {
+		t.Fatal(err)
+	}
+	return cat, run
+}
+
+func runWith(t *testing.T, cfg Config, xs ...experts.Expert) (catalog.Run, *catalog.Catalog, []Event) {
+	t.Helper()
+	cat, run := setup(t)
+	return runOn(t, context.Background(), cat, run, cfg, xs...)
+}
+
+func runOn(t *testing.T, ctx context.Context, cat *catalog.Catalog, run catalog.Run, cfg Config, xs ...experts.Expert) (catalog.Run, *catalog.Catalog, []Event) {
+	t.Helper()
+	ch := make(chan Event, 16)
+	var evs []Event
+	done := make(chan struct{})
+	go func() {
+		for e := range ch {
+			evs = append(evs, e)
+		}
+		close(done)
+	}()
+	o := &Orchestrator{Source: &fakeSource{tables: oneTable()}, Catalog: cat, Experts: xs, Config: cfg, Events: ch}
+	got, err := o.Run(ctx, run)
+	close(ch)
+	<-done
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return got, cat, evs
+}
+
+func cfg() Config {
+	return Config{MaxIterations: 10, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 2}
+}
+
+func state(t *testing.T, cat *catalog.Catalog, id string) catalog.LoopState {
+	t.Helper()
+	r, err := cat.GetRun(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s catalog.LoopState
+	if err := json.Unmarshal(r.State, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// fullCoverage saves every unit Measure expects for oneTable.
+func fullCoverage(ctx context.Context, env *experts.Env, conf float64) error {
+	save := func(kind, key string) error {
+		return env.SaveDoc(ctx, "fake", kind, key, map[string]string{"k": key}, conf, nil)
+	}
+	for _, u := range [][2]string{
+		{catalog.KindTable, "t"}, {catalog.KindTableStats, "t"}, {catalog.KindEntity, "t"},
+		{catalog.KindProfile, "t.a"}, {catalog.KindProfile, "t.b"},
+		{catalog.KindSemantic, "t.a"}, {catalog.KindSemantic, "t.b"}, {catalog.KindDomain, "domain"},
+	} {
+		if err := save(u[0], u[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func TestStopsOnConfidence(t *testing.T) {
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "fake", Name: "all", Run: func(ctx context.Context) error { return fullCoverage(ctx, env, 1.0) }}}
+	}}
+	run, cat, _ := runWith(t, cfg(), x)
+	if run.StopReason != StopConfidence {
+		t.Fatalf("stop reason %q, want confidence", run.StopReason)
+	}
+	s := state(t, cat, run.ID)
+	if s.Iteration != 1 || s.Coverage != 1 || s.Confidence != 1 || s.Phase != 4 {
+		t.Fatalf("state %+v", s)
+	}
+	if s.Contributions["fake"] != 8 {
+		t.Fatalf("contributions %v, want fake=8", s.Contributions)
+	}
+	if run.FinishedAt == nil {
+		t.Fatal("finished_at not set")
+	}
+}
+
+func TestStopsOnCoverageWhenLessSure(t *testing.T) {
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "fake", Name: "all", Run: func(ctx context.Context) error { return fullCoverage(ctx, env, 0.5) }}}
+	}}
+	run, cat, _ := runWith(t, cfg(), x)
+	if run.StopReason != StopCoverage {
+		t.Fatalf("stop reason %q, want coverage", run.StopReason)
+	}
+	if s := state(t, cat, run.ID); s.Confidence != 0.5 {
+		t.Fatalf("confidence %v, want 0.5 (mean over units)", s.Confidence)
+	}
+}
+
+func TestConsensusWhenNoExpertHasWork(t *testing.T) {
+	calls := 0
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		calls++
+		if calls > 1 {
+			return nil
+		}
+		return []experts.Task{{Expert: "fake", Name: "one", Run: func(ctx context.Context) error {
+			return env.SaveDoc(ctx, "fake", catalog.KindTable, "t", map[string]int{"a": 1}, 1, nil)
+		}}}
+	}}
+	run, cat, _ := runWith(t, cfg(), x)
+	if run.StopReason != StopConsensus {
+		t.Fatalf("stop reason %q, want consensus", run.StopReason)
+	}
+	s := state(t, cat, run.ID)
+	if s.Iteration != 1 {
+		t.Fatalf("iterations %d, want 1 (the empty round does not count)", s.Iteration)
+	}
+	if got := fmt.Sprint(s.Satisfied); got != "[fake]" {
+		t.Fatalf("satisfied %s", got)
+	}
+}
+
+func TestDiminishingReturns(t *testing.T) {
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		// one new finding per iteration: below the threshold of 2
+		return []experts.Task{{Expert: "fake", Name: "trickle", Run: func(ctx context.Context) error {
+			return env.SaveDoc(ctx, "fake", catalog.KindInsight, fmt.Sprint("i", env.Iteration), map[string]int{"n": env.Iteration}, 1, nil)
+		}}}
+	}}
+	run, cat, _ := runWith(t, cfg(), x)
+	if run.StopReason != StopDiminishing {
+		t.Fatalf("stop reason %q, want diminishing_returns", run.StopReason)
+	}
+	s := state(t, cat, run.ID)
+	if s.Iteration != 3 || fmt.Sprint(s.NewInsights) != "[1 1 1]" {
+		t.Fatalf("iteration %d new insights %v", s.Iteration, s.NewInsights)
+	}
+}
+
+func TestMaxIterations(t *testing.T) {
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "fake", Name: "busy", Run: func(ctx context.Context) error {
+			for i := 0; i < 3; i++ {
+				if err := env.SaveDoc(ctx, "fake", catalog.KindInsight, fmt.Sprint("i", env.Iteration, "-", i), map[string]int{"n": i}, 1, nil); err != nil {
+					return err
+				}
+			}
+			return nil
+		}}}
+	}}
+	c := cfg()
+	c.MaxIterations = 4
+	run, cat, _ := runWith(t, c, x)
+	if run.StopReason != StopMaxIter {
+		t.Fatalf("stop reason %q, want max_iterations", run.StopReason)
+	}
+	if s := state(t, cat, run.ID); s.Iteration != 4 {
+		t.Fatalf("iterations %d, want 4", s.Iteration)
+	}
+}
+
+func TestDeadlineStopsCleanly(t *testing.T) {
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{
+			{Expert: "fake", Name: "quick", Run: func(ctx context.Context) error {
+				return env.SaveDoc(ctx, "fake", catalog.KindTable, "t", map[string]int{"a": 1}, 1, nil)
+			}},
+			{Expert: "fake", Name: "slow", Run: func(ctx context.Context) error {
+				<-ctx.Done()
+				return ctx.Err()
+			}},
+		}
+	}}
+	cat, run := setup(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	got, _, evs := runOn(t, ctx, cat, run, cfg(), x)
+	if got.StopReason != StopDeadline {
+		t.Fatalf("stop reason %q, want deadline", got.StopReason)
+	}
+	for _, e := range evs {
+		if e.Kind == EventTaskFailed {
+			t.Fatalf("a task cancelled by the deadline was reported as failed: %+v", e)
+		}
+	}
+	// What was found before the deadline is kept, and the gap is said.
+	if _, err := cat.Get(context.Background(), catalog.KindTable, "t"); err != nil {
+		t.Fatalf("finding made before the deadline lost: %v", err)
+	}
+	if _, err := cat.Get(context.Background(), catalog.KindUncertainty, "orchestrator:unfinished"); err != nil {
+		t.Fatalf("no uncertainty about unfinished work: %v", err)
+	}
+}
+
+func TestFailingTaskIsGivenUp(t *testing.T) {
+	var runs atomic.Int32
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "fake", Name: "broken", Run: func(ctx context.Context) error {
+			runs.Add(1)
+			return errors.New("boom")
+		}}}
+	}}
+	run, cat, evs := runWith(t, cfg(), x)
+	if runs.Load() != 2 {
+		t.Fatalf("task ran %d times, want 2 (MaxTaskFailures)", runs.Load())
+	}
+	if run.StopReason != StopConsensus {
+		t.Fatalf("stop reason %q, want consensus once the broken task is given up", run.StopReason)
+	}
+	e, err := cat.Get(context.Background(), catalog.KindUncertainty, "failed:fake:broken")
+	if err != nil {
+		t.Fatalf("given-up task not recorded: %v", err)
+	}
+	var d catalog.UncertaintyDoc
+	if err := e.Decode(&d); err != nil || d.Description == "" {
+		t.Fatalf("uncertainty %s: %v", e.Document, err)
+	}
+	failed := 0
+	for _, ev := range evs {
+		if ev.Kind == EventTaskFailed {
+			failed++
+		}
+	}
+	if failed != 2 {
+		t.Fatalf("%d task_failed events, want 2", failed)
+	}
+}
+
+func TestPanickingTaskDoesNotCrash(t *testing.T) {
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "fake", Name: "panics", Run: func(ctx context.Context) error { panic("bad table") }}}
+	}}
+	run, _, evs := runWith(t, cfg(), x)
+	if run.StopReason == "" {
+		t.Fatal("no stop reason")
+	}
+	found := false
+	for _, e := range evs {
+		if e.Kind == EventTaskFailed && e.Err == "panic: bad table" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("panic not reported as a task failure")
+	}
+}
+
+func TestParallelLimit(t *testing.T) {
+	var cur, peak atomic.Int32
+	var mu sync.Mutex
+	calls := 0
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		mu.Lock()
+		calls++
+		first := calls == 1
+		mu.Unlock()
+		if !first {
+			return nil
+		}
+		var ts []experts.Task
+		for i := 0; i < 8; i++ {
+			ts = append(ts, experts.Task{Expert: "fake", Name: fmt.Sprint("t", i), Run: func(ctx context.Context) error {
+				n := cur.Add(1)
+				for {
+					p := peak.Load()
+					if n <= p || peak.CompareAndSwap(p, n) {
+						break
+					}
+				}
+				time.Sleep(20 * time.Millisecond)
+				cur.Add(-1)
+				return nil
+			}})
+		}
+		return ts
+	}}
+	c := cfg()
+	c.Parallel = 3
+	runWith(t, c, x)
+	if p := peak.Load(); p != 3 {
+		t.Fatalf("peak concurrency %d, want exactly 3", p)
+	}
+}
+
+func TestResumeContinuesIteration(t *testing.T) {
+	cat, run := setup(t)
+	run.State = []byte(`{"iteration":2,"phase":1,"queries":7,"new_insights":[5,4]}`)
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		if env.Iteration != 3 {
+			t.Errorf("resumed at iteration %d, want 3", env.Iteration)
+		}
+		return []experts.Task{{Expert: "fake", Name: "all", Run: func(ctx context.Context) error { return fullCoverage(ctx, env, 1) }}}
+	}}
+	got, _, _ := runOn(t, context.Background(), cat, run, cfg(), x)
+	s := state(t, cat, got.ID)
+	if s.Iteration != 3 || s.Queries != 7 || fmt.Sprint(s.NewInsights) != "[5 4 8]" {
+		t.Fatalf("state after resume %+v", s)
+	}
+}
+
+func TestMeasurePhasesAndRelationships(t *testing.T) {
+	ctx := context.Background()
+	cat, run := setup(t)
+	var q atomic.Int64
+	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 1, oneTable(), experts.Options{}, &q)
+	m, err := Measure(ctx, cat, run.ID, oneTable())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Units != 8 || m.Covered != 0 || m.Phase != 1 {
+		t.Fatalf("empty: %+v", m)
+	}
+	if err := fullCoverage(ctx, env, 0.8); err != nil {
+		t.Fatal(err)
+	}
+	// An untested relationship is pending work (phase 3).
+	if err := env.SaveDoc(ctx, "fake", catalog.KindRelationship, "t(a)->t(b)", catalog.RelationshipDoc{}, 0.9, nil); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = Measure(ctx, cat, run.ID, oneTable())
+	if m.Units != 9 || m.Covered != 8 || m.Phase != 3 {
+		t.Fatalf("with untested relationship: %+v", m)
+	}
+	h := catalog.HypothesisDoc{ID: "h1", Status: "confirmed", Subject: "t(a)->t(b)"}
+	if err := env.SaveDoc(ctx, "fake", catalog.KindHypothesis, "h1", h, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = Measure(ctx, cat, run.ID, oneTable())
+	want := (8*0.8 + 0.9) / 9
+	if m.Units != 9 || m.Covered != 9 || m.Phase != 4 || abs(m.Confidence-want) > 1e-9 {
+		t.Fatalf("tested: %+v want confidence %v", m, want)
+	}
+}
+
+func TestFilter(t *testing.T) {
+	mk := func(names ...string) []warehouse.Table {
+		var ts []warehouse.Table
+		for _, n := range names {
+			ts = append(ts, warehouse.Table{Name: warehouse.TableName{Name: n}})
+		}
+		return ts
+	}
+	all := mk("orders", "order_items", "tmp_x", "Customers", "users_backup")
+	cases := []struct {
+		inc, exc []string
+		want     string
+	}{
+		{nil, nil, "[Customers order_items orders tmp_x users_backup]"},
+		{[]string{"order*"}, nil, "[order_items orders]"},
+		{nil, []string{"tmp_*", "*_backup"}, "[Customers order_items orders]"},
+		{[]string{"customers"}, nil, "[Customers]"},
+		{[]string{"o*"}, []string{"*items"}, "[orders]"},
+	}
+	for _, c := range cases {
+		got, err := Filter(all, c.inc, c.exc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, t := range got {
+			names = append(names, t.Name.Name)
+		}
+		if fmt.Sprint(names) != c.want {
+			t.Errorf("Filter(%v, %v) = %v, want %s", c.inc, c.exc, names, c.want)
+		}
+	}
+	if _, err := Filter(all, []string{"["}, nil); !errors.Is(err, warehouse.ErrBadInput) {
+		t.Errorf("bad glob: %v", err)
+	}
+}
+
+func TestPlainWriterLines(t *testing.T) {
+	ts := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	p := PlainWriter{}
+	got := p.Line(Event{Time: ts, Kind: EventIterationDone, Iteration: 2, NewInsights: 14, Confidence: 0.8123, Coverage: 0.5, Queries: 31})
+	want := "03:04:05 iteration 2 done: 14 new findings, confidence 0.81, coverage 0.50, 31 queries"
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+	if (PlainWriter{Quiet: true}).Line(Event{Kind: EventTaskDone}) != "" {
+		t.Fatal("quiet shows task lines")
+	}
+	if (PlainWriter{Quiet: true}).Line(Event{Time: ts, Kind: EventTaskFailed, Expert: "query", Task: "x", Err: "a\nb"}) != "03:04:05   query       FAIL  x: a b" {
+		t.Fatal("failure line")
+	}
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}

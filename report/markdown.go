@@ -1,0 +1,385 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+)
+
+// WriteMarkdown writes r as report.md. Every section is always present (with
+// "None found." when empty) so readers and scripts can rely on its outline.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	m := markdown{slugs: map[string]int{}}
+	m.render(r)
+	if _, err := io.WriteString(w, m.b.String()); err != nil {
+		return fmt.Errorf("report: cannot write markdown: %w", err)
+	}
+	return nil
+}
+
+// The findings sections, in order; the contents list and tests share it.
+var findingSections = []string{"Relationships", "Patterns", "Insights", "Hypotheses", "Recommendations", "Uncertainties"}
+
+type markdown struct {
+	b     strings.Builder
+	slugs map[string]int
+}
+
+func (m *markdown) p(format string, args ...any) {
+	fmt.Fprintf(&m.b, format, args...)
+	m.b.WriteString("\n\n")
+}
+
+// anchor returns the id GitHub gives a heading: lower case, punctuation
+// dropped, spaces as hyphens, and -1, -2… on repeats in document order.
+// Headings must be registered in the order they appear for this to match.
+func (m *markdown) anchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+			b.WriteRune(r)
+		case r == ' ':
+			b.WriteByte('-')
+		}
+	}
+	s := b.String()
+	n := m.slugs[s]
+	m.slugs[s] = n + 1
+	if n > 0 {
+		s = fmt.Sprintf("%s-%d", s, n)
+	}
+	return s
+}
+
+func (m *markdown) render(r *Report) {
+	// Anchors are assigned up front, in document order, because the contents
+	// list that links to them comes before the headings themselves.
+	heads := []string{title(r), "Run", "Contents", "Domain", "Tables"}
+	for _, t := range r.Tables {
+		heads = append(heads, t.Name)
+	}
+	heads = append(heads, findingSections...)
+	ids := make([]string, len(heads))
+	for i, h := range heads {
+		ids[i] = m.anchor(h)
+	}
+	tableIDs := ids[5 : 5+len(r.Tables)]
+	sectionID := map[string]string{"Domain": ids[3], "Tables": ids[4]}
+	for i, s := range findingSections {
+		sectionID[s] = ids[5+len(r.Tables)+i]
+	}
+
+	m.p("# %s", mdText(title(r)))
+	m.p("%s", mdText(r.Summary))
+
+	m.p("## Run")
+	run := r.Run
+	facts := [][2]string{
+		{"Database", strings.TrimSpace(r.Database.Dialect + " " + r.Database.Name)},
+		{"DSN", r.Database.DSN},
+		{"Run", run.ID},
+		{"Started", run.StartedAt},
+		{"Finished", optText(run.FinishedAt)},
+		{"Iterations", thousands(int64(run.Iterations))},
+		{"Stop reason", stopText(run.StopReason)},
+		{"Confidence", percent(run.Confidence)},
+		{"Coverage", percent(run.Coverage)},
+		{"Queries", thousands(run.Queries)},
+		{"LLM", llmText(run.LLM)},
+	}
+	for _, f := range facts {
+		fmt.Fprintf(&m.b, "- %s: %s\n", f[0], mdText(f[1]))
+	}
+	m.b.WriteString("\n")
+
+	m.p("## Contents")
+	fmt.Fprintf(&m.b, "- [Domain](#%s)\n- [Tables](#%s)\n", sectionID["Domain"], sectionID["Tables"])
+	for i, t := range r.Tables {
+		fmt.Fprintf(&m.b, "  - [%s](#%s)\n", mdLinkText(t.Name), tableIDs[i])
+	}
+	for _, s := range findingSections {
+		fmt.Fprintf(&m.b, "- [%s](#%s)\n", s, sectionID[s])
+	}
+	m.b.WriteString("\n")
+
+	m.domain(r.Domain)
+	m.p("## Tables")
+	if len(r.Tables) == 0 {
+		m.p("None found.")
+	}
+	for _, t := range r.Tables {
+		m.table(r, t)
+	}
+	m.relationships(r.Relationships)
+	m.patterns(r.Patterns)
+	m.insights(r.Insights)
+	m.hypotheses(r.Hypotheses)
+	m.recommendations(r.Recommendations)
+	m.uncertainties(r.Uncertainties)
+}
+
+func (m *markdown) domain(d Domain) {
+	m.p("## Domain")
+	if d.Label == nil {
+		m.p("Not determined.")
+		return
+	}
+	m.p("%s (confidence %s)", mdText(*d.Label), percent(d.Confidence))
+	m.evidence(d.Evidence)
+}
+
+func (m *markdown) evidence(ev []string) {
+	if len(ev) == 0 {
+		return
+	}
+	m.b.WriteString("Evidence:\n\n")
+	m.list(ev)
+}
+
+func (m *markdown) list(items []string) {
+	for _, s := range items {
+		fmt.Fprintf(&m.b, "- %s\n", mdText(s))
+	}
+	m.b.WriteString("\n")
+}
+
+// labelled writes "**label:** none." or the label followed by a list.
+func (m *markdown) labelled(label string, items []string) {
+	if len(items) == 0 {
+		m.p("**%s:** none.", label)
+		return
+	}
+	m.p("**%s:**", label)
+	m.list(items)
+}
+
+func (m *markdown) table(r *Report, t Table) {
+	m.p("### %s", mdText(t.Name))
+	facts := []string{
+		"Kind: " + t.Kind,
+		"Rows: " + rowsText(t),
+		"Primary key: " + primaryKeyText(t),
+	}
+	if t.Entity != nil {
+		e := fmt.Sprintf("Entity: %s (confidence %s)", t.Entity.Type, percent(t.Entity.Confidence))
+		if t.Entity.Description != "" {
+			e += ": " + t.Entity.Description
+		}
+		facts = append(facts, e)
+	} else {
+		facts = append(facts, "Entity: "+unknown)
+	}
+	m.list(facts)
+
+	if len(t.Columns) == 0 {
+		m.p("No columns recorded.")
+	} else {
+		rows := make([][]string, len(t.Columns))
+		for i, c := range t.Columns {
+			rows[i] = []string{
+				c.Name, c.DataType, yesNo(c.Nullable), nullPct(c.NullFraction), distinctText(c),
+				truncate(optText(c.Min), cellLimit), truncate(optText(c.Max), cellLimit), semanticText(c),
+			}
+		}
+		m.grid([]string{"Column", "Type", "Nullable", "Null %", "Distinct", "Min", "Max", "Semantic type"}, rows)
+	}
+
+	var keys []string
+	if len(t.PrimaryKey) > 0 {
+		k := "Primary key " + columnsText(t.PrimaryKey)
+		if t.PrimaryKeySource != nil {
+			k += ", " + *t.PrimaryKeySource
+		}
+		keys = append(keys, k)
+	}
+	out, in := tableRefs(r.Relationships, t.Name)
+	for _, rel := range out {
+		keys = append(keys, fmt.Sprintf("Foreign key %s → %s, %s, confidence %s",
+			columnsText(rel.FromColumns), endText(rel.ToTable, rel.ToColumns), rel.Source, percent(rel.Confidence)))
+	}
+	for _, rel := range in {
+		keys = append(keys, fmt.Sprintf("Referenced by %s, %s", endText(rel.FromTable, rel.FromColumns), rel.Source))
+	}
+	m.labelled("Keys", keys)
+
+	var idx []string
+	for _, ix := range t.Indexes {
+		s := ix.Name + " " + columnsText(ix.Columns)
+		if ix.Unique {
+			s += ", unique"
+		}
+		idx = append(idx, s)
+	}
+	m.labelled("Indexes", idx)
+
+	var uniq []string
+	for _, u := range t.Uniques {
+		uniq = append(uniq, columnsText(u))
+	}
+	m.labelled("Unique constraints", uniq)
+
+	var anomalies []string
+	for _, c := range t.Columns {
+		for _, a := range c.Anomalies {
+			s := fmt.Sprintf("%s: %s, %s", c.Name, a.Kind, plural64(a.Count, "row", "rows"))
+			if a.Description != "" {
+				s += ": " + a.Description
+			}
+			if len(a.Examples) > 0 {
+				s += " (e.g. " + strings.Join(a.Examples, ", ") + ")"
+			}
+			anomalies = append(anomalies, s)
+		}
+	}
+	if len(anomalies) > 0 {
+		m.labelled("Anomalies", anomalies)
+	}
+}
+
+func (m *markdown) grid(header []string, rows [][]string) {
+	m.b.WriteString("| " + strings.Join(header, " | ") + " |\n|")
+	m.b.WriteString(strings.Repeat("---|", len(header)))
+	m.b.WriteString("\n")
+	for _, row := range rows {
+		cells := make([]string, len(row))
+		for i, c := range row {
+			cells[i] = mdCell(c)
+		}
+		m.b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	}
+	m.b.WriteString("\n")
+}
+
+func (m *markdown) relationships(rels []Relationship) {
+	m.p("## Relationships")
+	if len(rels) == 0 {
+		m.p("None found.")
+		return
+	}
+	rows := make([][]string, len(rels))
+	for i, r := range rels {
+		orphans := unknown
+		if r.OrphanFraction != nil {
+			orphans = nullPct(r.OrphanFraction)
+		}
+		rows[i] = []string{
+			endText(r.FromTable, r.FromColumns), endText(r.ToTable, r.ToColumns), r.Source,
+			cardinalityText(r.Cardinality), percent(r.Confidence), orphans, strings.Join(r.Evidence, "; "),
+		}
+	}
+	m.grid([]string{"From", "To", "Source", "Cardinality", "Confidence", "Orphans", "Evidence"}, rows)
+}
+
+func (m *markdown) patterns(ps []Pattern) {
+	m.p("## Patterns")
+	if len(ps) == 0 {
+		m.p("None found.")
+		return
+	}
+	rows := make([][]string, len(ps))
+	for i, p := range ps {
+		rows[i] = []string{p.Kind, strings.Join(p.Tables, ", "), p.Description, percent(p.Confidence)}
+	}
+	m.grid([]string{"Kind", "Tables", "Description", "Confidence"}, rows)
+}
+
+func (m *markdown) insights(is []Insight) {
+	m.p("## Insights")
+	if len(is) == 0 {
+		m.p("None found.")
+		return
+	}
+	rows := make([][]string, len(is))
+	for i, in := range is {
+		rows[i] = []string{
+			in.Kind, strings.Join(in.Tables, ", "), strings.Join(in.Columns, ", "),
+			in.Description, percent(in.Confidence), strings.Join(in.Evidence, "; "),
+		}
+	}
+	m.grid([]string{"Kind", "Tables", "Columns", "Description", "Confidence", "Evidence"}, rows)
+}
+
+func (m *markdown) hypotheses(hs []Hypothesis) {
+	m.p("## Hypotheses")
+	if len(hs) == 0 {
+		m.p("None found.")
+		return
+	}
+	for _, h := range hs {
+		m.p("**%s**: %s", mdText(h.ID), mdText(h.Statement))
+		by := ""
+		if h.Expert != "" {
+			by = ", proposed by the " + mdText(h.Expert) + " expert"
+		}
+		m.p("Status: %s, confidence %s%s.", mdText(h.Status), percent(h.Confidence), by)
+		if h.TestSQL != "" {
+			m.code("sql", h.TestSQL)
+		}
+		m.evidence(h.Evidence)
+	}
+}
+
+func (m *markdown) recommendations(rs []Recommendation) {
+	m.p("## Recommendations")
+	if len(rs) == 0 {
+		m.p("None found.")
+		return
+	}
+	for _, r := range rs {
+		m.p("**%s**: %s", mdText(r.Kind), mdText(r.Description))
+		if r.SQL != "" {
+			m.code("sql", r.SQL)
+		}
+	}
+}
+
+func (m *markdown) uncertainties(us []string) {
+	m.p("## Uncertainties")
+	if len(us) == 0 {
+		m.p("None found.")
+		return
+	}
+	m.list(us)
+}
+
+// code writes a fenced block whose fence is longer than any run of
+// backticks in the content, so SQL can never close it early.
+func (m *markdown) code(lang, s string) {
+	longest, run := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	m.p("%s%s\n%s\n%s", fence, lang, strings.TrimRight(s, "\n"), fence)
+}
+
+// mdText makes a data value safe as inline Markdown: line breaks would end a
+// list item or paragraph, and '<' would let a stored value inject HTML into
+// renderers that allow it. Underscores stay: identifiers are full of them
+// and intraword '_' does not start emphasis.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "<", `\<`, ">", `\>`, "`", "\\`", "*", `\*`,
+	"\r\n", " ", "\n", " ", "\r", " ",
+)
+
+func mdText(s string) string { return mdEscaper.Replace(s) }
+
+// mdCell is mdText for a table cell, where '|' would split the cell and a
+// line break is kept as <br>.
+var cellEscaper = strings.NewReplacer(
+	`\`, `\\`, "<", `\<`, ">", `\>`, "`", "\\`", "*", `\*`, "|", `\|`,
+	"\r\n", "<br>", "\n", "<br>", "\r", "<br>",
+)
+
+func mdCell(s string) string { return cellEscaper.Replace(s) }
+
+func mdLinkText(s string) string {
+	return strings.NewReplacer("[", `\[`, "]", `\]`).Replace(mdText(s))
+}

@@ -1,0 +1,618 @@
+// Package report renders a run's catalog as report.json (schema_version 1,
+// docs/CONTRACT.md), Markdown and HTML.
+//
+// Build is a pure function of plain data (the run and its entries), so every
+// rendering is testable without a database; FromCatalog only loads that data.
+package report
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+)
+
+// SchemaVersion is the report.json version this package writes.
+const SchemaVersion = 1
+
+// Report is report.json. Field order and names follow docs/CONTRACT.md; no
+// field is ever omitted: unknown values are null and empty lists are [].
+//
+// Where CONTRACT is silent, schema.json pins these choices:
+//   - run.finished_at and run.stop_reason are null while a run is unfinished;
+//   - domain is {"label": null, "confidence": 0, "evidence": []} when unknown;
+//   - table.entity is null when no expert named the rows;
+//   - primary_key_source is null exactly when primary_key is [];
+//   - semantic_type and semantic_confidence are null together;
+//   - relationship.cardinality is null when it was not measured;
+//   - a hypothesis stored without a status is "proposed";
+//   - run.llm.provider is "none" when neither the run nor the options name one.
+type Report struct {
+	SchemaVersion   int              `json:"schema_version"`
+	Database        Database         `json:"database"`
+	Run             Run              `json:"run"`
+	Summary         string           `json:"summary"`
+	Domain          Domain           `json:"domain"`
+	Tables          []Table          `json:"tables"`
+	Relationships   []Relationship   `json:"relationships"`
+	Patterns        []Pattern        `json:"patterns"`
+	Insights        []Insight        `json:"insights"`
+	Hypotheses      []Hypothesis     `json:"hypotheses"`
+	Recommendations []Recommendation `json:"recommendations"`
+	Uncertainties   []string         `json:"uncertainties"`
+}
+
+// Database names the database under discovery.
+type Database struct {
+	Dialect string `json:"dialect"`
+	Name    string `json:"name"`
+	DSN     string `json:"dsn"`
+}
+
+// Run describes the discovery run.
+type Run struct {
+	ID         string  `json:"id"`
+	StartedAt  string  `json:"started_at"`
+	FinishedAt *string `json:"finished_at"`
+	Iterations int     `json:"iterations"`
+	StopReason *string `json:"stop_reason"`
+	Confidence float64 `json:"confidence"`
+	Coverage   float64 `json:"coverage"`
+	Queries    int64   `json:"queries"`
+	LLM        LLM     `json:"llm"`
+}
+
+// LLM counts the run's model use.
+type LLM struct {
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Calls    int64  `json:"calls"`
+	Tokens   int64  `json:"tokens"`
+}
+
+// Domain is the business-domain guess. An undetermined domain is
+// {"label": null, "confidence": 0, "evidence": []}: the object keeps its
+// shape so consumers need no special case, and confidence 0 says "no claim".
+type Domain struct {
+	Label      *string  `json:"label"`
+	Confidence float64  `json:"confidence"`
+	Evidence   []string `json:"evidence"`
+}
+
+// Table is one table or view.
+type Table struct {
+	Name               string   `json:"name"`
+	Kind               string   `json:"kind"`
+	RowCount           *int64   `json:"row_count"`
+	RowCountIsEstimate bool     `json:"row_count_is_estimate"`
+	PrimaryKey         []string `json:"primary_key"`
+	PrimaryKeySource   *string  `json:"primary_key_source"`
+	Entity             *Entity  `json:"entity"`
+	Columns            []Column `json:"columns"`
+
+	// Declared indexes and unique constraints are shown in Markdown and HTML
+	// but are not (yet) part of report.json v1; adding them is a CONTRACT
+	// change to make deliberately, so they stay out of the JSON for now.
+	Indexes []Index    `json:"-"`
+	Uniques [][]string `json:"-"`
+}
+
+// Index is a declared index (Markdown and HTML only).
+type Index struct {
+	Name    string
+	Columns []string
+	Unique  bool
+}
+
+// Entity names what a table's rows are.
+type Entity struct {
+	Type        string  `json:"type"`
+	Description string  `json:"description"`
+	Confidence  float64 `json:"confidence"`
+}
+
+// Column is one column with its profile and meaning.
+type Column struct {
+	Name               string       `json:"name"`
+	DataType           string       `json:"data_type"`
+	Nullable           bool         `json:"nullable"`
+	NullFraction       *float64     `json:"null_fraction"`
+	DistinctCount      *int64       `json:"distinct_count"`
+	DistinctIsEstimate bool         `json:"distinct_is_estimate"`
+	Min                *string      `json:"min"`
+	Max                *string      `json:"max"`
+	Mean               *float64     `json:"mean"`
+	Stddev             *float64     `json:"stddev"`
+	TopValues          []ValueCount `json:"top_values"`
+	SemanticType       *string      `json:"semantic_type"`
+	SemanticConfidence *float64     `json:"semantic_confidence"`
+	Anomalies          []Anomaly    `json:"anomalies"`
+}
+
+// ValueCount is one frequent value.
+type ValueCount struct {
+	Value    string  `json:"value"`
+	Count    int64   `json:"count"`
+	Fraction float64 `json:"fraction"`
+}
+
+// Anomaly is something odd found in a column.
+type Anomaly struct {
+	Kind        string   `json:"kind"`
+	Description string   `json:"description"`
+	Count       int64    `json:"count"`
+	Examples    []string `json:"examples"`
+}
+
+// Relationship is a reference between tables.
+type Relationship struct {
+	FromTable      string   `json:"from_table"`
+	FromColumns    []string `json:"from_columns"`
+	ToTable        string   `json:"to_table"`
+	ToColumns      []string `json:"to_columns"`
+	Source         string   `json:"source"`
+	Cardinality    *string  `json:"cardinality"`
+	Confidence     float64  `json:"confidence"`
+	OrphanFraction *float64 `json:"orphan_fraction"`
+	Evidence       []string `json:"evidence"`
+}
+
+// Pattern is a structural pattern.
+type Pattern struct {
+	Kind        string   `json:"kind"`
+	Tables      []string `json:"tables"`
+	Description string   `json:"description"`
+	Confidence  float64  `json:"confidence"`
+}
+
+// Insight is an observation about the data.
+type Insight struct {
+	Kind        string   `json:"kind"`
+	Tables      []string `json:"tables"`
+	Columns     []string `json:"columns"`
+	Description string   `json:"description"`
+	Confidence  float64  `json:"confidence"`
+	Evidence    []string `json:"evidence"`
+}
+
+// Hypothesis is a tested (or proposed) claim.
+type Hypothesis struct {
+	ID         string   `json:"id"`
+	Statement  string   `json:"statement"`
+	Status     string   `json:"status"`
+	Confidence float64  `json:"confidence"`
+	Expert     string   `json:"expert"`
+	TestSQL    string   `json:"test_sql"`
+	Evidence   []string `json:"evidence"`
+}
+
+// Recommendation is advice for users of the database.
+type Recommendation struct {
+	Kind        string `json:"kind"`
+	Description string `json:"description"`
+	SQL         string `json:"sql"`
+}
+
+// Input is everything a report is built from.
+type Input struct {
+	Run     catalog.Run
+	Entries []catalog.Entry // the run's entries, all kinds, any order
+	Options Options
+}
+
+// Options fill what the catalog may not know.
+type Options struct {
+	// LLMProvider and LLMModel are used when the run's saved state has no
+	// provider or model (a run that crashed before its first save).
+	LLMProvider string
+	LLMModel    string
+}
+
+// FromCatalog loads run runID and its entries and builds its report.
+func FromCatalog(ctx context.Context, cat *catalog.Catalog, runID string) (*Report, error) {
+	run, err := cat.GetRun(ctx, runID)
+	if err != nil {
+		return nil, fmt.Errorf("report: cannot load run %s: %w", runID, err)
+	}
+	entries, err := cat.List(ctx, catalog.Filter{RunID: runID})
+	if err != nil {
+		return nil, fmt.Errorf("report: cannot load entries of run %s: %w", runID, err)
+	}
+	return Build(Input{Run: run, Entries: entries}), nil
+}
+
+// Build assembles the report from a run and its entries. It never fails:
+// an entry whose document cannot be decoded is reported as an uncertainty
+// rather than dropped silently, because the report is the user's only view
+// of what the run found.
+func Build(in Input) *Report {
+	b := builder{
+		profiles:  map[string]catalog.Entry{},
+		semantics: map[string]catalog.Entry{},
+		entities:  map[string]catalog.Entry{},
+		stats:     map[string]catalog.Entry{},
+		lists:     map[string][]catalog.Entry{},
+	}
+	b.sort(in.Entries)
+
+	r := &Report{
+		SchemaVersion: SchemaVersion,
+		Database: Database{
+			Dialect: in.Run.Dialect,
+			Name:    in.Run.Database,
+			DSN:     in.Run.DSN,
+		},
+		Run:             b.run(in.Run, in.Options),
+		Domain:          b.domain(),
+		Tables:          b.tables(),
+		Relationships:   b.relationships(),
+		Patterns:        b.patterns(),
+		Insights:        b.insights(),
+		Hypotheses:      b.hypotheses(),
+		Recommendations: b.recommendations(),
+	}
+	// Uncertainties come last so that decode problems met above are included.
+	r.Uncertainties = b.uncertaintyList()
+	r.Summary = Summarize(r)
+	return r
+}
+
+type builder struct {
+	// Column-level and table-level findings are looked up by key while the
+	// tables are assembled; every other kind is a list, kept in key order.
+	profiles  map[string]catalog.Entry // by table.column
+	semantics map[string]catalog.Entry // by table.column
+	entities  map[string]catalog.Entry // by table
+	stats     map[string]catalog.Entry // by table
+	lists     map[string][]catalog.Entry
+	problems  []string
+}
+
+func (b *builder) sort(entries []catalog.Entry) {
+	// Sorting by kind and key first makes every later choice (which of two
+	// duplicates wins, the order of lists) independent of the input order.
+	es := slices.Clone(entries)
+	slices.SortStableFunc(es, func(a, c catalog.Entry) int {
+		return cmp.Or(cmp.Compare(a.Kind, c.Kind), cmp.Compare(a.Key, c.Key))
+	})
+	for _, e := range es {
+		switch e.Kind {
+		case catalog.KindProfile:
+			b.profiles[e.Key] = e
+		case catalog.KindSemantic:
+			b.semantics[e.Key] = e
+		case catalog.KindEntity:
+			b.entities[e.Key] = e
+		case catalog.KindTableStats:
+			b.stats[e.Key] = e
+		default:
+			b.lists[e.Kind] = append(b.lists[e.Kind], e)
+		}
+	}
+}
+
+func (b *builder) decode(e catalog.Entry, v any) bool {
+	if err := e.Decode(v); err != nil {
+		b.problems = append(b.problems,
+			fmt.Sprintf("The catalog entry %s %q could not be read (%v), so it is missing from this report.", e.Kind, e.Key, err))
+		return false
+	}
+	return true
+}
+
+func (b *builder) run(run catalog.Run, opts Options) Run {
+	var st catalog.LoopState
+	if len(run.State) > 0 && string(run.State) != "null" {
+		if err := json.Unmarshal(run.State, &st); err != nil {
+			b.problems = append(b.problems,
+				fmt.Sprintf("The run's saved state could not be read (%v), so its iteration, confidence and coverage figures show as 0.", err))
+			st = catalog.LoopState{}
+		}
+	}
+	out := Run{
+		ID:         run.ID,
+		StartedAt:  timestamp(run.StartedAt),
+		Iterations: st.Iteration,
+		StopReason: nullable(run.StopReason),
+		Confidence: fraction(st.Confidence),
+		Coverage:   fraction(st.Coverage),
+		Queries:    st.Queries,
+		LLM: LLM{
+			Provider: cmp.Or(st.LLM.Provider, opts.LLMProvider, "none"),
+			Model:    cmp.Or(st.LLM.Model, opts.LLMModel),
+			Calls:    st.LLM.Calls,
+			Tokens:   st.LLM.Tokens,
+		},
+	}
+	if run.FinishedAt != nil {
+		s := timestamp(*run.FinishedAt)
+		out.FinishedAt = &s
+	}
+	return out
+}
+
+func (b *builder) domain() Domain {
+	d := Domain{Evidence: []string{}}
+	// Keys are unique per kind, so there is at most one; if a caller passes
+	// several anyway, the first by key wins, deterministically.
+	for _, e := range b.lists[catalog.KindDomain] {
+		var doc catalog.DomainDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		if doc.Label == "" {
+			return d
+		}
+		d.Label = &doc.Label
+		d.Confidence = fraction(e.Confidence)
+		d.Evidence = strs(e.Evidence)
+		return d
+	}
+	return d
+}
+
+func (b *builder) tables() []Table {
+	byName := map[string]Table{}
+	for _, e := range b.lists[catalog.KindTable] {
+		var doc catalog.TableDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		name := cmp.Or(doc.Name, e.Key)
+		t := Table{
+			Name:               name,
+			Kind:               doc.Kind,
+			RowCount:           doc.RowCount,
+			RowCountIsEstimate: doc.RowCountIsEstimate,
+			PrimaryKey:         strs(doc.PrimaryKey),
+			Columns:            []Column{},
+			Indexes:            []Index{},
+			Uniques:            [][]string{},
+		}
+		if t.RowCount == nil {
+			t.RowCount, t.RowCountIsEstimate = b.countFromStats(name)
+		}
+		// A source without a key would be a claim about nothing.
+		if len(t.PrimaryKey) > 0 {
+			t.PrimaryKeySource = nullable(doc.PrimaryKeySource)
+		}
+		if e, ok := b.entities[name]; ok {
+			var ed catalog.EntityDoc
+			if b.decode(e, &ed) {
+				t.Entity = &Entity{Type: ed.Type, Description: ed.Description, Confidence: fraction(e.Confidence)}
+			}
+		}
+		cols := slices.Clone(doc.Columns)
+		slices.SortStableFunc(cols, func(a, c catalog.ColumnDoc) int { return cmp.Compare(a.Position, c.Position) })
+		for _, c := range cols {
+			t.Columns = append(t.Columns, b.column(name, c))
+		}
+		for _, ix := range doc.Indexes {
+			t.Indexes = append(t.Indexes, Index{Name: ix.Name, Columns: strs(ix.Columns), Unique: ix.Unique})
+		}
+		for _, u := range doc.Uniques {
+			t.Uniques = append(t.Uniques, strs(u))
+		}
+		byName[name] = t
+	}
+	out := make([]Table, 0, len(byName))
+	for _, t := range byName {
+		out = append(out, t)
+	}
+	slices.SortFunc(out, func(a, c Table) int { return cmp.Compare(a.Name, c.Name) })
+	return out
+}
+
+// countFromStats uses the profiling pass's row count when the structural
+// expert recorded none; a sampled pass counted only the sample, so it is no
+// row count at all.
+func (b *builder) countFromStats(table string) (*int64, bool) {
+	e, ok := b.stats[table]
+	if !ok {
+		return nil, false
+	}
+	var doc catalog.TableStatsDoc
+	if !b.decode(e, &doc) || doc.Sampled {
+		return nil, false
+	}
+	n := doc.Rows
+	return &n, false
+}
+
+func (b *builder) column(table string, c catalog.ColumnDoc) Column {
+	key := table + "." + c.Name // the catalog's key for a column
+	col := Column{
+		Name:      c.Name,
+		DataType:  c.DataType,
+		Nullable:  c.Nullable,
+		TopValues: []ValueCount{},
+		Anomalies: []Anomaly{},
+	}
+	if e, ok := b.profiles[key]; ok {
+		var p catalog.ProfileDoc
+		if b.decode(e, &p) {
+			if p.NullFraction != nil {
+				f := fraction(*p.NullFraction)
+				col.NullFraction = &f
+			}
+			col.DistinctCount = p.DistinctCount
+			col.DistinctIsEstimate = p.DistinctIsEstimate
+			col.Min, col.Max = p.Min, p.Max
+			col.Mean, col.Stddev = finite(p.Mean), finite(p.Stddev)
+			for _, v := range p.TopValues {
+				col.TopValues = append(col.TopValues, ValueCount{Value: v.Value, Count: v.Count, Fraction: fraction(v.Fraction)})
+			}
+			for _, a := range p.Anomalies {
+				col.Anomalies = append(col.Anomalies, Anomaly{Kind: a.Kind, Description: a.Description, Count: a.Count, Examples: strs(a.Examples)})
+			}
+		}
+	}
+	if e, ok := b.semantics[key]; ok {
+		var s catalog.SemanticDoc
+		if b.decode(e, &s) && s.SemanticType != "" {
+			col.SemanticType = &s.SemanticType
+			f := fraction(e.Confidence)
+			col.SemanticConfidence = &f
+		}
+	}
+	return col
+}
+
+func (b *builder) relationships() []Relationship {
+	out := []Relationship{}
+	for _, e := range b.lists[catalog.KindRelationship] {
+		var doc catalog.RelationshipDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		rel := Relationship{
+			FromTable:   doc.FromTable,
+			FromColumns: strs(doc.FromColumns),
+			ToTable:     doc.ToTable,
+			ToColumns:   strs(doc.ToColumns),
+			Source:      doc.Source,
+			Cardinality: nullable(doc.Cardinality),
+			Confidence:  fraction(e.Confidence),
+			Evidence:    strs(e.Evidence),
+		}
+		if doc.OrphanFraction != nil {
+			f := fraction(*doc.OrphanFraction)
+			rel.OrphanFraction = &f
+		}
+		out = append(out, rel)
+	}
+	slices.SortStableFunc(out, func(a, c Relationship) int {
+		return cmp.Or(
+			cmp.Compare(a.FromTable, c.FromTable),
+			slices.Compare(a.FromColumns, c.FromColumns),
+			cmp.Compare(a.ToTable, c.ToTable),
+			slices.Compare(a.ToColumns, c.ToColumns),
+		)
+	})
+	return out
+}
+
+// byKindKey orders findings by their document's kind, then the entry key;
+// the entries arrive sorted by key, so a stable sort on kind is enough.
+func byKindKey[T any](items []T, kind func(T) string) {
+	slices.SortStableFunc(items, func(a, c T) int { return cmp.Compare(kind(a), kind(c)) })
+}
+
+func (b *builder) patterns() []Pattern {
+	out := []Pattern{}
+	for _, e := range b.lists[catalog.KindPattern] {
+		var doc catalog.PatternDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		out = append(out, Pattern{Kind: doc.Kind, Tables: strs(doc.Tables), Description: doc.Description, Confidence: fraction(e.Confidence)})
+	}
+	byKindKey(out, func(p Pattern) string { return p.Kind })
+	return out
+}
+
+func (b *builder) insights() []Insight {
+	out := []Insight{}
+	for _, e := range b.lists[catalog.KindInsight] {
+		var doc catalog.InsightDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		out = append(out, Insight{
+			Kind: doc.Kind, Tables: strs(doc.Tables), Columns: strs(doc.Columns),
+			Description: doc.Description, Confidence: fraction(e.Confidence), Evidence: strs(e.Evidence),
+		})
+	}
+	byKindKey(out, func(i Insight) string { return i.Kind })
+	return out
+}
+
+func (b *builder) hypotheses() []Hypothesis {
+	out := []Hypothesis{}
+	for _, e := range b.lists[catalog.KindHypothesis] {
+		var doc catalog.HypothesisDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		out = append(out, Hypothesis{
+			ID:        cmp.Or(doc.ID, e.Key),
+			Statement: doc.Statement,
+			// A hypothesis without a verdict has, by definition, only been proposed.
+			Status:     cmp.Or(doc.Status, "proposed"),
+			Confidence: fraction(e.Confidence),
+			Expert:     e.Expert,
+			TestSQL:    doc.TestSQL,
+			Evidence:   strs(e.Evidence),
+		})
+	}
+	return out
+}
+
+func (b *builder) recommendations() []Recommendation {
+	out := []Recommendation{}
+	for _, e := range b.lists[catalog.KindRecommendation] {
+		var doc catalog.RecommendationDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		out = append(out, Recommendation{Kind: doc.Kind, Description: doc.Description, SQL: doc.SQL})
+	}
+	byKindKey(out, func(r Recommendation) string { return r.Kind })
+	return out
+}
+
+func (b *builder) uncertaintyList() []string {
+	out := []string{}
+	for _, e := range b.lists[catalog.KindUncertainty] {
+		var doc catalog.UncertaintyDoc
+		if !b.decode(e, &doc) || doc.Description == "" {
+			continue
+		}
+		out = append(out, doc.Description)
+	}
+	return append(out, b.problems...)
+}
+
+// timestamp writes RFC3339 in UTC so that the same run renders the same
+// bytes wherever the report is produced.
+func timestamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// fraction keeps a figure inside [0,1]; NaN (which JSON cannot carry) is 0.
+func fraction(f float64) float64 {
+	switch {
+	case math.IsNaN(f) || f < 0:
+		return 0
+	case f > 1:
+		return 1
+	}
+	return f
+}
+
+// finite drops values JSON cannot encode rather than fail the whole report.
+func finite(f *float64) *float64 {
+	if f == nil || math.IsNaN(*f) || math.IsInf(*f, 0) {
+		return nil
+	}
+	return f
+}
+
+// strs returns a non-nil copy, so that JSON shows [] and the report shares
+// no backing array with the caller's entries.
+func strs(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return slices.Clone(s)
+}

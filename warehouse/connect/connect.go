@@ -1,0 +1,44 @@
+// Package connect maps a DSN to the engine that opens it. It is the only
+// place that knows every engine, so the command line and the MCP server open
+// databases the same way.
+package connect
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+// issue is where each engine that is not written yet is tracked.
+var issue = map[string]int{"postgres": 3, "mysql": 3, "duckdb": 3, "trino": 3}
+
+// Open opens the database dsn names, read-only (CONTRACT.md, "DSN forms").
+// Input the user can fix (an empty DSN, an unknown scheme, an engine not
+// supported yet, a missing or non-database file) is reported as
+// warehouse.ErrBadInput, which the command line turns into exit code 2.
+func Open(ctx context.Context, dsn string) (warehouse.Source, error) {
+	scheme, rest := warehouse.Scheme(dsn)
+	switch scheme {
+	case "":
+		return nil, &badInput{"empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://"}
+	case "sqlite":
+		src, err := sqlite.Open(ctx, rest)
+		if err != nil {
+			return nil, err
+		}
+		return src, nil
+	case "postgres", "mysql", "duckdb", "trino":
+		return nil, &badInput{fmt.Sprintf("%s is not supported yet (see issue %d)", scheme, issue[scheme])}
+	default:
+		return nil, &badInput{fmt.Sprintf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)}
+	}
+}
+
+// badInput keeps the message free of a trailing ": bad input" while still
+// matching warehouse.ErrBadInput.
+type badInput struct{ msg string }
+
+func (e *badInput) Error() string { return e.msg }
+func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }

@@ -1,0 +1,78 @@
+package connect
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/discover-db/discover/warehouse"
+
+	_ "modernc.org/sqlite"
+)
+
+func tempDB(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "shop.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("CREATE TABLE t (a INTEGER PRIMARY KEY)"); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestOpenSQLiteForms(t *testing.T) {
+	path := tempDB(t)
+	for _, dsn := range []string{path, "sqlite://" + path, "sqlite:" + path, "file:" + path, "file://" + path + "?mode=rw"} {
+		src, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Errorf("Open(%q): %v", dsn, err)
+			continue
+		}
+		if src.Dialect() != "sqlite" || src.Database() != "shop" {
+			t.Errorf("Open(%q): dialect %q, database %q", dsn, src.Dialect(), src.Database())
+		}
+		tables, err := src.Tables(context.Background())
+		if err != nil || len(tables) != 1 {
+			t.Errorf("Open(%q).Tables = %v, %v", dsn, tables, err)
+		}
+		src.Close()
+	}
+}
+
+func TestOpenBadInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.db")
+	for _, c := range []struct{ dsn, msg string }{
+		{"", "empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://"},
+		{"postgres://bob:pw@h/db", "postgres is not supported yet (see issue 3)"},
+		{"postgresql://h/db", "postgres is not supported yet (see issue 3)"},
+		{"mysql://u:p@tcp(h:3306)/db", "mysql is not supported yet (see issue 3)"},
+		{"duckdb://x.duckdb", "duckdb is not supported yet (see issue 3)"},
+		{"trino://h:8080/c", "trino is not supported yet (see issue 3)"},
+		{"oracle://h/db", `unknown DSN scheme "oracle"; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://`},
+		{missing, "sqlite: open " + missing + ": no such file"},
+		{"sqlite://" + missing, "sqlite: open " + missing + ": no such file"},
+	} {
+		src, err := Open(context.Background(), c.dsn)
+		if err == nil {
+			src.Close()
+			t.Errorf("Open(%q) succeeded", c.dsn)
+			continue
+		}
+		if src != nil {
+			t.Errorf("Open(%q) returned a non-nil Source with its error", c.dsn)
+		}
+		if !errors.Is(err, warehouse.ErrBadInput) || err.Error() != c.msg {
+			t.Errorf("Open(%q) = %q; want ErrBadInput %q", c.dsn, err, c.msg)
+		}
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Error("Open created the missing file")
+	}
+}

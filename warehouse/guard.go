@@ -1,0 +1,889 @@
+package warehouse
+
+// The SQL guard: the second line of defence after the read-only connection.
+//
+// It does not parse SQL. It tokenizes the statement the way the engine's own
+// lexer would (strings, quoted identifiers, comments and dollar quotes are
+// opaque), then applies a few statement-level rules to the bare words:
+//
+//   - exactly one statement (one trailing ";" is fine);
+//   - the statement is on an allow-list (SELECT, WITH … SELECT, VALUES, …);
+//   - nothing inside it can write: no DML keyword (data-modifying CTEs), no
+//     INTO, no locking clause, no call to a function on the deny-list.
+//
+// When in doubt it refuses: a false refusal costs one query, a false
+// acceptance could cost the user's database.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// TokenKind classifies a Token.
+type TokenKind int
+
+const (
+	TokenWord        TokenKind = iota + 1 // a keyword or an unquoted identifier
+	TokenQuotedIdent                      // "x", `x` (MySQL, SQLite, DuckDB), [x] (SQLite)
+	TokenString                           // 'x', E'x', $$x$$, and "x" in MySQL
+	TokenNumber                           // 42, 1.5e3, 0x1F
+	TokenPunct                            // operators and punctuation: ( ) , ; . = :: …
+	TokenParam                            // $1, ?, ?1, :name, @name, @@name
+)
+
+func (k TokenKind) String() string {
+	switch k {
+	case TokenWord:
+		return "Word"
+	case TokenQuotedIdent:
+		return "QuotedIdent"
+	case TokenString:
+		return "String"
+	case TokenNumber:
+		return "Number"
+	case TokenPunct:
+		return "Punct"
+	case TokenParam:
+		return "Param"
+	}
+	return fmt.Sprintf("TokenKind(%d)", int(k))
+}
+
+// Token is one lexical token of a SQL statement. Comments and whitespace
+// produce no token.
+type Token struct {
+	Kind TokenKind
+	Text string // exactly as written, quotes included: sql[Pos:Pos+len(Text)] == Text
+	Pos  int    // byte offset in the input
+}
+
+// Ident returns the identifier a Word or QuotedIdent names, quotes removed
+// and doubled quotes undone; "" for other kinds. Case is left as written.
+func (t Token) Ident() string {
+	switch t.Kind {
+	case TokenWord:
+		return t.Text
+	case TokenQuotedIdent:
+		if len(t.Text) < 2 {
+			return t.Text
+		}
+		body := t.Text[1 : len(t.Text)-1]
+		switch t.Text[0] {
+		case '"':
+			return strings.ReplaceAll(body, `""`, `"`)
+		case '`':
+			return strings.ReplaceAll(body, "``", "`")
+		}
+		return body // [brackets] have no escape
+	}
+	return ""
+}
+
+func (t Token) isPunct(s string) bool { return t.Kind == TokenPunct && t.Text == s }
+
+// isWord reports whether t is the bare word kw (kw in upper case).
+func (t Token) isWord(kw string) bool { return t.Kind == TokenWord && strings.EqualFold(t.Text, kw) }
+
+func (t Token) isIdent() bool { return t.Kind == TokenWord || t.Kind == TokenQuotedIdent }
+
+// dialect holds what differs between engines: first how their lexers read
+// text, then which read-only statements they offer beyond SELECT.
+type dialect struct {
+	name string
+
+	backslashEscapes    bool // MySQL: 'it\'s'
+	doubleQuotedStrings bool // MySQL: "x" is a string (no ANSI_QUOTES)
+	backticks           bool // `x` identifiers
+	brackets            bool // [x] identifiers (SQLite)
+	hashComments        bool // # to end of line (MySQL)
+	dashNeedsSpace      bool // MySQL: "--" is a comment only when followed by a space or control character
+	nestedComments      bool // /* /* */ */ (PostgreSQL, DuckDB)
+	executableComments  bool // MySQL runs the inside of /*! … */
+	dollarQuotes        bool // $$x$$, $tag$x$tag$
+	escapeStrings       bool // E'x\n'
+	colonParams         bool // :name
+	atParams            bool // @name (and MySQL @@name)
+	dollarNameParams    bool // $name (SQLite)
+
+	// A server setting flips backslash escapes in '…' (MySQL
+	// NO_BACKSLASH_ESCAPES, PostgreSQL standard_conforming_strings) and
+	// MySQL ANSI_QUOTES makes "…" an identifier. We cannot see the setting,
+	// so the statement must split into the same tokens either way.
+	settingsVary bool
+
+	table     bool // TABLE t
+	show      bool // SHOW …
+	describe  bool // DESCRIBE t, DESC t (and MySQL EXPLAIN t)
+	pragma    bool // SQLite PRAGMA, read forms only
+	fromFirst bool // DuckDB: FROM t SELECT …
+	summarize bool // DuckDB: SUMMARIZE t
+}
+
+var dialects = map[string]*dialect{
+	"sqlite": {
+		name: "sqlite", backticks: true, brackets: true,
+		colonParams: true, atParams: true, dollarNameParams: true,
+		pragma: true,
+	},
+	"postgres": {
+		name: "postgres", nestedComments: true, dollarQuotes: true, escapeStrings: true, settingsVary: true,
+		table: true,
+	},
+	"mysql": {
+		name: "mysql", backslashEscapes: true, doubleQuotedStrings: true, backticks: true,
+		hashComments: true, dashNeedsSpace: true, executableComments: true, atParams: true, settingsVary: true,
+		table: true, show: true, describe: true,
+	},
+	"duckdb": {
+		name: "duckdb", backticks: true, nestedComments: true, dollarQuotes: true, escapeStrings: true,
+		colonParams: true, show: true, describe: true, fromFirst: true, summarize: true,
+	},
+	"trino": {
+		name: "trino", table: true, show: true, describe: true,
+	},
+}
+
+// knownDialects fixes the order in which an unknown dialect is checked.
+var knownDialects = []string{"sqlite", "postgres", "mysql", "duckdb", "trino"}
+
+// genericLexer tokenizes for an unknown dialect: every quoting form that does
+// not clash with another engine's operators.
+var genericLexer = &dialect{
+	name: "generic", backticks: true, nestedComments: true, executableComments: true,
+	dollarQuotes: true, escapeStrings: true, colonParams: true,
+}
+
+func lookupDialect(name string) (*dialect, bool) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	switch name {
+	case "sqlite3":
+		name = "sqlite"
+	case "postgresql", "pg":
+		name = "postgres"
+	case "mariadb":
+		name = "mysql"
+	}
+	d, ok := dialects[name]
+	return d, ok
+}
+
+// Check is the SQL guard: it returns nil when sql is exactly one read-only
+// statement for the dialect ("sqlite", "postgres", "mysql", "duckdb",
+// "trino"), else an error wrapping ErrRejected that says why. An unknown
+// dialect must pass the rules of every known one.
+func Check(dialect, sql string) error {
+	if d, ok := lookupDialect(dialect); ok {
+		return d.check(sql)
+	}
+	for _, name := range knownDialects {
+		if err := dialects[name].check(sql); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Tokenize splits sql into tokens as the dialect's lexer would, dropping
+// whitespace and comments. It fails on unterminated strings, quoted
+// identifiers, comments, on NUL bytes and on MySQL executable comments
+// (/*! … */), whose content the engine runs but a reader would skip. An
+// unknown dialect gets a generic lexer.
+func Tokenize(dialect, sql string) ([]Token, error) {
+	d, ok := lookupDialect(dialect)
+	if !ok {
+		d = genericLexer
+	}
+	return d.tokenize(sql)
+}
+
+func rejectf(format string, args ...any) error {
+	return fmt.Errorf("guard: "+format+": %w", append(args, ErrRejected)...)
+}
+
+func (d *dialect) check(sql string) error {
+	toks, err := d.tokenize(sql)
+	if err != nil {
+		return fmt.Errorf("%w: %w", err, ErrRejected)
+	}
+	if d.settingsVary {
+		if err := d.sameUnderOtherSettings(sql, toks); err != nil {
+			return err
+		}
+	}
+	for i, t := range toks {
+		if t.isPunct(";") {
+			if i != len(toks)-1 {
+				return rejectf("only one statement is allowed")
+			}
+			toks = toks[:i]
+			break
+		}
+	}
+	if len(toks) == 0 {
+		return rejectf("empty statement")
+	}
+	return d.checkStatement(toks)
+}
+
+// sameUnderOtherSettings lexes sql with backslash escapes flipped (and, for
+// MySQL, "…" read as an identifier) and refuses it unless the tokens cover
+// the same spans: 'it\'s' is one string to one server and a string followed
+// by s' to another. A doubled quote reads the same everywhere.
+func (d *dialect) sameUnderOtherSettings(sql string, toks []Token) error {
+	alt := *d
+	alt.backslashEscapes = !d.backslashEscapes
+	alt.doubleQuotedStrings = false
+	other, err := alt.tokenize(sql)
+	if err == nil && len(other) == len(toks) {
+		same := true
+		for i := range toks {
+			same = same && other[i].Pos == toks[i].Pos && other[i].Text == toks[i].Text
+		}
+		if same {
+			return nil
+		}
+	}
+	return rejectf(`a backslash before a quote reads differently under other server settings; write '' instead of \'`)
+}
+
+// ---------------------------------------------------------------------------
+// The lexer.
+
+type lexer struct {
+	d    *dialect
+	src  string
+	i    int
+	toks []Token
+}
+
+func (d *dialect) tokenize(sql string) ([]Token, error) {
+	l := &lexer{d: d, src: sql}
+	for l.i < len(l.src) {
+		if err := l.next(); err != nil {
+			return nil, err
+		}
+	}
+	return l.toks, nil
+}
+
+func (l *lexer) emit(kind TokenKind, start int) {
+	l.toks = append(l.toks, Token{Kind: kind, Text: l.src[start:l.i], Pos: start})
+}
+
+func (l *lexer) peek(off int) byte {
+	if l.i+off < len(l.src) {
+		return l.src[l.i+off]
+	}
+	return 0
+}
+
+func (l *lexer) next() error {
+	d, start, c := l.d, l.i, l.src[l.i]
+	switch {
+	case c == 0:
+		// Some drivers hand the engine a C string: it would stop reading
+		// here, and we would be judging text it never sees.
+		return fmt.Errorf("guard: NUL byte at offset %d", start)
+	case isSpace(c):
+		l.i++
+	case c == '-' && l.peek(1) == '-' && (!d.dashNeedsSpace || l.peek(2) <= ' '):
+		l.skipLine()
+	case c == '#' && d.hashComments:
+		l.skipLine()
+	case c == '/' && l.peek(1) == '*':
+		return l.blockComment()
+	case c == '\'':
+		return l.quoted(TokenString, '\'', d.backslashEscapes)
+	case c == '"' && d.doubleQuotedStrings:
+		return l.quoted(TokenString, '"', d.backslashEscapes)
+	case c == '"':
+		return l.quoted(TokenQuotedIdent, '"', false)
+	case c == '`' && d.backticks:
+		return l.quoted(TokenQuotedIdent, '`', false)
+	case c == '[' && d.brackets:
+		end := strings.IndexByte(l.src[start+1:], ']')
+		if end < 0 {
+			return fmt.Errorf("guard: unterminated [identifier] at offset %d", start)
+		}
+		l.i = start + 1 + end + 1
+		l.emit(TokenQuotedIdent, start)
+	case c == '$':
+		return l.dollar()
+	case c == '?':
+		l.i++
+		for isDigit(l.peek(0)) {
+			l.i++
+		}
+		l.emit(TokenParam, start)
+	case c == ':' && d.colonParams && isIdentStart(l.peek(1)):
+		l.i++
+		l.word()
+		l.emit(TokenParam, start)
+	case c == '@' && d.atParams && (isIdentStart(l.peek(1)) || l.peek(1) == '@' && isIdentStart(l.peek(2))):
+		l.i++
+		if l.peek(0) == '@' {
+			l.i++
+		}
+		l.word()
+		l.emit(TokenParam, start)
+	case isDigit(c) || c == '.' && isDigit(l.peek(1)):
+		l.number()
+	case isIdentStart(c):
+		l.word()
+		// A one-letter prefix glued to a quote is part of the literal:
+		// E'…' (backslash escapes), X'…', B'…', N'…'.
+		if l.peek(0) == '\'' && l.i-start == 1 {
+			switch c | 0x20 {
+			case 'e':
+				if d.escapeStrings {
+					return l.quotedFrom(start, TokenString, '\'', true)
+				}
+			case 'x', 'b', 'n':
+				return l.quotedFrom(start, TokenString, '\'', d.backslashEscapes)
+			}
+		}
+		l.emit(TokenWord, start)
+	default:
+		l.i += punctLen(l.src[l.i:])
+		l.emit(TokenPunct, start)
+	}
+	return nil
+}
+
+func (l *lexer) skipLine() {
+	if end := strings.IndexByte(l.src[l.i:], '\n'); end >= 0 {
+		l.i += end + 1
+	} else {
+		l.i = len(l.src)
+	}
+}
+
+func (l *lexer) blockComment() error {
+	start := l.i
+	l.i += 2
+	if l.d.executableComments && (l.peek(0) == '!' || l.peek(0) == 'M' && l.peek(1) == '!') {
+		return fmt.Errorf("guard: executable comment /*! … */ at offset %d", start)
+	}
+	for depth := 1; depth > 0; {
+		switch {
+		case l.i+1 >= len(l.src):
+			return fmt.Errorf("guard: unterminated comment at offset %d", start)
+		case l.src[l.i] == '*' && l.src[l.i+1] == '/':
+			depth--
+			l.i += 2
+		case l.d.nestedComments && l.src[l.i] == '/' && l.src[l.i+1] == '*':
+			depth++
+			l.i += 2
+		default:
+			l.i++
+		}
+	}
+	return nil
+}
+
+func (l *lexer) quoted(kind TokenKind, q byte, backslash bool) error {
+	return l.quotedFrom(l.i, kind, q, backslash)
+}
+
+// quotedFrom reads a literal whose opening quote is at l.i (a prefix, if
+// any, starts at start). A doubled quote stands for itself.
+func (l *lexer) quotedFrom(start int, kind TokenKind, q byte, backslash bool) error {
+	for i := l.i + 1; i < len(l.src); i++ {
+		switch c := l.src[i]; {
+		case backslash && c == '\\':
+			i++
+		case c == q && i+1 < len(l.src) && l.src[i+1] == q:
+			i++
+		case c == q:
+			l.i = i + 1
+			l.emit(kind, start)
+			return nil
+		}
+	}
+	what := "string literal"
+	if kind == TokenQuotedIdent {
+		what = "quoted identifier"
+	}
+	return fmt.Errorf("guard: unterminated %s at offset %d", what, start)
+}
+
+// dollar reads a dollar-quoted string ($$…$$, $tag$…$tag$), a positional
+// parameter ($1) or a SQLite $name parameter.
+func (l *lexer) dollar() error {
+	start := l.i
+	if l.d.dollarQuotes {
+		j := l.i + 1
+		for j < len(l.src) && isIdentChar(l.src[j]) && l.src[j] != '$' {
+			j++
+		}
+		if j < len(l.src) && l.src[j] == '$' && !isDigit(l.peek(1)) {
+			delim := l.src[start : j+1]
+			end := strings.Index(l.src[j+1:], delim)
+			if end < 0 {
+				return fmt.Errorf("guard: unterminated dollar-quoted string at offset %d", start)
+			}
+			l.i = j + 1 + end + len(delim)
+			l.emit(TokenString, start)
+			return nil
+		}
+	}
+	l.i++
+	switch {
+	case isDigit(l.peek(0)):
+		for isDigit(l.peek(0)) {
+			l.i++
+		}
+		l.emit(TokenParam, start)
+	case l.d.dollarNameParams && isIdentStart(l.peek(0)):
+		l.word()
+		l.emit(TokenParam, start)
+	default:
+		l.emit(TokenPunct, start)
+	}
+	return nil
+}
+
+func (l *lexer) word() {
+	for l.i < len(l.src) && isIdentChar(l.src[l.i]) {
+		l.i++
+	}
+}
+
+func (l *lexer) number() {
+	start := l.i
+	if l.src[l.i] == '0' && strings.ContainsRune("xXbBoO", rune(l.peek(1))) && isIdentChar(l.peek(2)) {
+		l.i += 2
+		l.word()
+		l.emit(TokenNumber, start)
+		return
+	}
+	digits := func() {
+		for isDigit(l.peek(0)) || l.peek(0) == '_' {
+			l.i++
+		}
+	}
+	digits()
+	if l.peek(0) == '.' {
+		l.i++
+		digits()
+	}
+	if c := l.peek(0); c == 'e' || c == 'E' {
+		if isDigit(l.peek(1)) || (l.peek(1) == '+' || l.peek(1) == '-') && isDigit(l.peek(2)) {
+			l.i += 2
+			digits()
+		}
+	}
+	l.emit(TokenNumber, start)
+}
+
+// multiPunct are the operators kept whole; longest first. None contains ";".
+var multiPunct = []string{"->>", "<=>", "::", ":=", "<=", ">=", "<>", "!=", "||", "->", "=>", "<<", ">>", "@>", "<@", "&&"}
+
+func punctLen(s string) int {
+	for _, p := range multiPunct {
+		if strings.HasPrefix(s, p) {
+			return len(p)
+		}
+	}
+	return 1
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// Bytes >= 0x80 are identifier characters, as in the PostgreSQL, MySQL and
+// SQLite lexers, so non-ASCII text never splits a word.
+func isIdentStart(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c >= 0x80
+}
+
+func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) || c == '$' }
+
+// ---------------------------------------------------------------------------
+// Statement-level rules.
+
+// statementKeywords are the words that begin a statement in some engine.
+// Everything but the read-only ones (see checkStatement) is refused; the
+// list itself serves to tell "EXPLAIN DELETE …" from "DESCRIBE orders".
+var statementKeywords = setOf(
+	"SELECT", "WITH", "VALUES", "TABLE", "FROM", "EXPLAIN", "DESCRIBE", "DESC", "SHOW", "PRAGMA", "SUMMARIZE",
+	"INSERT", "UPDATE", "DELETE", "REPLACE", "UPSERT", "MERGE",
+	"CREATE", "DROP", "ALTER", "TRUNCATE", "RENAME", "COMMENT", "GRANT", "REVOKE",
+	"ATTACH", "DETACH", "VACUUM", "REINDEX", "ANALYZE", "ANALYSE", "OPTIMIZE", "REPAIR", "CHECK", "CLUSTER", "REFRESH", "CHECKPOINT",
+	"COPY", "LOAD", "INSTALL", "EXPORT", "IMPORT", "CALL", "EXEC", "EXECUTE", "DO", "PREPARE", "DEALLOCATE", "HANDLER",
+	"LOCK", "UNLOCK", "SET", "RESET", "USE", "DISCARD", "LISTEN", "NOTIFY", "UNLISTEN", "KILL", "FLUSH", "PIVOT", "UNPIVOT",
+	"BEGIN", "START", "COMMIT", "END", "ROLLBACK", "ABORT", "SAVEPOINT", "RELEASE",
+)
+
+// writeKeywords may not appear anywhere in an allowed statement. INSERT,
+// UPDATE, DELETE and MERGE can hide inside a PostgreSQL CTE; the others
+// cannot nest anywhere but are cheap to refuse.
+var writeKeywords = setOf("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE", "UPSERT",
+	"CREATE", "DROP", "ALTER", "TRUNCATE", "GRANT", "REVOKE")
+
+// functionKeywords are write keywords that are also ordinary functions when
+// followed by "(": REPLACE(s, a, b), MySQL INSERT(s, pos, len, new),
+// MySQL/Trino TRUNCATE(x, d). No statement has the keyword directly before "(".
+var functionKeywords = setOf("REPLACE", "INSERT", "TRUNCATE")
+
+// explainOptions are the words EXPLAIN may take before the explained
+// statement (PostgreSQL, SQLite, MySQL, DuckDB, Trino).
+var explainOptions = setOf("ANALYZE", "ANALYSE", "VERBOSE", "QUERY", "PLAN", "EXTENDED", "PARTITIONS",
+	"FORMAT", "JSON", "TREE", "TRADITIONAL", "TEXT", "XML", "YAML", "GRAPHVIZ", "TYPE",
+	"LOGICAL", "DISTRIBUTED", "IO", "VALIDATE")
+
+func (d *dialect) checkStatement(toks []Token) error {
+	first := toks[0]
+	if first.isPunct("(") { // (SELECT …) UNION (SELECT …)
+		j := 0
+		for j < len(toks) && toks[j].isPunct("(") {
+			j++
+		}
+		if j == len(toks) || !startsQuery(toks[j]) {
+			return rejectf("only a query may be parenthesized")
+		}
+		if toks[j].isWord("WITH") {
+			if err := d.checkWith(toks[j:]); err != nil {
+				return err
+			}
+		}
+		return d.checkBody(toks)
+	}
+	if first.Kind != TokenWord {
+		return rejectf("a statement must begin with a keyword, not %s", first.Text)
+	}
+	kw := strings.ToUpper(first.Text)
+	switch {
+	case kw == "SELECT" || kw == "VALUES",
+		kw == "TABLE" && d.table,
+		kw == "FROM" && d.fromFirst:
+		return d.checkBody(toks)
+	case kw == "WITH":
+		if err := d.checkWith(toks); err != nil {
+			return err
+		}
+		return d.checkBody(toks)
+	case kw == "SUMMARIZE" && d.summarize && len(toks) > 1:
+		return d.checkBody(toks[1:])
+	case kw == "EXPLAIN" || (kw == "DESCRIBE" || kw == "DESC") && d.describe:
+		return d.checkExplain(toks)
+	case kw == "SHOW" && d.show:
+		return d.checkShow(toks)
+	case kw == "PRAGMA" && d.pragma:
+		return checkPragma(toks)
+	}
+	return rejectf("%s is not allowed", kw)
+}
+
+// checkWith finds the statement a WITH clause leads to: the first word
+// outside parentheses that starts a query or a write (CTE bodies are
+// parenthesized, and PostgreSQL's SEARCH/CYCLE clauses use neither).
+func (d *dialect) checkWith(toks []Token) error {
+	depth := 0
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.isPunct("("):
+			// ") (" at the top level: the main query is parenthesized.
+			if depth == 0 && toks[i-1].isPunct(")") {
+				return nil // checkBody looks inside
+			}
+			depth++
+		case t.isPunct(")"):
+			depth--
+		case depth == 0 && t.Kind == TokenWord:
+			kw := strings.ToUpper(t.Text)
+			switch {
+			case kw == "SELECT" || kw == "VALUES", kw == "TABLE" && d.table, kw == "FROM" && d.fromFirst:
+				return nil
+			case writeKeywords[kw]:
+				return rejectf("WITH … %s is not allowed", kw)
+			}
+		}
+	}
+	return rejectf("WITH must lead to a SELECT")
+}
+
+// checkBody scans every token of an allowed statement for what could write:
+// a DML/DDL keyword, INTO, a locking clause, a dangerous function call.
+func (d *dialect) checkBody(toks []Token) error {
+	for i, t := range toks {
+		prev, next := at(toks, i-1), at(toks, i+1)
+		if t.isIdent() && next.isPunct("(") {
+			if err := d.checkCall(t, prev); err != nil {
+				return err
+			}
+		}
+		// Only bare words count, and not after "." (t.delete is a column).
+		if t.Kind != TokenWord || prev.isPunct(".") {
+			continue
+		}
+		kw := strings.ToUpper(t.Text)
+		switch kw {
+		case "INTO":
+			return rejectf("SELECT … INTO is not allowed")
+		case "FOR":
+			// FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE; other
+			// FORs (SUBSTRING(x FROM 1 FOR 2), FOR SYSTEM_TIME) read.
+			if next.isWord("UPDATE") || next.isWord("SHARE") || next.isWord("NO") || next.isWord("KEY") {
+				clause := "FOR"
+				for _, w := range toks[i+1 : min(i+4, len(toks))] {
+					clause += " " + strings.ToUpper(w.Text)
+					if w.isWord("UPDATE") || w.isWord("SHARE") {
+						break
+					}
+				}
+				return rejectf("locking clause %s is not allowed", clause)
+			}
+		case "LOCK":
+			if next.isWord("IN") && at(toks, i+2).isWord("SHARE") && at(toks, i+3).isWord("MODE") {
+				return rejectf("locking clause LOCK IN SHARE MODE is not allowed")
+			}
+		}
+		if writeKeywords[kw] && !(functionKeywords[kw] && next.isPunct("(")) {
+			return rejectf("%s is not allowed", kw)
+		}
+	}
+	return nil
+}
+
+// checkExplain handles EXPLAIN (and DESCRIBE/DESC, which MySQL treats as its
+// synonym). EXPLAIN ANALYZE runs the statement, so the explained statement
+// must itself pass.
+func (d *dialect) checkExplain(toks []Token) error {
+	if d.describe && isTableName(toks[1:]) {
+		return nil // DESCRIBE orders, DESC db.orders, EXPLAIN orders (MySQL)
+	}
+	i := 1
+options:
+	for i < len(toks) {
+		t := toks[i]
+		switch {
+		case t.Kind == TokenWord && explainOptions[strings.ToUpper(t.Text)], t.isPunct("="):
+			i++ // ANALYZE, QUERY PLAN, FORMAT=JSON
+		case i == 1 && t.isPunct("(") && !startsQuery(at(toks, i+1)):
+			i = skipGroup(toks, i) // (ANALYZE, COSTS OFF), (TYPE DISTRIBUTED)
+		default:
+			break options
+		}
+	}
+	if i == len(toks) {
+		return rejectf("EXPLAIN needs a statement")
+	}
+	return d.checkStatement(toks[i:])
+}
+
+// isTableName reports whether toks read as the operand of DESCRIBE: a
+// possibly qualified name, optionally followed by a column name or pattern.
+func isTableName(toks []Token) bool {
+	if len(toks) == 0 || !toks[0].isIdent() ||
+		toks[0].Kind == TokenWord && statementKeywords[strings.ToUpper(toks[0].Text)] {
+		return false
+	}
+	i := 1
+	for i+1 < len(toks) && toks[i].isPunct(".") && toks[i+1].isIdent() {
+		i += 2
+	}
+	if i < len(toks) && (toks[i].isIdent() || toks[i].Kind == TokenString) {
+		i++
+	}
+	return i == len(toks)
+}
+
+// checkShow allows SHOW … ; SHOW CREATE TABLE only reads the DDL.
+func (d *dialect) checkShow(toks []Token) error {
+	rest := toks[1:]
+	if len(rest) > 0 && rest[0].isWord("CREATE") {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return rejectf("SHOW needs an object")
+	}
+	return d.checkBody(rest)
+}
+
+// sqlitePragmaDenied are pragmas refused in every form, even the bare one:
+// they act (checkpoint, vacuum, optimize, free memory) or switch off a
+// protection. Any other pragma's bare form only reads.
+var sqlitePragmaDenied = setOf(
+	"writable_schema", "query_only", "journal_mode", "locking_mode",
+	"wal_checkpoint", "wal_autocheckpoint", "optimize", "incremental_vacuum", "shrink_memory",
+	"case_sensitive_like", "trusted_schema", "temp_store_directory", "data_store_directory",
+	"parser_trace", "vdbe_trace", "vdbe_listing", "vdbe_debug", "vdbe_addoptrace",
+)
+
+// sqlitePragmaArgument are the pragmas whose call form names an object
+// (or a row limit) to read about. For every other pragma, PRAGMA x(v) is the
+// same as PRAGMA x = v: it writes.
+var sqlitePragmaArgument = setOf(
+	"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
+	"foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
+)
+
+// checkPragma allows PRAGMA [schema.]name and PRAGMA [schema.]name(arg) for
+// the read pragmas above.
+func checkPragma(toks []Token) error {
+	rest := toks[1:]
+	for _, t := range rest {
+		if t.Kind == TokenPunct && strings.Contains(t.Text, "=") {
+			return rejectf("PRAGMA assignment is not allowed")
+		}
+	}
+	i := 0
+	if len(rest) >= 2 && rest[0].isIdent() && rest[1].isPunct(".") {
+		i = 2 // schema.
+	}
+	if i >= len(rest) || !rest[i].isIdent() {
+		return rejectf("malformed PRAGMA")
+	}
+	name := strings.ToLower(rest[i].Ident())
+	i++
+	if sqlitePragmaDenied[name] {
+		return rejectf("PRAGMA %s is not allowed", name)
+	}
+	switch len(rest) - i {
+	case 0:
+		return nil
+	case 3:
+		arg := rest[i+1]
+		if rest[i].isPunct("(") && rest[i+2].isPunct(")") && arg.Kind != TokenPunct && arg.Kind != TokenParam {
+			if !sqlitePragmaArgument[name] {
+				return rejectf("PRAGMA %s(…) sets a value", name)
+			}
+			return nil
+		}
+	}
+	return rejectf("malformed PRAGMA")
+}
+
+// dangerousFunctions are refused when called: they read or write files,
+// run commands or other SQL, change server, session or sequence state, take
+// locks, or stall the connection. A call is a name (schema qualifier
+// ignored, any case, quoted or not) followed by "(". A name ending in "*"
+// is a prefix. Add new entries here.
+var dangerousFunctions = []struct {
+	name     string
+	dialects string // where it is checked: engine names, or "*" for all
+	why      string
+}{
+	// SQLite
+	{"load_extension", "sqlite", "loads native code"},
+	{"readfile", "sqlite", "reads a file"},
+	{"writefile", "sqlite", "writes a file"},
+	{"edit", "sqlite", "runs an editor"},
+	{"fts3_tokenizer", "sqlite", "can register native code"},
+
+	// PostgreSQL
+	{"pg_read_file", "postgres", "reads a server file"},
+	{"pg_read_binary_file", "postgres", "reads a server file"},
+	{"pg_ls_*", "postgres", "lists server directories"},
+	{"pg_stat_file", "postgres", "inspects a server file"},
+	{"pg_file_*", "postgres", "writes server files (adminpack)"},
+	{"lo_import", "postgres", "reads a server file"},
+	{"lo_export", "postgres", "writes a server file"},
+	{"lo_unlink", "postgres", "deletes a large object"},
+	{"lo_create", "postgres", "creates a large object"},
+	{"lo_creat", "postgres", "creates a large object"},
+	{"lo_from_bytea", "postgres", "creates a large object"},
+	{"lo_put", "postgres", "writes a large object"},
+	{"dblink*", "postgres", "runs SQL on another connection"},
+	{"query_to_xml", "postgres", "runs arbitrary SQL"},
+	{"query_to_xml_and_xmlschema", "postgres", "runs arbitrary SQL"},
+	{"query_to_xmlschema", "postgres", "runs arbitrary SQL"},
+	{"pg_sleep", "postgres", "stalls the connection"},
+	{"pg_sleep_for", "postgres", "stalls the connection"},
+	{"pg_sleep_until", "postgres", "stalls the connection"},
+	{"pg_terminate_backend", "postgres", "kills a session"},
+	{"pg_cancel_backend", "postgres", "cancels a query"},
+	{"pg_reload_conf", "postgres", "reloads the server configuration"},
+	{"pg_rotate_logfile", "postgres", "rotates the server log"},
+	{"set_config", "postgres", "changes a setting"},
+	{"nextval", "postgres duckdb", "advances a sequence"},
+	{"setval", "postgres duckdb", "sets a sequence"},
+	{"pg_advisory_*", "postgres", "takes a lock"},
+	{"pg_try_advisory_*", "postgres", "takes a lock"},
+	{"txid_current", "postgres", "assigns a transaction id"},
+	{"pg_current_xact_id", "postgres", "assigns a transaction id"},
+	{"pg_switch_wal", "postgres", "switches the WAL file"},
+	{"pg_create_*", "postgres", "creates a restore point or replication slot"},
+	{"pg_drop_replication_slot", "postgres", "drops a replication slot"},
+	{"pg_promote", "postgres", "promotes a standby"},
+	{"pg_notify", "postgres", "sends a notification"},
+	{"pg_stat_reset*", "postgres", "resets statistics"},
+
+	// MySQL
+	{"sleep", "mysql", "stalls the connection"},
+	{"benchmark", "mysql", "burns CPU"},
+	{"load_file", "mysql", "reads a server file"},
+	{"get_lock", "mysql", "takes a lock"},
+	{"release_lock", "mysql", "releases a lock"},
+	{"release_all_locks", "mysql", "releases locks"},
+	{"master_pos_wait", "mysql", "stalls the connection"},
+	{"source_pos_wait", "mysql", "stalls the connection"},
+	{"wait_for_executed_gtid_set", "mysql", "stalls the connection"},
+
+	// DuckDB (read_text, read_blob, read_csv… only read and are fine)
+	{"getenv", "duckdb", "reads the environment"},
+	{"system", "duckdb", "runs a command"},
+	{"query", "duckdb trino", "runs arbitrary SQL"},
+
+	// Trino
+	{"raw_query", "trino", "passes SQL to the connector"},
+}
+
+func (d *dialect) checkCall(name, prev Token) error {
+	fn := strings.ToLower(name.Ident())
+	// TABLESAMPLE SYSTEM (10), USING SAMPLE system(10%): a sampling method.
+	if prev.isWord("TABLESAMPLE") || prev.isWord("SAMPLE") {
+		return nil
+	}
+	for _, f := range dangerousFunctions {
+		if f.dialects != "*" && !strings.Contains(" "+f.dialects+" ", " "+d.name+" ") {
+			continue
+		}
+		if p, ok := strings.CutSuffix(f.name, "*"); ok && strings.HasPrefix(fn, p) || fn == f.name {
+			return rejectf("function %s is not allowed (%s)", fn, f.why)
+		}
+	}
+	return nil
+}
+
+// startsQuery reports whether a parenthesized query can begin with t.
+func startsQuery(t Token) bool {
+	return t.isWord("SELECT") || t.isWord("VALUES") || t.isWord("WITH") || t.isPunct("(")
+}
+
+func at(toks []Token, i int) Token {
+	if i >= 0 && i < len(toks) {
+		return toks[i]
+	}
+	return Token{}
+}
+
+// skipGroup returns the index just past the ")" matching the "(" at i.
+func skipGroup(toks []Token, i int) int {
+	depth := 0
+	for ; i < len(toks); i++ {
+		switch {
+		case toks[i].isPunct("("):
+			depth++
+		case toks[i].isPunct(")"):
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return i
+}
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}

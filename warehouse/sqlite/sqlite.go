@@ -1,0 +1,457 @@
+// Package sqlite is the SQLite engine of the warehouse: a database file
+// opened strictly read-only through modernc.org/sqlite.
+//
+// Read-only is enforced three times over: the file is opened with SQLite's
+// mode=ro (no write reaches the main file), every connection carries
+// PRAGMA query_only, and an authorizer on every connection refuses anything
+// but reading (mode=ro alone still lets ATTACH and VACUUM INTO create files
+// elsewhere, and query_only can be switched off by a PRAGMA). The SQL guard
+// (warehouse.Check) runs in front of all of it for user-supplied SQL.
+package sqlite
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	msqlite "modernc.org/sqlite"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+const (
+	// DefaultTimeout bounds a Query when QueryOptions.Timeout is 0.
+	DefaultTimeout = 60 * time.Second
+	// DefaultMaxRows bounds a Query when QueryOptions.MaxRows is 0.
+	DefaultMaxRows = 10000
+	// busyTimeoutMS lets reads wait out a writer's commit in another process
+	// instead of failing at once with SQLITE_BUSY.
+	busyTimeoutMS = 5000
+)
+
+// header is the first 16 bytes of every SQLite 3 database file.
+const header = "SQLite format 3\x00"
+
+var _ warehouse.Source = (*Source)(nil)
+
+// Source is a SQLite database file opened read-only.
+type Source struct {
+	db   *sql.DB
+	path string
+	name string
+}
+
+// badInput is an error caused by the user's input: its message is shown as
+// is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.
+type badInput struct{ msg string }
+
+func (e *badInput) Error() string { return e.msg }
+func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }
+
+func badInputf(format string, args ...any) error {
+	return &badInput{msg: fmt.Sprintf(format, args...)}
+}
+
+// Open opens the SQLite file at path read-only. It never creates or changes
+// the file. A missing file, a non-regular file, a file that is not a SQLite
+// database and a corrupt one are reported as warehouse.ErrBadInput.
+func Open(ctx context.Context, path string) (*Source, error) {
+	if path == "" {
+		return nil, badInputf("sqlite: open: empty path")
+	}
+	wal, err := checkFile(path)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	// A WAL database opened with mode=ro still creates -wal and -shm files
+	// next to it (and fails in a read-only folder). When neither exists the
+	// file holds every committed page, so immutable=1 reads it without
+	// touching the folder; when they exist, a writer may be active and the
+	// WAL must be read, so the normal path is taken.
+	immutable := wal && !exists(abs+"-wal") && !exists(abs+"-shm")
+	db, err := openDB(uri(abs, immutable), true)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	// The header check passes for a truncated or corrupt file; reading the
+	// schema is what makes SQLite look at the pages.
+	var n int64
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_schema").Scan(&n); err != nil {
+		db.Close()
+		switch code(err) {
+		case 11, 26: // SQLITE_CORRUPT, SQLITE_NOTADB
+			return nil, badInputf("sqlite: open %s: not a usable SQLite database: %v", path, err)
+		}
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	stem := filepath.Base(path)
+	stem = strings.TrimSuffix(stem, filepath.Ext(stem))
+	return &Source{db: db, path: path, name: stem}, nil
+}
+
+// checkFile refuses what is not a readable SQLite file before SQLite sees it,
+// so the user gets a plain message instead of "file is not a database (26)",
+// and reports whether the file is in WAL mode.
+func checkFile(path string) (wal bool, err error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return false, badInputf("sqlite: open %s: no such file", path)
+	case errors.Is(err, os.ErrPermission):
+		return false, badInputf("sqlite: open %s: permission denied", path)
+	case err != nil:
+		return false, fmt.Errorf("sqlite: open %s: %w", path, err)
+	case fi.IsDir():
+		return false, badInputf("sqlite: open %s: is a directory, not a SQLite database", path)
+	case !fi.Mode().IsRegular():
+		return false, badInputf("sqlite: open %s: not a regular file", path)
+	case fi.Size() == 0:
+		return false, badInputf("sqlite: open %s: the file is empty, so it is not a SQLite database", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrPermission) {
+			return false, badInputf("sqlite: open %s: permission denied", path)
+		}
+		return false, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	defer f.Close()
+	// Bytes 18 and 19 are the write and read format versions; 2 means WAL.
+	var h [20]byte
+	n, err := io.ReadFull(f, h[:])
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return false, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	if n < len(header) || !bytes.Equal(h[:len(header)], []byte(header)) {
+		return false, badInputf("sqlite: open %s: the file is not a SQLite database", path)
+	}
+	return n == len(h) && (h[18] == 2 || h[19] == 2), nil
+}
+
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
+}
+
+// uri builds the read-only SQLite URI for an absolute path. Only a "file:"
+// name makes modernc pass mode=ro on to SQLite (a plain name has its query
+// stripped and would be opened read-write, created if missing).
+func uri(abs string, immutable bool) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // Windows: file:///C:/x.db
+	}
+	q := "mode=ro"
+	if immutable {
+		q += "&immutable=1"
+	}
+	q += "&_pragma=busy_timeout(" + strconv.Itoa(busyTimeoutMS) + ")" +
+		"&_pragma=query_only(1)" +
+		// The file is untrusted: its views and triggers may only call
+		// functions that are harmless whoever invokes them.
+		"&_pragma=trusted_schema(0)"
+	return "file://" + escapePath(p) + "?" + q
+}
+
+// escapePath percent-escapes every byte SQLite's URI parser or modernc's
+// DSN splitter could take for syntax ('?', '#', '%', '&', '=', space, …);
+// SQLite decodes %XX in the path.
+func escapePath(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '/', c == '-', c == '.', c == '_', c == '~', c == ':':
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// openDB opens a pool on uri. authorize installs the read-only authorizer on
+// every connection; tests turn it off to prove mode=ro holds by itself.
+func openDB(uri string, authorize bool) (*sql.DB, error) {
+	base, err := msqlite.NewConnector(uri)
+	if err != nil {
+		return nil, err
+	}
+	if !authorize {
+		return sql.OpenDB(base), nil
+	}
+	db := sql.OpenDB(roConnector{base})
+	db.SetMaxIdleConns(4)
+	return db, nil
+}
+
+// roConnector installs the authorizer on each physical connection as the
+// pool opens it, so no connection is ever usable without it.
+type roConnector struct{ driver.Connector }
+
+func (c roConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.Connector.Connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, ok := conn.(msqlite.AuthorizerRegisterer)
+	if !ok {
+		conn.Close()
+		return nil, fmt.Errorf("sqlite driver connection %T has no authorizer", conn)
+	}
+	if err := r.RegisterAuthorizer(authorize); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// authorize allows reading and nothing else. It is fail-closed: an action
+// SQLite adds later is refused until it is listed here. Transactions are
+// refused too, so no statement can leave a pooled connection holding a read
+// lock that blocks the database's own writers.
+func authorize(action msqlite.AuthorizerActionCode, arg1, arg2, _, _ string) msqlite.AuthorizerReturnCode {
+	switch action {
+	case msqlite.AuthSelect, msqlite.AuthRead, msqlite.AuthFunction, msqlite.AuthRecursive:
+		return msqlite.AuthorizerOK
+	case msqlite.AuthPragma:
+		name := strings.ToLower(arg1)
+		if readPragmas[name] || arg2 == "" && queryPragmas[name] {
+			return msqlite.AuthorizerOK
+		}
+	}
+	return msqlite.AuthorizerDeny
+}
+
+// readPragmas only read, whatever their argument (a table, an index, a limit).
+var readPragmas = map[string]bool{
+	"table_info": true, "table_xinfo": true, "table_list": true,
+	"index_list": true, "index_info": true, "index_xinfo": true,
+	"foreign_key_list": true, "foreign_key_check": true,
+	"integrity_check": true, "quick_check": true,
+	"database_list": true, "collation_list": true, "function_list": true,
+	"module_list": true, "pragma_list": true, "compile_options": true,
+}
+
+// queryPragmas read without an argument and set something with one.
+var queryPragmas = map[string]bool{
+	"page_count": true, "page_size": true, "freelist_count": true,
+	"encoding": true, "user_version": true, "application_id": true,
+	"schema_version": true, "data_version": true, "journal_mode": true,
+	"auto_vacuum": true, "foreign_keys": true, "query_only": true,
+	"busy_timeout": true, "cache_size": true, "max_page_count": true,
+	"trusted_schema": true,
+}
+
+// code returns the primary SQLite result code of err, or 0.
+func code(err error) int {
+	var e *msqlite.Error
+	if errors.As(err, &e) {
+		return e.Code() & 0xff
+	}
+	return 0
+}
+
+// Dialect implements warehouse.Source.
+func (s *Source) Dialect() string { return "sqlite" }
+
+// Database is the file name without its extension.
+func (s *Source) Database() string { return s.name }
+
+// QuoteIdent quotes an identifier with double quotes, doubling embedded ones.
+func (s *Source) QuoteIdent(name string) string { return QuoteIdent(name) }
+
+// QuoteTable quotes schema and name; the main schema (Schema "") is left out.
+func (s *Source) QuoteTable(t warehouse.TableName) string {
+	if t.Schema == "" {
+		return QuoteIdent(t.Name)
+	}
+	return QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
+}
+
+// QuoteIdent quotes an identifier for SQLite.
+func QuoteIdent(name string) string {
+	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+}
+
+// RowCount counts the rows of t exactly. The statement is built here from a
+// quoted identifier, not taken from a user, so it skips the SQL guard (whose
+// job is user SQL); the connection's authorizer still applies.
+func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
+	var n int64
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.QuoteTable(t)).Scan(&n); err != nil {
+		return 0, fmt.Errorf("sqlite: count rows of %s: %w", t, ctxErr(ctx, err))
+	}
+	return n, nil
+}
+
+// Query runs one guarded read-only statement, bounded by opts.
+func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	if err := warehouse.Check("sqlite", q); err != nil {
+		if errors.Is(err, warehouse.ErrRejected) {
+			return nil, fmt.Errorf("sqlite: query: %w", err)
+		}
+		return nil, fmt.Errorf("sqlite: query: %w: %w", warehouse.ErrRejected, err)
+	}
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	maxRows := opts.MaxRows
+	if maxRows <= 0 {
+		maxRows = DefaultMaxRows
+	}
+	qctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	start := time.Now()
+	res, err := s.query(qctx, q, maxRows)
+	if err != nil {
+		return nil, s.queryErr(ctx, qctx, timeout, err)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.Result, error) {
+	rows, err := s.db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	types, err := rows.ColumnTypes()
+	if err != nil {
+		return nil, err
+	}
+	decl := make([]string, len(types))
+	for i, t := range types {
+		decl[i] = strings.ToUpper(t.DatabaseTypeName())
+	}
+	res := &warehouse.Result{Columns: cols, Rows: [][]any{}}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if len(res.Rows) == maxRows {
+			// One row past the cap proves there was more to read.
+			res.Truncated = true
+			break
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		row := make([]any, len(cols))
+		for i, v := range vals {
+			row[i] = convert(v, decl[i])
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// queryErr wraps a failed query, naming a timeout as such (and as
+// context.DeadlineExceeded: modernc reports an interrupted statement as
+// "interrupted (9)", which matches nothing), and marking what the
+// connection's read-only layers refused as warehouse.ErrRejected.
+func (s *Source) queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
+	switch {
+	case parent.Err() != nil:
+		return fmt.Errorf("sqlite: query: %w (%v)", parent.Err(), err)
+	case qctx.Err() != nil:
+		return fmt.Errorf("sqlite: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
+	}
+	switch code(err) {
+	case 23, 8: // SQLITE_AUTH (the authorizer), SQLITE_READONLY (mode=ro)
+		return fmt.Errorf("sqlite: query: %w: %w", warehouse.ErrRejected, err)
+	}
+	return fmt.Errorf("sqlite: query: %w", err)
+}
+
+// ctxErr prefers the context's error when the context ended the statement.
+func ctxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%w (%v)", ctx.Err(), err)
+	}
+	return err
+}
+
+// convert turns driver values into the plain values Result promises.
+//
+// modernc returns TEXT stored in a column declared DATE, DATETIME or
+// TIMESTAMP as time.Time, with no DSN switch to turn that off; it is turned
+// back into text here, in SQLite's own format, because discovery profiles
+// the stored text, not Go times. The original spelling ('T' separator, 'Z'
+// suffix) cannot be recovered.
+func convert(v any, decl string) any {
+	switch x := v.(type) {
+	case []byte:
+		if !isBinaryType(decl) && utf8.Valid(x) {
+			return string(x)
+		}
+		return x
+	case time.Time:
+		return formatTime(x, decl)
+	case int64, float64, string, nil:
+		return v
+	case bool:
+		if x {
+			return int64(1)
+		}
+		return int64(0)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// isBinaryType reports declared types that hold bytes, not text.
+func isBinaryType(decl string) bool {
+	for _, s := range []string{"BLOB", "BINARY", "BYTEA", "IMAGE"} {
+		if strings.Contains(decl, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func formatTime(t time.Time, decl string) string {
+	h, m, sec := t.Clock()
+	_, off := t.Zone()
+	if decl == "DATE" && h == 0 && m == 0 && sec == 0 && t.Nanosecond() == 0 && off == 0 {
+		return t.Format("2006-01-02")
+	}
+	layout := "2006-01-02 15:04:05.999999999"
+	if off != 0 {
+		layout += "-07:00"
+	}
+	return t.Format(layout)
+}
+
+// Close closes the pool.
+func (s *Source) Close() error { return s.db.Close() }

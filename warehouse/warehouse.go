@@ -1,0 +1,104 @@
+// Package warehouse is the database under discovery: the small Source
+// interface every engine implements, the SQL guard, identifier quoting and
+// the DSN helpers. Engines live in subfolders (sqlite, postgres, …).
+package warehouse
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// TableName addresses a table or view. Schema is empty for engines without
+// schemas and for the default search path (SQLite "main", PostgreSQL "public").
+type TableName struct {
+	Schema string `json:"schema,omitempty"`
+	Name   string `json:"name"`
+}
+
+// String renders the name as SQL would address it on the default search
+// path: a bare name, else schema.table (CONTRACT.md).
+func (t TableName) String() string {
+	if t.Schema == "" {
+		return t.Name
+	}
+	return t.Schema + "." + t.Name
+}
+
+// Column is a declared column.
+type Column struct {
+	Name     string `json:"name"`
+	Type     string `json:"type"` // declared type, as written ("" when SQLite has none)
+	Nullable bool   `json:"nullable"`
+	Position int    `json:"position"` // 1-based
+}
+
+// ForeignKey is a declared foreign key, possibly composite.
+type ForeignKey struct {
+	Name       string    `json:"name,omitempty"`
+	Columns    []string  `json:"columns"`
+	RefTable   TableName `json:"ref_table"`
+	RefColumns []string  `json:"ref_columns"` // resolved to the parent's primary key when the declaration omits them
+}
+
+// Index is a declared index (unique constraints appear both here and in Table.Uniques).
+type Index struct {
+	Name    string   `json:"name"`
+	Columns []string `json:"columns"`
+	Unique  bool     `json:"unique"`
+}
+
+// Table is a table or view with its declared structure.
+type Table struct {
+	Name        TableName    `json:"name"`
+	Kind        string       `json:"kind"` // "table" or "view"
+	Columns     []Column     `json:"columns"`
+	PrimaryKey  []string     `json:"primary_key"`
+	ForeignKeys []ForeignKey `json:"foreign_keys"`
+	Uniques     [][]string   `json:"uniques"` // unique constraints and unique indexes, PK excluded
+	Indexes     []Index      `json:"indexes"`
+}
+
+// QueryOptions bound one query.
+type QueryOptions struct {
+	Timeout time.Duration // 0 = the source's default
+	MaxRows int           // 0 = the source's default; further rows are dropped and Result.Truncated set
+}
+
+// Result is what a guarded query returned. Values are Go values as the
+// driver produced them, with []byte converted to string for text columns.
+type Result struct {
+	Columns   []string `json:"columns"`
+	Rows      [][]any  `json:"rows"`
+	Truncated bool     `json:"truncated"`
+	Elapsed   time.Duration
+}
+
+// Source is a database under discovery, opened read-only.
+//
+// Query returns ErrRejected (wrapped) when the guard refuses the statement,
+// and a wrapped context.DeadlineExceeded when the per-query timeout fires.
+type Source interface {
+	// Dialect names the engine: "sqlite", "postgres", "mysql", "duckdb", "trino".
+	Dialect() string
+	// Database is a short human name for the database (file stem, db name).
+	Database() string
+	// Tables lists tables and views (sorted by name) with declared structure.
+	Tables(ctx context.Context) ([]Table, error)
+	// RowCount counts the rows of a table exactly.
+	RowCount(ctx context.Context, t TableName) (int64, error)
+	// Query runs one guarded read-only statement.
+	Query(ctx context.Context, sql string, opts QueryOptions) (*Result, error)
+	// QuoteIdent quotes one identifier for this dialect.
+	QuoteIdent(name string) string
+	// QuoteTable quotes a (possibly schema-qualified) table name.
+	QuoteTable(t TableName) string
+	Close() error
+}
+
+// ErrRejected is returned (wrapped) when the SQL guard refuses a statement.
+var ErrRejected = errors.New("statement rejected by the read-only guard")
+
+// ErrBadInput marks errors caused by the user's input (a missing file, a
+// file that is not a database, an unknown DSN scheme): exit code 2.
+var ErrBadInput = errors.New("bad input")
