@@ -72,6 +72,7 @@ func (e *Env) Queries() int64 { return e.queries.Load() }
 func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) {
 	n := e.queries.Add(1)
 	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
+		e.queries.Add(-1) // refused, not run
 		return nil, ErrQueryBudget
 	}
 	return e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
@@ -81,6 +82,7 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
 	n := e.queries.Add(1)
 	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
+		e.queries.Add(-1)
 		return 0, ErrQueryBudget
 	}
 	if e.Options.QueryTimeout > 0 {

@@ -108,6 +108,9 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	if err != nil {
 		return run, err
 	}
+	if err := o.recordSkipped(ctx, run.ID, state.Iteration); err != nil {
+		return o.finish(run, state, &queries, stopOnError(ctx), err)
+	}
 	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration,
 		Message: fmt.Sprintf("%s database %q, %d of %d tables and views", run.Dialect, run.Database, len(tables), len(all))})
 
@@ -367,6 +370,33 @@ func head(s []string, n int) []string {
 		return s[:n]
 	}
 	return s
+}
+
+// recordSkipped lists the tables the source left out (no privilege, broken
+// views) as uncertainties: the report must say what it could not read.
+func (o *Orchestrator) recordSkipped(ctx context.Context, runID string, iteration int) error {
+	sr, ok := o.Source.(warehouse.SkipReporter)
+	if !ok {
+		return nil
+	}
+	skipped, err := sr.Skipped(ctx)
+	if err != nil {
+		return fmt.Errorf("orchestrator: skipped tables: %w", err)
+	}
+	for _, sk := range skipped {
+		e, err := catalog.NewEntry(catalog.KindUncertainty, "skipped:"+sk.Table.String(),
+			catalog.UncertaintyDoc{Description: fmt.Sprintf("%s was not examined: %s.", sk.Table, sk.Reason)})
+		if err != nil {
+			return err
+		}
+		e.Expert, e.RunID, e.Iteration, e.Confidence = "orchestrator", runID, iteration, 1.0
+		e.Evidence = []string{sk.Reason}
+		e.Tags = []string{"skipped"}
+		if err := o.Catalog.Save(ctx, e); err != nil {
+			return fmt.Errorf("orchestrator: skipped tables: %w", err)
+		}
+	}
+	return nil
 }
 
 // giveUp records a task that kept failing as an uncertainty.

@@ -452,3 +452,27 @@ func abs(f float64) float64 {
 	}
 	return f
 }
+
+type skippingSource struct{ fakeSource }
+
+func (s *skippingSource) Skipped(context.Context) ([]warehouse.Skipped, error) {
+	return []warehouse.Skipped{{Table: warehouse.TableName{Schema: "hr", Name: "salaries"}, Reason: "no SELECT privilege"}}, nil
+}
+
+func TestSkippedTablesBecomeUncertainties(t *testing.T) {
+	cat, run := setup(t)
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task { return nil }}
+	o := &Orchestrator{Source: &skippingSource{fakeSource{tables: oneTable()}}, Catalog: cat, Experts: []experts.Expert{x}, Config: cfg()}
+	if _, err := o.Run(context.Background(), run); err != nil {
+		t.Fatal(err)
+	}
+	e, err := cat.Get(context.Background(), catalog.KindUncertainty, "skipped:hr.salaries")
+	if err != nil {
+		t.Fatalf("skipped table not reported: %v", err)
+	}
+	var d catalog.UncertaintyDoc
+	e.Decode(&d)
+	if d.Description != "hr.salaries was not examined: no SELECT privilege." || e.RunID != run.ID {
+		t.Fatalf("uncertainty %+v", d)
+	}
+}

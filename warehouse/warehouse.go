@@ -102,3 +102,23 @@ var ErrRejected = errors.New("statement rejected by the read-only guard")
 // ErrBadInput marks errors caused by the user's input (a missing file, a
 // file that is not a database, an unknown DSN scheme): exit code 2.
 var ErrBadInput = errors.New("bad input")
+
+// Skipped is a table the source saw but leaves out, with why (no SELECT
+// privilege, a view that does not compile, …).
+type Skipped struct {
+	Table  TableName `json:"table"`
+	Reason string    `json:"reason"`
+}
+
+// SkipReporter is implemented by sources whose Tables leaves out tables
+// the user may not read; the orchestrator reports them as uncertainties.
+type SkipReporter interface {
+	Skipped(ctx context.Context) ([]Skipped, error)
+}
+
+// RowEstimator is implemented by sources that know a cheap row-count
+// estimate (PostgreSQL reltuples, MySQL table_rows). exact is false for an
+// estimate; the structural expert counts exactly below its threshold.
+type RowEstimator interface {
+	EstimateRows(ctx context.Context, t TableName) (n int64, exact bool, err error)
+}

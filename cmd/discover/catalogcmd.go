@@ -86,6 +86,7 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 				return usagef("no entry with key %q", args[0])
 			case 1:
 				enc := json.NewEncoder(stdout)
+				enc.SetEscapeHTML(false) // keys hold "->"
 				enc.SetIndent("", "  ")
 				return enc.Encode(es[0])
 			}
@@ -124,6 +125,7 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 
 func writeLines(w io.Writer, es []catalog.Entry) error {
 	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false) // keys hold "->"
 	for _, e := range es {
 		if err := enc.Encode(e); err != nil {
 			return fmt.Errorf("write: %w", err)

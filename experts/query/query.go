@@ -296,6 +296,11 @@ func KeyCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) (string, boo
 		score := 100 - pos[p.Column]
 		l := strings.ToLower(p.Column)
 		tn := strings.ToLower(t.Name.Name)
+		// A column that is unique by chance (a measure in a small table) is
+		// no key: ask for a key-like name, or the first column.
+		if !keyLike(p.Column) && pos[p.Column] != 1 {
+			continue
+		}
 		switch {
 		case l == "id":
 			score += 1000
@@ -320,6 +325,16 @@ func KeyCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) (string, boo
 		return cands[i].name < cands[j].name
 	})
 	return cands[0].name, true
+}
+
+func keyLike(col string) bool {
+	l := strings.ToLower(col)
+	for _, suf := range []string{"id", "code", "key", "no", "num", "number", "uuid", "guid"} {
+		if l == suf || strings.HasSuffix(l, "_"+suf) {
+			return true
+		}
+	}
+	return strings.HasSuffix(col, "Id") || strings.HasSuffix(col, "ID") || strings.HasSuffix(col, "Code") || strings.HasSuffix(col, "Key")
 }
 
 // KeyHypothesis tests that a column identifies the rows of a table.

@@ -64,14 +64,18 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 // they lack.
 func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	name := t.Name.String()
-	n, err := env.RowCount(ctx, t.Name)
+	doc := TableDoc(t)
+	n, exact, ev, err := rowCount(ctx, env, t)
 	if err != nil {
 		return fmt.Errorf("inventory %s: count rows: %w", name, err)
 	}
-	doc := TableDoc(t)
 	doc.RowCount = &n
-	ev := []string{fmt.Sprintf("SELECT count(*) FROM %s = %d", env.Source.QuoteTable(t.Name), n)}
-	if err := env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, 1.0, ev, t.Kind); err != nil {
+	doc.RowCountIsEstimate = !exact
+	conf := 1.0
+	if !exact {
+		conf = 0.8
+	}
+	if err := env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, conf, ev, t.Kind); err != nil {
 		return err
 	}
 	byName := map[string]warehouse.Table{}
@@ -114,6 +118,31 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 		}
 	}
 	return nil
+}
+
+// exactCountFactor: tables whose estimated size exceeds this many times the
+// sample size are not counted exactly; a full count of a billion-row table
+// costs more than the rest of the discovery.
+const exactCountFactor = 10
+
+// rowCount counts a table's rows exactly, unless the source has a cheap
+// estimate that says the table is too big to count.
+func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (int64, bool, []string, error) {
+	if est, ok := env.Source.(warehouse.RowEstimator); ok && env.Options.SampleRows > 0 {
+		n, exact, err := est.EstimateRows(ctx, t.Name)
+		if err == nil && (exact || n > exactCountFactor*env.Options.SampleRows) {
+			what := "estimate"
+			if exact {
+				what = "exact, from the catalog"
+			}
+			return n, exact, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Source.Dialect())}, nil
+		}
+	}
+	n, err := env.RowCount(ctx, t.Name)
+	if err != nil {
+		return 0, false, nil, err
+	}
+	return n, true, []string{fmt.Sprintf("SELECT count(*) FROM %s = %d", env.Source.QuoteTable(t.Name), n)}, nil
 }
 
 // TableDoc converts introspected structure to the catalog's document.
