@@ -35,6 +35,17 @@ type Options struct {
 	QueryTimeout time.Duration // per query
 	MaxRows      int           // row cap per query
 	MaxQueries   int64         // 0 = unbounded
+	// Relations are references the user declared in discover.yaml, which
+	// the data may not show; they are reported with source "user".
+	Relations []UserRelation
+}
+
+// UserRelation is a reference from the configuration file.
+type UserRelation struct {
+	FromTable   string // as the report names tables: bare or schema.table
+	FromColumns []string
+	ToTable     string
+	ToColumns   []string
 }
 
 // ErrQueryBudget is returned when the run's query budget is spent.

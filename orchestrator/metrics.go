@@ -67,7 +67,10 @@ func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []w
 		}
 	}
 	if len(tables) > 0 {
-		units = append(units, unit{catalog.KindDomain, "domain", 2, "business domain"})
+		units = append(units,
+			unit{catalog.KindDomain, "domain", 2, "business domain"},
+			// the structural expert's pass over the relationship graph
+			unit{catalog.KindProgress, "structural:patterns", 2, "structural patterns"})
 	}
 	m := Metrics{Units: len(units) + len(rels)}
 	sum := 0.0

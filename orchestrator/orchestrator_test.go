@@ -116,6 +116,7 @@ func fullCoverage(ctx context.Context, env *experts.Env, conf float64) error {
 		{catalog.KindTable, "t"}, {catalog.KindTableStats, "t"}, {catalog.KindEntity, "t"},
 		{catalog.KindProfile, "t.a"}, {catalog.KindProfile, "t.b"},
 		{catalog.KindSemantic, "t.a"}, {catalog.KindSemantic, "t.b"}, {catalog.KindDomain, "domain"},
+		{catalog.KindProgress, "structural:patterns"},
 	} {
 		if err := save(u[0], u[1]); err != nil {
 			return err
@@ -136,7 +137,7 @@ func TestStopsOnConfidence(t *testing.T) {
 	if s.Iteration != 1 || s.Coverage != 1 || s.Confidence != 1 || s.Phase != 4 {
 		t.Fatalf("state %+v", s)
 	}
-	if s.Contributions["fake"] != 8 {
+	if s.Contributions["fake"] != 8 { // progress markers are bookkeeping, not contributions
 		t.Fatalf("contributions %v, want fake=8", s.Contributions)
 	}
 	if run.FinishedAt == nil {
@@ -354,7 +355,7 @@ func TestResumeContinuesIteration(t *testing.T) {
 	}}
 	got, _, _ := runOn(t, context.Background(), cat, run, cfg(), x)
 	s := state(t, cat, got.ID)
-	if s.Iteration != 3 || s.Queries != 7 || fmt.Sprint(s.NewInsights) != "[5 4 8]" {
+	if s.Iteration != 3 || s.Queries != 7 || fmt.Sprint(s.NewInsights) != "[5 4 9]" {
 		t.Fatalf("state after resume %+v", s)
 	}
 }
@@ -368,7 +369,7 @@ func TestMeasurePhasesAndRelationships(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Units != 8 || m.Covered != 0 || m.Phase != 1 {
+	if m.Units != 9 || m.Covered != 0 || m.Phase != 1 {
 		t.Fatalf("empty: %+v", m)
 	}
 	if err := fullCoverage(ctx, env, 0.8); err != nil {
@@ -379,7 +380,7 @@ func TestMeasurePhasesAndRelationships(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ = Measure(ctx, cat, run.ID, oneTable())
-	if m.Units != 9 || m.Covered != 8 || m.Phase != 3 {
+	if m.Units != 10 || m.Covered != 9 || m.Phase != 3 {
 		t.Fatalf("with untested relationship: %+v", m)
 	}
 	h := catalog.HypothesisDoc{ID: "h1", Status: "confirmed", Subject: "t(a)->t(b)"}
@@ -387,8 +388,8 @@ func TestMeasurePhasesAndRelationships(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ = Measure(ctx, cat, run.ID, oneTable())
-	want := (8*0.8 + 0.9) / 9
-	if m.Units != 9 || m.Covered != 9 || m.Phase != 4 || abs(m.Confidence-want) > 1e-9 {
+	want := (9*0.8 + 0.9) / 10
+	if m.Units != 10 || m.Covered != 10 || m.Phase != 4 || abs(m.Confidence-want) > 1e-9 {
 		t.Fatalf("tested: %+v want confidence %v", m, want)
 	}
 }

@@ -48,6 +48,8 @@ type runOptions struct {
 	llm, llmModel, llmBaseURL    string
 	llmPaths                     int
 	progress                     string
+	config                       string
+	relations                    []experts.UserRelation
 }
 
 // Main runs the CLI with injected streams and returns the exit code.
@@ -73,7 +75,10 @@ report.html with the evidence behind every finding.
 DSN forms: a SQLite file path (shop.db), sqlite://path, postgres://…, mysql://…,
 duckdb://path, trino://… (only SQLite is available in this version).
 
-Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10.`,
+Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10,
+or in discover.yaml (keys are the long flag names with _ for -, plus
+"relations" for references the data may not show). Flags beat DISCOVER_*,
+which beat the file.`,
 		Example: `  discover --demo --out /tmp/shop
   discover --db shop.db --out docs/db --format md,json
   discover catalog search customers --catalog docs/db/catalog.db`,
@@ -84,6 +89,15 @@ Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10.`
 			if err := applyEnv(cmd.Flags()); err != nil {
 				return err
 			}
+			path, explicit := o.config, cmd.Flags().Changed("config")
+			if path == "" {
+				path = defaultConfig
+			}
+			rels, err := applyConfig(cmd.Flags(), path, explicit)
+			if err != nil {
+				return err
+			}
+			o.relations = rels
 			return runDiscovery(cmd.Context(), o, stdout, stderr)
 		},
 	}
@@ -113,6 +127,7 @@ Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10.`
 	f.IntVar(&o.llmPaths, "llm-paths", 1, "parallel candidate paths for model-proposed SQL, voted on (not used yet)")
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: plain (one line per event), none, tui (plain for now), auto")
+	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
 
@@ -266,7 +281,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdout, stderr io.Writer) 
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude,
-			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout},
+			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations},
 		},
 		Events: events,
 	}

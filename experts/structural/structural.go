@@ -46,7 +46,17 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(),
 			Run: func(ctx context.Context) error { return inventory(ctx, env, t) }})
 	}
-	if missing > 0 {
+	if len(env.Options.Relations) > 0 {
+		done, err := env.Has(ctx, catalog.KindProgress, "structural:user_relations")
+		if err != nil {
+			return nil, fmt.Errorf("structural: plan: %w", err)
+		}
+		if !done {
+			tasks = append(tasks, experts.Task{Expert: Name, Name: "configured relations",
+				Run: func(ctx context.Context) error { return userRelations(ctx, env) }})
+		}
+	}
+	if missing > 0 || len(tasks) > 0 {
 		return tasks, nil
 	}
 	done, err := env.Has(ctx, catalog.KindProgress, "structural:patterns")
@@ -143,6 +153,67 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (int64, 
 		return 0, false, nil, err
 	}
 	return n, true, []string{fmt.Sprintf("SELECT count(*) FROM %s = %d", env.Source.QuoteTable(t.Name), n)}, nil
+}
+
+// userRelations records the references of discover.yaml (source "user"),
+// unless the schema declares the same one. A reference to a table or column
+// that does not exist is an uncertainty, not a relationship.
+func userRelations(ctx context.Context, env *experts.Env) error {
+	byName := map[string]warehouse.Table{}
+	for _, t := range env.Tables {
+		byName[strings.ToLower(t.Name.String())] = t
+	}
+	for _, ur := range env.Options.Relations {
+		desc := fmt.Sprintf("%s(%s) -> %s(%s)", ur.FromTable, strings.Join(ur.FromColumns, ", "), ur.ToTable, strings.Join(ur.ToColumns, ", "))
+		child, okc := byName[strings.ToLower(ur.FromTable)]
+		parent, okp := byName[strings.ToLower(ur.ToTable)]
+		fromCols, okf := resolveColumns(child, ur.FromColumns)
+		toCols, okt := resolveColumns(parent, ur.ToColumns)
+		if !okc || !okp || !okf || !okt {
+			doc := catalog.UncertaintyDoc{Description: "The configured relation " + desc + " names a table or column that is not in the database (or was excluded)."}
+			if err := env.SaveDoc(ctx, Name, catalog.KindUncertainty, "config:relation:"+desc, doc, 1.0, []string{"discover.yaml relations"}); err != nil {
+				return err
+			}
+			continue
+		}
+		rel := catalog.RelationshipDoc{
+			FromTable: child.Name.String(), FromColumns: fromCols, ToTable: parent.Name.String(), ToColumns: toCols,
+			Source: "user", Cardinality: Cardinality(child, fromCols),
+		}
+		declared := false
+		for _, fk := range child.ForeignKeys {
+			if strings.EqualFold(fk.RefTable.String(), rel.ToTable) && sameSet(fk.Columns, fromCols) {
+				declared = true
+			}
+		}
+		if declared {
+			continue // the schema says it already; the declared finding stands
+		}
+		if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, RelationshipKey(rel), rel, 0.8,
+			[]string{"configured in discover.yaml: " + desc}, "user"); err != nil {
+			return err
+		}
+	}
+	return env.SaveDoc(ctx, Name, catalog.KindProgress, "structural:user_relations",
+		catalog.ProgressDoc{Step: "user_relations", Detail: fmt.Sprintf("%d configured", len(env.Options.Relations))}, 1.0, nil)
+}
+
+// resolveColumns maps configured column names to the table's spelling.
+func resolveColumns(t warehouse.Table, cols []string) ([]string, bool) {
+	out := make([]string, 0, len(cols))
+	for _, c := range cols {
+		found := ""
+		for _, tc := range t.Columns {
+			if strings.EqualFold(tc.Name, c) {
+				found = tc.Name
+			}
+		}
+		if found == "" {
+			return nil, false
+		}
+		out = append(out, found)
+	}
+	return out, len(out) > 0
 }
 
 // TableDoc converts introspected structure to the catalog's document.
