@@ -7,6 +7,7 @@ package orchestrator
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -241,6 +242,18 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		if err := o.save(mctx, &run, state); err != nil {
 			return run, err
 		}
+	}
+	if stop == StopDeadline && errors.Is(ctx.Err(), context.Canceled) {
+		// Cancelled (the user pressed ^C), not out of time: leave the run
+		// unfinished so --resume continues it.
+		s := state
+		s.Queries = queries.Load()
+		if err := o.save(context.WithoutCancel(ctx), &run, s); err != nil {
+			return run, err
+		}
+		o.emit(Event{Kind: EventRunDone, RunID: run.ID, Iteration: s.Iteration, Phase: s.Phase, StopReason: "interrupted",
+			Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries})
+		return run, fmt.Errorf("orchestrator: run %s interrupted: %w", run.ID, ctx.Err())
 	}
 	return o.finish(run, state, &queries, stop, nil)
 }

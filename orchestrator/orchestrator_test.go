@@ -477,3 +477,26 @@ func TestSkippedTablesBecomeUncertainties(t *testing.T) {
 		t.Fatalf("uncertainty %+v", d)
 	}
 }
+
+func TestCancelLeavesRunUnfinished(t *testing.T) {
+	cat, run := setup(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	x := &fakeExpert{name: "fake", plan: func(_ context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "fake", Name: "wait", Run: func(ctx context.Context) error {
+			cancel()
+			<-ctx.Done()
+			return ctx.Err()
+		}}}
+	}}
+	o := &Orchestrator{Source: &fakeSource{tables: oneTable()}, Catalog: cat, Experts: []experts.Expert{x}, Config: cfg()}
+	got, err := o.Run(ctx, run)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if got.FinishedAt != nil || got.StopReason != "" {
+		t.Fatalf("a cancelled run was finished: %+v", got)
+	}
+	if r, err := cat.LatestRun(context.Background(), true); err != nil || r.ID != run.ID {
+		t.Fatalf("cancelled run not resumable: %v", err)
+	}
+}
