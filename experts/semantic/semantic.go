@@ -234,28 +234,16 @@ func sampleColumns(t warehouse.Table, profiles map[string]*catalog.ProfileDoc) [
 
 // sampleSQL reads up to sampleRows rows with a value in any of cols, every
 // value cast to text so that drivers hand back strings whatever the type.
-func sampleSQL(dialect string, quote func(string) string, table string, cols []warehouse.Column) string {
+func sampleSQL(d warehouse.Dialect, t warehouse.TableName, cols []warehouse.Column) string {
 	sel := make([]string, len(cols))
 	where := make([]string, len(cols))
 	for i, c := range cols {
-		q := quote(c.Name)
-		sel[i] = castText(dialect, q)
+		q := d.QuoteIdent(c.Name)
+		sel[i] = d.CastText(q)
 		where[i] = q + " IS NOT NULL"
 	}
-	return fmt.Sprintf("SELECT %s FROM %s WHERE %s LIMIT %d",
-		strings.Join(sel, ", "), table, strings.Join(where, " OR "), sampleRows)
-}
-
-// castText renders expr as text in the dialect's spelling.
-func castText(dialect, expr string) string {
-	switch dialect {
-	case "sqlite", "postgres", "duckdb":
-		return "CAST(" + expr + " AS TEXT)"
-	case "mysql":
-		return "CAST(" + expr + " AS CHAR)"
-	default:
-		return "CAST(" + expr + " AS VARCHAR)"
-	}
+	return fmt.Sprintf("SELECT %s FROM %s WHERE %s %s",
+		strings.Join(sel, ", "), d.QuoteTable(t), strings.Join(where, " OR "), d.Limit(sampleRows))
 }
 
 // sampleTable runs the table's one sample query and returns each column's
@@ -267,7 +255,11 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, profi
 	if len(cols) == 0 {
 		return values, taken, nil
 	}
-	res, err := env.Query(ctx, sampleSQL(env.Source.Dialect(), env.Source.QuoteIdent, env.Source.QuoteTable(t.Name), cols))
+	d, err := warehouse.DialectFor(env.Source.Dialect())
+	if err != nil {
+		return values, taken, err
+	}
+	res, err := env.Query(ctx, sampleSQL(d, t.Name, cols))
 	if err != nil {
 		return values, taken, err
 	}

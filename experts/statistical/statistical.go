@@ -178,7 +178,7 @@ type profiler struct {
 	env     *experts.Env
 	table   warehouse.Table
 	name    string // table name as in keys and documents
-	d       dialect
+	d       warehouse.Dialect
 	from    string
 	sampled bool
 	rows    int64
@@ -198,12 +198,16 @@ func fatal(ctx context.Context, err error) bool {
 // marks the table done, so a pass killed half way is redone.
 func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, knownRows *int64) error {
 	start := time.Now()
+	d, err := warehouse.DialectFor(env.Source.Dialect())
+	if err != nil {
+		return fmt.Errorf("profile %s: %w", t.Name, err)
+	}
 	p := &profiler{
 		env:   env,
 		table: t,
 		name:  t.Name.String(),
-		d:     dialect{name: env.Source.Dialect(), quote: env.Source.QuoteIdent},
-		from:  env.Source.QuoteTable(t.Name),
+		d:     d,
+		from:  d.QuoteTable(t.Name),
 	}
 	if n := env.Options.SampleRows; n > 0 {
 		rows, err := p.rowHint(ctx, knownRows, n)
@@ -212,7 +216,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, know
 		}
 		if rows > n {
 			p.sampled = true
-			p.from = p.d.sample(p.from, n)
+			p.from = firstRows(p.d, p.from, n)
 		}
 	}
 
@@ -273,7 +277,7 @@ func (p *profiler) rowHint(ctx context.Context, known *int64, n int64) (int64, e
 		return *known, nil
 	}
 	p.queries++
-	res, err := p.env.Query(ctx, boundedCountSQL(p.from, n+1))
+	res, err := p.env.Query(ctx, boundedCountSQL(p.d, p.from, n+1))
 	if err != nil {
 		return 0, err
 	}
@@ -367,7 +371,7 @@ func (p *profiler) runAggregate(ctx context.Context, chunk []colSpec, stats []*c
 		return fmt.Errorf("aggregate query returned no COUNT(*)")
 	}
 	p.rows, p.haveRow = n, true
-	qt := p.d.quote
+	qt := p.d.QuoteIdent
 	for _, c := range chunk {
 		s := stats[c.Index]
 		s.spec = c
@@ -485,7 +489,7 @@ func (p *profiler) runTopValues(ctx context.Context, chunk []colSpec, stats []*c
 		s.top = top[c.Index]
 		if len(s.top) > 0 {
 			s.evidence = append(s.evidence, fmt.Sprintf("COUNT(*) GROUP BY %s, top %d of %d values on %s",
-				p.d.quote(c.Name), len(s.top), derefInt(s.distinct), p.name))
+				p.d.QuoteIdent(c.Name), len(s.top), derefInt(s.distinct), p.name))
 		}
 	}
 	return nil
