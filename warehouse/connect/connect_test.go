@@ -52,7 +52,7 @@ func TestOpenBadInput(t *testing.T) {
 		{"", "empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://"},
 		{"postgres://bob:pw@h/db", "postgres is not supported yet (see issue 3)"},
 		{"postgresql://h/db", "postgres is not supported yet (see issue 3)"},
-		{"mysql://u:p@tcp(h:3306)/db", "mysql is not supported yet (see issue 3)"},
+		{"mysql://u:secret@tcp(127.0.0.1:1)/db", "mysql: cannot reach 127.0.0.1:1: connection refused"},
 		{"duckdb://x.duckdb", "duckdb is not supported yet (see issue 3)"},
 		{"trino://h:8080/c", "trino is not supported yet (see issue 3)"},
 		{"oracle://h/db", `unknown DSN scheme "oracle"; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://`},
