@@ -9,11 +9,12 @@ import (
 
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/mysql"
+	"github.com/discover-db/discover/warehouse/postgres"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
 // issue is where each engine that is not written yet is tracked.
-var issue = map[string]int{"postgres": 3, "duckdb": 3, "trino": 3}
+var issue = map[string]int{"duckdb": 3, "trino": 3}
 
 // Open opens the database dsn names, read-only (CONTRACT.md, "DSN forms").
 // Input the user can fix (an empty DSN, an unknown scheme, an engine not
@@ -36,7 +37,13 @@ func Open(ctx context.Context, dsn string) (warehouse.Source, error) {
 			return nil, err
 		}
 		return src, nil
-	case "postgres", "duckdb", "trino":
+	case "postgres":
+		src, err := postgres.Open(ctx, rest)
+		if err != nil {
+			return nil, err
+		}
+		return src, nil
+	case "duckdb", "trino":
 		return nil, &badInput{fmt.Sprintf("%s is not supported yet (see issue %d)", scheme, issue[scheme])}
 	default:
 		return nil, &badInput{fmt.Sprintf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)}

@@ -50,8 +50,8 @@ func TestOpenBadInput(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope.db")
 	for _, c := range []struct{ dsn, msg string }{
 		{"", "empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://"},
-		{"postgres://bob:pw@h/db", "postgres is not supported yet (see issue 3)"},
-		{"postgresql://h/db", "postgres is not supported yet (see issue 3)"},
+		{"postgres://bob:secret@127.0.0.1:1/db", "postgres: cannot reach 127.0.0.1:1: connection refused"},
+		{"postgresql://127.0.0.1:1/db", "postgres: cannot reach 127.0.0.1:1: connection refused"},
 		{"mysql://u:secret@tcp(127.0.0.1:1)/db", "mysql: cannot reach 127.0.0.1:1: connection refused"},
 		{"duckdb://x.duckdb", "duckdb is not supported yet (see issue 3)"},
 		{"trino://h:8080/c", "trino is not supported yet (see issue 3)"},

@@ -1,0 +1,317 @@
+package postgres
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// exactCountBytes is the size below which EstimateRows counts a table that
+// was never analyzed: reading 64 MB takes well under a second.
+const exactCountBytes = 64 << 20
+
+// readOnly runs fn inside a READ ONLY transaction that is always rolled
+// back, with statement_timeout set to timeout (0 leaves the server's).
+// BEGIN and the SET LOCALs travel as one simple-protocol message: the text
+// is ours, and it saves a round trip on every statement.
+func (s *Source) readOnly(ctx context.Context, timeout time.Duration, fn func(pgx.Tx) error) error {
+	return s.readOnlyTx(ctx, "READ ONLY", timeout, fn)
+}
+
+func (s *Source) readOnlyTx(ctx context.Context, mode string, timeout time.Duration, fn func(pgx.Tx) error) error {
+	begin := "BEGIN " + mode + "; SET LOCAL lock_timeout = " + millis(lockTimeout)
+	if timeout > 0 {
+		begin += "; SET LOCAL statement_timeout = " + millis(timeout)
+	}
+	tx, err := s.pool.BeginTx(ctx, pgx.TxOptions{BeginQuery: begin})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		// A fresh context lets the rollback run after ctx has ended; should
+		// it fail anyway, pgx closes the connection and the pool drops it.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cancelGrace)
+		defer cancel()
+		_ = tx.Rollback(rctx)
+	}()
+	return fn(tx)
+}
+
+// millis renders d for a PostgreSQL timeout setting, where 0 would mean
+// "no limit": a positive duration never rounds down to it.
+func millis(d time.Duration) string {
+	return strconv.FormatInt(max(1, d.Milliseconds()), 10)
+}
+
+// Query runs one guarded read-only statement, bounded by opts.
+func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	if err := warehouse.Check("postgres", q); err != nil {
+		if errors.Is(err, warehouse.ErrRejected) {
+			return nil, fmt.Errorf("postgres: query: %w", err)
+		}
+		return nil, fmt.Errorf("postgres: query: %w: %w", warehouse.ErrRejected, err)
+	}
+	return s.query(ctx, q, opts)
+}
+
+// query is Query without the guard. Only tests call it directly, to show
+// that the server refuses a write the guard would have caught.
+func (s *Source) query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	maxRows := opts.MaxRows
+	if maxRows <= 0 {
+		maxRows = DefaultMaxRows
+	}
+	qctx, cancel := context.WithTimeout(ctx, timeout+cancelGrace)
+	defer cancel()
+
+	start := time.Now()
+	var res *warehouse.Result
+	err := s.readOnly(qctx, timeout, func(tx pgx.Tx) error {
+		var err error
+		res, err = fetch(qctx, tx, q, maxRows)
+		return err
+	})
+	if err != nil {
+		return nil, queryErr(ctx, qctx, timeout, time.Since(start), err)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// fetch reads at most maxRows+1 rows of q; the extra row proves there was
+// more. Results come as text (decode turns them into Go values), so every
+// type, including arrays, ranges and extension types, has a value.
+//
+// QueryExecModeExec sends the statement with the extended protocol, which
+// accepts exactly one statement, and leaves no prepared statement behind.
+func fetch(ctx context.Context, tx pgx.Tx, q string, maxRows int) (*warehouse.Result, error) {
+	text := pgx.QueryResultFormats{pgx.TextFormatCode}
+	stmt := q
+	if body, ok := cursorBody(q); ok {
+		// Through a cursor the server stops producing rows at the cap; a
+		// plain query streams its whole result, and pgx reads it all
+		// before it can close the rows.
+		decl, err := tx.Query(ctx, "DECLARE discover_rows NO SCROLL CURSOR FOR "+body, pgx.QueryExecModeExec)
+		if err != nil {
+			return nil, err
+		}
+		decl.Close()
+		if err := decl.Err(); err != nil {
+			return nil, err
+		}
+		stmt = "FETCH FORWARD " + strconv.Itoa(maxRows+1) + " FROM discover_rows"
+	}
+	rows, err := tx.Query(ctx, stmt, pgx.QueryExecModeExec, text)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+
+	fields := rows.FieldDescriptions()
+	res := &warehouse.Result{Columns: make([]string, len(fields)), Rows: [][]any{}}
+	for i, f := range fields {
+		res.Columns[i] = f.Name
+	}
+	for rows.Next() {
+		if len(res.Rows) == maxRows {
+			res.Truncated = true
+			break
+		}
+		raw := rows.RawValues()
+		row := make([]any, len(raw))
+		for i, b := range raw {
+			row[i] = decode(fields[i].DataTypeOID, b)
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	rows.Close()
+	return res, rows.Err()
+}
+
+// cursorBody returns q without its trailing ";" when q is a query a cursor
+// can run (SELECT, WITH, VALUES, TABLE, parenthesized). EXPLAIN, the one
+// other statement the guard allows, cannot be declared as a cursor; its
+// output is small anyway.
+func cursorBody(q string) (string, bool) {
+	toks, err := warehouse.Tokenize("postgres", q)
+	if err != nil || len(toks) == 0 {
+		return "", false
+	}
+	first := toks[0]
+	for i := 1; first.Kind == warehouse.TokenPunct && first.Text == "(" && i < len(toks); i++ {
+		first = toks[i]
+	}
+	if first.Kind != warehouse.TokenWord {
+		return "", false
+	}
+	switch strings.ToUpper(first.Text) {
+	case "SELECT", "WITH", "VALUES", "TABLE":
+	default:
+		return "", false
+	}
+	if last := toks[len(toks)-1]; last.Kind == warehouse.TokenPunct && last.Text == ";" {
+		q = q[:last.Pos]
+	}
+	return q, true
+}
+
+// decode turns one text-format value into the plain Go value Result
+// promises: int64, float64, bool and []byte where the type says so, the
+// server's text otherwise (numeric keeps its digits, dates and times read
+// "2024-01-31 10:11:12" under DateStyle ISO, arrays read "{1,2,3}").
+// Infinite and NaN floats stay text: JSON, where results end up, has no
+// number for them.
+func decode(oid uint32, b []byte) any {
+	if b == nil {
+		return nil
+	}
+	switch oid {
+	case pgtype.Int2OID, pgtype.Int4OID, pgtype.Int8OID, pgtype.OIDOID, pgtype.XIDOID, pgtype.CIDOID:
+		if n, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+			return n
+		}
+	case pgtype.Float4OID, pgtype.Float8OID:
+		if f, err := strconv.ParseFloat(string(b), 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return f
+		}
+	case pgtype.BoolOID:
+		return string(b) == "t"
+	case pgtype.ByteaOID:
+		if h, ok := bytes.CutPrefix(b, []byte(`\x`)); ok {
+			if out, err := hex.DecodeString(string(h)); err == nil {
+				return out
+			}
+		}
+	}
+	return string(b)
+}
+
+// queryErr wraps a failed query. A timeout, whether the server's
+// statement_timeout (SQLSTATE 57014) or the context's, matches
+// context.DeadlineExceeded; a write the read-only transaction refused
+// (25006) matches warehouse.ErrRejected, as the guard's refusals do.
+func queryErr(parent, qctx context.Context, timeout, elapsed time.Duration, err error) error {
+	var pgErr *pgconn.PgError
+	isPg := errors.As(err, &pgErr)
+	switch {
+	case parent.Err() != nil:
+		return fmt.Errorf("postgres: query: %w (%v)", parent.Err(), err)
+	case qctx.Err() != nil, isPg && pgErr.Code == "57014" && (elapsed >= timeout || strings.Contains(pgErr.Message, "statement timeout")):
+		return fmt.Errorf("postgres: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
+	case isPg && pgErr.Code == "25006":
+		return fmt.Errorf("postgres: query: %w: %w", warehouse.ErrRejected, err)
+	}
+	return fmt.Errorf("postgres: query: %w", err)
+}
+
+// ctxErr prefers the context's error when the context ended the statement.
+func ctxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%w (%v)", ctx.Err(), err)
+	}
+	return err
+}
+
+// RowCount counts the rows of t exactly. The statement is built here from
+// quoted identifiers, not taken from a user, so it skips the guard; the
+// read-only transaction still applies. Only ctx bounds it: a count of a
+// big table is slow but legitimate, and the caller decides how long to wait.
+func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
+	var n int64
+	err := s.readOnly(ctx, 0, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT count(*) FROM "+QuoteTable(t)).Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("postgres: count rows of %s: %w", t, ctxErr(ctx, err))
+	}
+	return n, nil
+}
+
+// EstimateRows returns the planner's row count for t without reading it:
+// reltuples, summed over the partitions of a partitioned table. A table
+// never analyzed (reltuples -1, or 0 while it has data) is counted exactly
+// when it is small; a big one, and a view, get the planner's estimate from
+// EXPLAIN, which scales by the table's current size.
+func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (n int64, exact bool, err error) {
+	schema := t.Schema
+	if schema == "" {
+		schema = "public"
+	}
+	var kind string
+	var leaves, unknown int64
+	var tuples float64
+	var size int64
+	err = s.readOnly(ctx, DefaultTimeout, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+			WITH rel AS (
+				SELECT c.oid, c.relkind::text AS kind
+				FROM pg_catalog.pg_class c
+				JOIN pg_catalog.pg_namespace ns ON ns.oid = c.relnamespace
+				WHERE ns.nspname = $1 AND c.relname = $2
+			), leaf AS (
+				SELECT rel.oid FROM rel WHERE rel.kind <> 'p'
+				UNION ALL
+				SELECT p.relid FROM rel, pg_catalog.pg_partition_tree(rel.oid) p
+				WHERE rel.kind = 'p' AND p.isleaf
+			)
+			SELECT (SELECT kind FROM rel),
+			       count(c.oid),
+			       count(c.oid) FILTER (WHERE c.reltuples < 0 OR c.reltuples = 0 AND pg_catalog.pg_relation_size(c.oid) > 0),
+			       coalesce(sum(c.reltuples) FILTER (WHERE c.reltuples > 0), 0)::float8,
+			       coalesce(sum(pg_catalog.pg_relation_size(c.oid)), 0)::int8
+			FROM leaf JOIN pg_catalog.pg_class c ON c.oid = leaf.oid`, schema, t.Name).
+			Scan(&kind, &leaves, &unknown, &tuples, &size)
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("postgres: estimate rows of %s: %w", t, ctxErr(ctx, err))
+	}
+	switch {
+	case kind == "":
+		return 0, false, fmt.Errorf("postgres: estimate rows of %s: no such table", t)
+	case kind == "v":
+		return s.planRows(ctx, t)
+	case unknown == 0:
+		return int64(math.Round(tuples)), false, nil
+	case size < exactCountBytes:
+		n, err := s.RowCount(ctx, t)
+		return n, err == nil, err
+	}
+	return s.planRows(ctx, t)
+}
+
+// planRows is the planner's estimate of SELECT * FROM t.
+func (s *Source) planRows(ctx context.Context, t warehouse.TableName) (int64, bool, error) {
+	var plan string
+	err := s.readOnly(ctx, DefaultTimeout, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "EXPLAIN (FORMAT JSON) SELECT * FROM "+QuoteTable(t)).Scan(&plan)
+	})
+	if err != nil {
+		return 0, false, fmt.Errorf("postgres: estimate rows of %s: %w", t, ctxErr(ctx, err))
+	}
+	var out []struct {
+		Plan struct {
+			Rows float64 `json:"Plan Rows"`
+		}
+	}
+	if err := json.Unmarshal([]byte(plan), &out); err != nil || len(out) != 1 {
+		return 0, false, fmt.Errorf("postgres: estimate rows of %s: unexpected EXPLAIN output %.100q", t, plan)
+	}
+	return int64(math.Round(out[0].Plan.Rows)), false, nil
+}

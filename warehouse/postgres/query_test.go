@@ -1,0 +1,364 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+func TestQueryValues(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t, fixture...).dsn)
+	res, err := s.Query(context.Background(), `SELECT * FROM types ORDER BY i NULLS LAST`, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCols := []string{"i", "b", "n", "t", "v", "ok", "d", "ts", "u", "j", "raw", "arr", "r", "f"}
+	if !reflect.DeepEqual(res.Columns, wantCols) {
+		t.Errorf("columns = %q", res.Columns)
+	}
+	want := [][]any{
+		{int64(1), int64(9000000000), "12.50", "héllo", "v", true, "2024-01-31", "2024-01-31 08:11:12.5+00",
+			"a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11", `{"a": null, "b": [1, 2]}`, []byte{0x00, 0xff, 0x10}, "{1,2,3}",
+			1.1, 2.25},
+		make([]any, 14),
+	}
+	if len(res.Rows) != 2 || res.Truncated {
+		t.Fatalf("rows = %v, truncated %v", res.Rows, res.Truncated)
+	}
+	for r := range want {
+		for c := range want[r] {
+			if got := res.Rows[r][c]; !reflect.DeepEqual(got, want[r][c]) {
+				t.Errorf("row %d %s = %#v (%T), want %#v (%T)", r, wantCols[c], got, got, want[r][c], want[r][c])
+			}
+		}
+	}
+
+	res, err = s.Query(context.Background(), `SELECT 'NaN'::float8, '-Infinity'::float4, 'infinity'::timestamp,
+		'1 day 02:03:04'::interval, 255::oid, 1::int2, '12:30'::time, 'x'::"char"`, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRow := []any{"NaN", "-Infinity", "infinity", "1 day 02:03:04", int64(255), int64(1), "12:30:00", "x"}
+	if !reflect.DeepEqual(res.Rows[0], wantRow) {
+		t.Errorf("odd values = %#v, want %#v", res.Rows[0], wantRow)
+	}
+}
+
+func TestQueryShapes(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t, fixture...).dsn)
+	ctx := context.Background()
+	for q, want := range map[string][][]any{
+		`SELECT "MixedCol", after FROM "CamelCase" ORDER BY 1;`: {{int64(1), "one"}, {int64(2), "two"}},
+		`(SELECT 1) UNION ALL (SELECT 2) -- trailing comment`:   {{int64(1)}, {int64(2)}},
+		`VALUES (1, 'a')`:    {{int64(1), "a"}},
+		`TABLE "say ""hi"""`: {{"x", int64(1)}},
+		`WITH x AS (SELECT count(*) AS n FROM sales.events) SELECT n FROM x`: {{int64(3)}},
+		`SELECT count(*) FROM sales.events_2024`:                             {{int64(2)}},
+		`SELECT * FROM "select" WHERE "where" = 99`:                          {},
+	} {
+		res, err := s.Query(ctx, q, warehouse.QueryOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", q, err)
+			continue
+		}
+		if !reflect.DeepEqual(res.Rows, append([][]any{}, want...)) {
+			t.Errorf("%s = %#v, want %#v", q, res.Rows, want)
+		}
+	}
+	res, err := s.Query(ctx, `EXPLAIN SELECT * FROM customer`, warehouse.QueryOptions{})
+	if err != nil || len(res.Rows) == 0 || res.Columns[0] != "QUERY PLAN" {
+		t.Errorf("EXPLAIN = %+v, %v", res, err)
+	}
+}
+
+func TestQueryMaxRows(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t).dsn)
+	ctx := context.Background()
+
+	res, err := s.Query(ctx, `SELECT g FROM generate_series(1, 10001) g`, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != DefaultMaxRows || !res.Truncated || res.Rows[9999][0] != int64(10000) {
+		t.Errorf("default cap: %d rows, truncated %v", len(res.Rows), res.Truncated)
+	}
+	res, err = s.Query(ctx, `SELECT g FROM generate_series(1, 10000) g`, warehouse.QueryOptions{})
+	if err != nil || len(res.Rows) != 10000 || res.Truncated {
+		t.Errorf("exactly the cap is not truncated: %d rows, truncated %v, %v", len(res.Rows), res.Truncated, err)
+	}
+
+	// An endless result: only a server-side cap can return at all.
+	start := time.Now()
+	res, err = s.Query(ctx, `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i FROM r`,
+		warehouse.QueryOptions{MaxRows: 5, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rows) != 5 || !res.Truncated || res.Rows[4][0] != int64(5) {
+		t.Errorf("endless result: %v, truncated %v", res.Rows, res.Truncated)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("a capped endless result took %s", d)
+	}
+}
+
+// endless runs until a timeout stops it; the guard refuses pg_sleep.
+const endless = `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r`
+
+func TestQueryTimeout(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t).dsn)
+	ctx := context.Background()
+
+	start := time.Now()
+	_, err := s.Query(ctx, endless, warehouse.QueryOptions{Timeout: 100 * time.Millisecond})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("statement_timeout: err = %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("a 100ms timeout took %s", d)
+	}
+
+	// The caller's deadline, shorter than the query's own timeout.
+	cctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	start = time.Now()
+	_, err = s.Query(cctx, endless, warehouse.QueryOptions{Timeout: time.Minute})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("context deadline: err = %v, want context.DeadlineExceeded", err)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("a 200ms deadline took %s", d)
+	}
+
+	// The server stopped the statement, so the pool's connections are fine.
+	for range 4 {
+		if res, err := s.Query(ctx, `SELECT 1`, warehouse.QueryOptions{}); err != nil || res.Rows[0][0] != int64(1) {
+			t.Fatalf("after timeouts: %v, %v", res, err)
+		}
+	}
+	// And no statement of ours is still running there.
+	var running int
+	c := connect(t, serverDSN(t))
+	if err := c.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+		WHERE datname = $1 AND state = 'active' AND query LIKE '%RECURSIVE%'`, s.Database()).Scan(&running); err != nil || running != 0 {
+		t.Errorf("%d statements still running (%v)", running, err)
+	}
+}
+
+// writes are refused by the guard before they reach the server.
+var writes = []string{
+	`INSERT INTO customer VALUES (9, 'z@x.org', 'Zed')`,
+	`UPDATE customer SET name = 'x'`,
+	`DELETE FROM "Order Items"`,
+	`CREATE TABLE t2 (a int)`,
+	`DROP TABLE customer`,
+	`TRUNCATE customer`,
+	`WITH d AS (DELETE FROM customer RETURNING *) SELECT * FROM d`,
+	`SELECT * FROM customer FOR UPDATE`,
+	`SELECT * INTO copy FROM customer`,
+	`COPY customer TO STDOUT`,
+	`SET default_transaction_read_only = off`,
+	`BEGIN READ WRITE`,
+	`SELECT 1; DELETE FROM customer`,
+	`SELECT pg_sleep(1)`,
+}
+
+func TestGuardRejects(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t, fixture...).dsn)
+	for _, w := range writes {
+		if _, err := s.Query(context.Background(), w, warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) {
+			t.Errorf("%s: err = %v, want ErrRejected", w, err)
+		}
+	}
+}
+
+// serverRefuses are writes that fail at the server when the guard is
+// bypassed: the first six with SQLSTATE 25006, the others earlier.
+var serverRefuses = []string{
+	`INSERT INTO customer VALUES (9, 'z@x.org', 'Zed')`,
+	`UPDATE customer SET name = 'x'`,
+	`DELETE FROM "Order Items"`,
+	`CREATE TABLE t2 (a int)`,
+	`DROP TABLE "select"`,
+	`TRUNCATE customer`,
+	`WITH d AS (DELETE FROM customer RETURNING *) SELECT * FROM d`,
+	`SELECT * INTO copy FROM customer`,
+	`SELECT 1; DELETE FROM customer`,
+}
+
+// TestServerRejectsWrites bypasses the guard: the read-only transaction
+// refuses writes by itself.
+func TestServerRejectsWrites(t *testing.T) {
+	t.Parallel()
+	db := newDB(t, fixture...)
+	s := open(t, db.dsn)
+	ctx := context.Background()
+	for _, w := range serverRefuses[:6] {
+		_, err := s.query(ctx, w, warehouse.QueryOptions{})
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "25006" {
+			t.Errorf("%s: err = %v, want SQLSTATE 25006 read_only_sql_transaction", w, err)
+		}
+		if !errors.Is(err, warehouse.ErrRejected) {
+			t.Errorf("%s: a write the server refused should match ErrRejected: %v", w, err)
+		}
+	}
+	// A query that writes cannot even be declared as a cursor, and the
+	// extended protocol refuses two statements at once.
+	for _, w := range serverRefuses[6:] {
+		if _, err := s.query(ctx, w, warehouse.QueryOptions{}); err == nil {
+			t.Errorf("%s ran", w)
+		}
+	}
+	// Outside our transactions, the connection's default still holds.
+	conn, err := s.pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ro string
+	if err := conn.QueryRow(ctx, `SHOW default_transaction_read_only`).Scan(&ro); err != nil || ro != "on" {
+		t.Errorf("default_transaction_read_only = %q, %v", ro, err)
+	}
+	_, err = conn.Exec(ctx, `INSERT INTO customer VALUES (9, 'z@x.org', 'Zed')`)
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "25006" {
+		t.Errorf("INSERT on a bare pooled connection: %v, want SQLSTATE 25006", err)
+	}
+	conn.Release()
+
+	res, err := s.Query(ctx, `SELECT count(*) FROM customer WHERE name IS DISTINCT FROM 'x'`, warehouse.QueryOptions{})
+	if err != nil || res.Rows[0][0] != int64(3) {
+		t.Errorf("customer changed: %v, %v", res, err)
+	}
+}
+
+// The DSN cannot switch read-only off, whether as a startup parameter in
+// another case or as a -c option.
+func TestDSNCannotUndoReadOnly(t *testing.T) {
+	t.Parallel()
+	db := newDB(t, fixture...)
+	for _, extra := range []string{
+		"&Default_Transaction_Read_Only=off",
+		"&options=-c%20default_transaction_read_only%3Doff",
+	} {
+		s := open(t, db.dsn+extra)
+		conn, err := s.pool.Acquire(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ro string
+		err = conn.QueryRow(context.Background(), `SHOW default_transaction_read_only`).Scan(&ro)
+		conn.Release()
+		if err != nil || ro != "on" {
+			t.Errorf("%s: default_transaction_read_only = %q, %v", extra, ro, err)
+		}
+	}
+}
+
+func TestRowCount(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t, fixture...).dsn)
+	ctx := context.Background()
+	for name, want := range map[warehouse.TableName]int64{
+		tn("", "customer"):           3,
+		tn("", "Order Items"):        3,
+		tn("", `say "hi"`):           1,
+		tn("", "CamelCase"):          2,
+		tn("", "order_totals"):       2,
+		tn("sales", "events"):        3,
+		tn("sales", "big_orders"):    2,
+		tn("sales", "event_notes"):   1,
+		tn("sales", "orders"):        2,
+		tn("", "select"):             2,
+		tn("sales", "shipment_line"): 2,
+	} {
+		if n, err := s.RowCount(ctx, name); err != nil || n != want {
+			t.Errorf("RowCount(%s) = %d, %v; want %d", name, n, err, want)
+		}
+	}
+	if _, err := s.RowCount(ctx, tn("", "nope")); err == nil {
+		t.Error("RowCount of a missing table succeeded")
+	}
+}
+
+func TestEstimateRows(t *testing.T) {
+	t.Parallel()
+	db := newDB(t, fixture...)
+	s := open(t, db.dsn)
+	ctx := context.Background()
+	type est struct {
+		n     int64
+		exact bool
+	}
+	check := func(when string, want map[warehouse.TableName]est) {
+		t.Helper()
+		for name, w := range want {
+			n, exact, err := s.EstimateRows(ctx, name)
+			if err != nil || n != w.n || exact != w.exact {
+				t.Errorf("%s: EstimateRows(%s) = %d, %v, %v; want %d, %v", when, name, n, exact, err, w.n, w.exact)
+			}
+		}
+	}
+	// Never analyzed: reltuples is -1, and small tables are counted.
+	// REFRESH MATERIALIZED VIEW counts the rows it writes.
+	check("before ANALYZE", map[warehouse.TableName]est{
+		tn("", "customer"):     {3, true},
+		tn("sales", "events"):  {3, true},
+		tn("", "order_totals"): {2, false},
+		tn("", "types"):        {2, true},
+	})
+	db.exec(t, `ANALYZE`)
+	check("after ANALYZE", map[warehouse.TableName]est{
+		tn("", "customer"):     {3, false},
+		tn("sales", "events"):  {3, false}, // the sum over its partitions
+		tn("", "order_totals"): {2, false},
+		tn("", "types"):        {2, false},
+	})
+	if _, exact, err := s.EstimateRows(ctx, tn("sales", "big_orders")); err != nil || exact {
+		t.Errorf("a view's estimate: exact %v, %v", exact, err)
+	}
+	if _, _, err := s.EstimateRows(ctx, tn("", "nope")); err == nil {
+		t.Error("EstimateRows of a missing table succeeded")
+	}
+}
+
+// Experts share one Source from several goroutines.
+func TestConcurrentUse(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t, fixture...).dsn)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 5 {
+				if _, err := s.Tables(ctx); err != nil {
+					t.Error(err)
+				}
+				if _, err := s.RowCount(ctx, tn("", "Order Items")); err != nil {
+					t.Error(err)
+				}
+				if _, err := s.Query(ctx, `SELECT * FROM sales.orders`, warehouse.QueryOptions{}); err != nil {
+					t.Error(err)
+				}
+				if _, err := s.Query(ctx, endless, warehouse.QueryOptions{Timeout: 10 * time.Millisecond}); !errors.Is(err, context.DeadlineExceeded) {
+					t.Errorf("timeout under load: %v", err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
