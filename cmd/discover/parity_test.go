@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/report"
+	"github.com/discover-db/discover/testdata/demo"
+	"github.com/discover-db/discover/testdata/load"
+)
+
+// serverDSN returns the admin DSN of a test server from the environment,
+// failing in CI (where .ci/run starts the servers) and skipping elsewhere.
+func serverDSN(t *testing.T, env string) string {
+	t.Helper()
+	dsn := os.Getenv(env)
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not set: .ci/run starts the servers", env)
+		}
+		t.Skipf(`%s not set: run eval "$(.ci/start-servers)" first`, env)
+	}
+	return dsn
+}
+
+// TestParity loads the demo data into PostgreSQL and MariaDB and checks
+// that discovery reports the same tables, row counts, keys, relationships
+// and column figures as on SQLite: the engines differ, the data does not.
+func TestParity(t *testing.T) {
+	if raceEnabled {
+		t.Skip("parity runs in the non-race pass of .ci/run: loading 155k rows under the race detector takes minutes")
+	}
+	servers := map[string]string{
+		"postgres": serverDSN(t, "DISCOVER_TEST_POSTGRES"),
+		"mysql":    serverDSN(t, "DISCOVER_TEST_MYSQL"),
+	}
+	ctx := context.Background()
+	demoPath, err := demo.Ensure(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := discoverReport(t, demoPath)
+	for _, dialect := range []string{"postgres", "mysql"} {
+		t.Run(dialect, func(t *testing.T) {
+			name := fmt.Sprintf("parity_%d", time.Now().UnixNano())
+			dsn, drop, err := load.CreateDatabase(ctx, dialect, servers[dialect], name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { drop() })
+			if err := load.Copy(ctx, demoPath, dialect, dsn); err != nil {
+				t.Fatal(err)
+			}
+			got := discoverReport(t, dsn)
+			if got.Database.Dialect != dialect {
+				t.Fatalf("dialect %q", got.Database.Dialect)
+			}
+			compareReports(t, want, got)
+		})
+	}
+}
+
+func discoverReport(t *testing.T, dsn string) report.Report {
+	t.Helper()
+	out := t.TempDir()
+	res := run(t, "--db", dsn, "--out", out, "--format", "json", "--progress", "none", "-q")
+	if res.code != 0 {
+		t.Fatalf("discover %s: exit %d: %s", dsn, res.code, res.stderr)
+	}
+	if strings.Contains(res.stderr, "discover") {
+		t.Fatalf("stderr: %s", res.stderr)
+	}
+	_, r := readReport(t, out)
+	return r
+}
+
+func compareReports(t *testing.T, want, got report.Report) {
+	t.Helper()
+	tables := func(r report.Report) map[string]report.Table {
+		m := map[string]report.Table{}
+		for _, tb := range r.Tables {
+			m[strings.ToLower(tb.Name)] = tb
+		}
+		return m
+	}
+	wt, gt := tables(want), tables(got)
+	if len(wt) != len(gt) {
+		t.Errorf("%d tables, want %d", len(gt), len(wt))
+	}
+	for name, w := range wt {
+		g, ok := gt[name]
+		if !ok {
+			t.Errorf("table %s missing", name)
+			continue
+		}
+		if g.Kind != w.Kind {
+			t.Errorf("%s: kind %s, want %s", name, g.Kind, w.Kind)
+		}
+		if fmt.Sprint(g.RowCount) != fmt.Sprint(w.RowCount) && (g.RowCount == nil || w.RowCount == nil || *g.RowCount != *w.RowCount) {
+			t.Errorf("%s: rows %v, want %v", name, deref64(g.RowCount), deref64(w.RowCount))
+		}
+		if strings.Join(g.PrimaryKey, ",") != strings.Join(w.PrimaryKey, ",") {
+			t.Errorf("%s: primary key %v, want %v", name, g.PrimaryKey, w.PrimaryKey)
+		}
+		wc := map[string]report.Column{}
+		for _, c := range w.Columns {
+			wc[strings.ToLower(c.Name)] = c
+		}
+		for _, c := range g.Columns {
+			w, ok := wc[strings.ToLower(c.Name)]
+			if !ok {
+				t.Errorf("%s.%s: not in SQLite", name, c.Name)
+				continue
+			}
+			if !closeTo(c.NullFraction, w.NullFraction) {
+				t.Errorf("%s.%s: null fraction %v, want %v", name, c.Name, derefF(c.NullFraction), derefF(w.NullFraction))
+			}
+			if fmt.Sprint(deref64(c.DistinctCount)) != fmt.Sprint(deref64(w.DistinctCount)) {
+				t.Errorf("%s.%s: distinct %v, want %v", name, c.Name, deref64(c.DistinctCount), deref64(w.DistinctCount))
+			}
+		}
+		if len(g.Columns) != len(w.Columns) {
+			t.Errorf("%s: %d columns, want %d", name, len(g.Columns), len(w.Columns))
+		}
+	}
+	rels := func(r report.Report) []string {
+		var out []string
+		for _, rel := range r.Relationships {
+			out = append(out, strings.ToLower(fmt.Sprintf("%s(%s)->%s(%s) %s %s orphans=%s", rel.FromTable, strings.Join(rel.FromColumns, ","),
+				rel.ToTable, strings.Join(rel.ToColumns, ","), rel.Source, derefS(rel.Cardinality), derefF(rel.OrphanFraction))))
+		}
+		sort.Strings(out)
+		return out
+	}
+	if w, g := rels(want), rels(got); strings.Join(w, "\n") != strings.Join(g, "\n") {
+		t.Errorf("relationships differ:\n got %s\nwant %s", strings.Join(g, "\n     "), strings.Join(w, "\n     "))
+	}
+}
+
+func closeTo(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return math.Abs(*a-*b) < 1e-9
+}
+
+func deref64(p *int64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func derefF(p *float64) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprintf("%.6f", *p)
+}
+
+func derefS(p *string) string {
+	if p == nil {
+		return "null"
+	}
+	return *p
+}
