@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"github.com/discover-db/discover/report"
 	"github.com/discover-db/discover/testdata/demo"
@@ -169,4 +172,65 @@ func derefS(p *string) string {
 		return "null"
 	}
 	return *p
+}
+
+// TestPostgresReadOnlyUser runs discover as a role that may read only some
+// tables: it reports what it may read and lists the rest as skipped.
+func TestPostgresReadOnlyUser(t *testing.T) {
+	admin := serverDSN(t, "DISCOVER_TEST_POSTGRES")
+	ctx := context.Background()
+	name := fmt.Sprintf("ro_%d", time.Now().UnixNano())
+	dsn, drop, err := load.CreateDatabase(ctx, "postgres", admin, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { drop() })
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	role := name + "_reader"
+	for _, s := range []string{
+		`CREATE TABLE customers (id int PRIMARY KEY, email text)`,
+		`CREATE TABLE orders (id int PRIMARY KEY, customer_id int REFERENCES customers(id), total numeric(10,2))`,
+		`CREATE TABLE salaries (id int PRIMARY KEY, amount numeric(10,2))`,
+		`INSERT INTO customers SELECT g, 'c' || g || '@example.com' FROM generate_series(1, 50) g`,
+		`INSERT INTO orders SELECT g, 1 + g % 50, g * 1.5 FROM generate_series(1, 200) g`,
+		`INSERT INTO salaries SELECT g, 1000 FROM generate_series(1, 10) g`,
+		`CREATE ROLE ` + role + ` LOGIN`,
+		`GRANT SELECT ON customers, orders TO ` + role,
+	} {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	t.Cleanup(func() {
+		db.ExecContext(context.Background(), `DROP OWNED BY `+role)
+		db.ExecContext(context.Background(), `DROP ROLE `+role)
+	})
+	readerDSN := strings.Replace(dsn, "postgres://postgres@", "postgres://"+role+"@", 1)
+	if readerDSN == dsn {
+		t.Fatalf("cannot build the reader's DSN from %s", dsn)
+	}
+	r := discoverReport(t, readerDSN)
+	var names []string
+	for _, tb := range r.Tables {
+		names = append(names, tb.Name)
+	}
+	if strings.Join(names, ",") != "customers,orders" {
+		t.Fatalf("tables %v, want the two readable ones", names)
+	}
+	if len(r.Relationships) != 1 || r.Relationships[0].OrphanFraction == nil || *r.Relationships[0].OrphanFraction != 0 {
+		t.Fatalf("relationships %+v", r.Relationships)
+	}
+	found := false
+	for _, u := range r.Uncertainties {
+		if strings.Contains(u, "salaries was not examined: no SELECT privilege") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("the unreadable table is not listed: %v", r.Uncertainties)
+	}
 }
