@@ -234,3 +234,28 @@ func TestPostgresReadOnlyUser(t *testing.T) {
 		t.Fatalf("the unreadable table is not listed: %v", r.Uncertainties)
 	}
 }
+
+// TestServerBadInput: connection problems are one clear line, exit 2, and
+// never show the password.
+func TestServerBadInput(t *testing.T) {
+	pg := serverDSN(t, "DISCOVER_TEST_POSTGRES")
+	my := serverDSN(t, "DISCOVER_TEST_MYSQL")
+	cases := []struct{ dsn, want string }{
+		{strings.Replace(my, "root:discover@", "root:wrongpass1@", 1), "access denied"},
+		{strings.Replace(my, "/discover_test", "/no_such_db", 1), `database "no_such_db" does not exist`},
+		{"mysql://root:wrongpass1@127.0.0.1:1/x", "cannot reach 127.0.0.1:1"},
+		{strings.Replace(pg, "/discover_test", "/no_such_db", 1), `database "no_such_db" does not exist`},
+		{"postgres://u:wrongpass1@127.0.0.1:1/x", "cannot reach 127.0.0.1:1"},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		res := run(t, "--db", c.dsn, "--out", t.TempDir())
+		if res.code != 2 || !strings.Contains(res.stderr, c.want) || strings.Contains(res.stderr, "wrongpass1") ||
+			strings.Count(strings.TrimSpace(res.stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want one line with %q and no password", c.dsn, res.code, res.stderr, c.want)
+		}
+		if time.Since(start) > 15*time.Second {
+			t.Errorf("%s: took %s", c.dsn, time.Since(start))
+		}
+	}
+}
