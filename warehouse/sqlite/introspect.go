@@ -28,7 +28,7 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		return nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	defer conn.Close()
-	in := &introspector{ctx: ctx, conn: conn, pk: map[string][]string{}, cols: map[string][]string{}}
+	in := &introspector{ctx: ctx, conn: conn, pk: map[string][]string{}, cols: map[string][]string{}, skipped: []warehouse.Skipped{}}
 
 	objs, err := in.objects()
 	if err != nil {
@@ -61,7 +61,27 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	if out == nil {
 		out = []warehouse.Table{}
 	}
+	slices.SortFunc(in.skipped, func(a, b warehouse.Skipped) int { return strings.Compare(a.Table.Name, b.Table.Name) })
+	s.mu.Lock()
+	s.skipped = in.skipped
+	s.mu.Unlock()
 	return out, nil
+}
+
+// Skipped lists what the last Tables call left out (views that do not
+// compile, virtual tables without their module), so the report can say so.
+func (s *Source) Skipped(ctx context.Context) ([]warehouse.Skipped, error) {
+	s.mu.Lock()
+	listed := s.skipped != nil
+	s.mu.Unlock()
+	if !listed {
+		if _, err := s.Tables(ctx); err != nil {
+			return nil, err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]warehouse.Skipped{}, s.skipped...), nil
 }
 
 type introspector struct {
@@ -71,6 +91,7 @@ type introspector struct {
 	indexSQL map[string]string   // index name → CREATE INDEX text
 	pk       map[string][]string // table → primary key, filled lazily for FK parents
 	cols     map[string][]string // table → column names, likewise
+	skipped  []warehouse.Skipped // objects left out, and why
 }
 
 func (in *introspector) objects() ([]schemaObject, error) {
@@ -213,7 +234,13 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 		if o.kind == "table" {
 			return t, false, err
 		}
-		return t, false, nil // a broken view, or a virtual table without its module
+		// a broken view, or a virtual table without its module
+		what := "the view does not compile"
+		if o.kind != "view" {
+			what = "the virtual table's module is not available"
+		}
+		in.skipped = append(in.skipped, warehouse.Skipped{Table: t.Name, Reason: what + ": " + err.Error()})
+		return t, false, nil
 	}
 	t.PrimaryKey = primaryKey(cols)
 	names := make([]string, len(cols))
@@ -227,6 +254,7 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 		// written for another engine that fail on every read.
 		stmt, err := in.conn.PrepareContext(in.ctx, "SELECT * FROM "+QuoteIdent(o.name))
 		if err != nil {
+			in.skipped = append(in.skipped, warehouse.Skipped{Table: t.Name, Reason: "the view does not compile: " + err.Error()})
 			return t, false, nil
 		}
 		stmt.Close()

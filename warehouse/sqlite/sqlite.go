@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -49,7 +50,12 @@ type Source struct {
 	db   *sql.DB
 	path string
 	name string
+
+	mu      sync.Mutex
+	skipped []warehouse.Skipped // set by Tables; non-nil once listed
 }
+
+var _ warehouse.SkipReporter = (*Source)(nil)
 
 // badInput is an error caused by the user's input: its message is shown as
 // is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.

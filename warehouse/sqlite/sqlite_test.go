@@ -128,6 +128,17 @@ func TestTablesFixture(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("tables = %q\nwant     %q", names, want)
 	}
+	skipped, err := s.Skipped(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sk []string
+	for _, x := range skipped {
+		sk = append(sk, x.Table.Name+": "+x.Reason)
+	}
+	if len(sk) != 2 || !strings.HasPrefix(sk[0], "broken: the view does not compile: ") {
+		t.Errorf("skipped = %q, want the two broken views with their reason", sk)
+	}
 	m := tableMap(t, s)
 
 	cust := m["customer"]
