@@ -8,14 +8,13 @@ import (
 	"fmt"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/duckdb"
 	"github.com/discover-db/discover/warehouse/mysql"
 	"github.com/discover-db/discover/warehouse/postgres"
 	"github.com/discover-db/discover/warehouse/sqlite"
 	"github.com/discover-db/discover/warehouse/trino"
 )
 
-// issue is where each engine that is not written yet is tracked.
-var issue = map[string]int{"duckdb": 3}
 
 // Open opens the database dsn names, read-only (CONTRACT.md, "DSN forms").
 // Input the user can fix (an empty DSN, an unknown scheme, an engine not
@@ -51,7 +50,11 @@ func Open(ctx context.Context, dsn string) (warehouse.Source, error) {
 		}
 		return src, nil
 	case "duckdb":
-		return nil, &badInput{fmt.Sprintf("%s is not supported yet (see issue %d)", scheme, issue[scheme])}
+		src, err := duckdb.Open(ctx, rest)
+		if err != nil {
+			return nil, err
+		}
+		return src, nil
 	default:
 		return nil, &badInput{fmt.Sprintf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)}
 	}

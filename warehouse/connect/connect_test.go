@@ -53,7 +53,7 @@ func TestOpenBadInput(t *testing.T) {
 		{"postgres://bob:secret@127.0.0.1:1/db", "postgres: cannot reach 127.0.0.1:1: connection refused"},
 		{"postgresql://127.0.0.1:1/db", "postgres: cannot reach 127.0.0.1:1: connection refused"},
 		{"mysql://u:secret@tcp(127.0.0.1:1)/db", "mysql: cannot reach 127.0.0.1:1: connection refused"},
-		{"duckdb://x.duckdb", "duckdb is not supported yet (see issue 3)"},
+		{"duckdb://" + missing + ".duckdb", "duckdb: open " + missing + ".duckdb: no such file"},
 		{"trino://u@127.0.0.1:1/c", "trino: open 127.0.0.1:1: cannot connect: connect: connection refused"},
 		{"trino://u:secret@127.0.0.1:1/c", "trino: bad DSN trino://u:***@127.0.0.1:1/c: a password needs HTTPS; use trinos:// or ?secure=true"},
 		{"oracle://h/db", `unknown DSN scheme "oracle"; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://`},

@@ -1,0 +1,538 @@
+package duckdb
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	duck "github.com/duckdb/duckdb-go/v2"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Query runs one guarded read-only statement, bounded by opts.
+func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	if err := warehouse.Check("duckdb", q); err != nil {
+		if errors.Is(err, warehouse.ErrRejected) {
+			return nil, fmt.Errorf("duckdb: query: %w", err)
+		}
+		return nil, fmt.Errorf("duckdb: query: %w: %w", warehouse.ErrRejected, err)
+	}
+	if err := s.parseCheck(ctx, q); err != nil {
+		return nil, err
+	}
+	return s.run(ctx, q, opts)
+}
+
+// parseCheck asks DuckDB's own parser what q is: json_serialize_sql
+// serializes SELECT statements (SHOW, DESCRIBE and SUMMARIZE are SELECTs
+// to it) and refuses every other kind. EXPLAIN is not a SELECT to it, so
+// the statement EXPLAIN explains is checked instead.
+func (s *Source) parseCheck(ctx context.Context, q string) error {
+	inner := explained(q)
+	var out string
+	if err := s.db.QueryRowContext(ctx, "SELECT json_serialize_sql(?::VARCHAR)::VARCHAR", inner).Scan(&out); err != nil {
+		return fmt.Errorf("duckdb: query: parse: %w", ctxErr(ctx, err))
+	}
+	var res struct {
+		Error      bool              `json:"error"`
+		ErrorType  string            `json:"error_type"`
+		Message    string            `json:"error_message"`
+		Statements []json.RawMessage `json:"statements"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		return fmt.Errorf("duckdb: query: %w: DuckDB's parser answered %.80q", warehouse.ErrRejected, out)
+	}
+	switch {
+	case res.Error && res.ErrorType == "not implemented":
+		return fmt.Errorf("duckdb: query: %w: DuckDB's parser: not a SELECT statement", warehouse.ErrRejected)
+	case res.Error && res.ErrorType == "parser":
+		// A syntax error: the caller (a model repairing its SQL) needs the
+		// message, and nothing that does not parse can run.
+		return fmt.Errorf("duckdb: query: Parser Error: %s", res.Message)
+	case res.Error:
+		return fmt.Errorf("duckdb: query: %w: DuckDB's parser: %s: %s", warehouse.ErrRejected, res.ErrorType, res.Message)
+	case len(res.Statements) != 1:
+		return fmt.Errorf("duckdb: query: %w: DuckDB's parser found %d statements", warehouse.ErrRejected, len(res.Statements))
+	}
+	return nil
+}
+
+// explained returns the statement an EXPLAIN [ANALYZE] wraps, or q itself.
+// The guard has already refused whatever it could not read.
+func explained(q string) string {
+	toks, err := warehouse.Tokenize("duckdb", q)
+	if err != nil || len(toks) < 2 || !isWord(toks[0], "EXPLAIN") {
+		return q
+	}
+	i := 1
+	for i < len(toks) && (isWord(toks[i], "ANALYZE") || isWord(toks[i], "ANALYSE") || isWord(toks[i], "VERBOSE")) {
+		i++
+	}
+	if i < len(toks) && toks[i].Kind == warehouse.TokenPunct && toks[i].Text == "(" &&
+		(i+1 >= len(toks) || !isWord(toks[i+1], "SELECT") && !isWord(toks[i+1], "WITH") && !isWord(toks[i+1], "VALUES")) {
+		// EXPLAIN (FORMAT json) …: skip the option list.
+		depth := 0
+		for ; i < len(toks); i++ {
+			if toks[i].Kind == warehouse.TokenPunct && toks[i].Text == "(" {
+				depth++
+			} else if toks[i].Kind == warehouse.TokenPunct && toks[i].Text == ")" {
+				if depth--; depth == 0 {
+					i++
+					break
+				}
+			}
+		}
+	}
+	if i >= len(toks) {
+		return q
+	}
+	return q[toks[i].Pos:]
+}
+
+func isWord(t warehouse.Token, kw string) bool {
+	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, kw)
+}
+
+// run is Query without the guard and the parser check: the timeout, the
+// row cap and the value conversion. Tests call it to prove that the
+// engine's own read-only layer holds below the checks.
+func (s *Source) run(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	maxRows := opts.MaxRows
+	if maxRows <= 0 {
+		maxRows = DefaultMaxRows
+	}
+	qctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+
+	start := time.Now()
+	res, err := s.query(qctx, q, maxRows)
+	if err != nil {
+		return nil, queryErr(ctx, qctx, timeout, err)
+	}
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.Result, error) {
+	rows, err := s.db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	types, err := rows.ColumnTypes()
+	if err != nil {
+		return nil, err
+	}
+	decl := make([]string, len(types))
+	for i, t := range types {
+		decl[i] = t.DatabaseTypeName()
+	}
+	res := &warehouse.Result{Columns: cols, Rows: [][]any{}}
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if len(res.Rows) == maxRows {
+			// One row past the cap proves there was more to read.
+			res.Truncated = true
+			break
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		row := make([]any, len(cols))
+		for i, v := range vals {
+			row[i] = convert(v, decl[i])
+		}
+		res.Rows = append(res.Rows, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// queryErr wraps a failed query: a timeout as context.DeadlineExceeded
+// (DuckDB reports it as "INTERRUPT Error: Interrupted!"), and what the
+// engine's read-only layers refused as warehouse.ErrRejected, as the
+// guard's refusals are.
+func queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
+	switch {
+	case parent.Err() != nil:
+		return fmt.Errorf("duckdb: query: %w (%v)", parent.Err(), err)
+	case qctx.Err() != nil:
+		return fmt.Errorf("duckdb: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
+	case refused(err):
+		return fmt.Errorf("duckdb: query: %w: %w", warehouse.ErrRejected, err)
+	}
+	return fmt.Errorf("duckdb: query: %w", err)
+}
+
+// refused reports the errors DuckDB gives when its lock-down stops a
+// statement: a write to a read-only database, a file outside the allowed
+// ones, a setting after lock_configuration.
+func refused(err error) bool {
+	var e *duck.Error
+	if !errors.As(err, &e) {
+		return false
+	}
+	switch {
+	case e.Type == duck.ErrorTypePermission:
+		return true
+	case strings.Contains(e.Msg, "read-only mode"), strings.Contains(e.Msg, "configuration has been locked"):
+		return true
+	}
+	return false
+}
+
+// ctxErr prefers the context's error when the context ended the statement.
+func ctxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%w (%v)", ctx.Err(), err)
+	}
+	return err
+}
+
+// Special time values, as duckdb-go decodes them: DuckDB's infinite DATE
+// and TIMESTAMP are the extreme values of their storage.
+var (
+	dateInf     = time.Date(5881580, 7, 11, 0, 0, 0, 0, time.UTC)
+	dateNegInf  = time.Date(-5877641, 6, 24, 0, 0, 0, 0, time.UTC)
+	stampInf    = time.UnixMicro(math.MaxInt64).UTC()
+	stampNegInf = time.UnixMicro(-math.MaxInt64).UTC()
+)
+
+// convert turns driver values into the plain values Result promises:
+// int64 for every integer type that fits (HUGEINT, UBIGINT beyond it as
+// decimal text), float64, string, bool, []byte for BLOB; DECIMAL as its
+// exact text; dates and times as text in DuckDB's own format; UUID as
+// text; LIST, STRUCT, MAP, UNION and JSON as JSON text; infinite and NaN
+// floats as text (JSON, where results end up, has no number for them).
+func convert(v any, decl string) any {
+	switch x := v.(type) {
+	case nil:
+		return nil
+	case bool, string:
+		if decl == "JSON" {
+			return jsonText(x)
+		}
+		return x
+	case int8:
+		return int64(x)
+	case int16:
+		return int64(x)
+	case int32:
+		return int64(x)
+	case int64:
+		return x
+	case uint8:
+		return int64(x)
+	case uint16:
+		return int64(x)
+	case uint32:
+		return int64(x)
+	case uint64:
+		if x > math.MaxInt64 {
+			return strconv.FormatUint(x, 10)
+		}
+		return int64(x)
+	case *big.Int:
+		if x.IsInt64() {
+			return x.Int64()
+		}
+		return x.String()
+	case float32:
+		// Through its shortest decimal form, so FLOAT 1.1 reads 1.1, not
+		// 1.100000023841858.
+		f, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x), 'g', -1, 32), 64)
+		return float(f)
+	case float64:
+		if decl == "JSON" {
+			return jsonText(x)
+		}
+		return float(x)
+	case []byte:
+		if decl == "UUID" && len(x) == 16 {
+			return uuidText(x)
+		}
+		return x
+	case duck.Decimal:
+		return decimalText(x)
+	case time.Time:
+		return timeText(x, decl)
+	case duck.Interval:
+		return intervalText(x)
+	case []any, map[string]any, duck.OrderedMap, duck.Union:
+		return jsonText(x)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+func float(f float64) any {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	}
+	return f
+}
+
+func uuidText(b []byte) string {
+	const hex = "0123456789abcdef"
+	out := make([]byte, 0, 36)
+	for i, c := range b {
+		if i == 4 || i == 6 || i == 8 || i == 10 {
+			out = append(out, '-')
+		}
+		out = append(out, hex[c>>4], hex[c&15])
+	}
+	return string(out)
+}
+
+// decimalText keeps every digit of the scale (12.50 stays 12.50), as
+// DuckDB prints it; duckdb-go's Decimal.String trims trailing zeros.
+func decimalText(d duck.Decimal) string {
+	if d.Value == nil {
+		return "0"
+	}
+	digits := new(big.Int).Abs(d.Value).String()
+	scale := int(d.Scale)
+	if scale > 0 {
+		if len(digits) <= scale {
+			digits = strings.Repeat("0", scale-len(digits)+1) + digits
+		}
+		digits = digits[:len(digits)-scale] + "." + digits[len(digits)-scale:]
+	}
+	if d.Value.Sign() < 0 {
+		return "-" + digits
+	}
+	return digits
+}
+
+// timeText writes a date or time as DuckDB casts it to VARCHAR (with the
+// time zone always UTC for TIMESTAMPTZ, which duckdb-go hands over in UTC).
+func timeText(t time.Time, decl string) string {
+	switch decl {
+	case "DATE":
+		switch {
+		case t.Equal(dateInf):
+			return "infinity"
+		case t.Equal(dateNegInf):
+			return "-infinity"
+		}
+		return t.Format("2006-01-02")
+	case "TIME":
+		return t.Format("15:04:05.999999")
+	case "TIMETZ", "TIME WITH TIME ZONE":
+		return t.Format("15:04:05.999999") + offset(t)
+	}
+	switch {
+	case t.Equal(stampInf):
+		return "infinity"
+	case t.Equal(stampNegInf):
+		return "-infinity"
+	}
+	s := t.Format("2006-01-02 15:04:05.999999999")
+	if decl == "TIMESTAMPTZ" || decl == "TIMESTAMP WITH TIME ZONE" {
+		s += offset(t)
+	}
+	return s
+}
+
+// offset is a zone offset as DuckDB writes it: +02, or +05:30.
+func offset(t time.Time) string {
+	_, off := t.Zone()
+	sign := "+"
+	if off < 0 {
+		sign, off = "-", -off
+	}
+	s := fmt.Sprintf("%s%02d", sign, off/3600)
+	if m := off % 3600 / 60; m != 0 {
+		s += fmt.Sprintf(":%02d", m)
+	}
+	return s
+}
+
+// intervalText writes an interval as DuckDB does: 1 year 2 months 3 days 04:05:06.
+func intervalText(iv duck.Interval) string {
+	var parts []string
+	unit := func(n int64, name string) {
+		if n == 0 {
+			return
+		}
+		if n == 1 || n == -1 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, name))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d %ss", n, name))
+		}
+	}
+	unit(int64(iv.Months/12), "year")
+	unit(int64(iv.Months%12), "month")
+	unit(int64(iv.Days), "day")
+	if iv.Micros != 0 || len(parts) == 0 {
+		us := iv.Micros
+		sign := ""
+		if us < 0 {
+			sign, us = "-", -us
+		}
+		s := fmt.Sprintf("%s%02d:%02d:%02d", sign, us/3_600_000_000, us/60_000_000%60, us/1_000_000%60)
+		if frac := us % 1_000_000; frac != 0 {
+			s += strings.TrimRight(fmt.Sprintf(".%06d", frac), "0")
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+// jsonText writes a nested value (LIST, STRUCT, MAP, UNION, JSON) as JSON.
+// Map keys keep DuckDB's order; struct fields come sorted, because
+// duckdb-go hands a STRUCT over as a Go map and the order is lost there.
+func jsonText(v any) string {
+	var b bytes.Buffer
+	writeJSON(&b, v)
+	return b.String()
+}
+
+func writeJSON(b *bytes.Buffer, v any) {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("null")
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case string:
+		writeString(b, x)
+	case []byte:
+		if utf8.Valid(x) {
+			writeString(b, string(x))
+		} else {
+			writeString(b, blobText(x))
+		}
+	case float32:
+		writeJSON(b, convert(x, ""))
+	case float64:
+		if f, ok := float(x).(float64); ok {
+			b.WriteString(strconv.FormatFloat(f, 'g', -1, 64))
+		} else {
+			writeString(b, float(x).(string))
+		}
+	case int8, int16, int32, int64, uint8, uint16, uint32, uint64:
+		fmt.Fprint(b, x)
+	case *big.Int:
+		b.WriteString(x.String())
+	case duck.Decimal:
+		b.WriteString(decimalText(x))
+	case time.Time:
+		writeString(b, nestedTime(x))
+	case duck.Interval:
+		writeString(b, intervalText(x))
+	case duck.Union:
+		writeJSON(b, x.Value)
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeJSON(b, e)
+		}
+		b.WriteByte(']')
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			writeString(b, k)
+			b.WriteByte(':')
+			writeJSON(b, x[k])
+		}
+		b.WriteByte('}')
+	case duck.OrderedMap:
+		keys, vals := x.Keys(), x.Values()
+		b.WriteByte('{')
+		for i, k := range keys {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			// JSON keys are strings: a key of any other type is written
+			// as the text its JSON form would have.
+			if s, ok := k.(string); ok {
+				writeString(b, s)
+			} else {
+				var kb bytes.Buffer
+				writeJSON(&kb, k)
+				writeString(b, strings.Trim(kb.String(), `"`))
+			}
+			b.WriteByte(':')
+			writeJSON(b, vals[i])
+		}
+		b.WriteByte('}')
+	default:
+		writeString(b, fmt.Sprint(x))
+	}
+}
+
+func writeString(b *bytes.Buffer, s string) {
+	out, _ := json.Marshal(s)
+	b.Write(out)
+}
+
+// nestedTime writes a time found inside a nested value, whose DuckDB type
+// is not at hand: a TIME comes on 0001-01-01, a DATE at midnight.
+func nestedTime(t time.Time) string {
+	switch {
+	case t.Year() == 1 && t.YearDay() == 1:
+		return timeText(t, "TIME")
+	case t.Equal(dateInf), t.Equal(dateNegInf):
+		return timeText(t, "DATE")
+	case t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0:
+		return timeText(t, "DATE")
+	}
+	return timeText(t, "TIMESTAMP")
+}
+
+// blobText escapes bytes as DuckDB prints a BLOB: printable ASCII as is,
+// anything else as \xHH.
+func blobText(x []byte) string {
+	var b strings.Builder
+	for _, c := range x {
+		if c >= 0x20 && c < 0x7f && c != '\\' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, `\x%02X`, c)
+		}
+	}
+	return b.String()
+}
