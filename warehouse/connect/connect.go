@@ -15,7 +15,6 @@ import (
 	"github.com/discover-db/discover/warehouse/trino"
 )
 
-
 // Open opens the database dsn names, read-only (CONTRACT.md, "DSN forms").
 // Input the user can fix (an empty DSN, an unknown scheme, an engine not
 // supported yet, a missing or non-database file) is reported as
