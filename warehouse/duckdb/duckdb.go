@@ -61,6 +61,9 @@ type Source struct {
 	db      *sql.DB
 	name    string
 	skipped []warehouse.Skipped // data files no view could be made of
+	// files is set for a folder or glob source: its views are the data
+	// files, which the user thinks of as tables, so they are reported so.
+	files bool
 	release func()              // gives back the spill folder
 }
 

@@ -160,7 +160,7 @@ func openFiles(ctx context.Context, p string) (*Source, error) {
 	if err := verify(ctx, db, false); err != nil {
 		return fail(fmt.Errorf("duckdb: open %s: %w", p, err))
 	}
-	return &Source{db: db, name: name, skipped: skipped, release: sp.release}, nil
+	return &Source{db: db, name: name, skipped: skipped, release: sp.release, files: true}, nil
 }
 
 // collect finds the data files p names and the root the naming rules

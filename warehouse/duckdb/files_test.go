@@ -46,11 +46,11 @@ func TestFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	customers := tbl("", "customers", "view")
+	customers := tbl("", "customers", "table")
 	customers.Columns = cols("id:INTEGER", "name:VARCHAR")
-	orders := tbl("", "orders", "view")
+	orders := tbl("", "orders", "table")
 	orders.Columns = cols("id:BIGINT", "customer_id:BIGINT", "amount:DECIMAL(8,2)")
-	regions := tbl("", "regions_2024", "view")
+	regions := tbl("", "regions_2024", "table")
 	regions.Columns = cols("code:VARCHAR", "name:VARCHAR", "opened:DATE")
 	want := []warehouse.Table{customers, orders, regions}
 	if !reflect.DeepEqual(tables, want) {
