@@ -63,8 +63,8 @@ type Source struct {
 	skipped []warehouse.Skipped // data files no view could be made of
 	// files is set for a folder or glob source: its views are the data
 	// files, which the user thinks of as tables, so they are reported so.
-	files bool
-	release func()              // gives back the spill folder
+	files   bool
+	release func() // gives back the spill folder
 }
 
 // badInput is an error caused by the user's input: its message is shown as
