@@ -339,47 +339,7 @@ func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.R
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	types, err := rows.ColumnTypes()
-	if err != nil {
-		return nil, err
-	}
-	decl := make([]string, len(types))
-	for i, t := range types {
-		decl[i] = strings.ToUpper(t.DatabaseTypeName())
-	}
-	res := &warehouse.Result{Columns: cols, Rows: [][]any{}}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if len(res.Rows) == maxRows {
-			// One row past the cap proves there was more to read.
-			res.Truncated = true
-			break
-		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
-		row := make([]any, len(cols))
-		for i, v := range vals {
-			row[i] = convert(v, decl[i])
-		}
-		res.Rows = append(res.Rows, row)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return warehouse.ReadRows(rows, maxRows, convert)
 }
 
 // queryErr wraps a failed query, naming a timeout as such (and as
