@@ -32,7 +32,7 @@ func serverDSN(t *testing.T, env string) string {
 	return dsn
 }
 
-// TestParity loads the demo data into PostgreSQL and MariaDB and checks
+// TestParity loads the demo data into PostgreSQL, MariaDB and DuckDB and checks
 // that discovery reports the same tables, row counts, keys, relationships
 // and column figures as on SQLite: the engines differ, the data does not.
 func TestParity(t *testing.T) {
@@ -42,6 +42,7 @@ func TestParity(t *testing.T) {
 	servers := map[string]string{
 		"postgres": serverDSN(t, "DISCOVER_TEST_POSTGRES"),
 		"mysql":    serverDSN(t, "DISCOVER_TEST_MYSQL"),
+		"duckdb":   t.TempDir(), // a file engine: the "server" is a folder
 	}
 	ctx := context.Background()
 	demoPath, err := demo.Ensure(ctx, "")
@@ -49,7 +50,7 @@ func TestParity(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := discoverReport(t, demoPath)
-	for _, dialect := range []string{"postgres", "mysql"} {
+	for _, dialect := range []string{"postgres", "mysql", "duckdb"} {
 		t.Run(dialect, func(t *testing.T) {
 			name := fmt.Sprintf("parity_%d", time.Now().UnixNano())
 			dsn, drop, err := load.CreateDatabase(ctx, dialect, servers[dialect], name)

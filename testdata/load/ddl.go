@@ -9,6 +9,7 @@ import (
 const (
 	postgres = "postgres"
 	mysql    = "mysql"
+	duckdb   = "duckdb"
 )
 
 // mysqlMaxKeyChars is the longest VARCHAR InnoDB indexes whole: 3072 bytes
@@ -31,8 +32,11 @@ func columnType(dialect string, c *column) (string, error) {
 		}
 		return "DECIMAL(14,2)", nil
 	case kindText:
-		if dialect == postgres {
+		switch dialect {
+		case postgres:
 			return "TEXT", nil
+		case duckdb:
+			return "VARCHAR", nil
 		}
 		if c.keyed {
 			if c.maxLen > mysqlMaxKeyChars {
@@ -48,8 +52,11 @@ func columnType(dialect string, c *column) (string, error) {
 		}
 		return "LONGTEXT", nil
 	case kindBlob:
-		if dialect == postgres {
+		switch dialect {
+		case postgres:
 			return "BYTEA", nil
+		case duckdb:
+			return "BLOB", nil
 		}
 		if c.keyed {
 			if c.maxLen > 4*mysqlMaxKeyChars {
@@ -124,6 +131,14 @@ func createTable(dialect string, t *table) (string, error) {
 		// Named as PostgreSQL would name it, so both targets agree.
 		defs = append(defs, "CONSTRAINT "+quote(constraintName(t.name, u, "key"))+" UNIQUE ("+quoteList(u)+")")
 	}
+	if dialect == duckdb {
+		// DuckDB declares foreign keys only here (it has no ALTER TABLE …
+		// ADD FOREIGN KEY), and has no referential actions: the key is
+		// declared without them, which is DuckDB's NO ACTION.
+		for _, fk := range t.fks {
+			defs = append(defs, foreignKeyClause(t, fk))
+		}
+	}
 	return "CREATE TABLE " + quote(t.name) + " (\n\t" + strings.Join(defs, ",\n\t") + "\n)", nil
 }
 
@@ -142,9 +157,13 @@ func createIndex(t *table, x index) string {
 	return "CREATE " + unique + "INDEX " + quote(x.name) + " ON " + quote(t.name) + " (" + strings.Join(cols, ", ") + ")"
 }
 
-func addForeignKey(t *table, fk foreignKey) string {
-	s := "ALTER TABLE " + quote(t.name) + " ADD CONSTRAINT " + quote(constraintName(t.name, fk.cols, "fkey")) +
+func foreignKeyClause(t *table, fk foreignKey) string {
+	return "CONSTRAINT " + quote(constraintName(t.name, fk.cols, "fkey")) +
 		" FOREIGN KEY (" + quoteList(fk.cols) + ") REFERENCES " + quote(fk.parent) + " (" + quoteList(fk.parentCols) + ")"
+}
+
+func addForeignKey(t *table, fk foreignKey) string {
+	s := "ALTER TABLE " + quote(t.name) + " ADD " + foreignKeyClause(t, fk)
 	// NO ACTION is every engine's default; the others are carried over
 	// because they are part of what was declared.
 	if a := strings.ToUpper(fk.onDelete); a != "" && a != "NO ACTION" {

@@ -1,6 +1,7 @@
 // Package load copies a SQLite database (the demo, or any simple one) into
-// PostgreSQL or MariaDB/MySQL, so that integration tests can run discover on
-// the same data in every engine and compare what it finds.
+// PostgreSQL, MariaDB/MySQL or a new DuckDB file, so that integration tests
+// can run discover on the same data in every engine and compare what it
+// finds.
 //
 // The copy keeps what discover reports on: tables and views by name, every
 // row, primary keys, UNIQUE constraints, indexes under their names, and the
@@ -8,20 +9,26 @@
 // stay undeclared). Column types follow the values, not only the declared
 // type, because SQLite lets a column hold anything:
 //
-//	SQLite                               PostgreSQL        MySQL
-//	INTEGER affinity, integers only      BIGINT            BIGINT
-//	REAL affinity, or reals in INTEGER   DOUBLE PRECISION  DOUBLE
-//	NUMERIC/DECIMAL, two decimals fit    NUMERIC(14,2)     DECIMAL(14,2)
-//	NUMERIC/DECIMAL otherwise            DOUBLE PRECISION  DOUBLE
-//	TEXT, or any text in the column      TEXT              TEXT; VARCHAR(255+) in a key, index or FK
-//	BLOB                                 BYTEA             LONGBLOB; VARBINARY(255+) in a key
+//	SQLite                               PostgreSQL        MySQL                                       DuckDB
+//	INTEGER affinity, integers only      BIGINT            BIGINT                                      BIGINT
+//	REAL affinity, or reals in INTEGER   DOUBLE PRECISION  DOUBLE                                      DOUBLE
+//	NUMERIC/DECIMAL, two decimals fit    NUMERIC(14,2)     DECIMAL(14,2)                               DECIMAL(14,2)
+//	NUMERIC/DECIMAL otherwise            DOUBLE PRECISION  DOUBLE                                      DOUBLE
+//	TEXT, or any text in the column      TEXT              TEXT; VARCHAR(255+) in a key, index or FK   VARCHAR
+//	BLOB                                 BYTEA             LONGBLOB; VARBINARY(255+) in a key          BLOB
 //
 // Dates stored as text stay text. Other declared types of NUMERIC affinity
 // (BOOLEAN, DATE holding numbers) become BIGINT or DOUBLE by their values.
 //
-// Both targets compare text byte by byte, as SQLite does: PostgreSQL
+// Every target compares text byte by byte, as SQLite does: PostgreSQL
 // databases are created with the C collation, MySQL ones with
-// utf8mb4_nopad_bin (or the nearest binary collation the server has).
+// utf8mb4_nopad_bin (or the nearest binary collation the server has);
+// DuckDB does so by default.
+//
+// DuckDB checks foreign keys as rows arrive and declares them only in
+// CREATE TABLE, so its copy differs in how it gets there (see duckdb.go):
+// rows that break a declared key, or that reference each other in a
+// cycle, fail the copy instead of being kept as SQLite kept them.
 package load
 
 import (
@@ -55,9 +62,17 @@ const dropTimeout = time.Minute
 // drops it again. dialect is "postgres" (postgres://… DSNs) or "mysql"
 // (discover's mysql://user:password@host:port/db form). The name is limited
 // to letters, digits and underscores so it needs no escaping in a URL.
+//
+// For dialect "duckdb", adminDSN is a folder (optionally duckdb://folder;
+// "" for the system's temporary folder): nothing is created yet, since
+// Copy makes the file itself. The DSN is duckdb:///folder/name.duckdb, and
+// drop removes that file and its write-ahead log.
 func CreateDatabase(ctx context.Context, dialect, adminDSN, name string) (dsn string, drop func() error, err error) {
 	if !validName.MatchString(name) {
 		return "", nil, fmt.Errorf("load: database name %q: use letters, digits and _ only", name)
+	}
+	if dialect == duckdb {
+		return createDuckDB(adminDSN, name)
 	}
 	u, err := url.Parse(adminDSN)
 	if err != nil {
@@ -118,7 +133,7 @@ func CreateDatabase(ctx context.Context, dialect, adminDSN, name string) (dsn st
 			return nil
 		}
 	default:
-		return "", nil, fmt.Errorf("load: unknown dialect %q (want postgres or mysql)", dialect)
+		return "", nil, fmt.Errorf("load: unknown dialect %q (want postgres, mysql or duckdb)", dialect)
 	}
 	return dsn, drop, nil
 }
@@ -207,11 +222,18 @@ type target interface {
 }
 
 // Copy copies the SQLite database at sqlitePath into the empty database dsn
-// points at (dialect "postgres" or "mysql", DSNs as CreateDatabase returns
-// them): tables in foreign-key order with their keys, unique constraints and
-// indexes, all rows, the declared foreign keys, the views, then fresh
-// statistics. A view whose SQL runs on the target neither as written nor
-// with its quoting standardised is an error naming the view.
+// points at (dialect "postgres", "mysql" or "duckdb", DSNs as
+// CreateDatabase returns them): tables in foreign-key order with their
+// keys, unique constraints and indexes, all rows, the declared foreign
+// keys, the views, then fresh statistics. A view whose SQL runs on the
+// target neither as written nor with its quoting standardised (nor, on
+// DuckDB, with its bare grouped columns in ANY_VALUE) is an error naming
+// the view.
+//
+// For "duckdb", dsn is duckdb:///path/file.duckdb or a plain path, of a
+// file that must not exist yet: Copy creates it, checkpoints it and closes
+// it, so the file is complete when Copy returns, and removes it again when
+// the copy fails.
 func Copy(ctx context.Context, sqlitePath, dialect, dsn string) error {
 	if err := copyDB(ctx, sqlitePath, dialect, dsn); err != nil {
 		return fmt.Errorf("load: %s → %s: %w", sqlitePath, dialect, err)
@@ -220,8 +242,8 @@ func Copy(ctx context.Context, sqlitePath, dialect, dsn string) error {
 }
 
 func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
-	if dialect != postgres && dialect != mysql {
-		return fmt.Errorf("unknown dialect %q (want postgres or mysql)", dialect)
+	if dialect != postgres && dialect != mysql && dialect != duckdb {
+		return fmt.Errorf("unknown dialect %q (want postgres, mysql or duckdb)", dialect)
 	}
 	// mode=ro opens a missing file lazily and fails on the first query with
 	// a vaguer message.
@@ -245,12 +267,20 @@ func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
 			return fmt.Errorf("table %q: %w", t.name, err)
 		}
 	}
+	if dialect == duckdb {
+		if err := duckKeysInOrder(s.tables); err != nil {
+			return err
+		}
+	}
 
 	var tgt target
-	if dialect == postgres {
+	switch dialect {
+	case postgres:
 		tgt, err = openPostgres(ctx, dsn)
-	} else {
+	case mysql:
 		tgt, err = openMySQLTarget(ctx, dsn)
+	default:
+		tgt, err = openDuckTarget(ctx, dsn)
 	}
 	if err != nil {
 		return err
@@ -285,18 +315,27 @@ func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
 			}
 		}
 	}
-	if err := createViews(ctx, tgt, s.views); err != nil {
+	if err := createViews(ctx, dialect, tgt, s.views); err != nil {
 		return err
 	}
 	if err := tgt.analyze(ctx, s.tables); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
+	if f, ok := tgt.(finisher); ok {
+		return f.finish()
+	}
 	return nil
+}
+
+// finisher is a target with a last step that can fail, after which close
+// keeps what was made: closing a DuckDB file.
+type finisher interface {
+	finish() error
 }
 
 // createViews creates the views, retrying those that failed while others
 // succeed: SQLite keeps a view that reads another view in either order.
-func createViews(ctx context.Context, tgt target, views []view) error {
+func createViews(ctx context.Context, dialect string, tgt target, views []view) error {
 	type pending struct {
 		v     view
 		stmts []string
@@ -304,7 +343,7 @@ func createViews(ctx context.Context, tgt target, views []view) error {
 	}
 	var todo []*pending
 	for _, v := range views {
-		stmts, err := viewStatements(v)
+		stmts, err := viewStatements(dialect, v)
 		if err != nil {
 			return fmt.Errorf("view %q: %w", v.name, err)
 		}
