@@ -38,6 +38,10 @@ type Options struct {
 	// Relations are references the user declared in discover.yaml, which
 	// the data may not show; they are reported with source "user".
 	Relations []UserRelation
+	// IgnoreDeclaredFKs makes discovery infer relationships as if the
+	// schema declared none, so inference can be measured against the
+	// declarations (cmd/relbench).
+	IgnoreDeclaredFKs bool
 }
 
 // UserRelation is a reference from the configuration file.

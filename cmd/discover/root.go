@@ -50,6 +50,7 @@ type runOptions struct {
 	progress                     string
 	config                       string
 	relations                    []experts.UserRelation
+	ignoreDeclaredFKs            bool
 }
 
 // Main runs the CLI with injected streams and returns the exit code.
@@ -128,6 +129,7 @@ which beat the file.`,
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: plain (one line per event), none, tui (plain for now), auto")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
+	f.BoolVar(&o.ignoreDeclaredFKs, "ignore-declared-fks", false, "infer relationships as if the schema declared none (benchmarks)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
 
@@ -281,7 +283,8 @@ func runDiscovery(ctx context.Context, o *runOptions, stdout, stderr io.Writer) 
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude,
-			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations},
+			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
+				IgnoreDeclaredFKs: o.ignoreDeclaredFKs},
 		},
 		Events: events,
 	}

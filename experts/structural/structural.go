@@ -59,6 +59,24 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	if missing > 0 || len(tasks) > 0 {
 		return tasks, nil
 	}
+	// --- relationship inference (issue #5): once the profiles are in, one
+	// task infers references and then looks for patterns over all of them.
+	inferred, err := env.Has(ctx, catalog.KindProgress, "structural:infer")
+	if err != nil {
+		return nil, fmt.Errorf("structural: plan: %w", err)
+	}
+	if !inferred {
+		ready, err := InferReady(ctx, env)
+		if err != nil {
+			return nil, fmt.Errorf("structural: plan: %w", err)
+		}
+		if ready {
+			tasks = append(tasks, experts.Task{Expert: Name, Name: "infer relationships",
+				Run: func(ctx context.Context) error { return inferRelationships(ctx, env) }})
+		}
+		return tasks, nil // patterns wait for the inferred relationships
+	}
+	// --- end of relationship inference
 	done, err := env.Has(ctx, catalog.KindProgress, "structural:patterns")
 	if err != nil {
 		return nil, fmt.Errorf("structural: plan: %w", err)
@@ -92,7 +110,11 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	for _, o := range env.Tables {
 		byName[strings.ToLower(o.Name.String())] = o
 	}
-	for _, fk := range t.ForeignKeys {
+	fks := t.ForeignKeys
+	if env.Options.IgnoreDeclaredFKs {
+		fks = nil // benchmarks: relationships are inferred, not read
+	}
+	for _, fk := range fks {
 		parent := byName[strings.ToLower(fk.RefTable.String())]
 		rel := catalog.RelationshipDoc{
 			FromTable: name, FromColumns: fk.Columns,

@@ -1,0 +1,346 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/semantic"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/report"
+	"github.com/discover-db/discover/warehouse/connect"
+)
+
+// Options of a benchmark run.
+type Options struct {
+	Datasets string
+	Only     string
+	Parallel int
+	Verbose  bool
+}
+
+// DB is one database's score.
+type DB struct {
+	Name                  string
+	Truth, Inferred       int
+	TP, FP, FN            int
+	Neutral, Dirty        int      // inferred edges equal to a declared key that does not hold; of those, ORPHANS
+	Conflicts             int      // false positives whose child column is declared to reference something else
+	FalsePos, FalseNeg    []string // relationship keys
+	Elapsed               time.Duration
+	Err                   string
+	StopReason            string
+	InferredOrphanReports []string // dirty keys found, with the orphan fraction reported
+}
+
+// Precision is TP/(TP+FP); 1 when nothing was inferred.
+func (d DB) Precision() float64 {
+	if d.TP+d.FP == 0 {
+		return 1
+	}
+	return float64(d.TP) / float64(d.TP+d.FP)
+}
+
+// Recall is TP/(TP+FN); 1 when there is nothing to find.
+func (d DB) Recall() float64 {
+	if d.TP+d.FN == 0 {
+		return 1
+	}
+	return float64(d.TP) / float64(d.TP+d.FN)
+}
+
+// F1 is the harmonic mean of precision and recall.
+func (d DB) F1() float64 {
+	p, r := d.Precision(), d.Recall()
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+// Total sums the databases' counts: micro-averaged scores.
+func Total(dbs []DB) DB {
+	t := DB{Name: "overall (micro)"}
+	for _, d := range dbs {
+		t.Truth += d.Truth
+		t.Inferred += d.Inferred
+		t.TP += d.TP
+		t.FP += d.FP
+		t.FN += d.FN
+		t.Neutral += d.Neutral
+		t.Dirty += d.Dirty
+		t.Conflicts += d.Conflicts
+		t.Elapsed += d.Elapsed
+	}
+	return t
+}
+
+type manifestRow struct{ name, path string }
+
+// fk is one declared foreign key of FK_CHECK.tsv.
+type fk struct {
+	key, status string
+	child       []string // table.column of each referencing column
+}
+
+func readTSV(path string) ([][]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comma = '\t'
+	r.LazyQuotes = true
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s: empty", path)
+	}
+	return rows[1:], nil
+}
+
+// RelKey is how relationships are compared: case-insensitively, by table and
+// column names.
+func RelKey(child, fcols, parent, tcols string) string {
+	return strings.ToLower(child + "(" + fcols + ")->" + parent + "(" + tcols + ")")
+}
+
+// Run discovers every selected database and scores it.
+func Run(ctx context.Context, o Options) ([]DB, error) {
+	man, err := readTSV(filepath.Join(o.Datasets, "MANIFEST.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	check, err := readTSV(filepath.Join(o.Datasets, "FK_CHECK.tsv"))
+	if err != nil {
+		return nil, err
+	}
+	fks := map[string][]fk{}
+	for _, r := range check {
+		if len(r) < 6 {
+			continue
+		}
+		var child []string
+		for _, c := range strings.Split(r[2], ",") {
+			child = append(child, strings.ToLower(r[1]+"."+c))
+		}
+		fks[r[0]] = append(fks[r[0]], fk{RelKey(r[1], r[2], r[3], r[4]), r[5], child})
+	}
+	var todo []manifestRow
+	for _, r := range man {
+		if len(r) < 2 || (o.Only != "" && !strings.Contains(r[0], o.Only)) {
+			continue
+		}
+		todo = append(todo, manifestRow{r[0], filepath.Join(o.Datasets, r[1])})
+	}
+	if len(todo) == 0 {
+		return nil, fmt.Errorf("no database in %s matches %q", o.Datasets, o.Only)
+	}
+	if o.Parallel < 1 {
+		o.Parallel = 1
+	}
+	out := make([]DB, len(todo))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, o.Parallel)
+	for i, m := range todo {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			out[i] = scoreDB(ctx, m, fks[m.name])
+		}()
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return out, nil
+}
+
+func scoreDB(ctx context.Context, m manifestRow, declared []fk) DB {
+	d := DB{Name: m.name}
+	start := time.Now()
+	rels, stop, err := discover(ctx, m.path)
+	d.Elapsed = time.Since(start)
+	d.StopReason = stop
+	if err != nil {
+		d.Err = err.Error()
+	}
+	truth, status, referencing := map[string]bool{}, map[string]string{}, map[string]bool{}
+	for _, f := range declared {
+		status[f.key] = f.status
+		for _, c := range f.child {
+			referencing[c] = true
+		}
+		if f.status == "HOLDS" {
+			truth[f.key] = true
+		}
+	}
+	d.Truth = len(truth)
+	got := map[string]bool{}
+	for _, r := range rels {
+		if r.Source != "inferred" {
+			continue
+		}
+		k := RelKey(r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
+		got[k] = true
+		d.Inferred++
+		switch {
+		case truth[k]:
+			d.TP++
+		case status[k] != "":
+			d.Neutral++
+			if status[k] == "ORPHANS" {
+				d.Dirty++
+				of := "null"
+				if r.OrphanFraction != nil {
+					of = fmt.Sprintf("%.3f", *r.OrphanFraction)
+				}
+				d.InferredOrphanReports = append(d.InferredOrphanReports, k+" orphan_fraction "+of)
+			}
+		default:
+			d.FP++
+			// An edge from a column the schema declares nothing for may be
+			// a real reference its authors left out; one from a declared
+			// referencing column that points elsewhere is a plain mistake.
+			why := "undeclared"
+			if referencing[strings.ToLower(r.FromTable+"."+strings.Join(r.FromColumns, ","))] {
+				why = "conflicts with a declaration"
+				d.Conflicts++
+			}
+			d.FalsePos = append(d.FalsePos, fmt.Sprintf("%s (%.2f, %s; %s)", k, r.Confidence, why, strings.Join(head(r.Evidence, 1), "")))
+		}
+	}
+	for k := range truth {
+		if !got[k] {
+			d.FN++
+			d.FalseNeg = append(d.FalseNeg, k)
+		}
+	}
+	sort.Strings(d.FalsePos)
+	sort.Strings(d.FalseNeg)
+	return d
+}
+
+func head(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// discover runs the four experts over one database with its declared
+// foreign keys ignored and returns the report's relationships.
+func discover(ctx context.Context, path string) ([]report.Relationship, string, error) {
+	dir, err := os.MkdirTemp("", "relbench-*")
+	if err != nil {
+		return nil, "", err
+	}
+	defer os.RemoveAll(dir)
+	src, err := connect.Open(ctx, path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer src.Close()
+	cat, err := catalog.Open(ctx, filepath.Join(dir, "catalog.db"))
+	if err != nil {
+		return nil, "", err
+	}
+	defer cat.Close()
+	run := catalog.Run{ID: "relbench", DSN: path, Dialect: src.Dialect(), Database: src.Database(), StartedAt: time.Now().UTC()}
+	if err := cat.StartRun(ctx, run); err != nil {
+		return nil, "", err
+	}
+	orc := &orchestrator.Orchestrator{
+		Source:  src,
+		Catalog: cat,
+		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Config: orchestrator.Config{
+			MaxIterations: 50, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 2,
+			Options: experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute, IgnoreDeclaredFKs: true},
+		},
+	}
+	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	run, err = orc.Run(rctx, run)
+	if err != nil {
+		return nil, run.StopReason, err
+	}
+	rep, err := report.FromCatalog(context.WithoutCancel(ctx), cat, run.ID)
+	if err != nil {
+		return nil, run.StopReason, err
+	}
+	return rep.Relationships, run.StopReason, nil
+}
+
+// Print writes one row per database and the overall micro-averaged line.
+func Print(w io.Writer, dbs []DB, verbose bool) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "database\ttruth\tinferred\ttp\tfp\tfp_conflict\tfn\tdirty\tprecision\trecall\tf1\ttime\t")
+	line := func(d DB) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s\t\n", d.Name, d.Truth, d.Inferred, d.TP, d.FP, d.Conflicts, d.FN, d.Dirty,
+			d.Precision(), d.Recall(), d.F1(), d.Elapsed.Round(time.Millisecond))
+	}
+	for _, d := range dbs {
+		line(d)
+	}
+	line(Total(dbs))
+	tw.Flush()
+	fmt.Fprintln(w, "truth: declared FKs that hold (FK_CHECK.tsv HOLDS); fp_conflict: false positives from a column declared to reference something else")
+	fmt.Fprintln(w, "(the other false positives come from columns the schema declares nothing for); dirty: inferred edges equal to a declared FK with orphans, not scored")
+	for _, d := range dbs {
+		if d.Err != "" {
+			fmt.Fprintf(w, "%s: run failed: %s\n", d.Name, d.Err)
+		}
+		if !verbose {
+			continue
+		}
+		for _, k := range d.FalsePos {
+			fmt.Fprintf(w, "%s\tFP\t%s\n", d.Name, k)
+		}
+		for _, k := range d.FalseNeg {
+			fmt.Fprintf(w, "%s\tFN\t%s\n", d.Name, k)
+		}
+		for _, k := range d.InferredOrphanReports {
+			fmt.Fprintf(w, "%s\tDIRTY\t%s\n", d.Name, k)
+		}
+	}
+}
+
+// findDatasets looks for shared/datasets in the working directory and above.
+func findDatasets() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(dir, "shared", "datasets")
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("shared/datasets not found above the working directory; give -datasets DIR")
+		}
+		dir = parent
+	}
+}

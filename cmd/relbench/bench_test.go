@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestScores(t *testing.T) {
+	dbs := []DB{{Name: "a", TP: 9, FP: 1, FN: 0}, {Name: "b", TP: 1, FP: 0, FN: 9}, {Name: "empty"}}
+	tot := Total(dbs)
+	if tot.TP != 10 || tot.FP != 1 || tot.FN != 9 {
+		t.Fatalf("total %+v", tot)
+	}
+	if p, r := tot.Precision(), tot.Recall(); p != 10.0/11 || r != 10.0/19 {
+		t.Errorf("micro precision %v recall %v", p, r)
+	}
+	if e := dbs[2]; e.Precision() != 1 || e.Recall() != 1 || e.F1() != 1 {
+		t.Errorf("a database with nothing to find and nothing found scores 1: %v %v %v", e.Precision(), e.Recall(), e.F1())
+	}
+}
+
+// One real database end to end: the table, the overall line, and the
+// exit code of the threshold mode.
+func TestMainChinook(t *testing.T) {
+	dir, err := findDatasets()
+	if err != nil {
+		t.Skip(err)
+	}
+	var out, errb bytes.Buffer
+	code := Main([]string{"-datasets", dir, "-only", "chinook", "-v", "-min-precision", "0.9", "-min-recall", "0.8"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"chinook", "overall (micro)", "precision"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := Main([]string{"-datasets", dir, "-only", "chinook", "-min-recall", "1.01"}, &out, &errb); code != 1 {
+		t.Errorf("an unreachable -min-recall should exit 1, got %d", code)
+	}
+	if code := Main([]string{"-datasets", dir, "-only", "no-such-database"}, &out, &errb); code != 2 {
+		t.Errorf("no matching database should exit 2, got %d", code)
+	}
+}

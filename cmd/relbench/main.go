@@ -1,0 +1,71 @@
+// Command relbench measures relationship inference (issue #5): it runs the
+// whole discovery on every database of shared/datasets with the declared
+// foreign keys ignored, and compares the inferred relationships with the
+// declared ones that hold in the data (FK_CHECK.tsv, status HOLDS).
+//
+//	go run ./cmd/relbench [-datasets DIR] [-only NAME] [-v] [-min-precision F -min-recall F]
+//
+// Declared keys that do not hold (ORPHANS, EMPTY, BROKEN) are neither
+// rewarded nor punished: an inferred edge equal to one of them is counted
+// apart ("dirty" for ORPHANS) and left out of precision.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+func main() { os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// Main runs the benchmark and returns the exit code: 0, 1 when a
+// -min-precision/-min-recall bound is missed or a run fails, 2 on bad usage.
+func Main(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("relbench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o Options
+	fs.StringVar(&o.Datasets, "datasets", "", "the datasets folder with MANIFEST.tsv and FK_CHECK.tsv (default: shared/datasets above the working directory)")
+	fs.StringVar(&o.Only, "only", "", "only databases whose name contains this (e.g. chinook, spider/)")
+	fs.IntVar(&o.Parallel, "parallel", 2, "databases discovered at once")
+	fs.BoolVar(&o.Verbose, "v", false, "list every false positive and false negative")
+	minP := fs.Float64("min-precision", 0, "exit 1 when overall precision is below this")
+	minR := fs.Float64("min-recall", 0, "exit 1 when overall recall is below this")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "relbench: unexpected arguments %v\n", fs.Args())
+		return 2
+	}
+	if o.Datasets == "" {
+		d, err := findDatasets()
+		if err != nil {
+			fmt.Fprintln(stderr, "relbench:", err)
+			return 2
+		}
+		o.Datasets = d
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := Run(ctx, o)
+	if err != nil {
+		fmt.Fprintln(stderr, "relbench:", err)
+		return 2
+	}
+	Print(stdout, res, o.Verbose)
+	code := 0
+	for _, d := range res {
+		if d.Err != "" {
+			code = 1
+		}
+	}
+	total := Total(res)
+	if total.Precision() < *minP || total.Recall() < *minR {
+		fmt.Fprintf(stderr, "relbench: precision %.3f (min %.3f), recall %.3f (min %.3f)\n", total.Precision(), *minP, total.Recall(), *minR)
+		code = 1
+	}
+	return code
+}

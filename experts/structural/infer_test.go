@@ -1,0 +1,437 @@
+package structural_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	_ "modernc.org/sqlite"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+func TestNameTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"album_id":         "album id",
+		"AlbumId":          "album id",
+		"albumID":          "album id",
+		"SupportRepId":     "support rep id",
+		"tbl_Order_Items2": "tbl order items 2",
+		"XMLParser":        "xml parser",
+		"Club_ID_2":        "club id 2",
+		"order details":    "order details",
+	} {
+		if got := strings.Join(structural.NameTokens(in), " "); got != want {
+			t.Errorf("NameTokens(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSingular(t *testing.T) {
+	for in, want := range map[string]string{
+		"categories": "category", "addresses": "address", "boxes": "box", "people": "person",
+		"orders": "order", "status": "status", "staff": "staff", "id": "id", "branches": "branch",
+	} {
+		if got := structural.Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestMatchName(t *testing.T) {
+	cases := []struct {
+		child, col, parent, key string
+		rule                    string // "" = no match
+	}{
+		// named like the target's key, in every spelling
+		{"track", "album_id", "album", "album_id", "exact"},
+		{"Track", "AlbumId", "Album", "AlbumId", "exact"},
+		{"Track", "albumID", "Album", "AlbumId", "exact"},
+		{"Lives_in", "stuid", "Student", "StuID", "exact"},
+		{"Order_Items", "Club_ID_2", "club", "Club_ID", "exact"},
+		// the target's table name plus a key suffix: plural, prefixes, fk_/id_
+		{"bridge", "architect_id", "architect", "id", "entity"},
+		{"orders", "CustomerID", "tbl_Customers", "ID", "entity"},
+		{"products", "category_id", "categories", "id", "entity"},
+		{"orders", "fk_customer", "customers", "id", "entity"},
+		{"orders", "id_customer", "customers", "id", "entity"},
+		{"orders", "person_id", "people", "id", "entity"},
+		{"invoices", "customer_no", "customers", "id", "entity"},
+		{"orders", "customer_key", "dim_customer", "customer_key", "exact"},
+		{"links", "accelerator_id", "Web_client_accelerator", "id", "entity"},
+		// roles: a qualifier before the target's name
+		{"shipments", "origin_depot_id", "depots", "id", "role"},
+		{"assets", "supplier_company_id", "Third_Party_Companies", "company_id", "role"},
+		{"fault_log", "recorded_by_staff_id", "Staff", "staff_id", "role"},
+		{"employees", "manager_id", "employees", "employee_id", "self_role"},
+		{"nodes", "parent_id", "nodes", "id", "self_role"},
+		{"Employee", "ReportsTo", "Employee", "EmployeeId", "self_role"},
+		// the bare entity, and the entity inside a longer name
+		{"match_season", "Team", "team", "Team_id", "bare"},
+		{"Stay", "Room", "Room", "RoomNumber", "bare"},
+		{"match", "Winning_Pilot", "pilot", "Pilot_Id", "contains"},
+		// not references
+		{"vehicles", "seats", "depots", "id", ""},
+		{"order_items", "product_quantity", "products", "product_id", ""},
+		{"order_items", "order_item_id", "orders", "order_id", ""},
+		{"branch", "Branch_ID", "membership_register_branch", "Member_ID", ""},
+		{"depots", "id", "vehicles", "id", ""},
+		{"employees", "name", "employees", "employee_id", ""},
+		{"employees", "manager_id", "managers_log", "entry_id", ""},
+	}
+	for _, c := range cases {
+		m := structural.MatchName(c.child, c.col, c.parent, c.key)
+		if m.Rule != c.rule {
+			t.Errorf("%s.%s ~ %s.%s: rule %q (%.2f), want %q", c.child, c.col, c.parent, c.key, m.Rule, m.Score, c.rule)
+		}
+		if c.rule != "" && (m.Score < 0.5 || m.Score > 1) {
+			t.Errorf("%s.%s ~ %s.%s: score %.2f out of range", c.child, c.col, c.parent, c.key, m.Score)
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func prof(table, col string, rows, distinct int64, min, max string) *catalog.ProfileDoc {
+	p := &catalog.ProfileDoc{Table: table, Column: col, Rows: rows, DistinctCount: ptr(distinct), NullFraction: ptr(0.0),
+		Min: ptr(min), Max: ptr(max), Mean: ptr(1.0)}
+	return p
+}
+
+func cand(child, col string, cp *catalog.ProfileDoc, parent, key string, pp *catalog.ProfileDoc) structural.Candidate {
+	return structural.Candidate{
+		Child:  structural.Column{Table: child, Name: col, Type: "INTEGER", Profile: cp},
+		Parent: structural.Column{Table: parent, Name: key, Type: "INTEGER", Profile: pp, PK: true, Declared: true},
+		Name:   structural.MatchName(child, col, parent, key),
+	}
+}
+
+func TestScore(t *testing.T) {
+	depots := prof("depots", "id", 40, 40, "1", "40")
+	cases := []struct {
+		name       string
+		c          structural.Candidate
+		in         structural.Inclusion
+		accept     bool
+		orphans    float64
+		evidence   string
+		cardinal   string
+		confidence [2]float64
+	}{
+		{"clean reference", cand("shipments", "depot_id", prof("shipments", "depot_id", 500, 40, "1", "40"), "depots", "id", depots),
+			structural.Inclusion{ChildDistinct: 40, NonNull: 500}, true, 0, "inclusion 1.000 of 40 distinct values", "one_to_many", [2]float64{0.9, 0.99}},
+		{"dirty key, 98% contained", cand("shipments", "depot_id", prof("shipments", "depot_id", 100, 41, "1", "99"), "depots", "id", depots),
+			structural.Inclusion{ChildDistinct: 41, OrphanDistinct: 1, NonNull: 100, OrphanRows: 2}, true, 0.02, "a dirty key", "one_to_many", [2]float64{0.7, 0.95}},
+		{"decoy: seats 2..9 in depots 1..40, weak name", structural.Candidate{
+			Child:  structural.Column{Table: "vehicles", Name: "depot_seats", Profile: prof("vehicles", "depot_seats", 100, 8, "2", "9")},
+			Parent: structural.Column{Table: "depots", Name: "id", Profile: depots, PK: true, Declared: true},
+			Name:   structural.NameMatch{Score: 0.5, Rule: "contains"}},
+			structural.Inclusion{ChildDistinct: 8, NonNull: 100}, false, 0, "coincidence", "one_to_many", [2]float64{0, 0.6}},
+		{"decoy: no name at all", structural.Candidate{
+			Child:  structural.Column{Table: "vehicles", Name: "seats", Profile: prof("vehicles", "seats", 100, 8, "2", "9")},
+			Parent: structural.Column{Table: "depots", Name: "id", Profile: depots, PK: true, Declared: true}},
+			structural.Inclusion{ChildDistinct: 8, NonNull: 100}, false, 0, "coincidence", "one_to_many", [2]float64{0, 0.6}},
+		{"refuted: half the values missing", cand("shipments", "depot_id", prof("shipments", "depot_id", 100, 40, "1", "80"), "depots", "id", depots),
+			structural.Inclusion{ChildDistinct: 40, OrphanDistinct: 20, NonNull: 100, OrphanRows: 50}, false, 0.5, "50.0% of non-NULL rows have no parent", "one_to_many", [2]float64{0, 0.5}},
+		{"one to one", cand("depot_details", "depot_id", prof("depot_details", "depot_id", 40, 40, "1", "40"), "depots", "id", depots),
+			structural.Inclusion{ChildDistinct: 40, NonNull: 40}, true, 0, "child range 1..40 within parent 1..40", "one_to_one", [2]float64{0.9, 0.99}},
+		{"nothing to check", cand("shipments", "depot_id", prof("shipments", "depot_id", 100, 0, "1", "1"), "depots", "id", depots),
+			structural.Inclusion{}, false, 0, "no non-NULL value", "one_to_many", [2]float64{0, 0}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := structural.Score(c.c, c.in)
+			if s.Accept != c.accept {
+				t.Errorf("accept %v (confidence %.2f), want %v; evidence %q", s.Accept, s.Confidence, c.accept, s.Evidence)
+			}
+			if math.Abs(s.OrphanFraction-c.orphans) > 1e-9 {
+				t.Errorf("orphan fraction %v, want %v", s.OrphanFraction, c.orphans)
+			}
+			if s.Confidence < c.confidence[0] || s.Confidence > c.confidence[1] {
+				t.Errorf("confidence %.2f outside %v", s.Confidence, c.confidence)
+			}
+			if s.Cardinality != c.cardinal {
+				t.Errorf("cardinality %s, want %s", s.Cardinality, c.cardinal)
+			}
+			if !strings.Contains(strings.Join(s.Evidence, "; "), c.evidence) {
+				t.Errorf("evidence %q lacks %q", s.Evidence, c.evidence)
+			}
+		})
+	}
+}
+
+func TestPrune(t *testing.T) {
+	depots := prof("depots", "id", 40, 40, "1", "40")
+	if ok, why := structural.Prune(cand("s", "depot_id", prof("s", "depot_id", 900, 300, "1", "300"), "depots", "id", depots)); ok {
+		t.Error("300 distinct values cannot fit in a 40-value key")
+	} else if !strings.Contains(why, "distinct") {
+		t.Errorf("reason %q", why)
+	}
+	if ok, _ := structural.Prune(cand("s", "depot_id", prof("s", "depot_id", 90, 30, "100", "130"), "depots", "id", depots)); ok {
+		t.Error("ranges 100..130 and 1..40 do not overlap")
+	}
+	if ok, why := structural.Prune(cand("s", "depot_id", prof("s", "depot_id", 90, 30, "1", "30"), "depots", "id", depots)); !ok {
+		t.Errorf("a plausible candidate was pruned: %s", why)
+	}
+}
+
+func TestSelectKeepsOneTargetPerColumn(t *testing.T) {
+	depots := prof("depots", "id", 40, 40, "1", "40")
+	hubs := prof("hubs", "depot_id", 40, 40, "1", "40")
+	a := structural.Score(cand("s", "depot_id", prof("s", "depot_id", 90, 30, "1", "40"), "depots", "id", depots), structural.Inclusion{ChildDistinct: 30, NonNull: 90})
+	b := structural.Score(cand("s", "depot_id", prof("s", "depot_id", 90, 30, "1", "40"), "hubs", "depot_id", hubs), structural.Inclusion{ChildDistinct: 30, NonNull: 90})
+	kept, amb := structural.Select([]structural.Scored{a, b})
+	if len(kept) != 1 {
+		t.Fatalf("kept %d targets for one column", len(kept))
+	}
+	if len(amb) != 1 {
+		t.Errorf("two near-equal targets should be reported as ambiguous, got %d", len(amb))
+	}
+}
+
+// --- integration: a small database that declares no foreign keys ---
+
+const inferSchema = `
+CREATE TABLE depots(id INTEGER PRIMARY KEY, name TEXT, city TEXT);
+CREATE TABLE vehicles(vehicle_id INTEGER PRIMARY KEY, plate TEXT, home_depot_id INTEGER, seats INTEGER);
+CREATE TABLE shipments(id INTEGER PRIMARY KEY, origin_depot_id INTEGER, destination_depot_id INTEGER, vehicle_ref TEXT, weight REAL);
+CREATE TABLE employees(employee_id INTEGER PRIMARY KEY, name TEXT, manager_id INTEGER);
+CREATE TABLE depot_employees(depot_id INTEGER, employee_id INTEGER, PRIMARY KEY(depot_id, employee_id));
+CREATE TABLE deliveries(id INTEGER PRIMARY KEY, depot_id INTEGER, day TEXT);
+`
+
+func buildInferDB(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "infer.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	stmts := []string{inferSchema}
+	for i := 1; i <= 40; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO depots VALUES (%d, 'depot %d', 'c%d')", i, i, i%7))
+	}
+	for i := 1; i <= 30; i++ {
+		// seats 2..9: small integers that fit inside depots.id 1..40
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO vehicles VALUES (%d, 'P-%03d', %d, %d)", i, i, 1+(i*7)%20, 2+i%8))
+	}
+	for i := 1; i <= 200; i++ {
+		// vehicle_ref is text holding the integer key of vehicles
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO shipments VALUES (%d, %d, %d, '%d', %d.5)", i, 1+(i*3)%40, 1+(i*11)%40, 1+(i*13)%30, i))
+	}
+	for i := 1; i <= 25; i++ {
+		mgr := "NULL"
+		if i > 1 {
+			mgr = fmt.Sprint(1 + (i-2)/4) // a tree under employee 1
+		}
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO employees VALUES (%d, 'e%d', %s)", i, i, mgr))
+	}
+	for i := 1; i <= 60; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT OR IGNORE INTO depot_employees VALUES (%d, %d)", 1+(i*17)%40, 1+(i*7)%25))
+	}
+	for i := 1; i <= 100; i++ {
+		d := fmt.Sprint(1 + (i*9)%40)
+		if i == 50 || i == 100 {
+			d = "99" // two deliveries from a depot that does not exist: 98% contained
+		}
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO deliveries VALUES (%d, %s, 'd%d')", i, d, i%5))
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	return path
+}
+
+func TestInferRelationships(t *testing.T) {
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, buildInferDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	tables, err := src.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q atomic.Int64
+	xs := []experts.Expert{structural.New(), statistical.New()}
+	var ran []string
+	for it := 1; it <= 4; it++ {
+		env := experts.NewEnv(src, cat, "run1", it, 1, tables, experts.Options{SampleRows: 1_000_000}, &q)
+		for _, x := range xs {
+			tasks, err := x.Plan(ctx, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tk := range tasks {
+				ran = append(ran, tk.Name)
+				if err := tk.Run(ctx); err != nil {
+					t.Fatalf("%s: %v", tk.Name, err)
+				}
+			}
+		}
+	}
+	if n := strings.Count(strings.Join(ran, "\n"), "infer relationships"); n != 1 {
+		t.Errorf("inference ran %d times: %q", n, ran)
+	}
+
+	entries, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: "run1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]catalog.Entry{}
+	var keys []string
+	for _, e := range entries {
+		got[e.Key] = e
+		keys = append(keys, e.Key)
+	}
+	sort.Strings(keys)
+	want := []string{
+		"deliveries(depot_id)->depots(id)",
+		"depot_employees(depot_id)->depots(id)",
+		"depot_employees(employee_id)->employees(employee_id)",
+		"employees(manager_id)->employees(employee_id)",
+		"shipments(destination_depot_id)->depots(id)",
+		"shipments(origin_depot_id)->depots(id)",
+		"shipments(vehicle_ref)->vehicles(vehicle_id)",
+		"vehicles(home_depot_id)->depots(id)",
+	}
+	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("inferred:\n%s\nwant:\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+	for _, k := range keys {
+		e := got[k]
+		var r catalog.RelationshipDoc
+		if err := e.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Source != "inferred" || r.OrphanFraction == nil || r.Cardinality != "one_to_many" {
+			t.Errorf("%s: %+v", k, r)
+		}
+		if e.Confidence < structural.AcceptScore || !strings.Contains(strings.Join(e.Evidence, "; "), "inclusion") {
+			t.Errorf("%s: confidence %.2f, evidence %q", k, e.Confidence, e.Evidence)
+		}
+		// the check is in the ledger under the query expert's id
+		h, err := cat.Get(ctx, catalog.KindHypothesis, hypotheses.ID("ref", k))
+		if err != nil {
+			t.Errorf("%s: no hypothesis: %v", k, err)
+			continue
+		}
+		var hd catalog.HypothesisDoc
+		_ = h.Decode(&hd)
+		if hd.Subject != k || hd.TestSQL == "" {
+			t.Errorf("%s: hypothesis %+v", k, hd)
+		}
+	}
+	dirtyKey := "deliveries(depot_id)->depots(id)"
+	var dirty catalog.RelationshipDoc
+	_ = got[dirtyKey].Decode(&dirty)
+	if math.Abs(*dirty.OrphanFraction-0.02) > 1e-9 {
+		t.Errorf("dirty key orphan fraction %v, want 0.02", *dirty.OrphanFraction)
+	}
+	if _, err := cat.Get(ctx, catalog.KindInsight, "quality:orphans:"+dirtyKey); err != nil {
+		t.Errorf("no quality insight for the dirty key: %v", err)
+	}
+	// patterns ran over the inferred relationships
+	pats, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindPattern, RunID: "run1"})
+	var pk []string
+	for _, p := range pats {
+		pk = append(pk, p.Key)
+	}
+	for _, w := range []string{"hierarchy:employees", "bridge_table:depot_employees,depots,employees"} {
+		if !strings.Contains(strings.Join(pk, " "), w) {
+			t.Errorf("pattern %s missing from %q", w, pk)
+		}
+	}
+	// the query expert does not test again what inference checked
+	env := experts.NewEnv(src, cat, "run1", 5, 3, tables, experts.Options{SampleRows: 1_000_000}, &q)
+	tasks, err := query.New().Plan(ctx, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tk := range tasks {
+		if strings.HasPrefix(tk.Name, "test ") && strings.Contains(tk.Name, "->") {
+			t.Errorf("query expert re-tests %s", tk.Name)
+		}
+	}
+}
+
+// With declarations honoured, inference does not repeat a declared key, and
+// with IgnoreDeclaredFKs the declared one is not saved at all.
+func TestInferMergesDeclared(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "d.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{"CREATE TABLE albums(album_id INTEGER PRIMARY KEY, title TEXT)",
+		"CREATE TABLE tracks(id INTEGER PRIMARY KEY, album_id INTEGER REFERENCES albums(album_id))"}
+	for i := 1; i <= 20; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO albums VALUES (%d, 't')", i), fmt.Sprintf("INSERT INTO tracks VALUES (%d, %d)", i, 1+i%20))
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	for _, ignore := range []bool{false, true} {
+		src, err := sqlite.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables, _ := src.Tables(ctx)
+		var q atomic.Int64
+		for it := 1; it <= 3; it++ {
+			env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{IgnoreDeclaredFKs: ignore}, &q)
+			for _, x := range []experts.Expert{structural.New(), statistical.New()} {
+				tasks, _ := x.Plan(ctx, env)
+				for _, tk := range tasks {
+					if err := tk.Run(ctx); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		e, err := cat.Get(ctx, catalog.KindRelationship, "tracks(album_id)->albums(album_id)")
+		if err != nil {
+			t.Fatalf("ignore=%v: %v", ignore, err)
+		}
+		want := "declared"
+		if ignore {
+			want = "inferred"
+		}
+		var r catalog.RelationshipDoc
+		_ = e.Decode(&r)
+		if r.Source != want {
+			t.Errorf("ignore=%v: source %s, want %s", ignore, r.Source, want)
+		}
+		cat.Close()
+		src.Close()
+	}
+}
