@@ -245,6 +245,16 @@ func (c *Catalog) save(ctx context.Context, e Entry) error {
 	return err
 }
 
+// Delete removes the entry of this kind and key, if any: a finding that a
+// later iteration showed to be settled (an uncertainty resolved) must not
+// linger in the report. Deleting what is not there is not an error.
+func (c *Catalog) Delete(ctx context.Context, kind, key string) error {
+	if _, err := c.writer.ExecContext(ctx, `DELETE FROM entries WHERE kind = ? AND key = ?`, kind, key); err != nil {
+		return fmt.Errorf("catalog: delete %s %s: %w", kind, key, err)
+	}
+	return nil
+}
+
 // upsertSQL updates in place on conflict (rather than INSERT OR REPLACE,
 // which deletes and reinserts) so the id, and the FTS rowid, stay stable.
 const upsertSQL = `

@@ -608,3 +608,28 @@ func TestKillDurability(t *testing.T) {
 	all, _ := c.List(ctx, Filter{})
 	t.Logf("printed %d, stored %d", len(printed), len(all))
 }
+
+func TestDelete(t *testing.T) {
+	ctx := context.Background()
+	c, err := Open(ctx, filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	e := Entry{Kind: KindUncertainty, Key: "u1", Document: []byte(`{"description":"unsettled zebra"}`), Confidence: 1}
+	if err := c.Save(ctx, e); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Delete(ctx, KindUncertainty, "u1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Get(ctx, KindUncertainty, "u1"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("deleted entry still there: %v", err)
+	}
+	if es, err := c.Search(ctx, "zebra", 10); err != nil || len(es) != 0 {
+		t.Fatalf("deleted entry still searchable: %v %v", es, err)
+	}
+	if err := c.Delete(ctx, KindUncertainty, "u1"); err != nil {
+		t.Fatalf("deleting again: %v", err)
+	}
+}

@@ -43,7 +43,9 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 		}
 	}
 
+	wanted := map[string]bool{}
 	save := func(key, desc string, evidence ...string) error {
+		wanted[key] = true
 		return env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, key, catalog.UncertaintyDoc{Description: desc}, 0.8, evidence)
 	}
 	for _, e := range semantics {
@@ -85,7 +87,39 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 			}
 		}
 	}
-	return int(env.NewFindings() - before), nil
+	// What an earlier round doubted and this one settled (a reference
+	// since inferred, a hypothesis since decided) leaves the report.
+	removed, err := settle(ctx, env, wanted)
+	if err != nil {
+		return 0, err
+	}
+	return int(env.NewFindings()-before) + removed, nil
+}
+
+// collaborationKeys are the prefixes of the uncertainties collaborate owns.
+var collaborationKeys = []string{"conflict:identifier:", "unexplained_reference:", "inconclusive:"}
+
+func settle(ctx context.Context, env *experts.Env, wanted map[string]bool) (int, error) {
+	us, err := env.RunEntries(ctx, catalog.KindUncertainty)
+	if err != nil {
+		return 0, fmt.Errorf("collaborate: %w", err)
+	}
+	removed := 0
+	for _, u := range us {
+		if u.Expert != "orchestrator" || wanted[u.Key] {
+			continue
+		}
+		for _, p := range collaborationKeys {
+			if strings.HasPrefix(u.Key, p) {
+				if err := env.Catalog.Delete(ctx, catalog.KindUncertainty, u.Key); err != nil {
+					return removed, fmt.Errorf("collaborate: %w", err)
+				}
+				removed++
+				break
+			}
+		}
+	}
+	return removed, nil
 }
 
 type decoded[T any] struct {

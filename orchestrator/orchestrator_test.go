@@ -500,3 +500,40 @@ func TestCancelLeavesRunUnfinished(t *testing.T) {
 		t.Fatalf("cancelled run not resumable: %v", err)
 	}
 }
+
+func TestCollaborateSettlesResolvedUncertainties(t *testing.T) {
+	ctx := context.Background()
+	cat, run := setup(t)
+	var q atomic.Int64
+	tables := []warehouse.Table{{Name: warehouse.TableName{Name: "orders"}, Kind: "table", Columns: []warehouse.Column{{Name: "customer_id", Position: 1}}}}
+	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 2, tables, experts.Options{}, &q)
+	sem := catalog.SemanticDoc{Table: "orders", Column: "customer_id", SemanticType: "foreign_key"}
+	if err := env.SaveDoc(ctx, "semantic", catalog.KindSemantic, "orders.customer_id", sem, 0.7, nil); err != nil {
+		t.Fatal(err)
+	}
+	prof := catalog.ProfileDoc{Table: "orders", Column: "customer_id", Rows: 10}
+	if err := env.SaveDoc(ctx, "statistical", catalog.KindProfile, "orders.customer_id", prof, 1, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := collaborate(ctx, env); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Get(ctx, catalog.KindUncertainty, "unexplained_reference:orders.customer_id"); err != nil {
+		t.Fatalf("an unexplained reference is not reported: %v", err)
+	}
+	// A later round infers the relationship: the doubt is settled.
+	rel := catalog.RelationshipDoc{FromTable: "orders", FromColumns: []string{"customer_id"}, ToTable: "customers", ToColumns: []string{"id"}, Source: "inferred"}
+	if err := env.SaveDoc(ctx, "structural", catalog.KindRelationship, "orders(customer_id)->customers(id)", rel, 0.9, nil); err != nil {
+		t.Fatal(err)
+	}
+	n, err := collaborate(ctx, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Get(ctx, catalog.KindUncertainty, "unexplained_reference:orders.customer_id"); !errors.Is(err, catalog.ErrNotFound) {
+		t.Fatalf("a settled uncertainty lingers: %v", err)
+	}
+	if n != 1 {
+		t.Fatalf("collaborate reported %d changes, want 1 (the removal)", n)
+	}
+}
