@@ -135,5 +135,5 @@ func writeLines(w io.Writer, es []catalog.Entry) error {
 }
 
 func newDiffCmd(stdout io.Writer) *cobra.Command {
-	return notYet("diff OLD NEW", "compare two report.json files or catalogs; exit 3 on drift", "issue 8")
+	return newDiffCmdReal(stdout)
 }
