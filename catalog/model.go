@@ -121,6 +121,28 @@ type ProfileDoc struct {
 	Stddev             *float64     `json:"stddev"`
 	TopValues          []ValueCount `json:"top_values"`
 	Anomalies          []Anomaly    `json:"anomalies"`
+	// Quantiles of the numeric values, nil for columns that hold none.
+	Quantiles *Quantiles `json:"quantiles,omitempty"`
+	// TextLength of the text values in characters, nil for non-text columns.
+	TextLength *TextLength `json:"text_length,omitempty"`
+}
+
+// Quantiles are points of a numeric column's distribution. Estimate is true
+// when they come from a sample or a sketch (Trino's t-digest) rather than an
+// exact sort of every value.
+type Quantiles struct {
+	P25      float64 `json:"p25"`
+	P50      float64 `json:"p50"`
+	P75      float64 `json:"p75"`
+	P95      float64 `json:"p95"`
+	Estimate bool    `json:"estimate"`
+}
+
+// TextLength summarizes the lengths of a text column's non-null values.
+type TextLength struct {
+	Min int64   `json:"min"`
+	Avg float64 `json:"avg"`
+	Max int64   `json:"max"`
 }
 
 // TableStatsDoc records a table's profiling pass (KindTableStats).

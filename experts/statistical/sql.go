@@ -7,15 +7,6 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// firstRows is the FROM item that limits profiling to the first n rows: a
-// sample every engine reads without a scan, whose size is exact, so that
-// the figures of a sampled table are those of exactly n rows.
-// TODO(issue 4): d.Sample for a random spread, once sampled figures are read
-// as estimates of a sample whose size varies.
-func firstRows(d warehouse.Dialect, from string, n int64) string {
-	return fmt.Sprintf("(SELECT * FROM %s %s) %s", from, d.Limit(n), warehouse.SampleAlias)
-}
-
 // boundedCountSQL counts the rows of table, stopping at limit.
 func boundedCountSQL(d warehouse.Dialect, table string, limit int64) string {
 	return fmt.Sprintf("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM %s %s) c", table, d.Limit(limit))
@@ -29,7 +20,45 @@ type colSpec struct {
 	Blob      bool
 	Bool      bool // MIN and MAX are skipped: PostgreSQL has none for booleans
 	CountOnly bool // fallback after the full aggregate failed on this column
+
+	// The checks below are off unless profileTable turns them on.
+	Text      bool // text lengths, values with spaces
+	Missing   bool // empty strings and placeholders
+	Types     bool // SQLite storage classes, which may differ row by row
+	Measure   bool // a numeric quantity, not a key: counts its numeric values
+	Quantiles bool // percentiles in the aggregate (engines that have them)
+	NonNeg    bool // negative values are implausible
+	Age       bool // values outside 0..130 are implausible
 }
+
+// quantilePoints are the fractions a profile's Quantiles hold, in order.
+var quantilePoints = []float64{0.25, 0.5, 0.75, 0.95}
+
+// placeholders are the values people type when they have none. Dates are
+// the zero values of Unix time and of MySQL.
+var placeholders = []string{"n/a", "null", "-", "none", "unknown", "?", "1970-01-01", "0000-00-00",
+	"1970-01-01 00:00:00", "0000-00-00 00:00:00"}
+
+// sqlString quotes a string literal; every engine doubles the quote.
+func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+// placeholderCond is true for values that stand in for a missing one.
+func placeholderCond(d warehouse.Dialect, q string) string {
+	lits := make([]string, len(placeholders))
+	for i, p := range placeholders {
+		lits[i] = sqlString(p)
+	}
+	return "LOWER(TRIM(" + d.CastText(q) + ")) IN (" + strings.Join(lits, ", ") + ")"
+}
+
+// emptyCond is true for strings with nothing but blanks.
+func emptyCond(d warehouse.Dialect, q string) string { return "TRIM(" + d.CastText(q) + ") = ''" }
+
+// countIf counts the rows where cond holds.
+func countIf(cond string) string { return "SUM(CASE WHEN " + cond + " THEN 1 ELSE 0 END)" }
+
+// ageCond is true for ages no person has.
+func ageCond(v string) string { return v + " < 0 OR " + v + " > 130" }
 
 // alias names the aggregate agg of column i. Positional aliases avoid any
 // trouble with odd column names, case folding and alias length limits.
@@ -57,10 +86,50 @@ func profileSQL(d warehouse.Dialect, from string, cols []colSpec) string {
 			v := d.Numeric(q)
 			fmt.Fprintf(&b, ", AVG(%s) AS %s, AVG((%s) * (%s)) AS %s", v, alias(c.Index, "av"), v, v, alias(c.Index, "sq"))
 		}
+		checks(&b, d, c)
 	}
 	b.WriteString(" FROM ")
 	b.WriteString(from)
 	return b.String()
+}
+
+// checks adds the aggregates behind the anomaly checks and the extra
+// statistics a column's spec asks for.
+func checks(b *strings.Builder, d warehouse.Dialect, c colSpec) {
+	q := d.QuoteIdent(c.Name)
+	v := d.Numeric(q)
+	if c.Measure {
+		fmt.Fprintf(b, ", COUNT(%s) AS %s", v, alias(c.Index, "nv"))
+	}
+	if c.Quantiles {
+		if frags, _ := d.Quantiles(v, quantilePoints); frags != nil {
+			for i, f := range frags {
+				fmt.Fprintf(b, ", %s AS %s", f, alias(c.Index, fmt.Sprintf("q%d", i)))
+			}
+		}
+	}
+	if c.NonNeg {
+		fmt.Fprintf(b, ", %s AS %s", countIf(v+" < 0"), alias(c.Index, "ng"))
+	}
+	if c.Age {
+		fmt.Fprintf(b, ", %s AS %s", countIf(ageCond(v)), alias(c.Index, "ag"))
+	}
+	if c.Text {
+		l := d.TextLength(d.CastText(q))
+		fmt.Fprintf(b, ", MIN(%s) AS %s, AVG(%s) AS %s, MAX(%s) AS %s, %s AS %s",
+			l, alias(c.Index, "l0"), l, alias(c.Index, "l1"), l, alias(c.Index, "l2"),
+			countIf(d.CastText(q)+" LIKE '% %'"), alias(c.Index, "sp"))
+	}
+	if c.Missing {
+		fmt.Fprintf(b, ", %s AS %s, %s AS %s", countIf(emptyCond(d, q)), alias(c.Index, "es"),
+			countIf(placeholderCond(d, q)), alias(c.Index, "ph"))
+	}
+	if c.Types {
+		// Numbers are the rest of the non-null values.
+		fmt.Fprintf(b, ", %s AS %s, %s AS %s",
+			countIf("typeof("+q+") = 'text'"), alias(c.Index, "tt"),
+			countIf("typeof("+q+") = 'blob'"), alias(c.Index, "tb"))
+	}
 }
 
 // topK is how many frequent values a profile keeps.

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -91,15 +92,18 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	})
 	tasks := make([]experts.Task, 0, len(todo))
 	for _, t := range todo {
-		var known *int64
+		var hint rowHint
 		if n, ok := exact[t.Name.String()]; ok {
-			known = &n
+			hint.exact = &n
+		}
+		if n, ok := sizes[t.Name.String()]; ok {
+			hint.estimate = &n
 		}
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
 			Name:   "profile " + t.Name.String(),
 			Run: func(ctx context.Context) error {
-				err := profileTable(ctx, env, t, known)
+				err := profileTable(ctx, env, t, hint)
 				if err != nil {
 					x.failed(ctx, env, t.Name.String(), err)
 				}
@@ -171,6 +175,23 @@ type colStats struct {
 	mean, sq *float64
 	top      []catalog.ValueCount
 	evidence []string
+
+	// Filled by the checks the spec asks for.
+	numeric              *int64 // numeric values (Measure)
+	quant                []float64
+	lenMin, lenMax       *int64
+	lenAvg               *float64
+	spaces               int64
+	empties, placeholder int64
+	negatives, badAges   int64
+	tNum, tText, tBlob   int64
+
+	date      bool         // holds dates or timestamps
+	cal       *calendar    // rows per month, weekday and hour
+	dupCount  *int64       // values held by more than one row
+	dupValues []valueCount // the most repeated of them
+	anoms     []*anomaly   // in the order they are reported
+	fences    *fences      // outlier fences, when the column has them
 }
 
 // profiler carries one table's profiling pass.
@@ -181,9 +202,15 @@ type profiler struct {
 	d       warehouse.Dialect
 	from    string
 	sampled bool
+	total   int64 // the table's rows, when sampled
 	rows    int64
 	haveRow bool
 	queries int
+}
+
+// rowHint is what the structural expert recorded about a table's size.
+type rowHint struct {
+	exact, estimate *int64
 }
 
 // fatal reports whether an error ends the table's pass rather than being
@@ -194,9 +221,16 @@ func fatal(ctx context.Context, err error) bool {
 }
 
 // profileTable profiles every column of t and saves the profiles, the
-// quality insights and the table's stats, in that order: the stats entry
-// marks the table done, so a pass killed half way is redone.
-func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, knownRows *int64) error {
+// insights and the table's stats, in that order: the stats entry marks the
+// table done, so a pass killed half way is redone.
+//
+// Queries per table: a bounded count when the structural expert left no
+// exact one; the aggregate (one per 50 columns); frequent values; then, only
+// when some column needs them, one detail query (quantiles where the engine
+// has no percentile aggregate, calendars of date columns, duplicates of
+// columns that look unique), one anomaly query (outlier counts and every
+// anomaly's examples) and one correlation query.
+func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint rowHint) error {
 	start := time.Now()
 	d, err := warehouse.DialectFor(env.Source.Dialect())
 	if err != nil {
@@ -210,21 +244,24 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, know
 		from:  d.QuoteTable(t.Name),
 	}
 	if n := env.Options.SampleRows; n > 0 {
-		rows, err := p.rowHint(ctx, knownRows, n)
+		rows, err := p.tableRows(ctx, hint, n)
 		if err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 		if rows > n {
-			p.sampled = true
-			p.from = firstRows(p.d, p.from, n)
+			p.sampled, p.total = true, rows
+			if t.Kind == "view" {
+				p.from = d.SampleFrom(p.from, n, rows)
+			} else {
+				p.from = d.Sample(t.Name, n, rows)
+			}
 		}
 	}
 
 	stats := make([]*colStats, len(t.Columns))
 	specs := make([]colSpec, len(t.Columns))
 	for i, c := range t.Columns {
-		specs[i] = colSpec{Index: i, Name: c.Name, Numeric: isNumericType(c.Type) && !isBoolType(c.Type),
-			Blob: isBlobType(c.Type), Bool: isBoolType(c.Type)}
+		specs[i] = p.spec(i, c)
 		stats[i] = &colStats{spec: specs[i]}
 	}
 	var uncertain []string // columns whose profile is partial
@@ -240,6 +277,34 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, know
 	}
 	uncertain = append(uncertain, p.topValues(ctx, stats)...)
 
+	now := time.Now()
+	for i, s := range stats {
+		s.date = isDateColumn(s, t.Columns[i].Type)
+		p.columnAnomalies(s)
+		p.valueAnomalies(s)
+	}
+	// A view repeats its tables' data: its deep passes would re-evaluate
+	// the view once per query (an aggregate view costs seconds each) to
+	// report what the tables' profiles already say.
+	deep := t.Kind != "view"
+	var corr []insight
+	if deep {
+		bad, err := p.detail(ctx, stats)
+		if err != nil {
+			return fmt.Errorf("profile %s: %w", p.name, err)
+		}
+		uncertain = append(uncertain, bad...)
+		for _, s := range stats {
+			p.dupAnomaly(s)
+		}
+		if err := p.anomalyQuery(ctx, stats, now); err != nil {
+			return fmt.Errorf("profile %s: %w", p.name, err)
+		}
+		if corr, err = p.correlations(ctx, stats); err != nil {
+			return fmt.Errorf("profile %s: %w", p.name, err)
+		}
+	}
+
 	profiles := make([]catalog.ProfileDoc, len(stats))
 	for i, s := range stats {
 		profiles[i] = p.profileDoc(s)
@@ -248,9 +313,19 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, know
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 	}
-	for _, in := range qualityInsights(p.name, p.rows, p.sampled, profiles) {
+	found := qualityInsights(p.name, p.rows, p.sampled, profiles)
+	for _, s := range stats {
+		if !deep {
+			break
+		}
+		if in, ok := p.temporalInsight(s, now); ok {
+			found = append(found, in)
+		}
+	}
+	found = append(found, corr...)
+	for _, in := range found {
 		if err := env.SaveDoc(ctx, Name, catalog.KindInsight, in.key, in.doc, p.confidence(), in.evidence,
-			"quality", p.name); err != nil {
+			in.doc.Kind, p.name); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 	}
@@ -258,7 +333,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, know
 		Duration: time.Since(start).Round(time.Millisecond).String()}
 	ev := []string{fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.name)}
 	if p.sampled {
-		ev[0] = fmt.Sprintf("COUNT(*)=%d on a sample of %s (first %d rows)", p.rows, p.name, env.Options.SampleRows)
+		ev[0] = fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.sampleText())
 	}
 	if len(uncertain) > 0 {
 		ev = append(ev, fmt.Sprintf("partial profiles: %v", uncertain))
@@ -269,12 +344,49 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, know
 	return nil
 }
 
-// rowHint is the table's size for the sampling decision: the structural
-// expert's exact count when there is one, else a count that stops at n+1
-// rows, so that deciding to sample a huge table costs no full scan.
-func (p *profiler) rowHint(ctx context.Context, known *int64, n int64) (int64, error) {
-	if known != nil {
-		return *known, nil
+// sampleText names the sample the figures come from, for evidence. Each
+// query draws its own sample, so the size is that of the aggregate's.
+func (p *profiler) sampleText() string {
+	return fmt.Sprintf("a random sample of %s (%d of %d rows, target %d)", p.name, p.rows, p.total, p.env.Options.SampleRows)
+}
+
+// spec decides which statistics and checks a column gets, from its declared
+// type and name alone: the aggregate runs before any value is seen.
+func (p *profiler) spec(i int, c warehouse.Column) colSpec {
+	sqlite := p.d.Name() == "sqlite"
+	s := colSpec{Index: i, Name: c.Name, Numeric: isNumericType(c.Type) && !isBoolType(c.Type),
+		Blob: isBlobType(c.Type), Bool: isBoolType(c.Type)}
+	if s.Blob || s.Bool {
+		return s
+	}
+	s.Text = isTextType(c.Type)
+	// Placeholders hide in text and in dates. A SQLite column of another
+	// type that holds text shows up as mixed storage classes instead, whose
+	// examples show the placeholders; untyped columns get both checks.
+	untyped := sqlite && strings.TrimSpace(c.Type) == ""
+	s.Missing = s.Text || isDateType(c.Type) || untyped
+	// SQLite converts numbers stored in a text column to text, so only
+	// columns of other types can mix storage classes.
+	s.Types = sqlite && !s.Text
+	pk := len(p.table.PrimaryKey) == 1 && p.table.PrimaryKey[0] == c.Name
+	s.Measure = s.Numeric && !pk && !keyLike(c.Name) && !isDateType(c.Type)
+	if s.Measure {
+		frags, _ := p.d.Quantiles("x", quantilePoints)
+		s.Quantiles = frags != nil
+		s.NonNeg = nonNegativeByName(c.Name)
+		s.Age = ageByName(c.Name)
+	}
+	return s
+}
+
+// tableRows is the table's size for the sampling decision and the base of
+// the sampling fraction: the structural expert's exact count when there is
+// one; else a count that stops at n+1 rows, so that a small table costs no
+// full scan; and for a table above n, the structural expert's estimate or,
+// failing that, an exact count.
+func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
+	if hint.exact != nil {
+		return *hint.exact, nil
 	}
 	p.queries++
 	res, err := p.env.Query(ctx, boundedCountSQL(p.d, p.from, n+1))
@@ -288,7 +400,14 @@ func (p *profiler) rowHint(ctx context.Context, known *int64, n int64) (int64, e
 	if !ok {
 		return 0, fmt.Errorf("count query returned %v", res.Rows[0][0])
 	}
-	return c, nil
+	if c <= n {
+		return c, nil
+	}
+	if hint.estimate != nil && *hint.estimate > n {
+		return *hint.estimate, nil
+	}
+	p.queries++
+	return p.env.RowCount(ctx, p.table.Name)
 }
 
 func (p *profiler) confidence() float64 {
@@ -395,8 +514,9 @@ func (p *profiler) runAggregate(ctx context.Context, chunk []colSpec, stats []*c
 		if v, ok := toFloat(get(alias(c.Index, "sq"))); ok {
 			s.sq = &v
 		}
+		p.readChecks(s, c, get)
 		if p.sampled {
-			ev += fmt.Sprintf(" on a sample of %s (first %d rows)", p.name, p.env.Options.SampleRows)
+			ev += " on " + p.sampleText()
 		} else {
 			ev += " on " + p.name
 		}
@@ -517,6 +637,15 @@ func (p *profiler) profileDoc(s *colStats) catalog.ProfileDoc {
 	}
 	doc.DistinctCount = s.distinct
 	doc.Min, doc.Max = s.min, s.max
+	doc.Anomalies = s.anomalies()
+	if len(s.quant) == len(quantilePoints) {
+		_, est := p.d.Quantiles("x", quantilePoints)
+		doc.Quantiles = &catalog.Quantiles{P25: s.quant[0], P50: s.quant[1], P75: s.quant[2], P95: s.quant[3],
+			Estimate: est || p.sampled}
+	}
+	if s.lenMin != nil && s.lenMax != nil && s.lenAvg != nil {
+		doc.TextLength = &catalog.TextLength{Min: *s.lenMin, Avg: *s.lenAvg, Max: *s.lenMax}
+	}
 	if s.mean != nil {
 		doc.Mean = s.mean
 		if s.sq != nil {

@@ -1,0 +1,161 @@
+package statistical
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// The follow-up queries of a table (quantiles, calendars, duplicates,
+// anomaly examples) are UNION ALLs of small SELECTs, each returning rows
+// (k, a, b, v, n): the column's index, what the row is (a code below), a
+// bucket, a value as text and a count. One statement per table keeps the
+// query count flat however many columns need a second look.
+const (
+	codeQuantile    = 1 // b: index into quantilePoints, v: the value
+	codeMonth       = 2 // b: year*100+month, n: rows
+	codeDOW         = 3 // b: 0 = Sunday … 6, n: rows
+	codeHour        = 4 // b: 0 … 23, n: rows
+	codeDupCount    = 5 // n: values held by more than one row
+	codeDupValue    = 6 // v: a repeated value, n: its rows
+	codeAbove       = 7 // v: the least value above the upper fence, n: rows above it
+	codeOutlier     = 8 // v: a value outside the fences, n: its rows
+	codeFutureCount = 9
+	codeFuture      = 10
+	codeBelow       = 11 // v: the greatest value below the lower fence, n: rows below it
+	codeInsideMax   = 12 // v: the greatest value within the fences
+	codeInsideMin   = 13 // v: the least value within the fences
+	// codeExamples+i: v, n are examples of the column's i-th anomaly.
+	codeExamples = 100
+)
+
+// maxExamples is how many example values an anomaly carries.
+const maxExamples = 5
+
+// maxBranches bounds one UNION ALL; SQLite refuses compounds of more than
+// 500 SELECTs and long statements parse slowly everywhere.
+const maxBranches = 200
+
+// branch is one SELECT of a follow-up query, for column col.
+type branch struct {
+	col int
+	sql string // returns k, a, b, v, n
+}
+
+type branchRow struct {
+	k, a, b int
+	v       string
+	vOK     bool
+	n       int64
+}
+
+func nullText(d warehouse.Dialect) string { return d.CastText("NULL") }
+
+// aggBranch returns one aggregate of the rows of from where cond holds, as
+// text, with their count.
+func aggBranch(d warehouse.Dialect, from string, k, a int, agg, cond string) branch {
+	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM %s WHERE %s",
+		k, a, d.CastText(agg), from, cond)}
+}
+
+// countBranch counts the rows of from where cond holds.
+func countBranch(d warehouse.Dialect, from string, k, a int, cond string) branch {
+	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM %s WHERE %s",
+		k, a, nullText(d), from, cond)}
+}
+
+// examplesBranch returns up to maxExamples distinct values of column q where
+// cond holds, with their counts, in the order orderBy gives (positions 4
+// and 5 are the value and its count).
+func examplesBranch(d warehouse.Dialect, from string, k, a int, q, cond, orderBy string) branch {
+	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s ORDER BY %s %s",
+		k, a, d.CastText(q), from, cond, q, orderBy, d.Limit(maxExamples))}
+}
+
+// groupBranch counts the rows of from per value of the bucket expression.
+func groupBranch(d warehouse.Dialect, from string, k, a int, bucket string) branch {
+	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, %s AS b, %s AS v, COUNT(*) AS n FROM %s WHERE %s IS NOT NULL GROUP BY %s",
+		k, a, bucket, nullText(d), from, bucket, bucket)}
+}
+
+// unionSQL wraps each branch in a subquery, which makes ORDER BY and LIMIT
+// inside a branch legal on every engine, and joins them.
+func unionSQL(bs []branch) string {
+	var b strings.Builder
+	for i, br := range bs {
+		if i > 0 {
+			b.WriteString(" UNION ALL ")
+		}
+		fmt.Fprintf(&b, "SELECT k, a, b, v, n FROM (%s) u%d", br.sql, i)
+	}
+	return b.String()
+}
+
+// runBranches runs bs in chunks. A chunk that fails for a reason other than
+// the budget or the clock is retried column by column, so one column whose
+// values an engine cannot cast costs only its own figures; such columns are
+// returned with their errors.
+func (p *profiler) runBranches(ctx context.Context, bs []branch, onRow func(branchRow)) (map[int]error, error) {
+	bad := map[int]error{}
+	for len(bs) > 0 {
+		n := min(len(bs), maxBranches)
+		chunk := bs[:n]
+		bs = bs[n:]
+		err := p.runUnion(ctx, chunk, onRow)
+		if err == nil {
+			continue
+		}
+		if fatal(ctx, err) {
+			return nil, err
+		}
+		byCol := map[int][]branch{}
+		var order []int
+		for _, br := range chunk {
+			if _, ok := byCol[br.col]; !ok {
+				order = append(order, br.col)
+			}
+			byCol[br.col] = append(byCol[br.col], br)
+		}
+		if len(order) == 1 {
+			bad[order[0]] = err
+			continue
+		}
+		for _, c := range order {
+			if err := p.runUnion(ctx, byCol[c], onRow); err != nil {
+				if fatal(ctx, err) {
+					return nil, err
+				}
+				bad[c] = err
+			}
+		}
+	}
+	return bad, nil
+}
+
+func (p *profiler) runUnion(ctx context.Context, bs []branch, onRow func(branchRow)) error {
+	p.queries++
+	res, err := p.env.Query(ctx, unionSQL(bs))
+	if err != nil {
+		return err
+	}
+	if res.Truncated {
+		return fmt.Errorf("query was truncated at %d rows", len(res.Rows))
+	}
+	for _, r := range res.Rows {
+		if len(r) < 5 {
+			continue
+		}
+		k, ok1 := toInt(r[0])
+		a, ok2 := toInt(r[1])
+		b, ok3 := toInt(r[2])
+		n, _ := toInt(r[4])
+		if !ok1 || !ok2 || !ok3 {
+			continue
+		}
+		v, vOK := render(r[3])
+		onRow(branchRow{k: int(k), a: int(a), b: int(b), v: v, vOK: vOK, n: n})
+	}
+	return nil
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package statistical_test
+
+const raceEnabled = false

@@ -1,0 +1,152 @@
+package statistical_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/postgres"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+)
+
+// TestPostgres runs the checks on PostgreSQL, whose percentile aggregate,
+// typed columns and UNION typing differ from SQLite's. It needs the server
+// .ci/start-servers starts.
+func TestPostgres(t *testing.T) {
+	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
+		}
+		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
+	}
+	ctx := context.Background()
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	table := fmt.Sprintf("stat_sales_%d", time.Now().UnixNano())
+	stmts := []string{fmt.Sprintf(`CREATE TABLE %s (id INTEGER PRIMARY KEY, amount NUMERIC(12,2), qty INTEGER,
+		email VARCHAR(100), note TEXT, sold_at TIMESTAMP, width DOUBLE PRECISION, height DOUBLE PRECISION, score DOUBLE PRECISION)`, table)}
+	i := 0
+	for y := 2022; y <= 2023; y++ {
+		for m := 1; m <= 12; m++ {
+			n := 10
+			if m == 12 {
+				n = 50
+			}
+			for d := range n {
+				amount := 20 + i*37%200
+				if i == 10 || i == 20 || i == 30 {
+					amount *= 100
+				}
+				qty := 1 + i%9
+				if i == 5 {
+					qty = -1
+				}
+				email := fmt.Sprintf("user%d@example.com", i)
+				if i == 100 {
+					email = "user99@example.com"
+				}
+				note := fmt.Sprintf("'note %d'", i%7)
+				switch {
+				case i%10 == 0:
+					note = "NULL"
+				case i%10 == 1:
+					note = "''"
+				case i%50 == 2:
+					note = "'N/A'"
+				}
+				sold := fmt.Sprintf("%d-%02d-%02d %02d:00:00", y, m, 1+d%28, d%24)
+				if y == 2023 && m == 12 && d == n-1 {
+					sold = "2023-12-31 12:00:00"
+				}
+				w := float64(i%50) + 1.5
+				stmts = append(stmts, fmt.Sprintf(`INSERT INTO %s VALUES (%d, %d, %d, '%s', %s, '%s', %g, %g, %g)`,
+					table, i, amount, qty, email, note, sold, w, 2*w+float64(i%3)*0.1, float64(i*7919%1000)/10))
+				i++
+			}
+		}
+	}
+	for _, s := range stmts {
+		if _, err := admin.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+
+	src, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	all, err := src.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []warehouse.Table
+	for _, tb := range all {
+		if tb.Name.Name == table {
+			tables = append(tables, tb)
+		}
+	}
+	cat, err := catalog.Open(ctx, t.TempDir()+"/catalog.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	h := &harness{env: experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1_000_000}, new(atomic.Int64)), cat: cat}
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	want := map[string]string{
+		"amount": `[{outlier 3 ["19000.00" "16000.00" "13000.00"]}]`,
+		"qty":    `[{negative_value 1 ["-1"]}]`,
+		"email":  `[{duplicate 1 ["user99@example.com"]}]`,
+		"note":   `[{empty_string 32 [""]} {placeholder 7 ["N/A"]}]`,
+	}
+	for _, c := range []string{"id", "amount", "qty", "email", "note", "sold_at", "width", "height", "score"} {
+		p, _ := h.profile(t, table+"."+c)
+		var got []found
+		for _, a := range p.Anomalies {
+			got = append(got, found{a.Kind, a.Count, fmt.Sprintf("%q", a.Examples)})
+		}
+		if g := fmt.Sprint(got); g != cmpOr(want[c], "[]") {
+			t.Errorf("%s: got %s, want %s", c, g, want[c])
+		}
+	}
+	p, _ := h.profile(t, table+".score")
+	if p.Quantiles == nil || p.Quantiles.Estimate {
+		t.Errorf("score quantiles %+v", p.Quantiles)
+	}
+	for _, k := range []string{"temporal:" + table + ".sold_at", "correlation:" + table + ".width~" + table + ".height"} {
+		e, err := cat.Get(ctx, catalog.KindInsight, k)
+		if err != nil {
+			t.Errorf("insight %s: %v", k, err)
+			continue
+		}
+		var d catalog.InsightDoc
+		e.Decode(&d)
+		if !strings.Contains(d.Description, "December holds 31% of rows") && !strings.Contains(d.Description, "r = 1.00") {
+			t.Errorf("%s: %s", k, d.Description)
+		}
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

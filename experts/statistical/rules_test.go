@@ -1,0 +1,124 @@
+package statistical
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"UnitPrice": "[unit price]", "unit_price": "[unit price]", "customerID": "[customer id]",
+		"HTTPCode": "[http code]", "zip code": "[zip code]", "page": "[page]", "Address2": "[address2]",
+	} {
+		if got := fmt.Sprint(tokens(in)); got != want {
+			t.Errorf("tokens(%q) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestNameRules(t *testing.T) {
+	check := func(name string, f func(string) bool, want bool) {
+		t.Helper()
+		if f(name) != want {
+			t.Errorf("%q: got %v, want %v", name, !want, want)
+		}
+	}
+	for _, n := range []string{"email", "contact_email", "sku", "product_code", "natural_key", "EmailAddress"} {
+		check(n, uniqueByName, true)
+	}
+	for _, n := range []string{"postal_code", "country_code", "CurrencyCode", "coupon_code", "name", "status"} {
+		check(n, uniqueByName, false)
+	}
+	for _, n := range []string{"id", "customer_id", "CustomerId", "order_no", "product_code"} {
+		check(n, keyLike, true)
+	}
+	for _, n := range []string{"amount", "idle_seconds", "video"} {
+		check(n, keyLike, false)
+	}
+	for _, n := range []string{"UnitPrice", "quantity", "qty_on_hand", "amount", "Freight", "Milliseconds"} {
+		check(n, nonNegativeByName, true)
+	}
+	for _, n := range []string{"balance", "discount", "delta", "temperature"} {
+		check(n, nonNegativeByName, false)
+	}
+	check("age", ageByName, true)
+	check("page", ageByName, false)
+	check("usage", ageByName, false)
+	check("due_date", futureByName, true)
+	check("created_at", futureByName, false)
+}
+
+func TestFences(t *testing.T) {
+	p := &profiler{}
+	col := func(min string, q ...float64) *colStats {
+		n, d := int64(1000), int64(500)
+		return &colStats{spec: colSpec{Measure: true}, numeric: &n, distinct: &d, min: &min, quant: q}
+	}
+	// Right-skewed and positive, as amounts are: log scale.
+	f := p.outlierFences(col("2", 50, 111, 221, 476))
+	if f == nil || !f.log || f.hi < 19000 || f.hi > 19200 {
+		t.Errorf("skewed: %+v", f)
+	}
+	// Symmetric and positive, as ids or scores are: linear, or the small
+	// values would be cut by the lower fence.
+	f = p.outlierFences(col("1", 250, 500, 750, 950))
+	if f == nil || f.log || f.lo != -1250 || f.hi != 2250 {
+		t.Errorf("symmetric: %+v", f)
+	}
+	if f := p.outlierFences(col("1", 1, 1, 1, 3)); f != nil {
+		t.Errorf("no spread, no fences: %+v", f)
+	}
+	// The next step of a discrete scale is not apart; a value a hundred
+	// times the rest is.
+	lin := &fences{q1: 2.99, q3: 4.99}
+	if lin.apart(11.99, 10.99) || !lin.apart(20, 10.99) {
+		t.Error("linear gap")
+	}
+	lg := &fences{q1: 50, q3: 221, log: true}
+	if lg.apart(2500, 2360) || !lg.apart(60602, 2360) {
+		t.Error("log gap")
+	}
+}
+
+func TestCalendarRules(t *testing.T) {
+	day := func(s string) time.Time { d, _ := parseDate(s); return d }
+	// A 14-month span: months seen twice are averaged, not summed, so no
+	// peak appears.
+	months := map[int]int64{}
+	for ym := 202301; ym <= 202402; ym = nextMonth(ym) {
+		months[ym] = 100
+	}
+	if d, _, ok := seasonality(months, day("2023-01-01"), day("2024-02-29"), true); ok {
+		t.Errorf("flat calendar: %s", d)
+	}
+	months[202312] = 300 // 300 of 1,400 in an average year
+	d, ev, ok := seasonality(months, day("2023-01-01"), day("2024-02-29"), true)
+	if !ok || d != "December holds 21% of rows (2.6× the monthly mean)" || !strings.Contains(ev, "14 complete months") {
+		t.Errorf("peak: %q %q", d, ev)
+	}
+	// Gaps inside the span are not seasons.
+	months[205001] = 1
+	if d, _, ok := seasonality(months, day("2023-01-01"), day("2050-01-31"), true); ok {
+		t.Errorf("gappy calendar: %s", d)
+	}
+	// Five weeks and two days: Monday and Tuesday occur six times, the
+	// others five; the same rows per occurrence is a flat week.
+	var dow [7]int64
+	for d := range 7 {
+		dow[d] = 500
+	}
+	dow[time.Monday], dow[time.Tuesday] = 600, 600
+	if d, _, ok := weekdays(dow, day("2024-01-01"), day("2024-02-06")); ok {
+		t.Errorf("flat week: %s", d)
+	}
+	dow[time.Saturday] = 300
+	if d, _, ok := weekdays(dow, day("2024-01-01"), day("2024-02-06")); !ok || !strings.HasPrefix(d, "Saturday is the quietest day (") {
+		t.Errorf("quiet Saturday: %q", d)
+	}
+	dow[time.Saturday] = 0
+	if d, _, _ := weekdays(dow, day("2024-01-01"), day("2024-02-06")); d != "no rows fall on Saturday" {
+		t.Errorf("empty Saturday: %q", d)
+	}
+}

@@ -1,0 +1,353 @@
+package statistical
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/warehouse"
+)
+
+const (
+	// calendarMinRows is the fewest dated rows worth a weekday or hour
+	// profile: about a hundred per weekday, so that chance moves a day's
+	// share by a few percent at most.
+	calendarMinRows = 700
+	// seasonMinMonths is how many complete months a seasonal profile needs:
+	// every calendar month at least once.
+	seasonMinMonths = 12
+	// peakRatio, quietRatio: how far from the mean a month, weekday or hour
+	// must be to count as a pattern rather than noise.
+	peakRatio     = 1.5
+	weekdayLow    = 0.8
+	weekdayHigh   = 1.25
+	hourLowRatio  = 0.5
+	maxPeakMonths = 3
+	// minZ is how many Poisson standard deviations a bucket must lie from
+	// the mean, so that small tables do not produce patterns by chance.
+	minZ = 4.0
+	// maxEmptyMonths is the share of months without rows above which a
+	// calendar has gaps rather than seasons.
+	maxEmptyMonths = 0.1
+	// calendarMinSpan is the shortest span worth a week or hour profile.
+	calendarMinSpan = 28 * 24 * time.Hour
+)
+
+// calendar counts a date column's rows per month, weekday and hour.
+type calendar struct {
+	months map[int]int64 // year*100+month
+	dow    [7]int64
+	hour   [24]int64
+}
+
+// isDateColumn decides whether a column holds dates: by its declared type,
+// or because its least and greatest values read as ISO-8601 dates.
+func isDateColumn(s *colStats, declared string) bool {
+	if !s.ok || s.spec.CountOnly || s.spec.Blob || s.spec.Bool || s.nonNull == 0 {
+		return false
+	}
+	if isDateType(declared) {
+		return true
+	}
+	if s.min == nil || s.max == nil {
+		return false
+	}
+	_, ok1 := parseDate(*s.min)
+	_, ok2 := parseDate(*s.max)
+	return ok1 && ok2
+}
+
+// calendarBranches count the rows per month, weekday and hour of a date
+// column: three GROUP BYs in the table's detail query.
+func (p *profiler) calendarBranches(s *colStats) []branch {
+	q := p.d.QuoteIdent(s.spec.Name)
+	k := s.spec.Index
+	ym := "(" + p.d.DatePart(warehouse.PartYear, q) + ") * 100 + (" + p.d.DatePart(warehouse.PartMonth, q) + ")"
+	return []branch{
+		groupBranch(p.d, p.from, k, codeMonth, ym),
+		groupBranch(p.d, p.from, k, codeDOW, p.d.DatePart(warehouse.PartDOW, q)),
+		groupBranch(p.d, p.from, k, codeHour, p.d.DatePart(warehouse.PartHour, q)),
+	}
+}
+
+func (c *calendar) add(r branchRow) {
+	switch r.a {
+	case codeMonth:
+		c.months[r.b] += r.n
+	case codeDOW:
+		if r.b >= 0 && r.b < 7 {
+			c.dow[r.b] += r.n
+		}
+	case codeHour:
+		if r.b >= 0 && r.b < 24 {
+			c.hour[r.b] += r.n
+		}
+	}
+}
+
+// temporalInsight describes the clear patterns of a date column's
+// calendar: a seasonal peak, a lopsided week, busy and dead hours. Span and
+// freshness go into the evidence. It returns false when nothing is clear.
+func (p *profiler) temporalInsight(s *colStats, now time.Time) (insight, bool) {
+	cal := s.cal
+	if cal == nil {
+		return insight{}, false
+	}
+	col := p.name + "." + s.spec.Name
+	var total int64
+	for _, n := range cal.dow {
+		total += n
+	}
+	var parts, ev []string
+	var first, last time.Time
+	var haveSpan bool
+	if s.min != nil && s.max != nil {
+		var ok1, ok2 bool
+		first, ok1 = parseDate(*s.min)
+		last, ok2 = parseDate(*s.max)
+		haveSpan = ok1 && ok2
+	}
+	if d, e, ok := seasonality(cal.months, first, last, haveSpan); ok {
+		parts = append(parts, d)
+		ev = append(ev, e)
+	}
+	// A week profile needs several of each weekday, and an hour profile
+	// values spread over more than a day or two (bulk loads stamp every row
+	// with the same minute).
+	if total >= calendarMinRows && haveSpan && last.Sub(first) >= calendarMinSpan {
+		if d, e, ok := weekdays(cal.dow, first, last); ok {
+			parts = append(parts, d)
+			ev = append(ev, e)
+		}
+		if d, e, ok := hours(cal.hour, total); ok {
+			parts = append(parts, d)
+			ev = append(ev, e)
+		}
+	}
+	if len(parts) == 0 {
+		return insight{}, false
+	}
+	on := "on " + p.name
+	if p.sampled {
+		on = fmt.Sprintf("on a random sample of %s rows of %s", thousands(p.rows), p.name)
+	}
+	ev = append([]string{fmt.Sprintf("COUNT(*) GROUP BY year-month, weekday and hour of %s: %s dated rows %s",
+		p.d.QuoteIdent(s.spec.Name), thousands(total), on)}, ev...)
+	if haveSpan {
+		ev = append(ev, fmt.Sprintf("span %s .. %s (%d days); latest value %d days before this run",
+			*s.min, *s.max, int(last.Sub(first).Hours()/24), int(now.Sub(last).Hours()/24)))
+	}
+	return insight{
+		key: "temporal:" + col,
+		doc: catalog.InsightDoc{Kind: "temporal", Tables: []string{p.name}, Columns: []string{col},
+			Description: col + ": " + strings.Join(parts, "; ")},
+		evidence: ev,
+	}, true
+}
+
+// seasonality looks for calendar months that hold far more rows than the
+// rest. Only complete months count, and each calendar month is averaged
+// over its occurrences, so that a span of 14 months does not make two
+// months look busy.
+func seasonality(months map[int]int64, first, last time.Time, haveSpan bool) (string, string, bool) {
+	if len(months) == 0 {
+		return "", "", false
+	}
+	keys := make([]int, 0, len(months))
+	for k := range months {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	start, end := keys[0], keys[len(keys)-1]
+	// An edge month is complete only when the data starts on its first day
+	// or ends on its last; without the span, both edges are dropped.
+	if !haveSpan || first.Day() != 1 {
+		start = nextMonth(start)
+	}
+	if !haveSpan || last.AddDate(0, 0, 1).Day() != 1 {
+		end = prevMonth(end)
+	}
+	var sum [13]float64
+	var occ [13]float64
+	full, empty := 0, 0
+	for ym := start; ym <= end; ym = nextMonth(ym) {
+		m := ym % 100
+		if m < 1 || m > 12 {
+			return "", "", false
+		}
+		sum[m] += float64(months[ym])
+		occ[m]++
+		full++
+		if months[ym] == 0 {
+			empty++
+		}
+	}
+	// Months without rows inside the span mean gaps or stray dates (a
+	// year 2099 typed by mistake), not a season.
+	if full < seasonMinMonths || float64(empty) > maxEmptyMonths*float64(full) {
+		return "", "", false
+	}
+	var avg [13]float64
+	var all float64
+	for m := 1; m <= 12; m++ {
+		avg[m] = sum[m] / occ[m]
+		all += avg[m]
+	}
+	mean := all / 12
+	if mean <= 0 {
+		return "", "", false
+	}
+	var peaks []int
+	for m := 1; m <= 12; m++ {
+		z := (avg[m] - mean) / math.Sqrt(mean/occ[m])
+		if avg[m] >= peakRatio*mean && z >= minZ {
+			peaks = append(peaks, m)
+		}
+	}
+	if len(peaks) == 0 || len(peaks) > maxPeakMonths {
+		return "", "", false
+	}
+	var share float64
+	names := make([]string, len(peaks))
+	for i, m := range peaks {
+		share += avg[m] / all
+		names[i] = time.Month(m).String()
+	}
+	ratio := share / (float64(len(peaks)) / 12)
+	verb := "hold"
+	if len(peaks) == 1 {
+		verb = "holds"
+	}
+	desc := fmt.Sprintf("%s %s %s%% of rows (%.1f× the monthly mean)", joinAnd(names), verb, pct0(share), ratio)
+	var shares []string
+	for m := 1; m <= 12; m++ {
+		shares = append(shares, fmt.Sprintf("%s %s%%", time.Month(m).String()[:3], pct(avg[m]/all)))
+	}
+	return desc, fmt.Sprintf("monthly shares over %d complete months: %s", full, strings.Join(shares, ", ")), true
+}
+
+// weekdays describes a lopsided week: days without rows, or a quietest or
+// busiest day far from what its share of the calendar predicts. Each day
+// is weighed by how often it occurs between first and last, so that a span
+// of five weeks and two days does not favour two weekdays.
+func weekdays(dow [7]int64, first, last time.Time) (string, string, bool) {
+	var occ [7]float64
+	var days float64
+	for d := truncDay(first); !d.After(last); d = d.AddDate(0, 0, 1) {
+		occ[d.Weekday()]++
+		days++
+	}
+	var total int64
+	for _, n := range dow {
+		total += n
+	}
+	if total == 0 || days == 0 {
+		return "", "", false
+	}
+	expected := func(d int) float64 { return float64(total) * occ[d] / days }
+	ratio := func(d int) float64 { return float64(dow[d]) / expected(d) }
+	var empty []string
+	lo, hi := 0, 0
+	var rates float64
+	for d := range 7 {
+		if occ[d] == 0 {
+			return "", "", false
+		}
+		if dow[d] == 0 {
+			empty = append(empty, time.Weekday(d).String())
+		}
+		if ratio(d) < ratio(lo) {
+			lo = d
+		}
+		if ratio(d) > ratio(hi) {
+			hi = d
+		}
+		rates += float64(dow[d]) / occ[d]
+	}
+	share := func(d int) float64 { return float64(dow[d]) / occ[d] / rates }
+	var shares []string
+	for d := range 7 {
+		shares = append(shares, fmt.Sprintf("%s %s%%", time.Weekday(d).String()[:3], pct(share(d))))
+	}
+	ev := fmt.Sprintf("weekday shares, weighed by their days in the span: %s", strings.Join(shares, ", "))
+	if len(empty) > 0 && len(empty) < 7 {
+		return fmt.Sprintf("no rows fall on %s", joinOr(empty)), ev, true
+	}
+	z := func(d int) float64 { return math.Abs(float64(dow[d])-expected(d)) / math.Sqrt(expected(d)) }
+	low := ratio(lo) <= weekdayLow && z(lo) >= minZ
+	high := ratio(hi) >= weekdayHigh && z(hi) >= minZ
+	if !low && !high {
+		return "", "", false
+	}
+	return fmt.Sprintf("%s is the quietest day (%s%%), %s the busiest (%s%%)",
+		time.Weekday(lo), pct0(share(lo)), time.Weekday(hi), pct0(share(hi))), ev, true
+}
+
+func truncDay(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
+}
+
+// hours describes the busiest and quietest hour of a timestamp column when
+// they stand out; columns of bare dates (every row at midnight) have none.
+func hours(hour [24]int64, total int64) (string, string, bool) {
+	if hour[0] == total {
+		return "", "", false
+	}
+	mean := float64(total) / 24
+	lo, hi := 0, 0
+	for h := range 24 {
+		if hour[h] < hour[lo] {
+			lo = h
+		}
+		if hour[h] > hour[hi] {
+			hi = h
+		}
+	}
+	sd := math.Sqrt(mean)
+	high := float64(hour[hi]) >= peakRatio*mean && (float64(hour[hi])-mean)/sd >= minZ
+	low := float64(hour[lo]) <= hourLowRatio*mean && (mean-float64(hour[lo]))/sd >= minZ
+	if !high && !low {
+		return "", "", false
+	}
+	var shares []string
+	for h := range 24 {
+		shares = append(shares, fmt.Sprintf("%02d h %s%%", h, pct(float64(hour[h])/float64(total))))
+	}
+	share := func(h int) string { return pct(float64(hour[h]) / float64(total)) }
+	return fmt.Sprintf("the busiest hour is %02d:00–%02d:00 (%s%%), the quietest %02d:00–%02d:00 (%s%%)",
+			hi, (hi+1)%24, share(hi), lo, (lo+1)%24, share(lo)),
+		"hourly shares: " + strings.Join(shares, ", "), true
+}
+
+func nextMonth(ym int) int {
+	if ym%100 >= 12 {
+		return (ym/100+1)*100 + 1
+	}
+	return ym + 1
+}
+
+func prevMonth(ym int) int {
+	if ym%100 <= 1 {
+		return (ym/100-1)*100 + 12
+	}
+	return ym - 1
+}
+
+// pct0 renders a fraction as a whole percentage.
+func pct0(f float64) string { return fmt.Sprintf("%.0f", f*100) }
+
+func joinAnd(xs []string) string { return joinWith(xs, "and") }
+func joinOr(xs []string) string  { return joinWith(xs, "or") }
+
+func joinWith(xs []string, word string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " " + word + " " + xs[len(xs)-1]
+}
