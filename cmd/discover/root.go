@@ -12,13 +12,16 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/cmd/discover/tui"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/query"
 	"github.com/discover-db/discover/experts/semantic"
@@ -99,7 +102,7 @@ which beat the file.`,
 				return err
 			}
 			o.relations = rels
-			return runDiscovery(cmd.Context(), o, stdout, stderr)
+			return runDiscovery(cmd.Context(), o, stdin, stdout, stderr)
 		},
 	}
 	cmd.SetIn(stdin)
@@ -127,7 +130,7 @@ which beat the file.`,
 	f.StringVar(&o.llmBaseURL, "llm-base-url", "", "model endpoint (with --llm; not used yet)")
 	f.IntVar(&o.llmPaths, "llm-paths", 1, "parallel candidate paths for model-proposed SQL, voted on (not used yet)")
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
-	f.StringVar(&o.progress, "progress", "auto", "progress display: plain (one line per event), none, tui (plain for now), auto")
+	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q stops and writes the report), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
 	f.BoolVar(&o.ignoreDeclaredFKs, "ignore-declared-fks", false, "infer relationships as if the schema declared none (benchmarks)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
@@ -235,7 +238,7 @@ func prepareOut(dir string) error {
 	return os.Remove(name)
 }
 
-func runDiscovery(ctx context.Context, o *runOptions, stdout, stderr io.Writer) error {
+func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := o.validate(); err != nil {
 		return err
 	}
@@ -270,11 +273,18 @@ func runDiscovery(ctx context.Context, o *runOptions, stdout, stderr io.Writer) 
 		return err
 	}
 
+	runCtx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	deadline, _ := runCtx.Deadline()
+	runCtx, stopEarly := withEarlyDeadline(runCtx)
+	view := tui.Options{Input: terminalInput(stdin), Output: stderr, Start: time.Now(), Deadline: deadline,
+		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
+		Experts: []string{structural.Name, statistical.Name, semantic.Name, query.Name}, Stop: stopEarly}
 	events := make(chan orchestrator.Event, 64)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		consumeProgress(o, stderr, events)
+		consumeProgress(ctx, o, view, events)
 	}()
 	orc := &orchestrator.Orchestrator{
 		Source:  src,
@@ -288,8 +298,6 @@ func runDiscovery(ctx context.Context, o *runOptions, stdout, stderr io.Writer) 
 		},
 		Events: events,
 	}
-	runCtx, cancel := context.WithTimeout(ctx, o.timeout)
-	defer cancel()
 	run, runErr := orc.Run(runCtx, run)
 	close(events)
 	<-done
@@ -359,15 +367,75 @@ func newRunID() string {
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b)
 }
 
-func consumeProgress(o *runOptions, stderr io.Writer, events <-chan orchestrator.Event) {
-	if o.progress == "none" {
+func consumeProgress(ctx context.Context, o *runOptions, view tui.Options, events <-chan orchestrator.Event) {
+	stderr := view.Output
+	switch {
+	case o.progress == "none":
 		for range events {
 		}
 		return
+	case o.progress == "tui" || (o.progress == "auto" && !o.quiet && isTerminal(stderr)):
+		if err := tui.Run(ctx, events, view); err != nil {
+			fmt.Fprintf(stderr, "discover: terminal view: %v\n", err)
+		}
+		return
 	}
-	// The terminal view (issue 8) will take "tui" and "auto" on a terminal;
-	// until then every mode that shows progress writes plain lines.
 	orchestrator.PlainWriter{W: stderr, Verbose: o.verbose, Quiet: o.quiet}.Consume(events)
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd()) && os.Getenv("TERM") != "dumb"
+}
+
+// terminalInput gives the view its keys only from a terminal: a pipe or a
+// file on stdin is not someone at a keyboard.
+func terminalInput(stdin io.Reader) io.Reader {
+	if isTerminal(stdin) {
+		return stdin
+	}
+	return nil
+}
+
+// earlyDeadline lets the terminal view end a run the way its deadline does:
+// the orchestrator then records the stop reason and the report is written
+// from what was found. Cancelling instead would mean ^C: an unfinished run
+// left for --resume.
+type earlyDeadline struct {
+	context.Context
+	done chan struct{}
+	once sync.Once
+	mu   sync.Mutex
+	err  error
+}
+
+func withEarlyDeadline(parent context.Context) (context.Context, func()) {
+	c := &earlyDeadline{Context: parent, done: make(chan struct{})}
+	go func() {
+		select {
+		case <-parent.Done():
+			c.end(parent.Err())
+		case <-c.done:
+		}
+	}()
+	return c, func() { c.end(context.DeadlineExceeded) }
+}
+
+func (c *earlyDeadline) end(err error) {
+	c.once.Do(func() {
+		c.mu.Lock()
+		c.err = err
+		c.mu.Unlock()
+		close(c.done)
+	})
+}
+
+func (c *earlyDeadline) Done() <-chan struct{} { return c.done }
+
+func (c *earlyDeadline) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.err
 }
 
 // writeReports renders the run's report in each format, each file written
