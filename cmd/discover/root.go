@@ -76,8 +76,10 @@ claims are tested with read-only SQL; the run stops when it is confident, has
 covered the database, or stops learning. It writes report.md, report.json and
 report.html with the evidence behind every finding.
 
-DSN forms: a SQLite file path (shop.db), sqlite://path, postgres://…, mysql://…,
-duckdb://path, trino://… (only SQLite is available in this version).
+DSN forms: a SQLite file path (shop.db) or sqlite://path;
+postgres://user@host:5432/db; mysql://user:pass@host:3306/db (or @tcp(host:port));
+duckdb://file.duckdb, or duckdb://folder (each Parquet/CSV/JSON file a table);
+trino://user@host:8080/catalog[/schema]. The database is opened read-only.
 
 Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10,
 or in discover.yaml (keys are the long flag names with _ for -, plus
