@@ -121,6 +121,10 @@ type ProfileDoc struct {
 	Stddev             *float64     `json:"stddev"`
 	TopValues          []ValueCount `json:"top_values"`
 	Anomalies          []Anomaly    `json:"anomalies"`
+	// Provisional marks a profile taken from the engine's own statistics
+	// (pg_stats) before anything was measured; experts that decide once
+	// (semantic types, relationship inference) wait for the measured one.
+	Provisional bool `json:"provisional,omitempty"`
 	// Quantiles of the numeric values, nil for columns that hold none.
 	Quantiles *Quantiles `json:"quantiles,omitempty"`
 	// TextLength of the text values in characters, nil for non-text columns.

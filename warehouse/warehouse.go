@@ -122,3 +122,38 @@ type SkipReporter interface {
 type RowEstimator interface {
 	EstimateRows(ctx context.Context, t TableName) (n int64, exact bool, err error)
 }
+
+// ColumnStatser is implemented by sources whose planner keeps per-column
+// statistics (PostgreSQL pg_stats). They cost one catalog query and no scan,
+// but they are the planner's estimates as of the last ANALYZE, not
+// measurements. A table never analyzed has none: an empty slice, no error.
+type ColumnStatser interface {
+	ColumnStats(ctx context.Context, t TableName) ([]ColumnStat, error)
+}
+
+// ColumnStat is the planner's estimate of one column's figures, as of the
+// last ANALYZE. Nil pointers are figures the planner does not keep.
+type ColumnStat struct {
+	Column string
+	// NullFraction is the estimated fraction of rows that are NULL.
+	NullFraction *float64
+	// Distinct is the estimated number of distinct non-null values, as an
+	// absolute count: a fractional estimate (PostgreSQL's negative
+	// n_distinct) is scaled by the table's estimated rows.
+	Distinct *int64
+	// TopValues are the most common values with their estimated fractions
+	// of all rows, most common first.
+	TopValues []ValueFraction
+	// Histogram holds the bounds of equal-population buckets of the values
+	// not among TopValues, as text.
+	Histogram []string
+	// Correlation is the estimated correlation between the physical row
+	// order and the column's order, from -1 to 1.
+	Correlation *float64
+}
+
+// ValueFraction is a frequent value and its estimated fraction of rows.
+type ValueFraction struct {
+	Value    string
+	Fraction float64
+}

@@ -52,8 +52,8 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	byKey := make(map[string]catalog.ProfileDoc, len(profiles))
 	for _, e := range profiles {
 		var p catalog.ProfileDoc
-		if err := e.Decode(&p); err != nil {
-			continue
+		if err := e.Decode(&p); err != nil || p.Provisional {
+			continue // a provisional profile (planner estimates) is replaced soon
 		}
 		byKey[e.Key] = p
 	}

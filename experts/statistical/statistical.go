@@ -47,6 +47,7 @@ func FailedKey(table string) string { return "profile_failed:" + table }
 type Expert struct {
 	mu       sync.Mutex
 	attempts map[string]int
+	first    map[string]bool // tables given a first pass (firstpass.go)
 }
 
 var _ experts.Expert = (*Expert)(nil)
@@ -90,8 +91,16 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	sort.SliceStable(todo, func(i, j int) bool {
 		return sizes[todo[i].Name.String()] < sizes[todo[j].Name.String()]
 	})
+	first, err := x.firstPasses(ctx, env, todo, sizes)
+	if err != nil {
+		return nil, fmt.Errorf("statistical plan: %w", err)
+	}
 	tasks := make([]experts.Task, 0, len(todo))
 	for _, t := range todo {
+		if task, ok := first[t.Name.String()]; ok {
+			tasks = append(tasks, task) // profiled from the next plan on
+			continue
+		}
 		var hint rowHint
 		if n, ok := exact[t.Name.String()]; ok {
 			hint.exact = &n

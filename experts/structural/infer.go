@@ -691,6 +691,10 @@ func InferReady(ctx context.Context, env *experts.Env) (bool, error) {
 	}
 	have := map[string]bool{}
 	for _, e := range profiles {
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err == nil && p.Provisional {
+			continue // planner estimates: wait for the measured profile
+		}
 		have[e.Key] = true
 	}
 	for _, t := range env.Tables {
