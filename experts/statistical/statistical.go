@@ -284,6 +284,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	if !p.haveRow {
 		return fmt.Errorf("profile %s: no aggregate query succeeded", p.name)
 	}
+	uncertain = append(uncertain, p.approxDistinct(ctx, stats)...)
 	uncertain = append(uncertain, p.topValues(ctx, stats)...)
 
 	now := time.Now()

@@ -1,0 +1,70 @@
+package statistical
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// approxDistinct replaces the distinct counts measured on a sample with a
+// count over the whole table, on engines where that costs about one scan:
+// a sample sees only a share of a column's values, so its distinct count
+// understates every high-cardinality column. Trino streams its
+// approx_distinct sketch; DuckDB counts exactly, because its hash aggregate
+// runs at scan speed while its approx_count_distinct was measured 8.8% low
+// on 20,000 distinct values. Other engines keep the sample's figure. A
+// failure keeps the sample's figures and is reported as partial.
+func (p *profiler) approxDistinct(ctx context.Context, stats []*colStats) []string {
+	if !p.sampled {
+		return nil
+	}
+	approx := true
+	switch p.d.Name() {
+	case "trino":
+	case "duckdb":
+		approx = false
+	default:
+		return nil
+	}
+	var cols []*colStats
+	for _, s := range stats {
+		if s.ok && s.distinct != nil && !s.spec.Blob && !s.spec.CountOnly {
+			cols = append(cols, s)
+		}
+	}
+	var failed []string
+	for start := 0; start < len(cols); start += maxColumnsPerQuery {
+		chunk := cols[start:min(start+maxColumnsPerQuery, len(cols))]
+		var sel []string
+		for _, s := range chunk {
+			frag, _ := p.d.CountDistinct(p.d.QuoteIdent(s.spec.Name), approx)
+			sel = append(sel, frag+" AS "+alias(s.spec.Index, "ad"))
+		}
+		q := "SELECT " + strings.Join(sel, ", ") + " FROM " + p.d.QuoteTable(p.table.Name)
+		res, err := p.env.Query(ctx, q)
+		p.queries++
+		if err != nil || len(res.Rows) == 0 {
+			for _, s := range chunk {
+				failed = append(failed, s.spec.Name+" (approximate distinct)")
+			}
+			continue
+		}
+		row := map[string]any{}
+		for i, c := range res.Columns {
+			row[strings.ToLower(c)] = res.Rows[0][i]
+		}
+		for _, s := range chunk {
+			v, ok := toInt(row[alias(s.spec.Index, "ad")])
+			if !ok {
+				continue
+			}
+			s.distinct = &v
+			how := "counted"
+			if approx {
+				how = "estimated by the engine's approximate distinct"
+			}
+			s.evidence = append(s.evidence, fmt.Sprintf("%d distinct values %s over all %d rows", v, how, p.total))
+		}
+	}
+	return failed
+}
