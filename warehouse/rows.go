@@ -11,6 +11,19 @@ import (
 // everywhere: one row past the cap is read to prove there was more, and
 // only then is Truncated set.
 func ReadRows(rows *sql.Rows, maxRows int, convert func(v any, declType string) any) (*Result, error) {
+	return ReadRowsWith(rows, maxRows, func(decl []string) func(col int, v any) any {
+		return func(col int, v any) any { return convert(v, decl[col]) }
+	}, nil)
+}
+
+// ReadRowsWith is ReadRows for engines that need more: prepare turns the
+// columns' declared type names (upper case) into the per-value conversion
+// once, so no type name is parsed per value; onMore, when not nil, is
+// called if yet another row follows the one past the cap — the rest may be
+// streaming, and the engine can stop it on the server (MySQL's KILL QUERY)
+// rather than let the driver drain it. With onMore the rows are closed
+// without reporting the error of closing a stream cut short.
+func ReadRowsWith(rows *sql.Rows, maxRows int, prepare func(declTypes []string) func(col int, v any) any, onMore func()) (*Result, error) {
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
@@ -24,6 +37,7 @@ func ReadRows(rows *sql.Rows, maxRows int, convert func(v any, declType string) 
 	for i, t := range types {
 		decl[i] = strings.ToUpper(t.DatabaseTypeName())
 	}
+	convert := prepare(decl)
 	res := &Result{Columns: cols, Rows: [][]any{}}
 	vals := make([]any, len(cols))
 	ptrs := make([]any, len(cols))
@@ -33,6 +47,13 @@ func ReadRows(rows *sql.Rows, maxRows int, convert func(v any, declType string) 
 	for rows.Next() {
 		if len(res.Rows) == maxRows {
 			res.Truncated = true
+			if onMore != nil {
+				if rows.Next() {
+					onMore()
+				}
+				rows.Close()
+				return res, nil
+			}
 			break
 		}
 		if err := rows.Scan(ptrs...); err != nil {
@@ -40,7 +61,7 @@ func ReadRows(rows *sql.Rows, maxRows int, convert func(v any, declType string) 
 		}
 		row := make([]any, len(cols))
 		for i, v := range vals {
-			row[i] = convert(v, decl[i])
+			row[i] = convert(i, v)
 		}
 		res.Rows = append(res.Rows, row)
 	}

@@ -627,54 +627,15 @@ func (ss *session) rows(ctx context.Context, q string, maxRows int) (*warehouse.
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return nil, err
-	}
-	types, err := rows.ColumnTypes()
-	if err != nil {
-		return nil, err
-	}
-	kinds := make([]kind, len(types))
-	for i, t := range types {
-		kinds[i] = kindOf(t.DatabaseTypeName())
-	}
-	res := &warehouse.Result{Columns: cols, Rows: [][]any{}}
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if len(res.Rows) == maxRows {
-			// One row past the cap proves there was more to read. An
-			// explicit LIMIT overrides sql_select_limit, so when yet another
-			// row follows, the rest may be streaming: stop it on the server
-			// rather than let the driver drain it.
-			res.Truncated = true
-			if rows.Next() {
-				ss.kill()
-			}
-			rows.Close()
-			return res, nil
+	// An explicit LIMIT overrides sql_select_limit, so rows past the cap
+	// may still be streaming: stop them on the server.
+	return warehouse.ReadRowsWith(rows, maxRows, func(decl []string) func(int, any) any {
+		kinds := make([]kind, len(decl))
+		for i, d := range decl {
+			kinds[i] = kindOf(d)
 		}
-		if err := rows.Scan(ptrs...); err != nil {
-			return nil, err
-		}
-		row := make([]any, len(cols))
-		for i, v := range vals {
-			row[i] = convert(v, kinds[i])
-		}
-		res.Rows = append(res.Rows, row)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	return res, nil
+		return func(col int, v any) any { return convert(v, kinds[col]) }
+	}, ss.kill)
 }
 
 // queryErr wraps a failed query, naming a timeout as such (and as
