@@ -6,6 +6,7 @@ package warehouse
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -102,6 +103,20 @@ var ErrRejected = errors.New("statement rejected by the read-only guard")
 // ErrBadInput marks errors caused by the user's input (a missing file, a
 // file that is not a database, an unknown DSN scheme): exit code 2.
 var ErrBadInput = errors.New("bad input")
+
+// BadInput is an error caused by the user's input whose message is shown
+// as is — no trailing ": bad input" — while it still matches ErrBadInput.
+func BadInput(msg string) error { return &badInputError{msg: msg} }
+
+// BadInputf is BadInput with a formatted message.
+func BadInputf(format string, args ...any) error {
+	return &badInputError{msg: fmt.Sprintf(format, args...)}
+}
+
+type badInputError struct{ msg string }
+
+func (e *badInputError) Error() string { return e.msg }
+func (e *badInputError) Unwrap() error { return ErrBadInput }
 
 // Skipped is a table the source saw but leaves out, with why (no SELECT
 // privilege, a view that does not compile, …).

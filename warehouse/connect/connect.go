@@ -5,7 +5,6 @@ package connect
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/duckdb"
@@ -23,7 +22,7 @@ func Open(ctx context.Context, dsn string) (warehouse.Source, error) {
 	scheme, rest := warehouse.Scheme(dsn)
 	switch scheme {
 	case "":
-		return nil, &badInput{"empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://"}
+		return nil, warehouse.BadInput("empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://")
 	case "sqlite":
 		src, err := sqlite.Open(ctx, rest)
 		if err != nil {
@@ -55,13 +54,6 @@ func Open(ctx context.Context, dsn string) (warehouse.Source, error) {
 		}
 		return src, nil
 	default:
-		return nil, &badInput{fmt.Sprintf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)}
+		return nil, warehouse.BadInputf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)
 	}
 }
-
-// badInput keeps the message free of a trailing ": bad input" while still
-// matching warehouse.ErrBadInput.
-type badInput struct{ msg string }
-
-func (e *badInput) Error() string { return e.msg }
-func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }

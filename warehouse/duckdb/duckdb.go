@@ -67,17 +67,6 @@ type Source struct {
 	release func() // gives back the spill folder
 }
 
-// badInput is an error caused by the user's input: its message is shown as
-// is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.
-type badInput struct{ msg string }
-
-func (e *badInput) Error() string { return e.msg }
-func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }
-
-func badInputf(format string, args ...any) error {
-	return &badInput{msg: fmt.Sprintf(format, args...)}
-}
-
 // Open opens the DuckDB source dsn names: "duckdb://" (optional) followed by
 // a database file (.duckdb, .db or any file with DuckDB's header), a folder,
 // a single Parquet/CSV/JSON file, or a glob of them. It never creates or
@@ -90,24 +79,24 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 		path = path[len("duckdb://"):]
 	}
 	if path == "" {
-		return nil, badInputf("duckdb: open: empty path")
+		return nil, warehouse.BadInputf("duckdb: open: empty path")
 	}
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
 		return openFiles(ctx, path)
 	case err == nil && !fi.Mode().IsRegular():
-		return nil, badInputf("duckdb: open %s: not a regular file", path)
+		return nil, warehouse.BadInputf("duckdb: open %s: not a regular file", path)
 	case err == nil && formatOf(path) != "":
 		return openFiles(ctx, path)
 	case err == nil:
 		return openFile(ctx, path, fi)
 	case errors.Is(err, os.ErrPermission):
-		return nil, badInputf("duckdb: open %s: permission denied", path)
+		return nil, warehouse.BadInputf("duckdb: open %s: permission denied", path)
 	case errors.Is(err, os.ErrNotExist) && isGlob(path):
 		return openFiles(ctx, path)
 	case errors.Is(err, os.ErrNotExist):
-		return nil, badInputf("duckdb: open %s: no such file", path)
+		return nil, warehouse.BadInputf("duckdb: open %s: no such file", path)
 	default:
 		return nil, fmt.Errorf("duckdb: open %s: %w", path, err)
 	}
@@ -168,12 +157,12 @@ func openFile(ctx context.Context, path string, fi os.FileInfo) (*Source, error)
 // (or, with another configuration, initialise) a foreign file.
 func checkHeader(path string, fi os.FileInfo) error {
 	if fi.Size() == 0 {
-		return badInputf("duckdb: open %s: the file is empty, so it is not a DuckDB database", path)
+		return warehouse.BadInputf("duckdb: open %s: the file is empty, so it is not a DuckDB database", path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrPermission) {
-			return badInputf("duckdb: open %s: permission denied", path)
+			return warehouse.BadInputf("duckdb: open %s: permission denied", path)
 		}
 		return fmt.Errorf("duckdb: open %s: %w", path, err)
 	}
@@ -186,9 +175,9 @@ func checkHeader(path string, fi os.FileInfo) error {
 	switch {
 	case n == len(h) && string(h[8:12]) == magic:
 	case n == len(h) && string(h[:12]) == "SQLite forma":
-		return badInputf("duckdb: open %s: the file is a SQLite database, not DuckDB (use sqlite://)", path)
+		return warehouse.BadInputf("duckdb: open %s: the file is a SQLite database, not DuckDB (use sqlite://)", path)
 	default:
-		return badInputf("duckdb: open %s: the file is not a DuckDB database", path)
+		return warehouse.BadInputf("duckdb: open %s: the file is not a DuckDB database", path)
 	}
 	return nil
 }
@@ -231,7 +220,7 @@ func openErr(path string, err error) error {
 	if strings.Contains(msg, "Could not set lock") || strings.Contains(msg, "Conflicting lock") {
 		return fmt.Errorf("duckdb: open %s: the file is locked by another process, which may be writing to it: %w", path, err)
 	}
-	return &badInput{msg: fmt.Sprintf("duckdb: open %s: not a usable DuckDB database: %v", path, err)}
+	return warehouse.BadInputf("duckdb: open %s: not a usable DuckDB database: %v", path, err)
 }
 
 // lockDown applies the settings that stand between a query and the disk,

@@ -122,7 +122,7 @@ func openFiles(ctx context.Context, p string) (*Source, error) {
 		name = stemOf(p)
 	}
 	if len(files) == 0 {
-		return nil, badInputf("duckdb: open %s: no Parquet, CSV or JSON files", p)
+		return nil, warehouse.BadInputf("duckdb: open %s: no Parquet, CSV or JSON files", p)
 	}
 	views := plan(root, files)
 
@@ -152,7 +152,7 @@ func openFiles(ctx context.Context, p string) (*Source, error) {
 		for i, s := range skipped {
 			reasons[i] = s.Table.Name + ": " + s.Reason
 		}
-		return fail(badInputf("duckdb: open %s: no readable data files (%s)", p, strings.Join(reasons, "; ")))
+		return fail(warehouse.BadInputf("duckdb: open %s: no readable data files (%s)", p, strings.Join(reasons, "; ")))
 	}
 	if err := lockDown(ctx, db, sp.dir, true, allowed); err != nil {
 		return fail(fmt.Errorf("duckdb: open %s: %w", p, err))
@@ -190,18 +190,18 @@ func collect(p string) (root string, files []string, err error) {
 	pattern := segs[i:]
 	for _, s := range pattern {
 		if _, err := path.Match(s, ""); err != nil {
-			return "", nil, badInputf("duckdb: open %s: bad glob pattern: %v", p, err)
+			return "", nil, warehouse.BadInputf("duckdb: open %s: bad glob pattern: %v", p, err)
 		}
 	}
 	if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
-		return "", nil, badInputf("duckdb: open %s: no such folder %s", p, root)
+		return "", nil, warehouse.BadInputf("duckdb: open %s: no such folder %s", p, root)
 	}
 	files, err = walk(root, pattern)
 	if err != nil {
 		return "", nil, fmt.Errorf("duckdb: open %s: %w", p, err)
 	}
 	if len(files) == 0 {
-		return "", nil, badInputf("duckdb: open %s: no Parquet, CSV or JSON files match", p)
+		return "", nil, warehouse.BadInputf("duckdb: open %s: no Parquet, CSV or JSON files match", p)
 	}
 	return root, files, nil
 }
@@ -254,7 +254,7 @@ func walk(root string, pattern []string) ([]string, error) {
 	})
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
-			return nil, badInputf("permission denied")
+			return nil, warehouse.BadInputf("permission denied")
 		}
 		return nil, err
 	}

@@ -84,17 +84,6 @@ type Source struct {
 	roVar string
 }
 
-// badInput is an error caused by the user's input: its message is shown as
-// is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.
-type badInput struct{ msg string }
-
-func (e *badInput) Error() string { return e.msg }
-func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }
-
-func badInputf(format string, args ...any) error {
-	return &badInput{msg: fmt.Sprintf(format, args...)}
-}
-
 // Open connects to the database a mysql:// DSN names, in either form of
 // CONTRACT.md (mysql://user:pass@tcp(host:port)/db?… or
 // mysql://user:pass@host:port/db?…; a bare driver DSN without the scheme is
@@ -113,7 +102,7 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 	}
 	base, err := mysqldrv.NewConnector(cfg)
 	if err != nil {
-		return nil, badInputf("mysql: malformed DSN %s: %s", warehouse.Redact(dsn), scrub(err.Error(), cfg.Passwd))
+		return nil, warehouse.BadInputf("mysql: malformed DSN %s: %s", warehouse.Redact(dsn), scrub(err.Error(), cfg.Passwd))
 	}
 	db := sql.OpenDB(roConnector{base})
 	db.SetMaxIdleConns(4)
@@ -195,11 +184,11 @@ func openErr(parent, octx context.Context, cfg *mysqldrv.Config, err error) erro
 	}
 	switch serverCode(err) {
 	case erAccessDenied:
-		return badInputf("mysql: access denied for user '%s'", cfg.User)
+		return warehouse.BadInputf("mysql: access denied for user '%s'", cfg.User)
 	case erDBAccessDenied:
-		return badInputf("mysql: access denied for user '%s' to database %q", cfg.User, cfg.DBName)
+		return warehouse.BadInputf("mysql: access denied for user '%s' to database %q", cfg.User, cfg.DBName)
 	case erBadDB:
-		return badInputf("mysql: database %q does not exist", cfg.DBName)
+		return warehouse.BadInputf("mysql: database %q does not exist", cfg.DBName)
 	case 0:
 	default:
 		return fmt.Errorf("mysql: connect to %s: %s", where, scrub(err.Error(), cfg.Passwd))
@@ -209,13 +198,13 @@ func openErr(parent, octx context.Context, cfg *mysqldrv.Config, err error) erro
 	}
 	var op *net.OpError
 	if errors.As(err, &op) {
-		return badInputf("mysql: cannot reach %s: %s", where, dialReason(op))
+		return warehouse.BadInputf("mysql: cannot reach %s: %s", where, dialReason(op))
 	}
 	if octx.Err() != nil || errors.Is(err, context.DeadlineExceeded) {
-		return badInputf("mysql: cannot reach %s: no answer within %s", where, connectBudget(cfg))
+		return warehouse.BadInputf("mysql: cannot reach %s: no answer within %s", where, connectBudget(cfg))
 	}
 	if errors.Is(err, mysqldrv.ErrInvalidConn) || errors.Is(err, mysqldrv.ErrMalformPkt) {
-		return badInputf("mysql: cannot reach %s: the server there does not speak the MySQL protocol", where)
+		return warehouse.BadInputf("mysql: cannot reach %s: the server there does not speak the MySQL protocol", where)
 	}
 	return fmt.Errorf("mysql: connect to %s: %s", where, scrub(err.Error(), cfg.Passwd))
 }
@@ -258,7 +247,7 @@ func parseDSN(dsn string) (*mysqldrv.Config, error) {
 	if len(dsn) >= len("mysql://") && strings.EqualFold(dsn[:len("mysql://")], "mysql://") {
 		rest = dsn[len("mysql://"):]
 	} else if strings.Contains(dsn, "://") {
-		return nil, badInputf("mysql: %s is not a mysql:// DSN", warehouse.Redact(dsn))
+		return nil, warehouse.BadInputf("mysql: %s is not a mysql:// DSN", warehouse.Redact(dsn))
 	}
 	userinfo, hostpart, hasUser := splitUserinfo(rest)
 	_, password, _ := strings.Cut(userinfo, ":")
@@ -270,10 +259,10 @@ func parseDSN(dsn string) (*mysqldrv.Config, error) {
 		cfg, err = parseURL(userinfo, hostpart, hasUser)
 	}
 	if err != nil {
-		return nil, badInputf("mysql: malformed DSN %s: %s", warehouse.Redact(dsn), scrub(err.Error(), password))
+		return nil, warehouse.BadInputf("mysql: malformed DSN %s: %s", warehouse.Redact(dsn), scrub(err.Error(), password))
 	}
 	if cfg.DBName == "" {
-		return nil, badInputf("mysql: the DSN names no database (expected mysql://user:pass@host:port/db): %s", warehouse.Redact(dsn))
+		return nil, warehouse.BadInputf("mysql: the DSN names no database (expected mysql://user:pass@host:port/db): %s", warehouse.Redact(dsn))
 	}
 	// Values are converted here from the text the server sends, so that a
 	// DATETIME is profiled as written, including zero dates Go cannot hold.

@@ -59,13 +59,6 @@ type Source struct {
 	name string
 }
 
-// badInput is an error caused by the user's input: its message is shown as
-// is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.
-type badInput struct{ msg string }
-
-func (e *badInput) Error() string { return e.msg }
-func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }
-
 // Open connects to the postgres:// or postgresql:// (or libpq key=value)
 // DSN and checks that the database answers. A malformed DSN, a wrong
 // password, an unknown database or role, and a host that cannot be reached
@@ -149,8 +142,8 @@ func parseError(dsn string, err error) error {
 			reason = reason[i+3:] // after "cannot parse `<DSN, half-masked>`: "
 		}
 	}
-	return &badInput{msg: fmt.Sprintf("postgres: malformed DSN %s: %s",
-		warehouse.Redact(dsn), scrub(oneLine(reason), dsnPassword(dsn)))}
+	return warehouse.BadInput(fmt.Sprintf("postgres: malformed DSN %s: %s",
+		warehouse.Redact(dsn), scrub(oneLine(reason), dsnPassword(dsn))))
 }
 
 // connectError turns a failed first connection into one line the user can
@@ -159,7 +152,7 @@ func parseError(dsn string, err error) error {
 func connectError(ctx context.Context, cc *pgconn.Config, err error) error {
 	addr := address(cc.Host, cc.Port)
 	bad := func(format string, args ...any) error {
-		return &badInput{msg: scrub(oneLine(fmt.Sprintf(format, args...)), cc.Password)}
+		return warehouse.BadInput(scrub(oneLine(fmt.Sprintf(format, args...)), cc.Password))
 	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("postgres: connect to %s: %w", addr, ctx.Err())

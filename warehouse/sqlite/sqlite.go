@@ -57,23 +57,12 @@ type Source struct {
 
 var _ warehouse.SkipReporter = (*Source)(nil)
 
-// badInput is an error caused by the user's input: its message is shown as
-// is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.
-type badInput struct{ msg string }
-
-func (e *badInput) Error() string { return e.msg }
-func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }
-
-func badInputf(format string, args ...any) error {
-	return &badInput{msg: fmt.Sprintf(format, args...)}
-}
-
 // Open opens the SQLite file at path read-only. It never creates or changes
 // the file. A missing file, a non-regular file, a file that is not a SQLite
 // database and a corrupt one are reported as warehouse.ErrBadInput.
 func Open(ctx context.Context, path string) (*Source, error) {
 	if path == "" {
-		return nil, badInputf("sqlite: open: empty path")
+		return nil, warehouse.BadInputf("sqlite: open: empty path")
 	}
 	wal, err := checkFile(path)
 	if err != nil {
@@ -100,7 +89,7 @@ func Open(ctx context.Context, path string) (*Source, error) {
 		db.Close()
 		switch code(err) {
 		case 11, 26: // SQLITE_CORRUPT, SQLITE_NOTADB
-			return nil, badInputf("sqlite: open %s: not a usable SQLite database: %v", path, err)
+			return nil, warehouse.BadInputf("sqlite: open %s: not a usable SQLite database: %v", path, err)
 		}
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -116,22 +105,22 @@ func checkFile(path string) (wal bool, err error) {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return false, badInputf("sqlite: open %s: no such file", path)
+		return false, warehouse.BadInputf("sqlite: open %s: no such file", path)
 	case errors.Is(err, os.ErrPermission):
-		return false, badInputf("sqlite: open %s: permission denied", path)
+		return false, warehouse.BadInputf("sqlite: open %s: permission denied", path)
 	case err != nil:
 		return false, fmt.Errorf("sqlite: open %s: %w", path, err)
 	case fi.IsDir():
-		return false, badInputf("sqlite: open %s: is a directory, not a SQLite database", path)
+		return false, warehouse.BadInputf("sqlite: open %s: is a directory, not a SQLite database", path)
 	case !fi.Mode().IsRegular():
-		return false, badInputf("sqlite: open %s: not a regular file", path)
+		return false, warehouse.BadInputf("sqlite: open %s: not a regular file", path)
 	case fi.Size() == 0:
-		return false, badInputf("sqlite: open %s: the file is empty, so it is not a SQLite database", path)
+		return false, warehouse.BadInputf("sqlite: open %s: the file is empty, so it is not a SQLite database", path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrPermission) {
-			return false, badInputf("sqlite: open %s: permission denied", path)
+			return false, warehouse.BadInputf("sqlite: open %s: permission denied", path)
 		}
 		return false, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -143,7 +132,7 @@ func checkFile(path string) (wal bool, err error) {
 		return false, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	if n < len(header) || !bytes.Equal(h[:len(header)], []byte(header)) {
-		return false, badInputf("sqlite: open %s: the file is not a SQLite database", path)
+		return false, warehouse.BadInputf("sqlite: open %s: the file is not a SQLite database", path)
 	}
 	return n == len(h) && (h[18] == 2 || h[19] == 2), nil
 }

@@ -76,15 +76,10 @@ type Source struct {
 	skipped []warehouse.Skipped // from the last Tables; nil until it ran
 }
 
-// badInput is an error caused by the user's input: its message is shown as
-// is, and it matches warehouse.ErrBadInput so the CLI exits with code 2.
-type badInput struct{ msg string }
-
-func (e *badInput) Error() string { return e.msg }
-func (e *badInput) Unwrap() error { return warehouse.ErrBadInput }
-
+// badInputf keeps the cluster's multi-line messages to the one line the
+// command line prints.
 func badInputf(format string, args ...any) error {
-	return &badInput{msg: oneLine(fmt.Sprintf(format, args...))}
+	return warehouse.BadInput(oneLine(fmt.Sprintf(format, args...)))
 }
 
 // Open connects to the Trino catalog dsn names and checks that it answers:
