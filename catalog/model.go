@@ -129,6 +129,18 @@ type ProfileDoc struct {
 	Quantiles *Quantiles `json:"quantiles,omitempty"`
 	// TextLength of the text values in characters, nil for non-text columns.
 	TextLength *TextLength `json:"text_length,omitempty"`
+	// Histogram of the numeric values, nil when none was computed.
+	Histogram *Histogram `json:"histogram,omitempty"`
+}
+
+// Histogram is an equi-depth histogram: Bounds are the least value, the
+// deciles and the greatest value (len(Counts)+1 of them), and Counts[i] the
+// values in (Bounds[i], Bounds[i+1]], the first bucket including its lower
+// bound. Ties make buckets uneven; a bucket between equal bounds is empty.
+type Histogram struct {
+	Bounds   []float64 `json:"bounds"`
+	Counts   []int64   `json:"counts"`
+	Estimate bool      `json:"estimate"` // from a sample
 }
 
 // Quantiles are points of a numeric column's distribution. Estimate is true
@@ -156,6 +168,20 @@ type TableStatsDoc struct {
 	Sampled  bool   `json:"sampled"`
 	Queries  int    `json:"queries"`
 	Duration string `json:"duration"`
+	// KeyCandidates are the columns that identify rows: declared keys and
+	// columns unique in practice, with how complete and unique they are.
+	KeyCandidates []KeyCandidate `json:"key_candidates,omitempty"`
+}
+
+// KeyCandidate is one column that could identify a table's rows.
+// Completeness is the share of rows with a value, uniqueness the share of
+// those values that are distinct; a true key has 1 and 1.
+type KeyCandidate struct {
+	Column       string  `json:"column"`
+	Declared     bool    `json:"declared"` // a declared primary key or unique constraint
+	Completeness float64 `json:"completeness"`
+	Uniqueness   float64 `json:"uniqueness"`
+	Estimate     bool    `json:"estimate"` // from a sample or a sketch
 }
 
 // SemanticDoc is a column's meaning (KindSemantic).

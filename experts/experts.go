@@ -93,6 +93,38 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 	return e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 }
 
+// Streamer is a source that can hand a query's rows over one at a time
+// (warehouse/sqlite): an in-process engine, where reading every row costs
+// less than the engine's own aggregates over them.
+type Streamer interface {
+	Stream(ctx context.Context, sql string, opts warehouse.QueryOptions, fn func(row []any) error) error
+}
+
+// ErrNoStream is returned by Stream when the source cannot stream.
+var ErrNoStream = errors.New("source cannot stream rows")
+
+// CanStream reports whether Stream will work on this source.
+func (e *Env) CanStream() bool {
+	_, ok := e.Source.(Streamer)
+	return ok
+}
+
+// Stream runs one guarded statement and hands its rows to fn one at a time,
+// counted against the budget like Query, with the per-query timeout but no
+// row cap: the caller bounds its memory. The row slice is reused.
+func (e *Env) Stream(ctx context.Context, sql string, fn func(row []any) error) error {
+	st, ok := e.Source.(Streamer)
+	if !ok {
+		return ErrNoStream
+	}
+	n := e.queries.Add(1)
+	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
+		e.queries.Add(-1)
+		return ErrQueryBudget
+	}
+	return st.Stream(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout}, fn)
+}
+
 // RowCount counts a table's rows exactly, counted against the budget.
 func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
 	n := e.queries.Add(1)

@@ -124,23 +124,67 @@ func (d Dialect) CountDistinct(expr string, approx bool) (sql string, estimate b
 // (a t-digest, so estimate is true). SQLite and MySQL have no percentile
 // aggregate: frags is nil, and the caller runs QuantileByOffset once per
 // fraction instead.
+//
+// On DuckDB every fragment is one element of the same quantile_cont over
+// the list of all fractions: DuckDB binds identical aggregates once, so the
+// values are gathered and sorted once for all of them, where one aggregate
+// per fraction gathers and sorts them once each (twice the time: 0.28 s
+// rather than 0.14 s for four fractions of three columns over 1M rows).
 func (d Dialect) Quantiles(expr string, ps []float64) (frags []string, estimate bool) {
-	var pattern string
 	switch d.name {
 	case "postgres":
-		pattern = "percentile_cont(%[2]s) WITHIN GROUP (ORDER BY %[1]s)"
+		return quantileFrags("percentile_cont(%[2]s) WITHIN GROUP (ORDER BY %[1]s)", expr, ps), false
 	case "duckdb":
-		pattern = "quantile_cont(%[1]s, %[2]s)"
+		return duckQuantiles("quantile_cont", expr, ps), false
 	case "trino":
-		pattern, estimate = "approx_percentile(%[1]s, %[2]s)", true
-	default:
-		return nil, false
+		return quantileFrags("approx_percentile(%[1]s, %[2]s)", expr, ps), true
 	}
-	frags = make([]string, len(ps))
+	return nil, false
+}
+
+// ApproxQuantiles is Quantiles from the engine's sketch where it has one,
+// for inputs too large to sort cheaply, with estimate true: DuckDB
+// approx_quantile (a t-digest, which keeps a few hundred centroids where
+// quantile_cont keeps and sorts every value; it takes 0.12 s off the
+// 0.75 s profile aggregate of the 1M-row speed benchmark, and is not exact
+// even on ten values) and Trino approx_percentile. The other engines have
+// no sketch, and the result is that of Quantiles. The sketch's type is its
+// input's: pass a DOUBLE expression (Numeric) to keep fractions.
+func (d Dialect) ApproxQuantiles(expr string, ps []float64) (frags []string, estimate bool) {
+	if d.name == "duckdb" {
+		return duckQuantiles("approx_quantile", expr, ps), true
+	}
+	return d.Quantiles(expr, ps)
+}
+
+// quantileFrags renders pattern, whose %[1]s is expr and %[2]s a fraction,
+// once per fraction.
+func quantileFrags(pattern, expr string, ps []float64) []string {
+	frags := make([]string, len(ps))
 	for i, p := range ps {
 		frags[i] = fmt.Sprintf(pattern, expr, strconv.FormatFloat(p, 'g', -1, 64))
 	}
-	return frags, estimate
+	return frags
+}
+
+// duckQuantiles renders DuckDB's quantile aggregate fn over the list of all
+// fractions, one element per fragment: DuckDB binds identical aggregates
+// once, so the values are gathered and sorted (or sketched) once for all
+// fractions.
+func duckQuantiles(fn, expr string, ps []float64) []string {
+	if len(ps) == 1 {
+		return quantileFrags(fn+"(%[1]s, %[2]s)", expr, ps)
+	}
+	list := make([]string, len(ps))
+	for i, p := range ps {
+		list[i] = strconv.FormatFloat(p, 'g', -1, 64)
+	}
+	agg := fn + "(" + expr + ", [" + strings.Join(list, ", ") + "])"
+	frags := make([]string, len(ps))
+	for i := range ps {
+		frags[i] = fmt.Sprintf("%s[%d]", agg, i+1)
+	}
+	return frags
 }
 
 // QuantileByOffset is a whole statement returning the value of expr at a
@@ -180,6 +224,90 @@ func (d Dialect) TextLength(expr string) string {
 		return "length(" + expr + ")"
 	}
 }
+
+// Blank renders a condition that holds for a string expression that is
+// empty or holds nothing but what TRIM removes: TRIM(expr) is the empty
+// string.
+//
+// DuckDB's TRIM removes the Unicode space separators (category Zs: the
+// space, U+00A0, U+3000 and 14 others), and copies every string it reads.
+// There only strings that can start with one are trimmed: the empty string
+// and those whose first byte is below '!' or non-ASCII (every Zs character
+// but the space is). Any other string keeps its first character, so it is
+// not blank; ruling that out costs a comparison, not a copy (3x faster).
+// NULL stays NULL, as with TRIM.
+func (d Dialect) Blank(expr string) string {
+	if d.name == "duckdb" {
+		return "(CASE WHEN " + expr + " >= '!' AND " + expr + " < chr(128) THEN false ELSE TRIM(" + expr + ") = '' END)"
+	}
+	return "TRIM(" + expr + ") = ''"
+}
+
+// FoldedIn renders a condition that holds when LOWER(TRIM(expr)) is one of
+// values, for a string expression: LOWER(TRIM(expr)) IN (values).
+//
+// On DuckDB, when every value is lower-case ASCII, it is one regular
+// expression instead (regexp_full_match), twice as fast: LOWER and TRIM
+// copy every string, and IN compares the copy with each value in turn. The
+// expression spells out what the two functions do there: TRIM removes the
+// Zs characters (\p{Zs}), and LOWER maps to an ASCII letter its upper case
+// and, for i and k, U+0130 and the Kelvin sign U+212A, the only other
+// characters it folds into ASCII. RE2's (?i) would not do: it folds U+017F
+// into s, which LOWER keeps.
+func (d Dialect) FoldedIn(expr string, values []string) string {
+	if d.name == "duckdb" {
+		if re, ok := foldedRegexp(values); ok {
+			return "regexp_full_match(" + expr + ", " + literal(re) + ")"
+		}
+	}
+	lits := make([]string, len(values))
+	for i, v := range values {
+		lits[i] = literal(v)
+	}
+	return "LOWER(TRIM(" + expr + ")) IN (" + strings.Join(lits, ", ") + ")"
+}
+
+// foldedRegexp is the RE2 expression FoldedIn uses on DuckDB, or false
+// when a value is not lower-case ASCII.
+func foldedRegexp(values []string) (string, bool) {
+	if len(values) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString(`\p{Zs}*(`)
+	for i, v := range values {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		for _, c := range []byte(v) {
+			switch {
+			case c >= 0x80 || c < ' ' || c >= 'A' && c <= 'Z':
+				return "", false
+			case c >= 'a' && c <= 'z':
+				b.WriteByte('[')
+				b.WriteByte(c)
+				b.WriteByte(c - 'a' + 'A')
+				switch c {
+				case 'i':
+					b.WriteString(`\x{130}`)
+				case 'k':
+					b.WriteString(`\x{212A}`)
+				}
+				b.WriteByte(']')
+			case strings.IndexByte(`\.+*?()|[]{}^$`, c) >= 0:
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			default:
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteString(`)\p{Zs}*`)
+	return b.String(), true
+}
+
+// literal quotes a string literal; every engine doubles the quote.
+func literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // TimePart names a part of a date or timestamp for DatePart.
 type TimePart string

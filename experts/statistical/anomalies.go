@@ -84,6 +84,7 @@ func (p *profiler) readChecks(s *colStats, c colSpec, get func(string) any) {
 		}
 	}
 	s.negatives = geti("ng")
+	s.zeros = geti("zr")
 	s.badAges = geti("ag")
 	if c.Text {
 		if v, ok := toInt(get(alias(c.Index, "l0"))); ok {
@@ -97,7 +98,7 @@ func (p *profiler) readChecks(s *colStats, c colSpec, get func(string) any) {
 		}
 	}
 	s.spaces = geti("sp")
-	s.empties, s.placeholder = geti("es"), geti("ph")
+	s.empties, s.placeholder, s.epochs = geti("es"), geti("ph"), geti("ep")
 	s.tText, s.tBlob = geti("tt"), geti("tb")
 	s.tNum = max(0, s.nonNull-s.tText-s.tBlob)
 }
@@ -152,11 +153,15 @@ func (p *profiler) valueAnomalies(s *colStats) {
 				p.of(s.empties), thousands(nulls)),
 			cond: emptyCond(p.d, q)})
 	}
-	if c.Missing && s.placeholder > 0 {
-		s.anoms = append(s.anoms, &anomaly{kind: "placeholder", count: s.placeholder,
+	if n, cond := s.placeholder, placeholderCond(p.d, q); c.Missing && (n > 0 || epochStandsOut(s)) {
+		if epochStandsOut(s) {
+			n += s.epochs
+			cond = "(" + cond + ") OR (" + epochCond(p.d, q) + ")"
+		}
+		s.anoms = append(s.anoms, &anomaly{kind: "placeholder", count: n,
 			desc: fmt.Sprintf("%s values are placeholders (such as N/A, unknown, 1970-01-01) standing in for a missing value",
-				p.of(s.placeholder)),
-			cond: placeholderCond(p.d, q)})
+				p.of(n)),
+			cond: cond})
 	}
 	numeric := derefInt(s.numeric)
 	if c.NonNeg && s.negatives > 0 && float64(s.negatives) <= maxNegativeShare*float64(numeric) {
@@ -171,6 +176,21 @@ func (p *profiler) valueAnomalies(s *colStats) {
 			cond:    ageCond(v),
 			orderBy: "MAX(ABS(" + v + ")) DESC, 4"})
 	}
+}
+
+// epochFactor: the Unix epoch is a placeholder when it holds this many
+// times the rows of an average value of its column (and at least
+// epochMinRows), not when it is one birthday among thousands.
+const (
+	epochFactor  = 10
+	epochMinRows = 3
+)
+
+func epochStandsOut(s *colStats) bool {
+	if s.epochs < epochMinRows || s.distinct == nil || *s.distinct == 0 {
+		return false
+	}
+	return float64(s.epochs) >= epochFactor*float64(s.nonNull)/float64(*s.distinct)
 }
 
 // columnAnomalies are the findings about the whole column, known from the
@@ -454,28 +474,6 @@ func mayHoldFuture(s *colStats, now time.Time) bool {
 // aggregate counted, and counts and examples of outliers and future dates.
 func (p *profiler) anomalyQuery(ctx context.Context, stats []*colStats, now time.Time) error {
 	today := now.UTC().Format("2006-01-02")
-	var bs []branch
-	for _, s := range stats {
-		q := p.d.QuoteIdent(s.spec.Name)
-		k := s.spec.Index
-		for i, a := range s.anoms {
-			if a.cond == "" {
-				continue
-			}
-			bs = append(bs, examplesBranch(p.d, p.from, k, codeExamples+i, q, a.cond, cmp.Or(a.orderBy, "5 DESC, 4")))
-		}
-		if s.fences = p.outlierFences(s); s.fences != nil {
-			bs = append(bs, p.outlierBranches(s)...)
-		}
-		if mayHoldFuture(s, now) {
-			cond := p.d.DatePart(warehouse.PartDate, q) + " > " + sqlString(today)
-			bs = append(bs, countBranch(p.d, p.from, k, codeFutureCount, cond),
-				examplesBranch(p.d, p.from, k, codeFuture, q, cond, "4 DESC"))
-		}
-	}
-	if len(bs) == 0 {
-		return nil
-	}
 	type found struct {
 		out                 outlierFigures
 		future              int64
@@ -488,6 +486,36 @@ func (p *profiler) anomalyQuery(ctx context.Context, stats []*colStats, now time
 			res[k] = &found{}
 		}
 		return res[k]
+	}
+	var bs []branch
+	for _, s := range stats {
+		q := p.d.QuoteIdent(s.spec.Name)
+		k := s.spec.Index
+		for i, a := range s.anoms {
+			if a.cond == "" {
+				continue
+			}
+			bs = append(bs, examplesBranch(p.d, p.from, k, codeExamples+i, q, a.cond, cmp.Or(a.orderBy, "5 DESC, 4")))
+		}
+		if s.fences = p.outlierFences(s); s.fences != nil {
+			if s.acc != nil && len(s.acc.sorted) > 0 {
+				f := get(k)
+				f.out, f.outlierEx = s.acc.streamOutliers(s.fences, s.quant[1])
+			} else {
+				bs = append(bs, p.outlierBranches(s)...)
+			}
+		}
+		if mayHoldFuture(s, now) {
+			if s.acc != nil && s.acc.cal != nil {
+				f := get(k)
+				f.future, f.futureEx = s.acc.streamFuture()
+				f.gotFuture = true
+				continue
+			}
+			cond := p.d.DatePart(warehouse.PartDate, q) + " > " + sqlString(today)
+			bs = append(bs, countBranch(p.d, p.from, k, codeFutureCount, cond),
+				examplesBranch(p.d, p.from, k, codeFuture, q, cond, "4 DESC"))
+		}
 	}
 	byIndex := map[int]*colStats{}
 	for _, s := range stats {

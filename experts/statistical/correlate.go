@@ -70,6 +70,84 @@ func (p *profiler) correlationSQL(cols []*colStats) string {
 	return b.String()
 }
 
+// correlationFigures returns the figures correlationSQL names (n, m0,
+// s0, p0_1, …), from the streaming pass's numbers when it kept them, else
+// from the query, and says how they were made. A nil get means no figures.
+func (p *profiler) correlationFigures(ctx context.Context, cols []*colStats) (get func(string) (float64, bool), how string, err error) {
+	if figs, ok := streamCorrelation(cols); ok {
+		return func(name string) (float64, bool) { v, ok := figs[name]; return v, ok },
+			"the same pass's sums of x, y, x², y², xy", nil
+	}
+	p.queries++
+	res, err := p.env.Query(ctx, p.correlationSQL(cols))
+	if err != nil {
+		return nil, "", err
+	}
+	if len(res.Rows) != 1 {
+		return nil, "", nil
+	}
+	idx := make(map[string]int, len(res.Columns))
+	for i, c := range res.Columns {
+		idx[c] = i
+	}
+	return func(name string) (float64, bool) {
+		i, ok := idx[name]
+		if !ok {
+			return 0, false
+		}
+		return toFloat(res.Rows[0][i])
+	}, "one aggregate of x, y, x², y², xy", nil
+}
+
+// streamCorrelation computes correlationSQL's figures from the numbers a
+// streaming pass kept, row by row: the rows where every column has one,
+// centred on the profile's means.
+func streamCorrelation(cols []*colStats) (map[string]float64, bool) {
+	var rows int
+	for i, s := range cols {
+		if s.acc == nil || s.acc.nums == nil || (i > 0 && len(s.acc.nums) != rows) {
+			return nil, false
+		}
+		rows = len(s.acc.nums)
+	}
+	k := len(cols)
+	sum := make([]float64, k)
+	sq := make([]float64, k)
+	prod := make([]float64, k*k)
+	x := make([]float64, k)
+	var n float64
+rows:
+	for r := 0; r < rows; r++ {
+		for i, s := range cols {
+			v := s.acc.nums[r]
+			if math.IsNaN(v) {
+				continue rows
+			}
+			x[i] = v - *s.mean
+		}
+		n++
+		for i := range k {
+			sum[i] += x[i]
+			sq[i] += x[i] * x[i]
+			for j := i + 1; j < k; j++ {
+				prod[i*k+j] += x[i] * x[j]
+			}
+		}
+	}
+	figs := map[string]float64{"n": n}
+	if n == 0 {
+		return figs, true
+	}
+	for i := range k {
+		figs[fmt.Sprintf("m%d", i)] = sum[i] / n
+		figs[fmt.Sprintf("s%d", i)] = sq[i] / n
+		for j := i + 1; j < k; j++ {
+			figs[fmt.Sprintf("p%d_%d", i, j)] = prod[i*k+j] / n
+		}
+	}
+	return figs, true
+}
+
 // correlations reports the strongly correlated pairs of a table's measures.
 // Correlations are an extra: a failed query is an uncertainty, not a
 // failed table.
@@ -78,8 +156,7 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 	if len(cols) < 2 {
 		return nil, nil
 	}
-	p.queries++
-	res, err := p.env.Query(ctx, p.correlationSQL(cols))
+	get, how, err := p.correlationFigures(ctx, cols)
 	if err != nil {
 		if fatal(ctx, err) {
 			return nil, err
@@ -87,19 +164,8 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 		p.uncertain(ctx, p.name, fmt.Sprintf("correlations of %s could not be computed: %v", p.name, err), err)
 		return nil, nil
 	}
-	if len(res.Rows) != 1 {
+	if get == nil {
 		return nil, nil
-	}
-	idx := make(map[string]int, len(res.Columns))
-	for i, c := range res.Columns {
-		idx[c] = i
-	}
-	get := func(name string) (float64, bool) {
-		i, ok := idx[name]
-		if !ok {
-			return 0, false
-		}
-		return toFloat(res.Rows[0][i])
 	}
 	n, _ := get("n")
 	if n < correlationMinRows {
@@ -142,8 +208,8 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 				doc: catalog.InsightDoc{Kind: "correlation", Tables: []string{p.name}, Columns: []string{a, b},
 					Description: fmt.Sprintf("%s and %s are strongly %s correlated (Pearson r = %.2f over %s rows)",
 						a, b, dir, r, thousands(int64(n)))},
-				evidence: []string{fmt.Sprintf("Pearson r=%.4f over n=%d rows where all %d correlated columns are numeric, from one aggregate of x, y, x², y², xy %s",
-					r, int64(n), len(cols), on)},
+				evidence: []string{fmt.Sprintf("Pearson r=%.4f over n=%d rows where all %d correlated columns are numeric, from %s %s",
+					r, int64(n), len(cols), how, on)},
 			})
 		}
 	}

@@ -20,7 +20,7 @@ func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, err
 	for _, s := range stats {
 		byIndex[s.spec.Index] = s
 		k := s.spec.Index
-		if frags == nil && s.spec.Measure && !s.date && derefInt(s.numeric) > 0 {
+		if frags == nil && s.spec.Measure && !s.date && derefInt(s.numeric) > 0 && s.quant == nil {
 			v := p.d.Numeric(p.d.QuoteIdent(s.spec.Name))
 			for i, pt := range quantilePoints {
 				off := warehouse.QuantileOffset(pt, *s.numeric)
@@ -28,11 +28,11 @@ func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, err
 					k, codeQuantile, i, p.d.CastText("q"), p.d.QuantileByOffset(p.from, v, off))})
 			}
 		}
-		if s.date {
+		if s.date && s.cal == nil {
 			s.cal = &calendar{months: map[int]int64{}}
 			bs = append(bs, p.calendarBranches(s)...)
 		}
-		if p.looksUnique(s) {
+		if p.looksUnique(s) && !s.dupDone {
 			bs = append(bs, p.dupBranches(s)...)
 		}
 	}

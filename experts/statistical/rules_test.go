@@ -2,6 +2,7 @@ package statistical
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -120,5 +121,63 @@ func TestCalendarRules(t *testing.T) {
 	dow[time.Saturday] = 0
 	if d, _, _ := weekdays(dow, day("2024-01-01"), day("2024-02-06")); d != "no rows fall on Saturday" {
 		t.Errorf("empty Saturday: %q", d)
+	}
+	// A working week over four whole weeks: 1,000 rows a weekday (Monday
+	// 1,200), 60 on Saturday, 12 on Sunday: 98.6% Monday–Friday.
+	week := [7]int64{12, 1200, 1000, 1000, 1000, 1000, 60}
+	d, _, ok = weekdays(week, day("2024-01-01"), day("2024-01-28"))
+	if want := "Monday–Friday hold 99% of rows (Saturday 1.1%, Sunday 0.2%), Monday the busiest day"; !ok || d != want {
+		t.Errorf("working week: %q, want %q", d, want)
+	}
+}
+
+func TestHourRules(t *testing.T) {
+	// Office hours: rows from 08:00 to 18:00 only, most at 10:00.
+	var hour [24]int64
+	var total int64
+	for h := 8; h < 18; h++ {
+		hour[h] = 100
+		total += 100
+	}
+	hour[10] += 100
+	total += 100
+	d, _, ok := hours(hour, total)
+	if want := "the busiest hour is 10:00–11:00 (18.2%); no rows between 18:00 and 08:00"; !ok || d != want {
+		t.Errorf("office hours: %q, want %q", d, want)
+	}
+	// Two empty hours are not a stretch worth naming.
+	for h := range 24 {
+		hour[h] = 100
+	}
+	hour[3], hour[4], hour[12] = 0, 0, 400
+	if from, to, ok := quietStretch(hour); ok {
+		t.Errorf("two empty hours named as a stretch: %d..%d", from, to)
+	}
+	if d, _, _ := hours(hour, 2600); !strings.Contains(d, "the quietest 03:00–04:00 (0.0%)") {
+		t.Errorf("short gap: %q", d)
+	}
+}
+
+// TestCastText holds castText to what SQLite 3.54 returned for
+// SELECT CAST(x AS TEXT). Values that need 17 digits are written correctly
+// rounded here, while SQLite's own conversion may differ in the last digit
+// (it wrote 1/3 as 0.33333333333333332): such values are left out.
+func TestCastText(t *testing.T) {
+	for _, c := range []struct {
+		in   any
+		want string
+	}{
+		{0.0, "0.0"}, {math.Copysign(0, -1), "0.0"}, {0.1, "0.1"},
+		{1e20, "1.0e+20"}, {123456789.123, "123456789.123"}, {1e-7, "1.0e-07"}, {2.5, "2.5"},
+		{100.0, "100.0"}, {1e15, "1000000000000000.0"}, {1e16, "10000000000000000.0"},
+		{1e17, "1.0e+17"}, {1.5e16, "15000000000000000.0"}, {1e-4, "0.0001"}, {1e-5, "1.0e-05"},
+		{0.00012345, "0.00012345"}, {1.4285714285714285e+17, "1.4285714285714285e+17"},
+		{2.0 / 3 * 1e-3, "0.00066666666666666664"}, {-1234.5e-9, "-1.2345e-06"}, {1e300, "1.0e+300"},
+		{1.0 / 7, "0.14285714285714285"},
+		{0.30000000000000004, "0.30000000000000004"}, {int64(42), "42"}, {"x", "x"},
+	} {
+		if got := castText(c.in); got != c.want {
+			t.Errorf("castText(%v) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

@@ -29,30 +29,42 @@ type colSpec struct {
 	Quantiles bool // percentiles in the aggregate (engines that have them)
 	NonNeg    bool // negative values are implausible
 	Age       bool // values outside 0..130 are implausible
+
+	// ApproxQuantiles, with Quantiles, takes the percentiles from the
+	// engine's sketch where it has one (Dialect.ApproxQuantiles): for large
+	// tables, where an exact percentile keeps and sorts every value.
+	ApproxQuantiles bool
 }
 
 // quantilePoints are the fractions a profile's Quantiles hold, in order.
 var quantilePoints = []float64{0.25, 0.5, 0.75, 0.95}
 
-// placeholders are the values people type when they have none. Dates are
-// the zero values of Unix time and of MySQL.
-var placeholders = []string{"n/a", "null", "-", "none", "unknown", "?", "1970-01-01", "0000-00-00",
-	"1970-01-01 00:00:00", "0000-00-00 00:00:00"}
+// placeholders are the values people type when they have none, and
+// MySQL's zero date, which is no date at all.
+var placeholders = []string{"n/a", "null", "-", "none", "unknown", "?", "0000-00-00", "0000-00-00 00:00:00"}
+
+// epochPlaceholders are the zero of Unix time: a placeholder when it stands
+// out from the other values (epochStandsOut), a real date otherwise — some
+// people were born on 1 January 1970.
+var epochPlaceholders = []string{"1970-01-01", "1970-01-01 00:00:00"}
+
+// epochCond is true for the Unix epoch written as a date.
+func epochCond(d warehouse.Dialect, q string) string {
+	return d.FoldedIn(d.CastText(q), epochPlaceholders)
+}
 
 // sqlString quotes a string literal; every engine doubles the quote.
 func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-// placeholderCond is true for values that stand in for a missing one.
+// placeholderCond is true for values that stand in for a missing one:
+// LOWER(TRIM(value)) is one of placeholders.
 func placeholderCond(d warehouse.Dialect, q string) string {
-	lits := make([]string, len(placeholders))
-	for i, p := range placeholders {
-		lits[i] = sqlString(p)
-	}
-	return "LOWER(TRIM(" + d.CastText(q) + ")) IN (" + strings.Join(lits, ", ") + ")"
+	return d.FoldedIn(d.CastText(q), placeholders)
 }
 
-// emptyCond is true for strings with nothing but blanks.
-func emptyCond(d warehouse.Dialect, q string) string { return "TRIM(" + d.CastText(q) + ") = ''" }
+// emptyCond is true for strings with nothing but blanks: TRIM(value) is
+// the empty string.
+func emptyCond(d warehouse.Dialect, q string) string { return d.Blank(d.CastText(q)) }
 
 // countIf counts the rows where cond holds.
 func countIf(cond string) string { return "SUM(CASE WHEN " + cond + " THEN 1 ELSE 0 END)" }
@@ -99,10 +111,14 @@ func checks(b *strings.Builder, d warehouse.Dialect, c colSpec) {
 	q := d.QuoteIdent(c.Name)
 	v := d.Numeric(q)
 	if c.Measure {
-		fmt.Fprintf(b, ", COUNT(%s) AS %s", v, alias(c.Index, "nv"))
+		fmt.Fprintf(b, ", COUNT(%s) AS %s, %s AS %s", v, alias(c.Index, "nv"), countIf(v+" = 0"), alias(c.Index, "zr"))
 	}
 	if c.Quantiles {
-		if frags, _ := d.Quantiles(v, quantilePoints); frags != nil {
+		quantiles := d.Quantiles
+		if c.ApproxQuantiles {
+			quantiles = d.ApproxQuantiles
+		}
+		if frags, _ := quantiles(v, quantilePoints); frags != nil {
 			for i, f := range frags {
 				fmt.Fprintf(b, ", %s AS %s", f, alias(c.Index, fmt.Sprintf("q%d", i)))
 			}
@@ -121,8 +137,8 @@ func checks(b *strings.Builder, d warehouse.Dialect, c colSpec) {
 			countIf(d.CastText(q)+" LIKE '% %'"), alias(c.Index, "sp"))
 	}
 	if c.Missing {
-		fmt.Fprintf(b, ", %s AS %s, %s AS %s", countIf(emptyCond(d, q)), alias(c.Index, "es"),
-			countIf(placeholderCond(d, q)), alias(c.Index, "ph"))
+		fmt.Fprintf(b, ", %s AS %s, %s AS %s, %s AS %s", countIf(emptyCond(d, q)), alias(c.Index, "es"),
+			countIf(placeholderCond(d, q)), alias(c.Index, "ph"), countIf(epochCond(d, q)), alias(c.Index, "ep"))
 	}
 	if c.Types {
 		// Numbers are the rest of the non-null values.
@@ -132,11 +148,13 @@ func checks(b *strings.Builder, d warehouse.Dialect, c colSpec) {
 	}
 }
 
-// topK is how many frequent values a profile keeps.
+// topK is how many frequent values a profile keeps of a column with more
+// than topValuesMaxDistinct values; a code list keeps all (topLimit).
 const topK = 10
 
 // topValuesSQL builds one UNION ALL query returning, for each column, its
-// topK most frequent non-null values as (k, v, n): column index, value as
+// topValuesMaxDistinct most frequent non-null values (runTopValues keeps
+// topLimit of them) as (k, v, n): column index, value as
 // text, count. Each branch is wrapped in a subquery so that its ORDER BY and
 // LIMIT are legal on every engine.
 func topValuesSQL(d warehouse.Dialect, from string, cols []colSpec) string {
@@ -147,7 +165,7 @@ func topValuesSQL(d warehouse.Dialect, from string, cols []colSpec) string {
 		}
 		q := d.QuoteIdent(c.Name)
 		fmt.Fprintf(&b, "SELECT k, v, n FROM (SELECT %d AS k, %s AS v, COUNT(*) AS n FROM %s WHERE %s IS NOT NULL GROUP BY %s ORDER BY 3 DESC, 2 %s) t%d",
-			c.Index, d.CastText(q), from, q, q, d.Limit(topK), i)
+			c.Index, d.CastText(q), from, q, q, d.Limit(topValuesMaxDistinct), i)
 	}
 	return b.String()
 }

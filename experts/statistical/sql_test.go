@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/duckdb/duckdb-go/v2"
+
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/warehouse"
 
@@ -52,10 +54,49 @@ func TestProfileSQL(t *testing.T) {
 	}
 }
 
+// TestProfileSQLQuantilesDuckDB: a measure's four percentiles are one
+// aggregate on DuckDB, exact by default and from the t-digest when the spec
+// asks for a sketch; both land on 1 … 1000's percentiles.
+func TestProfileSQLQuantilesDuckDB(t *testing.T) {
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(`CREATE TABLE t AS SELECT CAST(i AS BIGINT) AS x FROM range(1, 1001) r(i)`); err != nil {
+		t.Fatal(err)
+	}
+	d := mustDialect("duckdb")
+	want := []float64{250.75, 500.5, 750.25, 950.05} // quantile_cont over 1 … 1000
+	for _, approx := range []bool{false, true} {
+		c := colSpec{Index: 0, Name: "x", Numeric: true, Measure: true, Quantiles: true, ApproxQuantiles: approx}
+		q := profileSQL(d, `"t"`, []colSpec{c})
+		if n := strings.Count(q, "quantile_cont("); approx && n != 0 || !approx && n != 4 {
+			t.Errorf("approx %v: %d quantile_cont in %s", approx, n, q)
+		}
+		rows, err := db.Query("SELECT c0_q0, c0_q1, c0_q2, c0_q3 FROM (" + q + ")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make([]float64, 4)
+		for rows.Next() {
+			if err := rows.Scan(&got[0], &got[1], &got[2], &got[3]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rows.Close()
+		for i := range want {
+			if off := math.Abs(got[i] - want[i]); off > 1e-9 && !approx || off > 5 {
+				t.Errorf("approx %v: p%v = %v, want %v", approx, quantilePoints[i]*100, got[i], want[i])
+			}
+		}
+	}
+}
+
 func TestTopValuesSQL(t *testing.T) {
 	got := topValuesSQL(sqliteDialect, `"t"`, []colSpec{{Index: 2, Name: "a"}, {Index: 5, Name: "b"}})
-	want := `SELECT k, v, n FROM (SELECT 2 AS k, CAST("a" AS TEXT) AS v, COUNT(*) AS n FROM "t" WHERE "a" IS NOT NULL GROUP BY "a" ORDER BY 3 DESC, 2 LIMIT 10) t0` +
-		` UNION ALL SELECT k, v, n FROM (SELECT 5 AS k, CAST("b" AS TEXT) AS v, COUNT(*) AS n FROM "t" WHERE "b" IS NOT NULL GROUP BY "b" ORDER BY 3 DESC, 2 LIMIT 10) t1`
+	want := `SELECT k, v, n FROM (SELECT 2 AS k, CAST("a" AS TEXT) AS v, COUNT(*) AS n FROM "t" WHERE "a" IS NOT NULL GROUP BY "a" ORDER BY 3 DESC, 2 LIMIT 50) t0` +
+		` UNION ALL SELECT k, v, n FROM (SELECT 5 AS k, CAST("b" AS TEXT) AS v, COUNT(*) AS n FROM "t" WHERE "b" IS NOT NULL GROUP BY "b" ORDER BY 3 DESC, 2 LIMIT 50) t1`
 	if got != want {
 		t.Errorf("topValuesSQL:\n got %s\nwant %s", got, want)
 	}

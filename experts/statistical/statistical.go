@@ -192,7 +192,10 @@ type colStats struct {
 	lenAvg               *float64
 	spaces               int64
 	empties, placeholder int64
+	epochs               int64 // values that are the Unix epoch as a date
 	negatives, badAges   int64
+	zeros                int64 // numeric values equal to 0 (Measure)
+	hist                 *catalog.Histogram
 	tNum, tText, tBlob   int64
 
 	date      bool         // holds dates or timestamps
@@ -201,6 +204,9 @@ type colStats struct {
 	dupValues []valueCount // the most repeated of them
 	anoms     []*anomaly   // in the order they are reported
 	fences    *fences      // outlier fences, when the column has them
+
+	acc     *colAcc // the streaming pass's figures (stream.go), nil for the SQL path
+	dupDone bool    // dupCount and dupValues are known without the detail query
 }
 
 // profiler carries one table's profiling pass.
@@ -212,6 +218,7 @@ type profiler struct {
 	from    string
 	sampled bool
 	total   int64 // the table's rows, when sampled
+	counted int64 // the table's rows as the sampling decision saw them
 	rows    int64
 	haveRow bool
 	queries int
@@ -257,6 +264,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		if err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
+		p.counted = rows
 		if rows > n {
 			p.sampled, p.total = true, rows
 			if t.Kind == "view" {
@@ -273,25 +281,39 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		specs[i] = p.spec(i, c)
 		stats[i] = &colStats{spec: specs[i]}
 	}
+	now := time.Now()
 	var uncertain []string // columns whose profile is partial
-	for _, chunk := range chunks(specs, maxColumnsPerQuery) {
-		bad, err := p.aggregate(ctx, chunk, stats)
-		if err != nil {
+	expected, err := p.expectedRows(ctx, hint)
+	if err != nil {
+		return fmt.Errorf("profile %s: %w", p.name, err)
+	}
+	if perPass, ok := p.canStream(expected); ok {
+		if err := p.streamProfile(ctx, specs, stats, perPass, now); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
-		uncertain = append(uncertain, bad...)
+	} else {
+		for _, chunk := range chunks(specs, maxColumnsPerQuery) {
+			bad, err := p.aggregate(ctx, chunk, stats)
+			if err != nil {
+				return fmt.Errorf("profile %s: %w", p.name, err)
+			}
+			uncertain = append(uncertain, bad...)
+		}
+		if !p.haveRow {
+			return fmt.Errorf("profile %s: no aggregate query succeeded", p.name)
+		}
+		uncertain = append(uncertain, p.approxDistinct(ctx, stats)...)
 	}
-	if !p.haveRow {
-		return fmt.Errorf("profile %s: no aggregate query succeeded", p.name)
-	}
-	uncertain = append(uncertain, p.approxDistinct(ctx, stats)...)
 	uncertain = append(uncertain, p.topValues(ctx, stats)...)
 
-	now := time.Now()
 	for i, s := range stats {
 		s.date = isDateColumn(s, t.Columns[i].Type)
+		if !s.date {
+			s.cal = nil
+		}
 		p.columnAnomalies(s)
 		p.valueAnomalies(s)
+		p.streamExamples(s)
 	}
 	// A view repeats its tables' data: its deep passes would re-evaluate
 	// the view once per query (an aggregate view costs seconds each) to
@@ -299,6 +321,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	deep := t.Kind != "view"
 	var corr []insight
 	if deep {
+		for _, s := range stats {
+			p.streamDetail(s)
+		}
 		bad, err := p.detail(ctx, stats)
 		if err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
@@ -332,6 +357,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 			found = append(found, in)
 		}
 	}
+	if deep {
+		found = append(found, p.distributionInsights(stats)...)
+	}
 	found = append(found, corr...)
 	for _, in := range found {
 		if err := env.SaveDoc(ctx, Name, catalog.KindInsight, in.key, in.doc, p.confidence(), in.evidence,
@@ -340,7 +368,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		}
 	}
 	stats0 := catalog.TableStatsDoc{Table: p.name, Rows: p.rows, Sampled: p.sampled, Queries: p.queries,
-		Duration: time.Since(start).Round(time.Millisecond).String()}
+		Duration: time.Since(start).Round(time.Millisecond).String(), KeyCandidates: p.keyCandidates(stats)}
 	ev := []string{fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.name)}
 	if p.sampled {
 		ev[0] = fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.sampleText())
@@ -352,6 +380,41 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		return fmt.Errorf("profile %s: %w", p.name, err)
 	}
 	return nil
+}
+
+// approxQuantileRows: from this many rows, engines with a quantile sketch
+// (DuckDB, Trino) use it; below, exact quantiles cost milliseconds.
+const approxQuantileRows = 100_000
+
+// keyMinCompleteness is the share of rows an undeclared key candidate
+// must have a value in.
+const keyMinCompleteness = 0.9
+
+// keyCandidates lists the declared single-column keys and the columns
+// whose every value is distinct, with their completeness and uniqueness.
+// A sample proves no uniqueness, so on one only declared keys are listed.
+func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
+	var out []catalog.KeyCandidate
+	for _, s := range stats {
+		if !s.ok || s.distinct == nil || s.spec.Blob || p.rows == 0 {
+			continue
+		}
+		declared := p.declaredUnique(s.spec.Name)
+		// Measures can be distinct by chance (prices, scores); sparse
+		// columns identify too few rows to be keys.
+		unique := s.nonNull > 0 && *s.distinct == s.nonNull && !p.sampled && !s.spec.Measure &&
+			float64(s.nonNull) >= keyMinCompleteness*float64(p.rows)
+		if !declared && !unique || s.date {
+			continue
+		}
+		kc := catalog.KeyCandidate{Column: s.spec.Name, Declared: declared,
+			Completeness: float64(s.nonNull) / float64(p.rows), Estimate: p.sampled}
+		if s.nonNull > 0 {
+			kc.Uniqueness = float64(*s.distinct) / float64(s.nonNull)
+		}
+		out = append(out, kc)
+	}
+	return out
 }
 
 // sampleText names the sample the figures come from, for evidence. Each
@@ -383,10 +446,39 @@ func (p *profiler) spec(i int, c warehouse.Column) colSpec {
 	if s.Measure {
 		frags, _ := p.d.Quantiles("x", quantilePoints)
 		s.Quantiles = frags != nil
+		// Sorting every value of a large table costs more than the rest of
+		// its aggregate; a sketch's quantiles are marked as estimates.
+		n := p.counted
+		if p.sampled {
+			n = p.env.Options.SampleRows
+		}
+		s.ApproxQuantiles = s.Quantiles && n > approxQuantileRows
 		s.NonNeg = nonNegativeByName(c.Name)
 		s.Age = ageByName(c.Name)
 	}
 	return s
+}
+
+// expectedRows bounds the rows a profiling pass reads: the sample's size,
+// else the table's, counted when nobody has.
+func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error) {
+	switch {
+	case p.sampled:
+		// A sample keeps each row with a probability: allow for chance.
+		n := p.env.Options.SampleRows
+		return n + n/10 + 100, nil
+	case p.counted > 0:
+		return p.counted, nil
+	case hint.exact != nil:
+		return *hint.exact, nil
+	case hint.estimate != nil:
+		return *hint.estimate, nil
+	}
+	if !p.env.CanStream() {
+		return 0, nil // only the streaming pass needs to know
+	}
+	p.queries++
+	return p.env.RowCount(ctx, p.table.Name)
 }
 
 // tableRows is the table's size for the sampling decision and the base of
@@ -535,6 +627,16 @@ func (p *profiler) runAggregate(ctx context.Context, chunk []colSpec, stats []*c
 	return nil
 }
 
+// topLimit is how many frequent values a column with distinct values
+// keeps: every one of a code list (up to topValuesMaxDistinct), so that an
+// enum's values are all in the profile, else the topK most frequent.
+func topLimit(distinct int64) int {
+	if distinct <= topValuesMaxDistinct {
+		return topValuesMaxDistinct
+	}
+	return topK
+}
+
 // wantsTopValues decides which columns get frequent values: those with few
 // distinct values. Unique columns are left out: ten values seen once each
 // say nothing about the column.
@@ -555,13 +657,14 @@ func wantsTopValues(s *colStats, rows int64) bool {
 func (p *profiler) topValues(ctx context.Context, stats []*colStats) []string {
 	var want []colSpec
 	for _, s := range stats {
-		if wantsTopValues(s, p.rows) {
+		// A pass that counted every distinct value has them already.
+		if wantsTopValues(s, p.rows) && (s.acc == nil || s.acc.overflow) {
 			want = append(want, s.spec)
 		}
 	}
 	size := maxColumnsPerQuery
-	if m := p.env.Options.MaxRows; m > 0 && m/topK < size {
-		size = max(1, m/topK)
+	if m := p.env.Options.MaxRows; m > 0 && m/topValuesMaxDistinct < size {
+		size = max(1, m/topValuesMaxDistinct)
 	}
 	var bad []string
 	for _, chunk := range chunks(want, size) {
@@ -617,6 +720,9 @@ func (p *profiler) runTopValues(ctx context.Context, chunk []colSpec, stats []*c
 	for _, c := range chunk {
 		s := stats[c.Index]
 		s.top = top[c.Index]
+		if n := topLimit(derefInt(s.distinct)); len(s.top) > n {
+			s.top = s.top[:n]
+		}
 		if len(s.top) > 0 {
 			s.evidence = append(s.evidence, fmt.Sprintf("COUNT(*) GROUP BY %s, top %d of %d values on %s",
 				p.d.QuoteIdent(c.Name), len(s.top), derefInt(s.distinct), p.name))
@@ -649,9 +755,18 @@ func (p *profiler) profileDoc(s *colStats) catalog.ProfileDoc {
 	doc.Min, doc.Max = s.min, s.max
 	doc.Anomalies = s.anomalies()
 	if len(s.quant) == len(quantilePoints) {
-		_, est := p.d.Quantiles("x", quantilePoints)
+		qf := p.d.Quantiles
+		if s.spec.ApproxQuantiles {
+			qf = p.d.ApproxQuantiles
+		}
+		_, est := qf("x", quantilePoints)
 		doc.Quantiles = &catalog.Quantiles{P25: s.quant[0], P50: s.quant[1], P75: s.quant[2], P95: s.quant[3],
 			Estimate: est || p.sampled}
+	}
+	if s.hist != nil {
+		h := *s.hist
+		h.Estimate = p.sampled
+		doc.Histogram = &h
 	}
 	if s.lenMin != nil && s.lenMax != nil && s.lenAvg != nil {
 		doc.TextLength = &catalog.TextLength{Min: *s.lenMin, Avg: *s.lenAvg, Max: *s.lenMax}

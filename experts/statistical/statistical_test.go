@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -175,8 +176,32 @@ func (h *harness) profile(t *testing.T, key string) (catalog.ProfileDoc, catalog
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
-func TestProfiles(t *testing.T) {
-	h := setup(t, fixture(t), experts.Options{SampleRows: 1_000_000}, nil)
+// noStream hides the SQLite source's Stream method, so that the expert
+// takes the SQL path every other engine takes.
+type noStream struct{ warehouse.Source }
+
+// paths runs a test on both of the expert's paths over SQLite: the
+// streaming pass and the SQL aggregates. Their figures must agree; what
+// differs (queries, evidence) the test asks through streamed.
+func paths(t *testing.T, test func(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool)) {
+	t.Run("stream", func(t *testing.T) { test(t, nil, true) })
+	t.Run("sql", func(t *testing.T) {
+		test(t, func(s warehouse.Source) warehouse.Source { return noStream{s} }, false)
+	})
+}
+
+// pick returns a when streamed, else b.
+func pick[T any](streamed bool, a, b T) T {
+	if streamed {
+		return a
+	}
+	return b
+}
+
+func TestProfiles(t *testing.T) { paths(t, testProfiles) }
+
+func testProfiles(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	h := setup(t, fixture(t), experts.Options{SampleRows: 1_000_000}, wrap)
 	x := statistical.New()
 	ctx := context.Background()
 	tasks, err := x.Plan(ctx, h.env)
@@ -202,7 +227,8 @@ func TestProfiles(t *testing.T) {
 		t.Errorf("balance mean %v stddev %v", *p.Mean, *p.Stddev)
 	}
 	if e.Confidence != 1 || e.Expert != statistical.Name || len(e.Evidence) == 0 ||
-		!strings.HasPrefix(e.Evidence[0], `COUNT(*)=40, COUNT("balance")=40, COUNT(DISTINCT "balance")=40`) {
+		!strings.HasPrefix(e.Evidence[0], pick(streamed, "one pass on the 40 rows of people: 40 non-null, 40 distinct (counted exactly), mean 205",
+			`COUNT(*)=40, COUNT("balance")=40, COUNT(DISTINCT "balance")=40`)) {
 		t.Errorf("balance entry: conf %v evidence %q", e.Confidence, e.Evidence)
 	}
 	if len(p.TopValues) != 0 {
@@ -268,21 +294,27 @@ func TestProfiles(t *testing.T) {
 	// Table stats: a bounded count for the sampling decision, one aggregate
 	// query per 50 columns, and as many for frequent values, since every
 	// column of wide has few values; then one detail query per 200 of its
-	// branches: 4 quantiles for each of the 60 measures.
+	// branches: 4 quantiles for each of the 60 measures. The streaming
+	// pass reads at most 50 columns at a time and needs nothing else.
 	var ts catalog.TableStatsDoc
 	e, err = h.cat.Get(ctx, catalog.KindTableStats, "wide")
 	if err != nil || e.Decode(&ts) != nil {
 		t.Fatal(err)
 	}
-	if ts.Rows != 3 || ts.Sampled || ts.Queries != 7 || ts.Duration == "" {
+	if ts.Rows != 3 || ts.Sampled || ts.Queries != pick(streamed, 3, 7) || ts.Duration == "" {
 		t.Errorf("wide stats: %+v", ts)
 	}
 	// people: count, aggregate, frequent values, detail (quantiles of
 	// balance and misc, calendar of born), anomaly examples (the text in
-	// misc), correlations.
+	// misc), correlations; or the count and one pass.
 	e, _ = h.cat.Get(ctx, catalog.KindTableStats, "people")
-	if e.Decode(&ts); ts.Queries != 6 || ts.Rows != 40 {
+	if e.Decode(&ts); ts.Queries != pick(streamed, 2, 6) || ts.Rows != 40 {
 		t.Errorf("people stats: %+v", ts)
+	}
+	// The declared key; note is unique but in a quarter of the rows only,
+	// balance unique but a measure.
+	if want := []catalog.KeyCandidate{{Column: "id", Declared: true, Completeness: 1, Uniqueness: 1}}; !slices.Equal(ts.KeyCandidates, want) {
+		t.Errorf("people key candidates %+v, want %+v", ts.KeyCandidates, want)
 	}
 	p, _ = h.profile(t, "people.misc")
 	if len(p.Anomalies) != 1 || p.Anomalies[0].Kind != "mixed_types" || p.Anomalies[0].Count != 4 ||
@@ -319,17 +351,20 @@ func TestProfiles(t *testing.T) {
 			t.Errorf("unexpected insight %s: %s", k, got[k])
 		}
 	}
-	if n := h.queries.Load(); n != 23 {
+	if n := h.queries.Load(); n != pick[int64](streamed, 12, 23) {
 		// people 6, orders 5 (outlier checks on amount), empty_things 2,
-		// rich 3 (a view: count, aggregate, top values — no deep passes), wide 7
+		// rich 3 (a view: count, aggregate, top values — no deep passes),
+		// wide 7; streamed, a count and a pass each, wide two passes.
 		t.Errorf("queries: %d", n)
 	}
 }
 
 // TestSampling checks that a table above the limit is profiled on a random
 // sample of about the limit's size, its figures marked as estimates.
-func TestSampling(t *testing.T) {
-	h := setup(t, fixture(t), experts.Options{SampleRows: 50}, nil)
+func TestSampling(t *testing.T) { paths(t, testSampling) }
+
+func testSampling(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	h := setup(t, fixture(t), experts.Options{SampleRows: 50}, wrap)
 	// The structural expert's exact count spares the count query and gives
 	// the sampling fraction: 50 of 100 rows.
 	n := int64(100)
@@ -351,12 +386,12 @@ func TestSampling(t *testing.T) {
 		t.Errorf("evidence %q", e.Evidence)
 	}
 	// Every query draws its own sample, so the frequent values add up to
-	// another sample's size.
+	// another sample's size; one pass counts them on its own sample.
 	var sum int64
 	for _, v := range p.TopValues {
 		sum += v.Count
 	}
-	if !inSample(sum) {
+	if !inSample(sum) || streamed && sum != p.Rows {
 		t.Errorf("top values of the sample add up to %d", sum)
 	}
 	p, _ = h.profile(t, "orders.amount")
@@ -369,7 +404,7 @@ func TestSampling(t *testing.T) {
 	}
 	var ts catalog.TableStatsDoc
 	e, _ = h.cat.Get(context.Background(), catalog.KindTableStats, "orders")
-	if e.Decode(&ts); !ts.Sampled || !inSample(ts.Rows) || ts.Queries < 2 || e.Confidence != 0.8 ||
+	if e.Decode(&ts); !ts.Sampled || !inSample(ts.Rows) || ts.Queries < pick(streamed, 1, 2) || e.Confidence != 0.8 ||
 		!strings.Contains(e.Evidence[0], "random sample") {
 		t.Errorf("orders stats: %+v %q", ts, e.Evidence)
 	}

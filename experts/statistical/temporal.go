@@ -21,9 +21,12 @@ const (
 	seasonMinMonths = 12
 	// peakRatio, quietRatio: how far from the mean a month, weekday or hour
 	// must be to count as a pattern rather than noise.
-	peakRatio     = 1.5
-	weekdayLow    = 0.8
-	weekdayHigh   = 1.25
+	peakRatio   = 1.5
+	weekdayLow  = 0.8
+	weekdayHigh = 1.25
+	// workWeekShare: Monday–Friday hold 5/7 (71%) of an even week; this
+	// much is a working-week rhythm.
+	workWeekShare = 0.85
 	hourLowRatio  = 0.5
 	maxPeakMonths = 3
 	// minZ is how many Poisson standard deviations a bucket must lie from
@@ -277,6 +280,15 @@ func weekdays(dow [7]int64, first, last time.Time) (string, string, bool) {
 		return fmt.Sprintf("no rows fall on %s", joinOr(empty)), ev, true
 	}
 	z := func(d int) float64 { return math.Abs(float64(dow[d])-expected(d)) / math.Sqrt(expected(d)) }
+	// A working week: Monday to Friday far above their 5/7 of the days,
+	// the weekend far below — the one sentence an analyst wants.
+	work := share(1) + share(2) + share(3) + share(4) + share(5)
+	weekendRows := float64(dow[0] + dow[6])
+	weekendExp := expected(0) + expected(6)
+	if work >= workWeekShare && weekendExp > 0 && (weekendExp-weekendRows)/math.Sqrt(weekendExp) >= minZ {
+		return fmt.Sprintf("Monday–Friday hold %s%% of rows (Saturday %s%%, Sunday %s%%), %s the busiest day",
+			pct0(work), pct(share(6)), pct(share(0)), time.Weekday(hi)), ev, true
+	}
 	low := ratio(lo) <= weekdayLow && z(lo) >= minZ
 	high := ratio(hi) >= weekdayHigh && z(hi) >= minZ
 	if !low && !high {
@@ -317,10 +329,41 @@ func hours(hour [24]int64, total int64) (string, string, bool) {
 		shares = append(shares, fmt.Sprintf("%02d h %s%%", h, pct(float64(hour[h])/float64(total))))
 	}
 	share := func(h int) string { return pct(float64(hour[h]) / float64(total)) }
+	if from, to, ok := quietStretch(hour); ok {
+		return fmt.Sprintf("the busiest hour is %02d:00–%02d:00 (%s%%); no rows between %02d:00 and %02d:00",
+				hi, (hi+1)%24, share(hi), from, to),
+			"hourly shares: " + strings.Join(shares, ", "), true
+	}
 	return fmt.Sprintf("the busiest hour is %02d:00–%02d:00 (%s%%), the quietest %02d:00–%02d:00 (%s%%)",
 			hi, (hi+1)%24, share(hi), lo, (lo+1)%24, share(lo)),
 		"hourly shares: " + strings.Join(shares, ", "), true
 }
+
+// quietStretch finds the longest run of hours without rows, around
+// midnight too, when it spans at least minQuietHours: from is its first
+// hour, to the hour after its last.
+func quietStretch(hour [24]int64) (from, to int, ok bool) {
+	best, bestFrom := 0, 0
+	for start := range 24 {
+		if hour[start] != 0 || hour[(start+23)%24] == 0 {
+			continue // not the start of a run
+		}
+		n := 0
+		for n < 24 && hour[(start+n)%24] == 0 {
+			n++
+		}
+		if n > best {
+			best, bestFrom = n, start
+		}
+	}
+	if best < minQuietHours {
+		return 0, 0, false
+	}
+	return bestFrom, (bestFrom + best) % 24, true
+}
+
+// minQuietHours is the shortest run of empty hours worth naming.
+const minQuietHours = 3
 
 func nextMonth(ym int) int {
 	if ym%100 >= 12 {

@@ -1,0 +1,210 @@
+package statistical_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// shapeFixture is 1,000 events whose columns have known shapes: amount
+// log-uniform over 1..e⁹ (skewed, heavy-tailed), refund zero in 60% of
+// rows, status "ok" in 96%, score even, kind a code list of 12 values.
+func shapeFixture(t *testing.T) (path string, amounts []float64) {
+	path = filepath.Join(t.TempDir(), "shapes.db")
+	var rows []string
+	for i := range 1000 {
+		amount := math.Round(math.Exp(float64(i*7%1000) / 1000 * 9))
+		amounts = append(amounts, amount)
+		refund := 0
+		if i%10 >= 6 {
+			refund = i%97 + 1
+		}
+		status := "ok"
+		switch {
+		case i%100 < 3:
+			status = "retry"
+		case i%100 == 3:
+			status = "failed"
+		}
+		kind := fmt.Sprintf("k%02d", 1+i%12)
+		rows = append(rows, fmt.Sprintf("(%d, %g, %d, '%s', %g, '%s')", i+1, amount, refund, status, float64(i*7919%1000)/10, kind))
+	}
+	build(t, path,
+		`CREATE TABLE events (id INTEGER PRIMARY KEY, amount REAL, refund REAL, status TEXT, score REAL, kind TEXT)`,
+		`INSERT INTO events VALUES `+strings.Join(rows, ", "))
+	return path, amounts
+}
+
+func TestDistributionInsights(t *testing.T) { paths(t, testDistribution) }
+
+func testDistribution(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	path, amounts := shapeFixture(t)
+	h := setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap)
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	entries, err := h.env.RunEntries(context.Background(), catalog.KindInsight)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range entries {
+		var d catalog.InsightDoc
+		e.Decode(&d)
+		if d.Kind == "distribution" {
+			got[e.Key] = d.Description
+		}
+	}
+	slices.Sort(amounts)
+	median := amounts[500] // nearest rank: round(0.5 · 999)
+	p95 := amounts[949]
+	want := map[string]string{
+		"distribution:shape:events.amount":         fmt.Sprintf("; the top 5%% of values lie beyond %s, %.0f× the median", grouped(p95), p95/median),
+		"distribution:zero_inflated:events.refund": "events.refund is zero in 60% of rows with a value",
+		"distribution:imbalance:events.status":     `events.status is imbalanced: "ok" holds 96% of values, the other 2 categories share the rest`,
+	}
+	for k, w := range want {
+		if !strings.Contains(got[k], w) {
+			t.Errorf("%s = %q, want it to contain %q", k, got[k], w)
+		}
+	}
+	if d := got["distribution:shape:events.amount"]; !strings.HasPrefix(d, "events.amount is right-skewed: mean ") ||
+		!strings.Contains(d, fmt.Sprintf("against a median of %g", median)) {
+		t.Errorf("amount shape %q (median %g)", d, median)
+	}
+	for k, d := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("unexpected insight %s: %s", k, d) // score is even, kind balanced, refund's shape is its zeros
+		}
+	}
+	// An equi-depth histogram of score (0, 0.1, …, 99.9): bounds at the
+	// nearest-rank deciles, counts by a plain count of each bucket.
+	if streamed {
+		var scores []float64
+		for i := range 1000 {
+			scores = append(scores, float64(i*7919%1000)/10)
+		}
+		slices.Sort(scores)
+		p, _ := h.profile(t, "events.score")
+		hg := p.Histogram
+		if hg == nil || len(hg.Bounds) != 11 || len(hg.Counts) != 10 || hg.Estimate {
+			t.Fatalf("score histogram %+v", hg)
+		}
+		var total int64
+		for i := range 11 {
+			if want := scores[int(math.Round(float64(i)/10*999))]; hg.Bounds[i] != want {
+				t.Errorf("bound %d = %v, want %v", i, hg.Bounds[i], want)
+			}
+		}
+		for i, c := range hg.Counts {
+			var want int64
+			for _, x := range scores {
+				if (x > hg.Bounds[i] || i == 0 && x == hg.Bounds[0]) && x <= hg.Bounds[i+1] {
+					want++
+				}
+			}
+			if c != want {
+				t.Errorf("bucket %d: %d values, want %d", i, c, want)
+			}
+			total += c
+		}
+		if total != 1000 {
+			t.Errorf("histogram counts %d values, want 1000", total)
+		}
+	}
+	// A code list keeps every one of its values, not the ten most frequent.
+	p, _ := h.profile(t, "events.kind")
+	if len(p.TopValues) != 12 {
+		t.Errorf("kind has %d top values, want all 12: %+v", len(p.TopValues), p.TopValues)
+	}
+}
+
+// grouped writes a whole number with thousands separators, as reports do.
+func grouped(f float64) string {
+	s := fmt.Sprintf("%.0f", f)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// TestManyDistinct: columns with more distinct values than the pass counts
+// one by one (65,536) switch to hashes, and still give exact distinct
+// counts and duplicates; the duplicated values themselves then come from
+// the detail query.
+func TestManyDistinct(t *testing.T) { paths(t, testManyDistinct) }
+
+func testManyDistinct(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	path := filepath.Join(t.TempDir(), "many.db")
+	build(t, path,
+		`CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT, price REAL)`,
+		// code repeats K1, K2 and K3 in the last three rows.
+		`INSERT INTO items WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 70000)
+			SELECT i, 'K' || (CASE WHEN i > 69997 THEN i - 69997 ELSE i END), i * 1.5 FROM r`)
+	h := setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap)
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	p, _ := h.profile(t, "items.code")
+	if p.DistinctCount == nil || *p.DistinctCount != 69997 || p.DistinctIsEstimate {
+		t.Errorf("code distinct %v, want 69997 exactly", p.DistinctCount)
+	}
+	if len(p.Anomalies) != 1 || p.Anomalies[0].Kind != "duplicate" || p.Anomalies[0].Count != 3 ||
+		fmt.Sprint(p.Anomalies[0].Examples) != "[K1 K2 K3]" {
+		t.Errorf("code anomalies %+v", p.Anomalies)
+	}
+	p, _ = h.profile(t, "items.price")
+	if p.DistinctCount == nil || *p.DistinctCount != 70000 || *p.Min != "1.5" || *p.Max != "105000" {
+		t.Errorf("price %+v", p)
+	}
+	var ts catalog.TableStatsDoc
+	e, _ := h.cat.Get(context.Background(), catalog.KindTableStats, "items")
+	// Streamed: the count, the pass, and the detail query naming the
+	// repeated codes.
+	if e.Decode(&ts); streamed && ts.Queries != 3 {
+		t.Errorf("items took %d queries", ts.Queries)
+	}
+}
+
+// TestEpochPlaceholder: the Unix epoch is a placeholder where it stands
+// out (50 sign-ups "on" 1970-01-01), and a date where it does not (one
+// person born that day among 2,000 birthdays).
+func TestEpochPlaceholder(t *testing.T) { paths(t, testEpoch) }
+
+func testEpoch(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	path := filepath.Join(t.TempDir(), "epoch.db")
+	build(t, path,
+		`CREATE TABLE people (id INTEGER PRIMARY KEY, born DATE, signup DATE)`,
+		`INSERT INTO people WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 2000)
+			SELECT i,
+				CASE WHEN i = 7 THEN '1970-01-01' ELSE date('1950-01-01', '+' || (i * 13 % 20000) || ' days') END,
+				CASE WHEN i % 40 = 0 THEN '1970-01-01' ELSE date('2020-01-01', '+' || (i % 1000) || ' days') END
+			FROM r`)
+	h := setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap)
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	p, _ := h.profile(t, "people.born")
+	for _, a := range p.Anomalies {
+		if a.Kind == "placeholder" {
+			t.Errorf("one birthday on 1970-01-01 called a placeholder: %+v", a)
+		}
+	}
+	p, _ = h.profile(t, "people.signup")
+	var got []string
+	for _, a := range p.Anomalies {
+		got = append(got, fmt.Sprintf("%s %d %v", a.Kind, a.Count, a.Examples))
+	}
+	if fmt.Sprint(got) != "[placeholder 50 [1970-01-01]]" {
+		t.Errorf("signup anomalies %v, want the 50 epoch placeholders", got)
+	}
+}
