@@ -112,7 +112,9 @@ func (d Dialect) CountDistinct(expr string, approx bool) (sql string, estimate b
 		case "duckdb":
 			return "approx_count_distinct(" + expr + ")", true
 		case "trino":
-			return "approx_distinct(" + expr + ")", true
+			// Trino's default standard error is 2.3%; its least, 0.40625%
+			// (2¹⁶ registers), keeps estimates within 2% at five errors.
+			return "approx_distinct(" + expr + ", 0.0040625)", true
 		}
 	}
 	return "COUNT(DISTINCT " + expr + ")", false

@@ -25,6 +25,9 @@ const (
 	// imbalancedShare is the share of one category from which the others
 	// are rare.
 	imbalancedShare = 0.9
+	// shapeMinDistinct: fewer distinct values make a scale of steps, not a
+	// shape.
+	shapeMinDistinct = 20
 )
 
 // distributionInsights describes the shape of a table's columns: skewed
@@ -74,7 +77,8 @@ func (p *profiler) shapeInsight(s *colStats, col, on string) (insight, bool) {
 	}
 	sd := stddev(*s.mean, *s.sq)
 	med, p95 := s.quant[1], s.quant[3]
-	if sd == 0 || s.distinct == nil || *s.distinct < outlierMinDistinct {
+	// A handful of small counts (quantities 1..5) is skewed by nature.
+	if sd == 0 || s.distinct == nil || *s.distinct < shapeMinDistinct {
 		return insight{}, false
 	}
 	skew := 3 * (*s.mean - med) / sd
@@ -116,8 +120,15 @@ func (p *profiler) imbalanceInsight(s *colStats, col, on string) (insight, bool)
 	return insight{
 		key: "distribution:imbalance:" + col,
 		doc: catalog.InsightDoc{Kind: "distribution", Tables: []string{p.name}, Columns: []string{col},
-			Description: fmt.Sprintf("%s is imbalanced: %s holds %s%% of values, the other %d categories share the rest",
-				col, strconv.Quote(top.Value), pct0(share), *s.distinct-1)},
+			Description: imbalanceText(col, s.top, share, *s.distinct)},
 		evidence: []string{fmt.Sprintf("COUNT(*) GROUP BY %s: %s=%d of %d non-null values on %s", s.spec.Name, top.Value, top.Count, s.nonNull, on)},
 	}, true
+}
+
+func imbalanceText(col string, top []catalog.ValueCount, share float64, distinct int64) string {
+	rest := fmt.Sprintf("the other %d categories share the rest", distinct-1)
+	if distinct == 2 {
+		rest = strconv.Quote(top[1].Value) + " the rest"
+	}
+	return fmt.Sprintf("%s is imbalanced: %s holds %s%% of values, %s", col, strconv.Quote(top[0].Value), pct0(share), rest)
 }

@@ -17,7 +17,8 @@ import (
 
 // shapeFixture is 1,000 events whose columns have known shapes: amount
 // log-uniform over 1..e⁹ (skewed, heavy-tailed), refund zero in 60% of
-// rows, status "ok" in 96%, score even, kind a code list of 12 values.
+// rows, status "ok" in 96%, score even, kind a code list of 12 values,
+// flag 1 in 97% of rows.
 func shapeFixture(t *testing.T) (path string, amounts []float64) {
 	path = filepath.Join(t.TempDir(), "shapes.db")
 	var rows []string
@@ -36,10 +37,14 @@ func shapeFixture(t *testing.T) (path string, amounts []float64) {
 			status = "failed"
 		}
 		kind := fmt.Sprintf("k%02d", 1+i%12)
-		rows = append(rows, fmt.Sprintf("(%d, %g, %d, '%s', %g, '%s')", i+1, amount, refund, status, float64(i*7919%1000)/10, kind))
+		flag := 1
+		if i%100 >= 97 {
+			flag = 0
+		}
+		rows = append(rows, fmt.Sprintf("(%d, %g, %d, '%s', %g, '%s', %d)", i+1, amount, refund, status, float64(i*7919%1000)/10, kind, flag))
 	}
 	build(t, path,
-		`CREATE TABLE events (id INTEGER PRIMARY KEY, amount REAL, refund REAL, status TEXT, score REAL, kind TEXT)`,
+		`CREATE TABLE events (id INTEGER PRIMARY KEY, amount REAL, refund REAL, status TEXT, score REAL, kind TEXT, flag INTEGER)`,
 		`INSERT INTO events VALUES `+strings.Join(rows, ", "))
 	return path, amounts
 }
@@ -71,6 +76,7 @@ func testDistribution(t *testing.T, wrap func(warehouse.Source) warehouse.Source
 		"distribution:shape:events.amount":         fmt.Sprintf("; the top 5%% of values lie beyond %s, %.0f× the median", grouped(p95), p95/median),
 		"distribution:zero_inflated:events.refund": "events.refund is zero in 60% of rows with a value",
 		"distribution:imbalance:events.status":     `events.status is imbalanced: "ok" holds 96% of values, the other 2 categories share the rest`,
+		"distribution:imbalance:events.flag":       `events.flag is imbalanced: "1" holds 97% of values, "0" the rest`,
 	}
 	for k, w := range want {
 		if !strings.Contains(got[k], w) {
