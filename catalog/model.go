@@ -131,6 +131,20 @@ type ProfileDoc struct {
 	TextLength *TextLength `json:"text_length,omitempty"`
 	// Histogram of the numeric values, nil when none was computed.
 	Histogram *Histogram `json:"histogram,omitempty"`
+	// ValuePatterns are the shapes of a text column's values (email, URL,
+	// UUID, phone, date, timestamp, number, JSON) with the share of values
+	// of each. The statistical expert fills it from the values it saw: all
+	// values of a column with few distinct values, a sample otherwise.
+	ValuePatterns []ValuePattern `json:"value_patterns,omitempty"`
+}
+
+// ValuePattern is the share of a column's classified values that have one
+// shape (experts/valueclass). Sample is how many values were classified,
+// each counted as often as it occurs.
+type ValuePattern struct {
+	Class  string  `json:"class"`
+	Share  float64 `json:"share"`
+	Sample int64   `json:"sample"`
 }
 
 // Histogram is an equi-depth histogram: Bounds are the least value, the

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts/valueclass"
 )
 
 // Semantic types (CONTRACT.md), plus label and address, which this expert adds.
@@ -171,13 +172,10 @@ func (c *column) numeric() bool {
 		r, _ := ratio(c.Sample, func(s string) bool { return isNumber(s) && !leadingZero(s) })
 		return r >= valueMatchRatio
 	}
+	if _, ok := c.profiledNumbers(); ok {
+		return true
+	}
 	return strings.TrimSpace(u) == "" && c.Profile != nil && c.Profile.Mean != nil
-}
-
-// leadingZero reports a number written with a leading zero, as codes are.
-func leadingZero(s string) bool {
-	s = strings.TrimLeft(strings.TrimSpace(s), "+-")
-	return len(s) > 1 && s[0] == '0' && s[1] != '.'
 }
 
 // integral reports whether the column's values are whole numbers, judged by
@@ -271,6 +269,10 @@ type pattern struct {
 	label string // for evidence: "the email pattern"
 	hint  map[string]bool
 	match func(c *column) func(string) bool
+	// class is the valueclass class that shows the same shape on a
+	// profile, "" for none; looks says so in evidence: "look like …".
+	class string
+	looks string
 }
 
 func always(f func(string) bool) func(*column) func(string) bool {
@@ -280,17 +282,18 @@ func always(f func(string) bool) func(*column) func(string) bool {
 // patterns in order of precedence: the more specific shapes first, so that
 // a UUID is not taken for anything else and a date is never a phone.
 var patterns = []pattern{
-	{TypeUUID, "the UUID pattern", hintUUID, always(isUUID)},
-	{TypeEmail, "the email pattern", hintEmail, always(isEmail)},
-	{TypeURL, "the URL pattern", hintURL, always(isURL)},
-	{TypeJSON, "JSON objects or arrays", hintJSON, always(isJSON)},
-	{TypeTimestamp, "an ISO date or timestamp", hintTime, always(func(s string) bool { return isTimestamp(s) || isDate(s) })},
-	{TypeDate, "the ISO date pattern", hintDate, always(isDate)},
+	{TypeUUID, "the UUID pattern", hintUUID, always(isUUID), valueclass.UUID, "look like UUIDs"},
+	{TypeEmail, "the email pattern", hintEmail, always(isEmail), valueclass.Email, "look like email addresses"},
+	{TypeURL, "the URL pattern", hintURL, always(isURL), valueclass.URL, "look like URLs"},
+	{TypeJSON, "JSON objects or arrays", hintJSON, always(isJSON), valueclass.JSON, "are JSON objects or arrays"},
+	{TypeTimestamp, "an ISO date or timestamp", hintTime, always(func(s string) bool { return isTimestamp(s) || isDate(s) }),
+		valueclass.Timestamp, "look like dates or timestamps"},
+	{TypeDate, "the ISO date pattern", hintDate, always(isDate), valueclass.Date, "look like dates"},
 	{TypePhone, "the phone pattern", hintPhone, func(c *column) func(string) bool {
 		hinted := c.has(hintPhone)
 		return func(s string) bool { return isPhone(s, hinted) }
-	}},
-	{TypeCountry, "ISO 3166 codes or country names", hintCountry, func(c *column) func(string) bool {
+	}, valueclass.Phone, "look like phone numbers"},
+	{typ: TypeCountry, label: "ISO 3166 codes or country names", hint: hintCountry, match: func(c *column) func(string) bool {
 		// Two-letter codes collide with other code lists (US states), so
 		// they count only in a column named like a country.
 		hinted := c.has(hintCountry)
@@ -299,8 +302,8 @@ var patterns = []pattern{
 			return k == countryAlpha3 || k == countryName || (k == countryAlpha2 && hinted)
 		}
 	}},
-	{TypeCurrency, "ISO 4217 currency codes", hintCurrency, always(isCurrency)},
-	{TypePostalCode, "the postal code pattern", hintPostal, func(c *column) func(string) bool {
+	{typ: TypeCurrency, label: "ISO 4217 currency codes", hint: hintCurrency, match: always(isCurrency)},
+	{typ: TypePostalCode, label: "the postal code pattern", hint: hintPostal, match: func(c *column) func(string) bool {
 		if !c.has(hintPostal) {
 			return func(string) bool { return false }
 		}
@@ -368,6 +371,8 @@ func classify(c column) verdict {
 					p.typ, percent(r), n, p.label))
 			}
 		}
+	} else if v, ok := c.byProfilePatterns(); ok {
+		return v
 	}
 	v := c.byShape()
 	v.Reasons = append(v.Reasons, notes...)
@@ -375,6 +380,80 @@ func classify(c column) verdict {
 		v.Evidence = append(v.Evidence, notes...)
 	}
 	return v
+}
+
+// shareSlack absorbs the rounding of the profile's shares, which are added.
+const shareSlack = 1e-6
+
+// profileShare is the share of the profile's classified values in a
+// valueclass class and how many values were classified; 0, 0 when the
+// profile records no such class.
+func (c *column) profileShare(class string) (float64, int64) {
+	if c.Profile == nil {
+		return 0, 0
+	}
+	for _, vp := range c.Profile.ValuePatterns {
+		if vp.Class == class {
+			return vp.Share, vp.Sample
+		}
+	}
+	return 0, 0
+}
+
+// byProfilePatterns classifies a column none of whose values were sampled
+// (the sample query failed, or its rows held none) from the value patterns
+// the statistical expert recorded on the profile, with the threshold and
+// precedence of the sampled values' patterns.
+func (c *column) byProfilePatterns() (verdict, bool) {
+	if c.Profile == nil || len(c.Profile.ValuePatterns) == 0 {
+		return verdict{}, false
+	}
+	for _, p := range patterns {
+		if p.class == "" {
+			continue
+		}
+		r, n := c.profileShare(p.class)
+		if p.typ == TypeTimestamp {
+			if r == 0 {
+				continue // dates alone: the date pattern says so
+			}
+			// As on a sample, a column mixing dates and timestamps counts.
+			rd, _ := c.profileShare(valueclass.Date)
+			r = math.Min(1, r+rd)
+		}
+		if r+shareSlack < valueMatchRatio {
+			continue
+		}
+		named := c.has(p.hint)
+		ev := fmt.Sprintf("%s of %s profiled values %s", percent(r), thousands(n), p.looks)
+		reasons := []string{ev}
+		if named {
+			reasons = append(reasons, "the name agrees ("+c.Name+")")
+		}
+		return verdict{Type: p.typ, Confidence: valueConfidence(r, int(n), named), Reasons: reasons, Evidence: []string{ev}}, true
+	}
+	return verdict{}, false
+}
+
+// profiledNumbers is the evidence that a column none of whose values were
+// sampled holds numbers written as text, from the profile's value patterns.
+func (c *column) profiledNumbers() (string, bool) {
+	if c.SampleTaken && len(c.Sample) > 0 {
+		return "", false
+	}
+	r, n := c.profileShare(valueclass.Number)
+	if r+shareSlack < valueMatchRatio {
+		return "", false
+	}
+	return fmt.Sprintf("%s of %s profiled values are numbers written as text", percent(r), thousands(n)), true
+}
+
+// thousands groups a count's digits by three: 1,000.
+func thousands(n int64) string {
+	if n < 1000 {
+		return strconv.FormatInt(n, 10)
+	}
+	return thousands(n/1000) + "," + fmt.Sprintf("%03d", n%1000)
 }
 
 // withoutValues classifies a column that holds no values (all NULL, or an
@@ -506,6 +585,10 @@ func (c *column) byShape() verdict {
 		if c.has(hintMeasure) {
 			conf = 0.85
 			reasons = append(reasons, "the name reads as a quantity ("+c.Name+")")
+		}
+		if ev, ok := c.profiledNumbers(); ok {
+			reasons = append(reasons, ev)
+			return verdict{Type: TypeMeasure, Confidence: conf, Reasons: reasons, Evidence: []string{ev}}
 		}
 		return verdict{Type: TypeMeasure, Confidence: conf, Reasons: reasons}
 	}

@@ -1,101 +1,32 @@
 package semantic
 
 import (
-	"encoding/json"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/discover-db/discover/experts/valueclass"
 )
 
 // Value matchers. Each takes one non-null value as text and says whether it
 // has the shape of its type; the classifier requires most sampled values to
-// agree before trusting one.
-
+// agree before trusting one. The shapes that are not semantic judgements
+// live in valueclass, shared with the statistical expert, which records the
+// share of each on a column's profile.
 var (
-	emailRe = regexp.MustCompile(`^[A-Za-z0-9._%+'\-]+@[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$`)
-	urlRe   = regexp.MustCompile(`(?i)^(?:(?:https?|ftp)://[^\s/?#]+|www\.[^\s/?#]+\.[a-z]{2,})(?:[/?#]\S*)?$`)
-	uuidRe  = regexp.MustCompile(`^\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$`)
-	dateRe  = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$`)
-	dmyRe   = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$`)
-	tsRe    = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(?:Z|[+-]\d{2}(?::?\d{2})?)?$`)
-	phoneRe = regexp.MustCompile(`^\+?[0-9 ().\-/]+$`)
-	extRe   = regexp.MustCompile(`(?i)\s*(?:x|ext\.?|extension|#)\s*\d{1,6}$`)
-	plainRe = regexp.MustCompile(`^-?\d+(?:\.\d+)?$`)
-	postRe  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 \-]{1,9}$`)
+	isEmail     = valueclass.IsEmail
+	isURL       = valueclass.IsURL
+	isUUID      = valueclass.IsUUID
+	isDate      = valueclass.IsDate
+	isTimestamp = valueclass.IsTimestamp
+	isMidnight  = valueclass.IsMidnight
+	isPhone     = valueclass.IsPhone // a bare number counts only when hinted by the name
+	isJSON      = valueclass.IsJSON
+	isNumber    = valueclass.IsNumber
+	leadingZero = valueclass.LeadingZero
 )
 
-func isEmail(s string) bool { return emailRe.MatchString(s) }
-func isURL(s string) bool   { return urlRe.MatchString(s) }
-func isUUID(s string) bool  { return uuidRe.MatchString(s) }
-
-// isDate matches a date: ISO YYYY-MM-DD (one-digit month and day too, and
-// slashes), or D/M/YYYY and M/D/YYYY with slashes or dots, where either
-// order makes a valid date.
-func isDate(s string) bool {
-	if m := dateRe.FindStringSubmatch(s); m != nil {
-		return validYMD(m[1], m[2], m[3])
-	}
-	m := dmyRe.FindStringSubmatch(s)
-	return m != nil && (validYMD(m[3], m[2], m[1]) || validYMD(m[3], m[1], m[2]))
-}
-
-// isTimestamp matches an ISO timestamp, YYYY-MM-DD[ T]HH:MM[:SS[.f]][zone].
-func isTimestamp(s string) bool {
-	m := tsRe.FindStringSubmatch(s)
-	if m == nil || !validYMD(m[1], m[2], m[3]) {
-		return false
-	}
-	h, _ := strconv.Atoi(m[4])
-	mi, _ := strconv.Atoi(m[5])
-	sec := 0
-	if m[6] != "" {
-		sec, _ = strconv.Atoi(m[6])
-	}
-	return h <= 23 && mi <= 59 && sec <= 60
-}
-
-// isMidnight matches a timestamp whose time of day is exactly 00:00.
-func isMidnight(s string) bool {
-	m := tsRe.FindStringSubmatch(s)
-	return m != nil && m[4] == "00" && m[5] == "00" && strings.Trim(m[6], "0") == "" && strings.Trim(m[7], "0") == ""
-}
-
-func validYMD(y, m, d string) bool {
-	mo, _ := strconv.Atoi(m)
-	da, _ := strconv.Atoi(d)
-	return y != "0000" && mo >= 1 && mo <= 12 && da >= 1 && da <= 31
-}
-
-// isPhone matches a phone number: digits with + ( ) - . / and spaces, 7 to
-// 15 digits, and maybe an extension. A bare number also fits that shape, so it only counts when the
-// column's name says phone (hinted); dates are never phones.
-func isPhone(s string, hinted bool) bool {
-	s = extRe.ReplaceAllString(s, "") // an extension: 555-0100 x12
-	if !phoneRe.MatchString(s) || isDate(s) || isTimestamp(s) {
-		return false
-	}
-	digits := 0
-	for _, r := range s {
-		if r >= '0' && r <= '9' {
-			digits++
-		}
-	}
-	if digits < 7 || digits > 15 {
-		return false
-	}
-	return hinted || !plainRe.MatchString(s)
-}
-
-// isJSON matches a JSON object or array; scalars are JSON too, but a column
-// of them is better described by its scalar type.
-func isJSON(s string) bool {
-	s = strings.TrimSpace(s)
-	if s == "" || (s[0] != '{' && s[0] != '[') {
-		return false
-	}
-	return json.Valid([]byte(s))
-}
+var postRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9 \-]{1,9}$`)
 
 // isPostalCode matches the shapes postal codes take around the world: 2 to
 // 10 letters, digits, spaces and dashes with at least one digit. That fits
@@ -105,12 +36,6 @@ func isPostalCode(s string) bool {
 		return false
 	}
 	return strings.ContainsAny(s, "0123456789")
-}
-
-// isNumber matches a value that parses as a number.
-func isNumber(s string) bool {
-	_, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	return err == nil
 }
 
 // isPersonName matches a value that could be a person's name: letters with

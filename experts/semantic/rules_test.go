@@ -73,6 +73,8 @@ func TestEntityType(t *testing.T) {
 	}
 }
 
+// TestMatchers covers the matchers that are semantic judgements; the value
+// shapes (email, URL, date, phone, …) are tested in valueclass.
 func TestMatchers(t *testing.T) {
 	type tc struct {
 		name  string
@@ -81,24 +83,9 @@ func TestMatchers(t *testing.T) {
 		no    []string
 	}
 	cases := []tc{
-		{"email", isEmail, []string{"a@b.co", "luisg@embraer.com.br", "o'neil+x@mail.example.org"},
-			[]string{"a@b", "not an email", "a b@c.com", "@x.com", "x@.com"}},
-		{"url", isURL, []string{"https://example.com", "http://x.org/a?b=1", "www.example.com", "ftp://files.example.net/x"},
-			[]string{"example.com", "http//x", "https://", "mailto:a@b.c"}},
-		{"uuid", isUUID, []string{"123e4567-e89b-12d3-a456-426614174000", "{123E4567-E89B-12D3-A456-426614174000}"},
-			[]string{"123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400"}},
-		{"date", isDate, []string{"2024-01-31", "1999-12-01", "1950-6-12", "2024/01/31", "31/01/2024", "01/31/2024", "31.12.2020"},
-			[]string{"2024-13-01", "2024-01-31 10:00", "13/13/2024", "2024-01-32", "20240131", "1.2.3"}},
-		{"timestamp", isTimestamp, []string{"2024-01-31 10:00", "2024-01-31T10:00:59", "2009-01-01 00:00:00", "2024-01-31T10:00:00.123Z", "2024-01-31 10:00:00+02:00"},
-			[]string{"2024-01-31", "2024-01-31 25:00", "10:00"}},
-		{"phone", func(s string) bool { return isPhone(s, false) }, []string{"+55 (12) 3923-5555", "+1 (780) 428-9482", "555-123-4567", "555.123.4567", "+4930123456", "679-845-8645x94312", "(780)719-4206 ext. 33", "+12(6)9024410984"},
-			[]string{"12345", "5551234567", "2024-01-31", "1234.56", "+1 555 CALL NOW", "1234567890123456789"}},
-		{"phone hinted", func(s string) bool { return isPhone(s, true) }, []string{"5551234567"}, []string{"123"}},
-		{"json", isJSON, []string{`{"a":1}`, `[1,2]`, ` {"x": [true]} `}, []string{`"a"`, "12", "{a:1}", "[1,2"}},
 		{"postal", isPostalCode, []string{"12227-000", "H2G 1A7", "SW1A 1AA", "1010", "70174"}, []string{"abc", "x", "12345678901"}},
 		{"person", isPersonName, []string{"Luís Gonçalves", "O'Neil", "Mary-Jane Smith", "Smith, John", "Ludwig van Beethoven", "JOHN SMITH", "ann lee"},
 			[]string{"R2D2", "a@b.c", "", "Great Lakes Food Market", "Berglunds snabbköp", "Acme Inc.", "Around the Horn"}},
-		{"midnight", isMidnight, []string{"2009-01-01 00:00:00", "2009-01-01T00:00", "2009-01-01 00:00:00.000Z"}, []string{"2009-01-01 00:00:01", "2009-01-01", "2009-01-01 00:00:00.5"}},
 		{"currency", isCurrency, []string{"USD", "eur", "JPY"}, []string{"US", "USA", "DOLLAR"}},
 	}
 	for _, c := range cases {
@@ -200,13 +187,7 @@ func TestClassify(t *testing.T) {
 		{"address", column{Name: "BillingAddress", Tokens: Tokenize("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
 	}
 	for _, c := range cases {
-		if c.col.Tokens == nil {
-			c.col.Tokens = Tokenize(c.col.Name)
-		}
-		v := classify(c.col)
-		if v.Type != c.want {
-			t.Errorf("%s: got %s (%.2f, %q), want %s", c.name, v.Type, v.Confidence, v.Reasons, c.want)
-		}
+		v := classified(t, c.name, c.col, c.want)
 		if v.Confidence <= 0 || v.Confidence > 1 {
 			t.Errorf("%s: confidence %v out of range", c.name, v.Confidence)
 		}
@@ -214,6 +195,20 @@ func TestClassify(t *testing.T) {
 			t.Errorf("%s: no reasons", c.name)
 		}
 	}
+}
+
+// classified classifies col, its name split into tokens unless they are
+// set, and reports a type other than want.
+func classified(t *testing.T, name string, col column, want string) verdict {
+	t.Helper()
+	if col.Tokens == nil {
+		col.Tokens = Tokenize(col.Name)
+	}
+	v := classify(col)
+	if v.Type != want {
+		t.Errorf("%s: got %s (%.2f, %q), want %s", name, v.Type, v.Confidence, v.Reasons, want)
+	}
+	return v
 }
 
 func TestClassifyEvidenceAndConfidence(t *testing.T) {
@@ -234,6 +229,61 @@ func TestClassifyEvidenceAndConfidence(t *testing.T) {
 	v = classify(column{Name: "email", Tokens: []string{"email"}, Type: "TEXT", Profile: prof(10, 10, 10), SampleTaken: true, Sample: repeat([]string{"x"}, 10)})
 	if v.Type == TypeEmail || !strings.Contains(strings.Join(v.Reasons, ";"), "named like email but only 0%") {
 		t.Errorf("contradicted name: %+v", v)
+	}
+}
+
+// TestClassifyFromProfilePatterns checks the fallback on the value patterns
+// of the profile when a column has no sampled values of its own.
+func TestClassifyFromProfilePatterns(t *testing.T) {
+	withPatterns := func(vps ...catalog.ValuePattern) *catalog.ProfileDoc {
+		p := prof(2000, 1800, 1500)
+		p.ValuePatterns = vps
+		return p
+	}
+	vp := func(class string, share float64) catalog.ValuePattern {
+		return catalog.ValuePattern{Class: class, Share: share, Sample: 1000}
+	}
+	cases := []struct {
+		name     string
+		col      column
+		want     string
+		evidence string // the first evidence, "" for none expected
+	}{
+		{"email, sample query failed", column{Name: "contact", Type: "TEXT", Profile: withPatterns(vp("email", 0.94))},
+			TypeEmail, "94% of 1,000 profiled values look like email addresses"},
+		{"email, sample held none", column{Name: "contact", Type: "TEXT", SampleTaken: true, Profile: withPatterns(vp("email", 0.94), vp("url", 0.06))},
+			TypeEmail, "94% of 1,000 profiled values look like email addresses"},
+		{"below the threshold", column{Name: "contact", Type: "TEXT", Profile: withPatterns(vp("email", 0.85))}, TypeUnknown, ""},
+		{"uuid before anything", column{Name: "ref", Type: "TEXT", Profile: withPatterns(vp("uuid", 1))},
+			TypeUUID, "100% of 1,000 profiled values look like UUIDs"},
+		{"url", column{Name: "x", Type: "TEXT", Profile: withPatterns(vp("url", 0.9))}, TypeURL, "90% of 1,000 profiled values look like URLs"},
+		{"json", column{Name: "x", Type: "TEXT", Profile: withPatterns(vp("json", 0.99))}, TypeJSON, "99% of 1,000 profiled values are JSON objects or arrays"},
+		{"phone", column{Name: "x", Type: "TEXT", Profile: withPatterns(vp("phone", 0.97))}, TypePhone, "97% of 1,000 profiled values look like phone numbers"},
+		{"dates", column{Name: "x", Type: "TEXT", Profile: withPatterns(vp("date", 0.97))}, TypeDate, "97% of 1,000 profiled values look like dates"},
+		{"dates and timestamps", column{Name: "x", Type: "TEXT", Profile: withPatterns(vp("timestamp", 0.6), vp("date", 0.3))},
+			TypeTimestamp, "90% of 1,000 profiled values look like dates or timestamps"},
+		{"numbers as text", column{Name: "amount", Tokens: []string{"amount"}, Type: "TEXT", Profile: withPatterns(vp("number", 0.96))},
+			TypeMeasure, "96% of 1,000 profiled values are numbers written as text"},
+		{"numbers as text named like a phone", column{Name: "phone", Tokens: []string{"phone"}, Type: "TEXT", Profile: withPatterns(vp("number", 0.96))},
+			TypePhone, ""},
+		{"own sample wins", column{Name: "contact", Type: "TEXT", SampleTaken: true, Sample: repeat([]string{"alpha", "beta"}, 50),
+			Profile: withPatterns(vp("email", 1))}, TypeUnknown, ""},
+		{"own sample of numbers wins", column{Name: "amount", Tokens: []string{"amount"}, Type: "TEXT", SampleTaken: true, Sample: repeat([]string{"n/a", "none"}, 50),
+			Profile: withPatterns(vp("number", 1))}, TypeUnknown, ""},
+	}
+	for _, c := range cases {
+		v := classified(t, c.name, c.col, c.want)
+		if v.Type == c.want && c.evidence != "" && (len(v.Evidence) == 0 || v.Evidence[0] != c.evidence) {
+			t.Errorf("%s: evidence %q, want %q", c.name, v.Evidence, c.evidence)
+		}
+	}
+	// The confidence is the sampled values', over the profiled count.
+	v := classify(column{Name: "email", Tokens: []string{"email"}, Type: "TEXT", Profile: withPatterns(vp("email", 0.94))})
+	if v.Confidence != 0.92 || !reflect.DeepEqual(v.Reasons, []string{"94% of 1,000 profiled values look like email addresses", "the name agrees (email)"}) {
+		t.Errorf("named email: %+v", v)
+	}
+	if got := thousands(1234567); got != "1,234,567" {
+		t.Errorf("thousands = %s", got)
 	}
 }
 

@@ -159,6 +159,11 @@ func testAnomalies(t *testing.T, wrap func(warehouse.Source) warehouse.Source, s
 		t.Errorf("status: text length %+v quantiles %+v", p.TextLength, p.Quantiles)
 	}
 	p, _ = h.profile(t, "sales.email")
+	// Every one of the 320 values is an email address, for the semantic
+	// expert to read.
+	if want := []catalog.ValuePattern{{Class: "email", Share: 1, Sample: 320}}; !slices.Equal(p.ValuePatterns, want) {
+		t.Errorf("email value patterns %+v, want %+v", p.ValuePatterns, want)
+	}
 	// "user0@example.com" .. "user319@example.com": 17 to 19 characters.
 	if tl := p.TextLength; tl == nil || tl.Min != 17 || tl.Max != 19 {
 		t.Errorf("email text length %+v", tl)
@@ -198,9 +203,9 @@ func testAnomalies(t *testing.T, wrap func(warehouse.Source) warehouse.Source, s
 	}
 	var ts catalog.TableStatsDoc
 	e, _ := h.cat.Get(ctx, catalog.KindTableStats, "sales")
-	// count, aggregate, frequent values, detail, anomalies, correlations;
-	// or the count and one pass.
-	if e.Decode(&ts); ts.Queries != pick(streamed, 2, 6) {
+	// count, aggregate, frequent values, value-pattern sample, detail,
+	// anomalies, correlations; or the count and one pass.
+	if e.Decode(&ts); ts.Queries != pick(streamed, 2, 7) {
 		t.Errorf("sales took %d queries", ts.Queries)
 	}
 	// The declared key, and code, unique in practice; email has one repeat.

@@ -60,10 +60,13 @@ func TestStreamMatchesSQL(t *testing.T) {
 					delete(m, "histogram")
 				}
 				if m, ok := a.(map[string]any); ok && views[fmt.Sprint(m["table"])] {
-					// The SQL path skips a view's detail query (quantiles)
-					// for its cost; the pass has them for free.
-					if _, ok := b.(map[string]any)["quantiles"]; !ok {
-						delete(m, "quantiles")
+					// The SQL path skips a view's detail and sample queries
+					// (quantiles, value patterns) for their cost; the pass
+					// has them for free.
+					for _, f := range []string{"quantiles", "value_patterns"} {
+						if _, ok := b.(map[string]any)[f]; !ok {
+							delete(m, f)
+						}
 					}
 				}
 				if !sameJSON(a, b) {

@@ -196,6 +196,7 @@ type colStats struct {
 	negatives, badAges   int64
 	zeros                int64 // numeric values equal to 0 (Measure)
 	hist                 *catalog.Histogram
+	patterns             []catalog.ValuePattern
 	tNum, tText, tBlob   int64
 
 	date      bool         // holds dates or timestamps
@@ -315,6 +316,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		p.valueAnomalies(s)
 		p.streamExamples(s)
 	}
+	uncertain = append(uncertain, p.valuePatterns(ctx, stats)...)
 	// A view repeats its tables' data: its deep passes would re-evaluate
 	// the view once per query (an aggregate view costs seconds each) to
 	// report what the tables' profiles already say.
@@ -763,6 +765,7 @@ func (p *profiler) profileDoc(s *colStats) catalog.ProfileDoc {
 		doc.Quantiles = &catalog.Quantiles{P25: s.quant[0], P50: s.quant[1], P75: s.quant[2], P95: s.quant[3],
 			Estimate: est || p.sampled}
 	}
+	doc.ValuePatterns = s.patterns
 	if s.hist != nil {
 		h := *s.hist
 		h.Estimate = p.sampled

@@ -103,6 +103,7 @@ type colAcc struct {
 	ents     []entry
 	overflow bool
 	log      []uint64
+	sample   []string        // after an overflow: the first patternSample distinct values
 	missing  map[uint64]bool // hashes of blank and placeholder values
 
 	// Calendar, decided at the first non-null value.
@@ -449,6 +450,10 @@ func (a *colAcc) distinct(h uint64, v any) {
 	}
 	if len(a.ents) == exactCap {
 		a.overflow = true
+		// The first distinct values stay as a sample of the column's shapes.
+		for _, e := range a.ents[:patternSample] {
+			a.sample = append(a.sample, e.v)
+		}
 		a.log = make([]uint64, 0, 2*a.nonNull)
 		a.idx.each(func(hh uint64, i int32) {
 			for range a.ents[i].n {
