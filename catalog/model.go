@@ -151,10 +151,12 @@ type ValuePattern struct {
 // deciles and the greatest value (len(Counts)+1 of them), and Counts[i] the
 // values in (Bounds[i], Bounds[i+1]], the first bucket including its lower
 // bound. Ties make buckets uneven; a bucket between equal bounds is empty.
+// Counts is empty when the engine gave the bounds only (its percentile
+// function): each bucket then holds about a tenth of the values.
 type Histogram struct {
 	Bounds   []float64 `json:"bounds"`
 	Counts   []int64   `json:"counts"`
-	Estimate bool      `json:"estimate"` // from a sample
+	Estimate bool      `json:"estimate"` // from a sample or a sketch
 }
 
 // Quantiles are points of a numeric column's distribution. Estimate is true

@@ -73,14 +73,21 @@ func (p *profiler) readChecks(s *colStats, c colSpec, get func(string) any) {
 		}
 	}
 	if c.Quantiles {
-		qs := make([]float64, len(quantilePoints))
+		qs := make([]float64, len(aggregatePoints))
 		all := true
 		for i := range qs {
 			v, ok := toFloat(get(alias(c.Index, fmt.Sprintf("q%d", i))))
 			qs[i], all = v, all && ok
 		}
+		lo, ok1 := toFloat(get(alias(c.Index, "mn")))
+		hi, ok2 := toFloat(get(alias(c.Index, "mx")))
 		if all {
-			s.quant = qs
+			s.quant = qs[:len(quantilePoints)]
+			if ok1 && ok2 {
+				// The engine gives bounds, not counts: each bucket holds
+				// about a tenth of the values, ties aside.
+				s.hist = &catalog.Histogram{Bounds: append(append([]float64{lo}, qs[len(quantilePoints):]...), hi)}
+			}
 		}
 	}
 	s.negatives = geti("ng")

@@ -114,6 +114,17 @@ func TestDuckDBChecks(t *testing.T) {
 	if q == nil || q.Estimate || q.P25 != 100.75 || q.P50 != 200.5 || q.P75 != 300.25 || !nearly(q.P95, 380.05) {
 		t.Errorf("amount quantiles %+v, want exact 100.75, 200.5, 300.25, 380.05", q)
 	}
+	// The histogram's bounds: the least value, quantile_cont's deciles
+	// 1 + p·399, the greatest; the engine counts nothing.
+	h := get("amount").Histogram
+	if h == nil || len(h.Bounds) != 11 || len(h.Counts) != 0 || h.Estimate {
+		t.Fatalf("amount histogram %+v", h)
+	}
+	for i, b := range h.Bounds {
+		if want := 1 + float64(i)/10*399; !nearly(b, want) {
+			t.Errorf("bound %d = %v, want %v", i, b, want)
+		}
+	}
 }
 
 func nearly(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -129,6 +131,30 @@ func TestPostgres(t *testing.T) {
 	p, _ := h.profile(t, table+".score")
 	if p.Quantiles == nil || p.Quantiles.Estimate {
 		t.Errorf("score quantiles %+v", p.Quantiles)
+	}
+	// Histogram bounds: the least value, percentile_cont's deciles
+	// (interpolated at p·(n−1)), the greatest.
+	var scores []float64
+	for j := range i {
+		scores = append(scores, float64(j*7919%1000)/10)
+	}
+	slices.Sort(scores)
+	cont := func(q float64) float64 {
+		pos := q * float64(len(scores)-1)
+		lo := int(pos)
+		if lo+1 >= len(scores) {
+			return scores[lo]
+		}
+		return scores[lo] + (pos-float64(lo))*(scores[lo+1]-scores[lo])
+	}
+	if h := p.Histogram; h == nil || len(h.Bounds) != 11 || h.Estimate {
+		t.Errorf("score histogram %+v", h)
+	} else {
+		for k, b := range h.Bounds {
+			if want := cont(float64(k) / 10); math.Abs(b-want) > 1e-9 {
+				t.Errorf("score bound %d = %v, want %v", k, b, want)
+			}
+		}
 	}
 	for _, k := range []string{"temporal:" + table + ".sold_at", "correlation:" + table + ".width~" + table + ".height"} {
 		e, err := cat.Get(ctx, catalog.KindInsight, k)

@@ -2,6 +2,7 @@ package statistical
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/discover-db/discover/warehouse"
@@ -38,6 +39,16 @@ type colSpec struct {
 
 // quantilePoints are the fractions a profile's Quantiles hold, in order.
 var quantilePoints = []float64{0.25, 0.5, 0.75, 0.95}
+
+// decilePoints are the inner bounds of a histogram of histogramBuckets
+// equi-depth buckets; the least and greatest values close it.
+var decilePoints = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
+
+// aggregatePoints are the fractions the aggregate asks the engine's
+// percentile function for, in one call where the engine shares the work
+// (DuckDB's list form, PostgreSQL's shared sort): the quantiles, then the
+// deciles. Aliases q0… follow this order.
+var aggregatePoints = append(slices.Clone(quantilePoints), decilePoints...)
 
 // placeholders are the values people type when they have none, and
 // MySQL's zero date, which is no date at all.
@@ -118,7 +129,7 @@ func checks(b *strings.Builder, d warehouse.Dialect, c colSpec) {
 		if c.ApproxQuantiles {
 			quantiles = d.ApproxQuantiles
 		}
-		if frags, _ := quantiles(v, quantilePoints); frags != nil {
+		if frags, _ := quantiles(v, aggregatePoints); frags != nil {
 			for i, f := range frags {
 				fmt.Fprintf(b, ", %s AS %s", f, alias(c.Index, fmt.Sprintf("q%d", i)))
 			}

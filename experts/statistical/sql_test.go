@@ -3,6 +3,7 @@ package statistical
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"math"
 	"path/filepath"
 	"strings"
@@ -71,7 +72,8 @@ func TestProfileSQLQuantilesDuckDB(t *testing.T) {
 	for _, approx := range []bool{false, true} {
 		c := colSpec{Index: 0, Name: "x", Numeric: true, Measure: true, Quantiles: true, ApproxQuantiles: approx}
 		q := profileSQL(d, `"t"`, []colSpec{c})
-		if n := strings.Count(q, "quantile_cont("); approx && n != 0 || !approx && n != 4 {
+		// One fragment per point, all of them elements of one list aggregate.
+		if n := strings.Count(q, "quantile_cont("); approx && n != 0 || !approx && n != len(aggregatePoints) {
 			t.Errorf("approx %v: %d quantile_cont in %s", approx, n, q)
 		}
 		rows, err := db.Query("SELECT c0_q0, c0_q1, c0_q2, c0_q3 FROM (" + q + ")")
@@ -88,6 +90,17 @@ func TestProfileSQLQuantilesDuckDB(t *testing.T) {
 		for i := range want {
 			if off := math.Abs(got[i] - want[i]); off > 1e-9 && !approx || off > 5 {
 				t.Errorf("approx %v: p%v = %v, want %v", approx, quantilePoints[i]*100, got[i], want[i])
+			}
+		}
+		// The histogram's deciles: 1 + p·999.
+		for i, pt := range decilePoints {
+			var v float64
+			alias := fmt.Sprintf("c0_q%d", len(quantilePoints)+i)
+			if err := db.QueryRow("SELECT " + alias + " FROM (" + q + ")").Scan(&v); err != nil {
+				t.Fatal(err)
+			}
+			if off := math.Abs(v - (1 + pt*999)); off > 1e-9 && !approx || off > 5 {
+				t.Errorf("approx %v: decile %v = %v, want %v", approx, pt, v, 1+pt*999)
 			}
 		}
 	}

@@ -768,7 +768,10 @@ func (p *profiler) profileDoc(s *colStats) catalog.ProfileDoc {
 	doc.ValuePatterns = s.patterns
 	if s.hist != nil {
 		h := *s.hist
-		h.Estimate = p.sampled
+		h.Estimate = p.sampled || doc.Quantiles != nil && doc.Quantiles.Estimate
+		if h.Counts == nil {
+			h.Counts = []int64{}
+		}
 		doc.Histogram = &h
 	}
 	if s.lenMin != nil && s.lenMax != nil && s.lenAvg != nil {
