@@ -103,13 +103,10 @@ func (p *profiler) correlationFigures(ctx context.Context, cols []*colStats) (ge
 // streaming pass kept, row by row: the rows where every column has one,
 // centred on the profile's means.
 func streamCorrelation(cols []*colStats) (map[string]float64, bool) {
-	var rows int
-	for i, s := range cols {
-		if s.acc == nil || s.acc.nums == nil || (i > 0 && len(s.acc.nums) != rows) {
-			return nil, false
-		}
-		rows = len(s.acc.nums)
+	if !passKept(cols) {
+		return nil, false
 	}
+	rows := len(cols[0].acc.nums)
 	k := len(cols)
 	sum := make([]float64, k)
 	sq := make([]float64, k)
@@ -186,6 +183,13 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 	if p.sampled {
 		on = fmt.Sprintf("on a random sample of %s", p.name)
 	}
+	// Rank correlations on a sample find what Pearson's r misses: columns
+	// that rise together along a curve. They are an extra: without a
+	// sample, only Pearson's r is reported.
+	rk, rkHow, err := p.rankSample(ctx, cols)
+	if err != nil && fatal(ctx, err) {
+		return nil, err
+	}
 	var out []insight
 	for i := range cols {
 		for j := i + 1; j < len(cols); j++ {
@@ -194,22 +198,43 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 				continue
 			}
 			r := (pij - m[i]*m[j]) / math.Sqrt(v[i]*v[j])
-			if math.IsNaN(r) || math.Abs(r) < minCorrelation {
+			if math.IsNaN(r) {
 				continue
 			}
 			r = math.Max(-1, math.Min(1, r))
+			rho, haveRho := rk.rho(i, j)
+			linear := math.Abs(r) >= minCorrelation
+			monotone := haveRho && math.Abs(rho) >= minCorrelation
+			if !linear && !monotone {
+				continue
+			}
 			a, b := p.name+"."+cols[i].spec.Name, p.name+"."+cols[j].spec.Name
-			dir := "positively"
-			if r < 0 {
-				dir = "negatively"
+			ev := []string{fmt.Sprintf("Pearson r=%.4f over n=%d rows where all %d correlated columns are numeric, from %s %s",
+				r, int64(n), len(cols), how, on)}
+			if haveRho {
+				ev = append(ev, fmt.Sprintf("Spearman rho=%.4f over %d rows (%s)", rho, rk.n, rkHow))
+			}
+			var desc string
+			if linear {
+				dir := "positively"
+				if r < 0 {
+					dir = "negatively"
+				}
+				desc = fmt.Sprintf("%s and %s are strongly %s correlated (Pearson r = %.2f over %s rows)",
+					a, b, dir, r, thousands(int64(n)))
+			} else {
+				dir := "rises with"
+				if rho < 0 {
+					dir = "falls as"
+				}
+				desc = fmt.Sprintf("%s %s %s, though not along a straight line (Spearman ρ = %.2f, Pearson r = %.2f)",
+					b, dir, a, rho, r)
 			}
 			out = append(out, insight{
 				key: "correlation:" + a + "~" + b,
 				doc: catalog.InsightDoc{Kind: "correlation", Tables: []string{p.name}, Columns: []string{a, b},
-					Description: fmt.Sprintf("%s and %s are strongly %s correlated (Pearson r = %.2f over %s rows)",
-						a, b, dir, r, thousands(int64(n)))},
-				evidence: []string{fmt.Sprintf("Pearson r=%.4f over n=%d rows where all %d correlated columns are numeric, from %s %s",
-					r, int64(n), len(cols), how, on)},
+					Description: desc},
+				evidence: ev,
 			})
 		}
 	}

@@ -214,3 +214,66 @@ func testEpoch(t *testing.T, wrap func(warehouse.Source) warehouse.Source, strea
 		t.Errorf("signup anomalies %v, want the 50 epoch placeholders", got)
 	}
 }
+
+// TestRankCorrelation: growth along a curve (y = x¹⁶) escapes Pearson's r
+// but not Spearman's ρ, which is 1 for any rising function; an unrelated
+// pair stays silent.
+func TestRankCorrelation(t *testing.T) { paths(t, testRankCorrelation) }
+
+func testRankCorrelation(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	var xs, ys []float64
+	var rows []string
+	for i := range 500 {
+		x := float64(i + 1)
+		y := math.Pow(x/100, 16)
+		xs, ys = append(xs, x), append(ys, y)
+		rows = append(rows, fmt.Sprintf("(%d, %g, %g, %g)", i+1, x, y, float64(i*7919%1000)))
+	}
+	r := pearson(xs, ys)
+	if r >= 0.7 {
+		t.Fatalf("the fixture's Pearson r is %.3f: not a curve Pearson misses", r)
+	}
+	path := filepath.Join(t.TempDir(), "curve.db")
+	build(t, path, `CREATE TABLE growth (id INTEGER PRIMARY KEY, size REAL, cost REAL, noise REAL)`,
+		`INSERT INTO growth VALUES `+strings.Join(rows, ", "))
+	h := setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap)
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	entries, _ := h.env.RunEntries(context.Background(), catalog.KindInsight)
+	got := map[string]catalog.Entry{}
+	for _, e := range entries {
+		got[e.Key] = e
+	}
+	e, ok := got["correlation:growth.size~growth.cost"]
+	var d catalog.InsightDoc
+	e.Decode(&d)
+	if want := fmt.Sprintf("growth.cost rises with growth.size, though not along a straight line (Spearman ρ = 1.00, Pearson r = %.2f)", r); !ok || d.Description != want {
+		t.Errorf("curve insight %q, want %q", d.Description, want)
+	}
+	if len(e.Evidence) != 2 || !strings.HasPrefix(e.Evidence[1], "Spearman rho=1.0000 over 500 rows") {
+		t.Errorf("evidence %q", e.Evidence)
+	}
+	for k := range got {
+		if strings.HasPrefix(k, "correlation:") && strings.Contains(k, "noise") {
+			t.Errorf("unrelated noise correlated: %s", k)
+		}
+	}
+}
+
+func pearson(x, y []float64) float64 {
+	var mx, my float64
+	for i := range x {
+		mx += x[i]
+		my += y[i]
+	}
+	mx /= float64(len(x))
+	my /= float64(len(y))
+	var sxy, sxx, syy float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+		syy += (y[i] - my) * (y[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
