@@ -181,3 +181,50 @@ func TestCastText(t *testing.T) {
 		}
 	}
 }
+
+func TestTrendAndGaps(t *testing.T) {
+	day := func(s string) time.Time { d, _ := parseDate(s); return d }
+	// Two years growing from 100 to 330 rows a month, 10 more each month.
+	months := map[int]int64{}
+	i := 0
+	for ym := 202201; ym <= 202312; ym = nextMonth(ym) {
+		months[ym] = int64(100 + 10*i)
+		i++
+	}
+	d, ev, ok := trend(months, day("2022-01-01"), day("2023-12-31"), true)
+	if !ok || d != "rows per month grew from about 100 to 330 over 24 months" || !strings.Contains(ev, "R²=1.00") {
+		t.Errorf("growth: %q %q", d, ev)
+	}
+	// The same counts backwards fall.
+	back := map[int]int64{}
+	i = 0
+	for ym := 202201; ym <= 202312; ym = nextMonth(ym) {
+		back[ym] = int64(330 - 10*i)
+		i++
+	}
+	if d, _, ok := trend(back, day("2022-01-01"), day("2023-12-31"), true); !ok || d != "rows per month fell from about 330 to 100 over 24 months" {
+		t.Errorf("decline: %q", d)
+	}
+	// Flat with noise: no trend.
+	flat := map[int]int64{}
+	for ym := 202201; ym <= 202312; ym = nextMonth(ym) {
+		flat[ym] = 200 + int64(ym%7)
+	}
+	if d, _, ok := trend(flat, day("2022-01-01"), day("2023-12-31"), true); ok {
+		t.Errorf("flat calendar has a trend: %q", d)
+	}
+	// A feed that stopped for three months, then a single empty month.
+	flat[202305], flat[202306], flat[202307], flat[202310] = 0, 0, 0, 0
+	if d, ev, ok := gaps(flat, day("2022-01-01"), day("2023-12-31"), true); !ok ||
+		d != "no rows in 2023-05 to 2023-07 and 2023-10" || !strings.HasPrefix(ev, "4 of 24 complete months without rows") {
+		t.Errorf("gaps: %q %q", d, ev)
+	}
+	// Sparse data (a few rows a month) has empty months by chance.
+	sparse := map[int]int64{}
+	for ym := 202201; ym <= 202312; ym = nextMonth(ym) {
+		sparse[ym] = int64(ym % 3)
+	}
+	if d, _, ok := gaps(sparse, day("2022-01-01"), day("2023-12-31"), true); ok {
+		t.Errorf("sparse calendar has gaps: %q", d)
+	}
+}

@@ -117,6 +117,14 @@ func (p *profiler) temporalInsight(s *colStats, now time.Time) (insight, bool) {
 		parts = append(parts, d)
 		ev = append(ev, e)
 	}
+	if d, e, ok := trend(cal.months, first, last, haveSpan); ok {
+		parts = append(parts, d)
+		ev = append(ev, e)
+	}
+	if d, e, ok := gaps(cal.months, first, last, haveSpan); ok {
+		parts = append(parts, d)
+		ev = append(ev, e)
+	}
 	// A week profile needs several of each weekday, and an hour profile
 	// values spread over more than a day or two (bulk loads stamp every row
 	// with the same minute).
@@ -176,6 +184,9 @@ func seasonality(months map[int]int64, first, last time.Time, haveSpan bool) (st
 	var sum [13]float64
 	var occ [13]float64
 	full, empty := 0, 0
+	if _, ok := completeMonths(months, first, last, haveSpan); !ok {
+		return "", "", false
+	}
 	for ym := start; ym <= end; ym = nextMonth(ym) {
 		m := ym % 100
 		if m < 1 || m > 12 {
@@ -338,6 +349,136 @@ func hours(hour [24]int64, total int64) (string, string, bool) {
 			hi, (hi+1)%24, share(hi), lo, (lo+1)%24, share(lo)),
 		"hourly shares: " + strings.Join(shares, ", "), true
 }
+
+// completeMonths lists the year-months between the first and last complete
+// month of a calendar, empty ones included. An edge month is complete only
+// when the data starts on its first day or ends on its last; without the
+// span, both edges are dropped.
+func completeMonths(months map[int]int64, first, last time.Time, haveSpan bool) ([]int, bool) {
+	if len(months) == 0 {
+		return nil, false
+	}
+	keys := make([]int, 0, len(months))
+	for k := range months {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	start, end := keys[0], keys[len(keys)-1]
+	if !haveSpan || first.Day() != 1 {
+		start = nextMonth(start)
+	}
+	if !haveSpan || last.AddDate(0, 0, 1).Day() != 1 {
+		end = prevMonth(end)
+	}
+	var out []int
+	for ym := start; ym <= end; ym = nextMonth(ym) {
+		if m := ym % 100; m < 1 || m > 12 || len(out) > 12*1000 {
+			return nil, false
+		}
+		out = append(out, ym)
+	}
+	return out, true
+}
+
+const (
+	// trendMinMonths is the fewest complete months a trend is read from.
+	trendMinMonths = 6
+	// trendRatio: the fitted line must end this many times above (or
+	// below, inverted) where it starts; trendMinR2 is how much of the
+	// monthly variation the line must explain.
+	trendRatio = 1.5
+	trendMinR2 = 0.5
+	// maxGapShare: more empty months than this are sparse data, not gaps;
+	// gapMinMean is the monthly mean from which one empty month is odd.
+	maxGapShare = 0.25
+	gapMinMean  = 30
+)
+
+// trend fits a line through the rows per complete month and reports
+// growth or decline that the line explains well.
+func trend(months map[int]int64, first, last time.Time, haveSpan bool) (string, string, bool) {
+	yms, ok := completeMonths(months, first, last, haveSpan)
+	if !ok || len(yms) < trendMinMonths {
+		return "", "", false
+	}
+	n := float64(len(yms))
+	var st, sy, stt, sty, syy float64
+	for i, ym := range yms {
+		t, y := float64(i), float64(months[ym])
+		st += t
+		sy += y
+		stt += t * t
+		sty += t * y
+		syy += y * y
+	}
+	vt, vy := stt-st*st/n, syy-sy*sy/n
+	if vt <= 0 || vy <= 0 {
+		return "", "", false
+	}
+	b := (sty - st*sy/n) / vt
+	a := sy/n - b*st/n
+	r2 := (sty - st*sy/n) * (sty - st*sy/n) / (vt * vy)
+	from, to := a, a+b*(n-1)
+	if r2 < trendMinR2 || from <= 0 || to <= 0 {
+		return "", "", false
+	}
+	ratio := to / from
+	verb := "grew"
+	switch {
+	case ratio >= trendRatio:
+	case ratio <= 1/trendRatio:
+		verb = "fell"
+	default:
+		return "", "", false
+	}
+	desc := fmt.Sprintf("rows per month %s from about %s to %s over %d months", verb,
+		thousands(int64(math.Round(from))), thousands(int64(math.Round(to))), len(yms))
+	ev := fmt.Sprintf("least-squares line through the rows of %d complete months %s..%s: %.1f → %.1f a month (R²=%.2f)",
+		len(yms), ymText(yms[0]), ymText(yms[len(yms)-1]), from, to, r2)
+	return desc, ev, true
+}
+
+// gaps names the complete months without rows inside a span whose other
+// months are busy: a feed that stopped, an archive with a hole.
+func gaps(months map[int]int64, first, last time.Time, haveSpan bool) (string, string, bool) {
+	yms, ok := completeMonths(months, first, last, haveSpan)
+	if !ok || len(yms) < trendMinMonths {
+		return "", "", false
+	}
+	var empty []int
+	var total int64
+	for _, ym := range yms {
+		if months[ym] == 0 {
+			empty = append(empty, ym)
+		}
+		total += months[ym]
+	}
+	busy := len(yms) - len(empty)
+	if len(empty) == 0 || float64(len(empty)) > maxGapShare*float64(len(yms)) || busy == 0 ||
+		float64(total)/float64(busy) < gapMinMean {
+		return "", "", false
+	}
+	// Runs of consecutive empty months.
+	var runs []string
+	for i := 0; i < len(empty); {
+		j := i
+		for j+1 < len(empty) && empty[j+1] == nextMonth(empty[j]) {
+			j++
+		}
+		if i == j {
+			runs = append(runs, ymText(empty[i]))
+		} else {
+			runs = append(runs, ymText(empty[i])+" to "+ymText(empty[j]))
+		}
+		i = j + 1
+	}
+	desc := "no rows in " + joinAnd(runs)
+	ev := fmt.Sprintf("%d of %d complete months without rows; the others average %.0f rows", len(empty), len(yms),
+		float64(total)/float64(busy))
+	return desc, ev, true
+}
+
+func ymText(ym int) string { return fmt.Sprintf("%04d-%02d", ym/100, ym%100) }
 
 // quietStretch finds the longest run of hours without rows, around
 // midnight too, when it spans at least minQuietHours: from is its first
