@@ -418,10 +418,13 @@ const SampleAlias = "s"
 // clusters.
 const pgSystemSampleRows = 10_000_000
 
+// sampleSeed seeds the samples of engines that take a seed.
+const sampleSeed = 42
+
 // Sample is a FROM item, aliased s, that yields about rows randomly chosen
 // rows of base table t, which has totalRows rows (an estimate will do):
 //
-//   - PostgreSQL: t s TABLESAMPLE BERNOULLI (pct), or SYSTEM (pct) from
+//   - PostgreSQL: t s TABLESAMPLE BERNOULLI (pct) REPEATABLE (seed), or SYSTEM (pct) from
 //     pgSystemSampleRows up;
 //   - Trino: t s TABLESAMPLE BERNOULLI (pct);
 //   - DuckDB: USING SAMPLE n ROWS, a reservoir: exactly rows rows, and
@@ -431,7 +434,8 @@ const pgSystemSampleRows = 10_000_000
 //     under rows/totalRows·2³². One scan, no sort: ORDER BY random() LIMIT n
 //     would be exact but sorts a key per row.
 //
-// The size varies from run to run (binomially) except on DuckDB. When
+// The size varies from run to run (binomially) except on DuckDB and on
+// PostgreSQL tables, whose samples are seeded. When
 // totalRows ≤ rows the item is the whole table; when totalRows is unknown
 // (≤ 0) it is the first rows rows, bounded but not random.
 //
@@ -448,7 +452,14 @@ func (d Dialect) Sample(t TableName, rows, totalRows int64) string {
 	if d.name == "postgres" && totalRows >= pgSystemSampleRows {
 		method = "SYSTEM"
 	}
-	return fmt.Sprintf("%s %s TABLESAMPLE %s (%s)", table, SampleAlias, method, decimal(100*fraction(rows, totalRows)))
+	sample := fmt.Sprintf("%s %s TABLESAMPLE %s (%s)", table, SampleAlias, method, decimal(100*fraction(rows, totalRows)))
+	if d.name == "postgres" {
+		// The same seed draws the same rows in every query of a profile
+		// and in every run on unchanged data: figures agree with each
+		// other, and reports diff cleanly.
+		sample += fmt.Sprintf(" REPEATABLE (%d)", sampleSeed)
+	}
+	return sample
 }
 
 // SampleFrom is Sample for any FROM item (a quoted view, a parenthesized

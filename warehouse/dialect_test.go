@@ -654,6 +654,14 @@ func runFigures(t *testing.T, f *engineFixture) {
 				t.Errorf("%s: %d rows, want %d: %s", what, n, want, from)
 			}
 		}
+		// A seeded sample draws the same rows every time.
+		if d.Name() == "postgres" {
+			var a, b, sa, sb int64
+			q := "SELECT COUNT(*), SUM(s.i) FROM " + d.Sample(bigName, 1000, 10000)
+			if scan(q, &a, &sa) && scan(q, &b, &sb) && (a != b || sa != sb) {
+				t.Errorf("seeded sample differs between queries: %d rows (sum %d), then %d (sum %d)", a, sa, b, sb)
+			}
+		}
 		exact("whole table", d.Sample(bigName, 20000, 10000), 10000)
 		exact("unknown total", d.Sample(bigName, 1000, 0), 1000)
 		// Told the table is huge, PostgreSQL samples pages: only check it runs.
