@@ -874,9 +874,9 @@ func (a *colAcc) streamFuture() (int64, []valueCount) {
 }
 
 // isPlaceholder is placeholderCond: LOWER(TRIM(v)) among placeholders;
-// isEpoch is epochCond.
+// isEpoch is epochCond, an exact match.
 func isPlaceholder(s string) bool { return foldedIn(s, placeholders) }
-func isEpoch(s string) bool       { return foldedIn(s, epochPlaceholders) }
+func isEpoch(s string) bool       { return slices.Contains(epochPlaceholders, s) }
 
 func foldedIn(s string, list []string) bool {
 	if len(s) > 64 {
