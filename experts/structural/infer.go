@@ -2,8 +2,11 @@ package structural
 
 // Relationship inference (issue #5): most warehouses declare no foreign keys,
 // so references are found from names and types, pruned with the profiles the
-// statistical expert wrote, and settled by one exact inclusion query per
-// surviving candidate. Names alone decide nothing and values alone decide
+// statistical expert wrote and with samples of the values (read once per
+// column), and settled by one exact inclusion query per surviving
+// candidate, best named first: a target that could not beat one already
+// confirmed is not checked. The exact checks so grow with the columns, not
+// with their square. Names alone decide nothing and values alone decide
 // nothing: small integers are contained in every surrogate key, so a
 // candidate needs a name that points at the target and values that agree.
 //
@@ -14,10 +17,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/discover-db/discover/catalog"
@@ -89,6 +94,7 @@ var irregular = map[string]string{
 	"people": "person", "children": "child", "men": "man", "women": "woman",
 	"staff": "staff", "data": "data", "media": "media", "series": "series",
 	"status": "status", "address": "address", "bus": "bus", "analysis": "analysis",
+	"menus": "menu",
 }
 
 // Singular returns the singular of an English word, well enough for table
@@ -128,6 +134,9 @@ var tablePrefixes = map[string]bool{"tbl": true, "tb": true, "t": true, "dim": t
 var selfRoles = map[string]bool{"parent": true, "manager": true, "boss": true, "supervisor": true,
 	"reports": true, "report": true, "superior": true, "mentor": true, "predecessor": true, "successor": true,
 	"previous": true, "prev": true, "next": true, "original": true, "master": true, "head": true, "lead": true}
+
+// roleLinks end a self role's name: reports_to, head_of, managed_by.
+var roleLinks = map[string]bool{"to": true, "of": true, "by": true}
 
 // keyName is an identifier split into what it names (stem) and how (suffix).
 type keyName struct {
@@ -265,6 +274,9 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !generic[last[0]] && !same {
 		try(0.75, "entity") // accelerator_id ~ web_client_accelerator.id
 	}
+	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !generic[last[0]] && !same {
+		try(0.65, "role") // billing_customer_id ~ crm_customer.id
+	}
 	if c.suffix == "" && !same && (eq(c.tokens, ent) || eq(c.tokens, k.stem)) {
 		try(0.65, "bare") // match_season.team ~ team.team_id
 	}
@@ -278,7 +290,10 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 		(c.suffix != "" || hasSuffixToks(c.tokens, ent)) {
 		try(0.5, "contains")
 	}
-	if same && !strings.EqualFold(childCol, parentCol) && len(c.tokens) > 0 && selfRoles[c.tokens[0]] {
+	// A self role names a key (manager_id, parent_code) or is the role
+	// itself (ReportsTo, parent); lead_time and head_count are measures.
+	if same && !strings.EqualFold(childCol, parentCol) && len(c.tokens) > 0 && selfRoles[c.tokens[0]] &&
+		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
 		try(0.7, "self_role") // employee.reports_to ~ employee.employee_id
 	}
 	// A column named after its own table (order_items.order_item_id,
@@ -374,6 +389,11 @@ func (c Candidate) Doc() catalog.RelationshipDoc {
 // without a declaration qualify only when their name is key-like or the
 // child carries exactly the same name, and a table's declared key is
 // preferred over other unique columns of it.
+//
+// Only keys that share a word run with the column are scored: an index of
+// the keys by the words MatchName compares keeps the pairing linear in the
+// columns, where scoring every column against every key would grow with
+// their product.
 func Candidates(cols []Column) []Candidate {
 	var keys []Column
 	for _, c := range cols {
@@ -381,12 +401,14 @@ func Candidates(cols []Column) []Candidate {
 			keys = append(keys, c)
 		}
 	}
+	idx := indexKeys(keys)
 	var out []Candidate
 	for _, ch := range cols {
 		if ch.Profile == nil {
 			continue
 		}
-		for _, k := range keys {
+		for _, i := range idx.lookup(ch) {
+			k := keys[i]
 			if strings.EqualFold(ch.Table, k.Table) && strings.EqualFold(ch.Name, k.Name) {
 				continue // never a column to itself
 			}
@@ -405,37 +427,158 @@ func Candidates(cols []Column) []Candidate {
 	return out
 }
 
+// keyIndex finds the keys a column's name can match. Every rule of
+// MatchName between different tables compares the key's glued name or a
+// run of the column's words with the key's entity, its stem or their last
+// word; between a table and itself only self roles match.
+type keyIndex struct {
+	byWords map[string][]int // "g:" glued key name, "t:" word runs
+	byTable map[string][]int // lower-case table
+}
+
+func indexKeys(keys []Column) keyIndex {
+	idx := keyIndex{byWords: map[string][]int{}, byTable: map[string][]int{}}
+	add := func(key string, i int) {
+		if l := idx.byWords[key]; len(l) == 0 || l[len(l)-1] != i {
+			idx.byWords[key] = append(l, i)
+		}
+	}
+	for i, k := range keys {
+		kn, ent := splitKeyName(k.Name), entityOf(k.Table)
+		add("g:"+glued(kn.tokens), i)
+		for _, run := range [][]string{ent, kn.stem, ent[len(ent)-min(1, len(ent)):]} {
+			if len(run) > 0 {
+				add("t:"+strings.Join(run, " "), i)
+			}
+		}
+		t := strings.ToLower(k.Table)
+		idx.byTable[t] = append(idx.byTable[t], i)
+	}
+	return idx
+}
+
+// lookup returns the indexes of the keys ch may be named after, ascending.
+func (idx keyIndex) lookup(ch Column) []int {
+	c := splitKeyName(ch.Name)
+	seen := map[int]bool{}
+	var out []int
+	take := func(l []int) {
+		for _, i := range l {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	take(idx.byWords["g:"+glued(c.tokens)])
+	for i := range c.tokens {
+		for j := i + 1; j <= len(c.tokens); j++ {
+			take(idx.byWords["t:"+strings.Join(c.tokens[i:j], " ")])
+		}
+	}
+	take(idx.byTable[strings.ToLower(ch.Table)])
+	sort.Ints(out)
+	return out
+}
+
 func keyLikeName(col string) bool {
 	k := splitKeyName(col)
 	return k.suffix != ""
 }
 
 // Prune rejects a candidate from the profiles alone, before any query: a
-// child with more distinct values than the key could hold, or value ranges
-// that do not overlap, cannot be a reference. It returns why not.
+// child with more distinct values than the key could hold, value ranges
+// that do not overlap, or numbers against text that starts with a letter
+// cannot be a reference. It returns why not.
 func Prune(c Candidate) (bool, string) {
+	cls, why := prune(c)
+	return cls == "", why
+}
+
+// Prune classes, as the run's evidence counts them.
+const (
+	pruneEmpty    = "empty"
+	pruneDistinct = "distinct counts"
+	pruneRange    = "ranges"
+	pruneKind     = "numbers against text"
+	pruneSample   = "value samples"
+)
+
+// prune is Prune with the class of the reason; "" keeps the candidate.
+func prune(c Candidate) (class, why string) {
 	cp, pp := c.Child.Profile, c.Parent.Profile
 	if cp == nil {
-		return false, "child not profiled"
+		return pruneEmpty, "child not profiled"
 	}
 	if cp.DistinctCount != nil && *cp.DistinctCount == 0 {
-		return false, "child column is empty"
+		return pruneEmpty, "child column is empty"
 	}
 	if cp.NullFraction != nil && *cp.NullFraction >= 1 {
-		return false, "child column is empty"
+		return pruneEmpty, "child column is empty"
 	}
 	if pp == nil {
-		return true, ""
+		return "", ""
 	}
 	if cp.DistinctCount != nil && pp.DistinctCount != nil && !cp.DistinctIsEstimate && !pp.DistinctIsEstimate {
 		if float64(*cp.DistinctCount)*minDistinctInclusion > float64(*pp.DistinctCount) {
-			return false, fmt.Sprintf("child has %d distinct values, the key %d", *cp.DistinctCount, *pp.DistinctCount)
+			return pruneDistinct, fmt.Sprintf("child has %d distinct values, the key %d", *cp.DistinctCount, *pp.DistinctCount)
 		}
 	}
 	if cmin, cmax, pmin, pmax, ok := ranges(c); ok && (cmax < pmin || cmin > pmax) {
-		return false, fmt.Sprintf("ranges %s..%s and %s..%s do not overlap", num(cmin), num(cmax), num(pmin), num(pmax))
+		return pruneRange, fmt.Sprintf("ranges %s..%s and %s..%s do not overlap", num(cmin), num(cmax), num(pmin), num(pmax))
 	}
-	return true, ""
+	// Every collation sorts digits before letters: when one column's
+	// greatest value is a number and the other's least starts with a
+	// letter, no value of one can equal a value of the other (integers
+	// against codes like 'X0012', whatever the comparison casts).
+	switch {
+	case numberRange(cp) && letterLed(pp.Min):
+		return pruneKind, fmt.Sprintf("child values are numbers (%s..%s), the key's text from %q", *cp.Min, *cp.Max, *pp.Min)
+	case numberRange(pp) && letterLed(cp.Min):
+		return pruneKind, fmt.Sprintf("the key's values are numbers (%s..%s), the child's text from %q", *pp.Min, *pp.Max, *cp.Min)
+	}
+	return "", ""
+}
+
+// numberRange reports whether a column's least and greatest values are
+// numbers, so that every value sorts no later than a number.
+func numberRange(p *catalog.ProfileDoc) bool {
+	if p.Min == nil || p.Max == nil {
+		return false
+	}
+	_, err1 := strconv.ParseFloat(strings.TrimSpace(*p.Min), 64)
+	_, err2 := strconv.ParseFloat(strings.TrimSpace(*p.Max), 64)
+	return err1 == nil && err2 == nil
+}
+
+// letterLed reports whether a least value starts with a letter, so that no
+// value of the column is a number.
+func letterLed(min *string) bool {
+	if min == nil || *min == "" {
+		return false
+	}
+	for _, r := range *min {
+		return unicode.IsLetter(r)
+	}
+	return false
+}
+
+// upperBound is the most confidence a candidate can reach, whatever its
+// exact check finds: Score with every child value found in the key. The
+// names, the profiles' ranges and distinct count and the key's declaration
+// already fix everything else. Without an exact distinct count of the
+// child, nothing is bounded.
+func upperBound(c Candidate) float64 {
+	p := c.Child.Profile
+	if p == nil || p.Sampled || p.DistinctIsEstimate || p.DistinctCount == nil || *p.DistinctCount <= 0 {
+		return 1
+	}
+	d := *p.DistinctCount
+	nonNull := d
+	if p.NullFraction != nil {
+		nonNull = max(d, int64(math.Round(float64(p.Rows)*(1-*p.NullFraction))))
+	}
+	return Score(c, Inclusion{ChildDistinct: d, NonNull: nonNull}).Confidence
 }
 
 // ranges returns both columns' numeric ranges when both profiles have them.
@@ -463,6 +606,279 @@ func ranges(c Candidate) (cmin, cmax, pmin, pmax float64, ok bool) {
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// ---------------------------------------------------------------------------
+// Value sketches
+
+// A column whose name matches several keys is read once: a bottom-k sketch
+// keeps the sketchK values whose hashes are least, a uniform sample of its
+// distinct values. One hash serves every column, so the samples are
+// coordinated: a child value hashed below a key's threshold is in the key's
+// sketch exactly when it is in the key. A sample that shows too few of the
+// child's values in the key prunes the candidate before its exact check;
+// each column is read at most once, so the reads grow with the columns and
+// the exact checks with the columns that pass.
+const (
+	sketchK = 256
+	// sketchMaxDistinct: a column with more distinct values is not read
+	// whole; its candidates go to the exact check.
+	sketchMaxDistinct = 200_000
+	// sketchQueryRows: where rows cannot be streamed, the most distinct
+	// values read through a query, under the engines' default row caps.
+	sketchQueryRows = 10_000
+	// sketchRisk: a sample prunes a candidate only when a child with
+	// minDistinctInclusion of its values in the key would show so few
+	// matches less often than this.
+	sketchRisk = 0.001
+)
+
+type sketchValue struct {
+	hash  uint64
+	num   float64
+	isNum bool
+}
+
+type sketch struct {
+	values []sketchValue // least hashes first, at most sketchK
+	has    map[uint64]bool
+	tau    uint64 // every value hashed at most tau is in values: MaxUint64 when all are
+}
+
+// canonical writes a value so that values an engine holds equal are
+// written alike: numbers in one form whatever their type ('5', 5, 5.0),
+// text folded to lower case without trailing blanks (case-insensitive
+// collations, PAD SPACE). It may also merge values an engine tells apart,
+// which only makes a sample find more matches than there are: a sketch
+// never prunes a candidate for a difference the engine does not see. Other
+// types (times, decimals, blobs) are not sketched.
+func canonical(v any) (s string, num float64, isNum, ok bool) {
+	switch x := v.(type) {
+	case int64:
+		return strconv.FormatInt(x, 10), float64(x), true, true
+	case int:
+		return canonical(int64(x))
+	case int32:
+		return canonical(int64(x))
+	case int16:
+		return canonical(int64(x))
+	case int8:
+		return canonical(int64(x))
+	case uint32:
+		return canonical(int64(x))
+	case uint16:
+		return canonical(int64(x))
+	case uint8:
+		return canonical(int64(x))
+	case uint64:
+		return strconv.FormatUint(x, 10), float64(x), true, true
+	case float32:
+		return canonical(float64(x))
+	case float64:
+		return canonicalNumber(x), x, true, true
+	case string:
+		t := strings.TrimSpace(x)
+		if f, err := strconv.ParseFloat(t, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return canonicalNumber(f), f, true, true
+		}
+		return strings.ToLower(strings.TrimRight(x, " ")), 0, false, true
+	}
+	return "", 0, false, false
+}
+
+func canonicalNumber(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 9e18 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// hash64 is FNV-1a finished by a 64-bit mixer, so that the least hashes
+// are a uniform sample of short values too.
+func hash64(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	x := h.Sum64()
+	x ^= x >> 33
+	x *= 0xff51afd7ed558ccd
+	x ^= x >> 33
+	x *= 0xc4ceb9fe1a85ec53
+	x ^= x >> 33
+	return x
+}
+
+// sketches reads columns' sketches once each; a nil sketch is a column
+// that cannot be sketched.
+type sketches struct {
+	env    *experts.Env
+	tables map[string]warehouse.Table
+	done   map[string]*sketch
+	reads  int
+}
+
+func (k *sketches) get(ctx context.Context, c Column) (*sketch, error) {
+	key := strings.ToLower(c.Table + "." + c.Name)
+	if s, ok := k.done[key]; ok {
+		return s, nil
+	}
+	p := c.Profile
+	limit := int64(sketchMaxDistinct)
+	if !k.env.CanStream() {
+		// a capped result is no sample: read only what fits under the cap
+		limit = sketchQueryRows
+		if m := k.env.Options.MaxRows; m > 0 && int64(m) < limit {
+			limit = int64(m)
+		}
+	}
+	if p == nil || p.DistinctCount == nil || *p.DistinctCount > limit {
+		k.done[key] = nil
+		return nil, nil
+	}
+	t := k.tables[strings.ToLower(c.Table)]
+	q := k.env.Source.QuoteIdent(c.Name)
+	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, k.env.Source.QuoteTable(t.Name), q)
+	byHash := map[uint64]sketchValue{}
+	usable := true
+	add := func(v any) {
+		s, num, isNum, ok := canonical(v)
+		if !ok {
+			usable = false
+			return
+		}
+		h := hash64(s)
+		byHash[h] = sketchValue{h, num, isNum}
+	}
+	k.reads++
+	var err error
+	if k.env.CanStream() {
+		err = k.env.Stream(ctx, sql, func(row []any) error {
+			if len(row) > 0 && usable {
+				add(row[0])
+			}
+			return nil
+		})
+	} else {
+		var res *warehouse.Result
+		res, err = k.env.Query(ctx, sql)
+		if err == nil {
+			usable = !res.Truncated // a part of the values is no sample
+			for _, row := range res.Rows {
+				if len(row) > 0 && usable {
+					add(row[0])
+				}
+			}
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+			return nil, err
+		}
+		usable = false // the exact checks will do
+	}
+	if !usable {
+		k.done[key] = nil
+		return nil, nil
+	}
+	s := newSketch(byHash)
+	k.done[key] = s
+	return s, nil
+}
+
+// newSketch keeps the sketchK least hashed of a column's values.
+func newSketch(byHash map[uint64]sketchValue) *sketch {
+	vs := make([]sketchValue, 0, len(byHash))
+	for _, v := range byHash {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].hash < vs[j].hash })
+	s := &sketch{tau: math.MaxUint64}
+	if len(vs) > sketchK {
+		vs = vs[:sketchK]
+		s.tau = vs[sketchK-1].hash
+	}
+	s.values, s.has = vs, make(map[uint64]bool, len(vs))
+	for _, v := range vs {
+		s.has[v.hash] = true
+	}
+	return s
+}
+
+// denseKey reports whether a key's profile shows every integer from its
+// least to its greatest value: any number in that range is in it.
+func denseKey(p *catalog.ProfileDoc) (lo, hi float64, ok bool) {
+	lo, hi, exact := exactRange(p)
+	if !exact || p.DistinctIsEstimate || p.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) {
+		return 0, 0, false
+	}
+	return lo, hi, float64(*p.DistinctCount) == hi-lo+1
+}
+
+// exactRange is a numeric column's least and greatest value, when every
+// value is a number and the profile saw every row.
+func exactRange(p *catalog.ProfileDoc) (lo, hi float64, ok bool) {
+	if p == nil || p.Sampled || p.Mean == nil || !numberRange(p) {
+		return 0, 0, false
+	}
+	lo, _ = strconv.ParseFloat(strings.TrimSpace(*p.Min), 64)
+	hi, _ = strconv.ParseFloat(strings.TrimSpace(*p.Max), 64)
+	return lo, hi, true
+}
+
+// sampleMatches counts, of the child's sampled values whose membership in
+// the key is known, how many the key holds. A value outside the key's
+// exact range is not in it; one inside is looked up in the key's sketch
+// when there is one (only values hashed below its threshold are counted,
+// which keeps the sample uniform) and otherwise counted as found. Complete
+// says the sample is every child value.
+func sampleMatches(c Candidate, cs, ps *sketch) (found, known int, complete bool) {
+	lo, hi, ranged := exactRange(c.Parent.Profile)
+	tau := uint64(math.MaxUint64)
+	if ps != nil {
+		tau = ps.tau
+	}
+	for _, v := range cs.values {
+		if v.hash > tau {
+			break
+		}
+		known++
+		switch {
+		case ranged && v.isNum && (v.num < lo || v.num > hi):
+		case ps != nil:
+			if ps.has[v.hash] {
+				found++
+			}
+		default:
+			found++ // not known to be missing
+		}
+	}
+	return found, known, cs.tau == math.MaxUint64 && tau == math.MaxUint64
+}
+
+// samplePrunes reports whether so few sampled values were found that the
+// child cannot have minDistinctInclusion of its values in the key: surely
+// when the sample is every value, else with less than sketchRisk of being
+// wrong (binomial tail; the sample is drawn without replacement, whose
+// tail is thinner).
+func samplePrunes(found, known int, complete bool) bool {
+	if known == 0 {
+		return false
+	}
+	if complete {
+		return float64(found) < minDistinctInclusion*float64(known)
+	}
+	return binomialCDF(found, known, minDistinctInclusion) < sketchRisk
+}
+
+// binomialCDF is P(X <= k) for X ~ Binomial(n, p).
+func binomialCDF(k, n int, p float64) float64 {
+	sum := 0.0
+	for i := 0; i <= k && i <= n; i++ {
+		lg, _ := math.Lgamma(float64(n + 1))
+		l1, _ := math.Lgamma(float64(i + 1))
+		l2, _ := math.Lgamma(float64(n - i + 1))
+		sum += math.Exp(lg - l1 - l2 + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+	}
+	return sum
+}
 
 // ---------------------------------------------------------------------------
 // Scoring
@@ -719,10 +1135,59 @@ func InferReady(ctx context.Context, env *experts.Env) (bool, error) {
 	return true, nil
 }
 
+// InferStats is the bookkeeping of one inference, saved as the progress
+// entry "structural:infer" (a ProgressDoc with these figures beside it, and
+// the same figures as its evidence): how many candidates the names
+// proposed, how many were pruned without a query or settled by a better
+// target, how many exact inclusion checks ran. The exact checks are the
+// inference's cost; pruning keeps them growing with the columns, not with
+// their square. Candidates = Declared + Pruned + Dominated + Checks.
+type InferStats struct {
+	catalog.ProgressDoc
+	Candidates int `json:"candidates"` // (column, key) pairs whose names match
+	Declared   int `json:"declared"`   // of those, columns already declared as references
+	Pruned     int `json:"pruned"`     // rejected without an exact check
+	// PrunedBy counts the pruned candidates by what rejected them: the
+	// profiles' distinct counts, ranges, numbers against text, an empty
+	// child, or a sample of the values (sketches).
+	PrunedBy map[string]int `json:"pruned_by"`
+	// Dominated candidates were not checked: a reference confirmed for the
+	// same column scored more than they could.
+	Dominated int `json:"dominated"`
+	// Sketched columns were read once for a sample of their values.
+	Sketched int    `json:"sketched"`
+	Checks   int    `json:"exact_checks"` // inclusion queries run
+	Inferred int    `json:"inferred"`     // relationships saved
+	Duration string `json:"duration"`
+}
+
+func (s InferStats) evidence() []string {
+	var by []string
+	for _, cls := range []string{pruneDistinct, pruneRange, pruneKind, pruneSample, pruneEmpty} {
+		if n := s.PrunedBy[cls]; n > 0 {
+			by = append(by, fmt.Sprintf("%d by %s", n, cls))
+		}
+	}
+	pruned := fmt.Sprintf("%d pruned without an exact check", s.Pruned)
+	if len(by) > 0 {
+		pruned += ": " + strings.Join(by, ", ")
+	}
+	return []string{
+		fmt.Sprintf("%d candidates from names", s.Candidates),
+		fmt.Sprintf("%d already declared", s.Declared),
+		pruned,
+		fmt.Sprintf("%d left unchecked: a confirmed target of the same column scored more than they could", s.Dominated),
+		fmt.Sprintf("%d columns sketched (a sample of %d values each at most)", s.Sketched, sketchK),
+		fmt.Sprintf("%d exact inclusion checks", s.Checks),
+		fmt.Sprintf("%d relationships inferred in %s", s.Inferred, s.Duration),
+	}
+}
+
 // inferRelationships generates, prunes, checks and scores candidates, saves
 // the accepted ones and the ledger, then looks for structural patterns over
 // the whole relationship set (which it now completes).
 func inferRelationships(ctx context.Context, env *experts.Env) error {
+	start := time.Now()
 	entries, err := env.RunEntries(ctx, catalog.KindProfile)
 	if err != nil {
 		return fmt.Errorf("infer relationships: %w", err)
@@ -764,47 +1229,91 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 	}
 	cands := Candidates(cols)
-	var scored []Scored
-	checked, pruned, skipped := 0, 0, 0
+	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}}
+	// Candidates the profiles let through, by child column: each column's
+	// targets are checked from the most promising down, and a target that
+	// could not beat (nor tie with) a reference already confirmed for the
+	// column is not checked at all.
+	byChild := map[string][]Candidate{}
+	var order []string
 	for _, c := range cands {
 		// A declared reference stands; inference does not repeat it (the
 		// query expert tests it under the same hypothesis id).
-		if declared[strings.ToLower(c.Child.Table+"."+c.Child.Name)] {
-			skipped++
+		k := strings.ToLower(c.Child.Table + "." + c.Child.Name)
+		if declared[k] {
+			st.Declared++
 			continue
 		}
-		if ok, _ := Prune(c); !ok {
-			pruned++
+		if cls, _ := prune(c); cls != "" {
+			st.Pruned++
+			st.PrunedBy[cls]++
 			continue
 		}
-		child, parent := tables[strings.ToLower(c.Child.Table)], tables[strings.ToLower(c.Parent.Table)]
-		cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
-		sql := InclusionSQL(env.Source, child.Name, parent.Name, c.Child.Name, c.Parent.Name, cast)
-		res, err := env.Query(ctx, sql)
-		checked++
-		if err != nil {
-			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-				return fmt.Errorf("infer relationships: %w", err)
+		if _, ok := byChild[k]; !ok {
+			order = append(order, k)
+		}
+		byChild[k] = append(byChild[k], c)
+	}
+	// Keys that several candidates point at are worth a sketch.
+	targeted := map[string]int{}
+	for _, k := range order {
+		for _, c := range byChild[k] {
+			targeted[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)]++
+		}
+	}
+	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
+	var scored []Scored
+	for _, k := range order {
+		group := byChild[k]
+		ub := make(map[string]float64, len(group))
+		for _, c := range group {
+			ub[c.Key()] = upperBound(c)
+		}
+		sort.SliceStable(group, func(i, j int) bool {
+			a, b := group[i], group[j]
+			if ub[a.Key()] != ub[b.Key()] {
+				return ub[a.Key()] > ub[b.Key()]
 			}
-			continue // one bad pair does not stop the others
-		}
-		row := hypotheses.Row{}
-		if len(res.Rows) > 0 {
-			for i, col := range res.Columns {
-				row[strings.ToLower(col)] = res.Rows[0][i]
+			return a.Name.Score > b.Name.Score
+		})
+		// Select keeps the best target and reports a second one within
+		// ambiguityMargin; one that cannot come that close is settled.
+		settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
+		bar := -1.0 // the best confirmed reference of this column so far
+		for _, c := range group {
+			if settled(ub[c.Key()], bar) {
+				st.Dominated++
+				continue
+			}
+			// A column named like several keys is read once, and its sample
+			// spares the checks of the keys that do not hold its values.
+			if len(group) > 1 {
+				pruned, err := sketchPrunes(ctx, sk, c, targeted[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)] > 1)
+				if err != nil {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				if pruned {
+					st.Pruned++
+					st.PrunedBy[pruneSample]++
+					continue
+				}
+			}
+			s, err := check(ctx, env, tables, c)
+			st.Checks++
+			if err != nil {
+				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				continue // one bad pair does not stop the others
+			}
+			scored = append(scored, s)
+			// A target that is itself a reference elsewhere may be dropped by
+			// Select: only a declared key, or one that is no candidate's
+			// child, sets the bar.
+			if s.Accept && s.Confidence > bar && (c.Parent.Declared || byChild[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)] == nil) {
+				bar = s.Confidence
 			}
 		}
-		var in Inclusion
-		in.ChildDistinct, _ = row.Int("child_distinct")
-		in.OrphanDistinct, _ = row.Int("orphan_distinct")
-		in.NonNull, _ = row.Int("non_null")
-		in.OrphanRows, _ = row.Int("orphan_rows")
-		s := Score(c, in)
-		if cast {
-			s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
-		}
-		s.Evidence = append(s.Evidence, "check: "+sql)
-		scored = append(scored, s)
 	}
 	kept, ambiguous := Select(scored)
 	keptKeys := map[string]bool{}
@@ -832,12 +1341,63 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			return err
 		}
 	}
-	marker := catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d already declared, %d pruned by profiles, %d checked exactly, %d inferred",
-		len(cands), skipped, pruned, checked, len(kept))}
-	if err := env.SaveDoc(ctx, Name, catalog.KindProgress, "structural:infer", marker, 1.0, nil); err != nil {
+	st.Sketched = sk.reads
+	st.Inferred, st.Duration = len(kept), time.Since(start).Round(time.Millisecond).String()
+	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched)",
+		st.Candidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched)}
+	if err := env.SaveDoc(ctx, Name, catalog.KindProgress, "structural:infer", st, 1.0, st.evidence()); err != nil {
 		return err
 	}
 	return patterns(ctx, env)
+}
+
+// sketchPrunes tests a candidate on the child's sample: against the key's
+// exact range first, then, when the key is no dense run of integers and
+// several candidates point at it, against the key's own sketch.
+func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (bool, error) {
+	cs, err := sk.get(ctx, c.Child)
+	if err != nil || cs == nil {
+		return false, err
+	}
+	if samplePrunes(sampleMatches(c, cs, nil)) {
+		return true, nil
+	}
+	if _, _, dense := denseKey(c.Parent.Profile); dense || !shared {
+		return false, nil
+	}
+	ps, err := sk.get(ctx, c.Parent)
+	if err != nil || ps == nil {
+		return false, err
+	}
+	return samplePrunes(sampleMatches(c, cs, ps)), nil
+}
+
+// check runs a candidate's exact inclusion query and scores it.
+func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate) (Scored, error) {
+	child, parent := tables[strings.ToLower(c.Child.Table)], tables[strings.ToLower(c.Parent.Table)]
+	cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
+	sql := InclusionSQL(env.Source, child.Name, parent.Name, c.Child.Name, c.Parent.Name, cast)
+	res, err := env.Query(ctx, sql)
+	if err != nil {
+		return Scored{}, err
+	}
+	row := hypotheses.Row{}
+	if len(res.Rows) > 0 {
+		for i, col := range res.Columns {
+			row[strings.ToLower(col)] = res.Rows[0][i]
+		}
+	}
+	var in Inclusion
+	in.ChildDistinct, _ = row.Int("child_distinct")
+	in.OrphanDistinct, _ = row.Int("orphan_distinct")
+	in.NonNull, _ = row.Int("non_null")
+	in.OrphanRows, _ = row.Int("orphan_rows")
+	s := Score(c, in)
+	if cast {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
+	}
+	s.Evidence = append(s.Evidence, "check: "+sql)
+	return s, nil
 }
 
 // refHypothesis names a check the way the query expert names its orphan

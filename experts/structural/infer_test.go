@@ -42,7 +42,7 @@ func TestNameTokens(t *testing.T) {
 func TestSingular(t *testing.T) {
 	for in, want := range map[string]string{
 		"categories": "category", "addresses": "address", "boxes": "box", "people": "person",
-		"orders": "order", "status": "status", "staff": "staff", "id": "id", "branches": "branch",
+		"orders": "order", "status": "status", "staff": "staff", "id": "id", "branches": "branch", "menus": "menu",
 	} {
 		if got := structural.Singular(in); got != want {
 			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
@@ -75,9 +75,13 @@ func TestMatchName(t *testing.T) {
 		{"shipments", "origin_depot_id", "depots", "id", "role"},
 		{"assets", "supplier_company_id", "Third_Party_Companies", "company_id", "role"},
 		{"fault_log", "recorded_by_staff_id", "Staff", "staff_id", "role"},
+		{"invoices", "billing_customer_id", "crm_customers", "id", "role"}, // a module's table
+		{"invoices", "billing_type_id", "order_types", "id", ""},           // a generic word names no entity
 		{"employees", "manager_id", "employees", "employee_id", "self_role"},
 		{"nodes", "parent_id", "nodes", "id", "self_role"},
 		{"Employee", "ReportsTo", "Employee", "EmployeeId", "self_role"},
+		{"nodes", "parent", "nodes", "id", "self_role"},
+		{"Catalog_Contents", "previous_entry_id", "Catalog_Contents", "catalog_entry_id", "self_role"},
 		// the bare entity, and the entity inside a longer name
 		{"match_season", "Team", "team", "Team_id", "bare"},
 		{"Stay", "Room", "Room", "RoomNumber", "bare"},
@@ -90,6 +94,11 @@ func TestMatchName(t *testing.T) {
 		{"depots", "id", "vehicles", "id", ""},
 		{"employees", "name", "employees", "employee_id", ""},
 		{"employees", "manager_id", "managers_log", "entry_id", ""},
+		// a self role's word leading a measure
+		{"trades", "lead_count", "trades", "trade_id", ""},
+		{"teams", "head_count", "teams", "id", ""},
+		{"shop", "Manager_name", "shop", "Shop_ID", ""},
+		{"film", "Original_air_date", "film", "id", ""},
 	}
 	for _, c := range cases {
 		m := structural.MatchName(c.child, c.col, c.parent, c.key)
@@ -433,5 +442,258 @@ func TestInferMergesDeclared(t *testing.T) {
 		}
 		cat.Close()
 		src.Close()
+	}
+}
+
+// pairedAlone reports whether Candidates pairs ch with k when they are the
+// only columns.
+func pairedAlone(ch, k structural.Column) bool {
+	for _, c := range structural.Candidates([]structural.Column{ch, k}) {
+		if c.Child == ch && c.Parent == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Candidates looks keys up by the words of a column's name instead of
+// scoring every pair; it must find exactly the pairs MatchName scores.
+func TestCandidatesMatchEveryPair(t *testing.T) {
+	var cols []structural.Column
+	add := func(table, col string, key bool) {
+		p := prof(table, col, 10, 10, "1", "10")
+		if !key {
+			p.DistinctCount = ptr(int64(3)) // not unique: no key by profile
+		}
+		cols = append(cols, structural.Column{Table: table, Name: col, Type: "INTEGER", Profile: p, PK: key, Declared: key && len(cols)%3 != 0})
+	}
+	for _, n := range []string{"track", "album", "Track", "Album", "Lives_in", "Student", "Order_Items", "club", "bridge", "architect",
+		"orders", "tbl_Customers", "products", "categories", "customers", "people", "invoices", "dim_customer", "links",
+		"Web_client_accelerator", "shipments", "depots", "assets", "Third_Party_Companies", "fault_log", "Staff", "employees",
+		"nodes", "Employee", "match_season", "team", "Stay", "Room", "match", "pilot", "vehicles", "order_items", "branch",
+		"membership_register_branch", "managers_log", "dorm", "city", "temperature"} {
+		add(n, "id", true)
+	}
+	for _, c := range [][2]string{{"track", "album_id"}, {"Track", "AlbumId"}, {"Track", "albumID"}, {"Album", "AlbumId"}, {"Lives_in", "stuid"},
+		{"Student", "StuID"}, {"Order_Items", "Club_ID_2"}, {"club", "Club_ID"}, {"bridge", "architect_id"}, {"orders", "CustomerID"},
+		{"tbl_Customers", "ID"}, {"products", "category_id"}, {"orders", "fk_customer"}, {"orders", "id_customer"}, {"orders", "person_id"},
+		{"invoices", "customer_no"}, {"orders", "customer_key"}, {"dim_customer", "customer_key"}, {"links", "accelerator_id"},
+		{"shipments", "origin_depot_id"}, {"assets", "supplier_company_id"}, {"Third_Party_Companies", "company_id"},
+		{"fault_log", "recorded_by_staff_id"}, {"Staff", "staff_id"}, {"employees", "manager_id"}, {"employees", "employee_id"},
+		{"nodes", "parent_id"}, {"Employee", "ReportsTo"}, {"Employee", "EmployeeId"}, {"match_season", "Team"}, {"team", "Team_id"},
+		{"Stay", "Room"}, {"Room", "RoomNumber"}, {"match", "Winning_Pilot"}, {"pilot", "Pilot_Id"}, {"vehicles", "seats"},
+		{"order_items", "product_quantity"}, {"order_items", "order_item_id"}, {"branch", "Branch_ID"},
+		{"membership_register_branch", "Member_ID"}, {"managers_log", "entry_id"}, {"dorm", "dormid"}, {"temperature", "city_id"},
+		{"city", "city_id"}, {"orders", "member_in_charge_id"}} {
+		add(c[0], c[1], strings.HasSuffix(strings.ToLower(c[1]), "id") && len(cols)%2 == 0)
+	}
+	for _, st := range genScale(120).tables {
+		add(st.name, st.key.name, true)
+		for i, c := range st.cols {
+			add(st.name, c.name, i%5 == 4)
+		}
+	}
+	var want []string
+	for _, ch := range cols {
+		for _, k := range cols {
+			if !k.Key() || (strings.EqualFold(ch.Table, k.Table) && strings.EqualFold(ch.Name, k.Name)) {
+				continue
+			}
+			m := structural.MatchName(ch.Table, ch.Name, k.Table, k.Name)
+			if m.Score == 0 {
+				continue
+			}
+			if !k.Declared && !pairedAlone(ch, k) {
+				continue // the undeclared-target rule, applied by Candidates alone
+			}
+			want = append(want, fmt.Sprintf("%s.%s->%s.%s %s %.2f", ch.Table, ch.Name, k.Table, k.Name, m.Rule, m.Score))
+		}
+	}
+	var got []string
+	for _, c := range structural.Candidates(cols) {
+		got = append(got, fmt.Sprintf("%s.%s->%s.%s %s %.2f", c.Child.Table, c.Child.Name, c.Parent.Table, c.Parent.Name, c.Name.Rule, c.Name.Score))
+	}
+	if len(want) < 500 {
+		t.Fatalf("only %d pairs: the fixture tests little", len(want))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Candidates found %d pairs, every pair scored %d", len(got), len(want))
+		g := map[string]bool{}
+		for _, s := range got {
+			g[s] = true
+		}
+		n := 0
+		for _, s := range want {
+			if !g[s] {
+				if n++; n < 5 {
+					t.Errorf("missed %s", s)
+				}
+			}
+		}
+		w := map[string]bool{}
+		for _, s := range want {
+			w[s] = true
+		}
+		n = 0
+		for _, s := range got {
+			if !w[s] {
+				if n++; n < 5 {
+					t.Errorf("extra %s", s)
+				}
+			}
+		}
+	}
+}
+
+// runInference profiles the SQLite database at path and infers its
+// relationships with the structural and statistical experts, declared
+// foreign keys ignored, and returns the catalog of run "r".
+func runInference(t *testing.T, path string) *catalog.Catalog {
+	t.Helper()
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cat.Close() })
+	tables, err := src.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q atomic.Int64
+	for it := 1; it <= 4; it++ {
+		env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}, &q)
+		for _, x := range []experts.Expert{structural.New(), statistical.New()} {
+			tasks, err := x.Plan(ctx, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tk := range tasks {
+				if err := tk.Run(ctx); err != nil {
+					t.Fatalf("%s: %v", tk.Name, err)
+				}
+			}
+		}
+	}
+	return cat
+}
+
+// The run's evidence counts what inference did: candidates from names,
+// candidates pruned (and by what), candidates a better target settled,
+// columns sketched, exact checks. Every way of sparing a check is met once
+// here at least.
+func TestInferStats(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stats.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{
+		"CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT)",
+		"CREATE TABLE crm_customers(id INTEGER PRIMARY KEY, segment TEXT)",
+		"CREATE TABLE accounts(id INTEGER PRIMARY KEY, opened TEXT)",
+		"CREATE TABLE regions(region_code TEXT PRIMARY KEY, name TEXT)",
+		"CREATE TABLE orders(id INTEGER PRIMARY KEY, customer_id INTEGER, customer_account_id INTEGER, legacy_customer_id INTEGER, qty INTEGER)",
+		"CREATE TABLE invoices(id INTEGER PRIMARY KEY, customer_id INTEGER)",
+		"CREATE TABLE stores(id INTEGER PRIMARY KEY, region_code INTEGER)",
+		"CREATE TABLE deliveries(id INTEGER PRIMARY KEY, account_id INTEGER)",
+		"CREATE TABLE tickets(id INTEGER PRIMARY KEY, customer_id INTEGER)",
+	}
+	for i := 0; i < 50; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO customers VALUES (%d, 'c%d')", i+1, i),
+			// crm keys 3, 13, … 493: their range covers the customers' keys, their values mostly not
+			fmt.Sprintf("INSERT INTO crm_customers VALUES (%d, 's%d')", 10*i+3, i%4))
+	}
+	for i := 1; i <= 30; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO accounts VALUES (%d, '2024-01-%02d')", i, i%28+1))
+	}
+	for i := 1; i <= 12; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO regions VALUES ('R-%02d', 'r%d')", i, i))
+	}
+	for i := 0; i < 120; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO orders VALUES (%d, %d, %d, %d, %d)", i+1, 1+(i*7)%50, 1+(i*11)%30, 5000+i%40, 1+i%9))
+	}
+	for i := 0; i < 80; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO invoices VALUES (%d, %d)", i+1, 1+(i*13)%50))
+	}
+	for i := 0; i < 20; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO stores VALUES (%d, %d)", i+1, 1+i%12))
+	}
+	for i := 0; i < 60; i++ {
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO deliveries VALUES (%d, %d)", i+1, 1+i),
+			// tickets belong to crm customers: 3, 13, … 293, 5 of them inside the customers' keys
+			fmt.Sprintf("INSERT INTO tickets VALUES (%d, %d)", i+1, 10*((i*7)%30)+3))
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	db.Close()
+	cat := runInference(t, path)
+	ctx := context.Background()
+	e, err := cat.Get(ctx, catalog.KindProgress, "structural:infer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st structural.InferStats
+	if err := e.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	// 13 candidates: customer_id of orders, invoices and tickets to customers
+	// and crm_customers (6); customer_account_id to accounts, to customers
+	// (a word of it) and to deliveries.account_id (unique, so a key by its
+	// profile) (3); legacy_customer_id to both customer tables (2);
+	// region_code to regions and account_id to accounts (2).
+	want := structural.InferStats{Candidates: 13, Pruned: 5, Dominated: 4, Sketched: 5, Checks: 4, Inferred: 4,
+		PrunedBy: map[string]int{
+			"distinct counts":      1, // 60 delivery accounts, 30 accounts
+			"ranges":               2, // legacy ids 5000.. against both customer tables
+			"numbers against text": 1, // stores.region_code 1..12 against 'R-01'..
+			"value samples":        1, // tickets' crm customers: 5 of 30 inside customers 1..50
+		}}
+	got := st
+	got.ProgressDoc, got.Duration = catalog.ProgressDoc{}, ""
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("stats %+v, want %+v", got, want)
+	}
+	if got.Candidates != got.Declared+got.Pruned+got.Dominated+got.Checks {
+		t.Errorf("%d candidates are not %d declared + %d pruned + %d dominated + %d checked", got.Candidates, got.Declared, got.Pruned, got.Dominated, got.Checks)
+	}
+	wantEv := []string{
+		"13 candidates from names",
+		"0 already declared",
+		"5 pruned without an exact check: 1 by distinct counts, 2 by ranges, 1 by numbers against text, 1 by value samples",
+		"4 left unchecked: a confirmed target of the same column scored more than they could",
+		"5 columns sketched (a sample of 256 values each at most)",
+		"4 exact inclusion checks",
+		"4 relationships inferred in ",
+	}
+	if len(e.Evidence) != len(wantEv) {
+		t.Fatalf("evidence %q", e.Evidence)
+	}
+	for i, w := range wantEv {
+		if !strings.HasPrefix(e.Evidence[i], w) || (i < len(wantEv)-1 && e.Evidence[i] != w) {
+			t.Errorf("evidence %d: %q, want %q", i, e.Evidence[i], w)
+		}
+	}
+	if !strings.Contains(st.Detail, "4 checked exactly") {
+		t.Errorf("detail %q", st.Detail)
+	}
+	// sparing the checks changed no conclusion
+	rels, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
+	var keys []string
+	for _, r := range rels {
+		keys = append(keys, r.Key)
+	}
+	sort.Strings(keys)
+	wantRels := "invoices(customer_id)->customers(id) orders(customer_account_id)->accounts(id) orders(customer_id)->customers(id) tickets(customer_id)->crm_customers(id)"
+	if strings.Join(keys, " ") != wantRels {
+		t.Errorf("inferred %q, want %q", keys, wantRels)
 	}
 }
