@@ -121,6 +121,11 @@ func keys(ctx context.Context, env *experts.Env, kind string) (map[string]bool, 
 // analyzeTable classifies every column of t, then saves its entity; the
 // entity marks the table done.
 func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc) error {
+	if env.Options.IgnoreDeclaredFKs {
+		// As if nothing were declared: references are judged from names
+		// and values, as the relationship benchmark needs them to be.
+		t.ForeignKeys = nil
+	}
 	name := t.Name.String()
 	doc := tableDoc(ctx, env, t)
 	pk, inferred := t.PrimaryKey, false

@@ -350,3 +350,38 @@ func TestChinook(t *testing.T) {
 	}
 	t.Logf("domain %s %.2f %q", dom.Label, e.Confidence, e.Evidence)
 }
+
+// TestIgnoreDeclaredFKs: with --ignore-declared-fks a declared reference
+// named unlike one is judged by its name and values, not by the schema.
+func TestIgnoreDeclaredFKs(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tasks.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{
+		`CREATE TABLE people (person_id INTEGER PRIMARY KEY, name TEXT)`,
+		`CREATE TABLE tasks (id INTEGER PRIMARY KEY, owner INTEGER REFERENCES people(person_id), title TEXT)`,
+	}
+	for i := 1; i <= 40; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO people VALUES (%d, 'Person %d')`, i, i),
+			fmt.Sprintf(`INSERT INTO tasks VALUES (%d, %d, 'Task %d')`, i, i%7+1, i))
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	for _, ignore := range []bool{false, true} {
+		h := setup(t, path)
+		h.env.Options.IgnoreDeclaredFKs = ignore
+		for st := statistical.New(); len(h.run(t, st)) > 0; {
+		}
+		h.run(t, semantic.New())
+		got, _ := h.semantic(t, "tasks.owner")
+		if isFK := got.SemanticType == semantic.TypeForeignKey; isFK == ignore {
+			t.Errorf("ignore declared FKs %v: tasks.owner is %q", ignore, got.SemanticType)
+		}
+	}
+}
