@@ -255,11 +255,15 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 		if t.Kind != "table" || len(t.PrimaryKey) > 0 || len(byTable[name]) < len(t.Columns) {
 			continue
 		}
-		col, ok := KeyCandidate(t, byTable[name])
-		if !ok {
+		var cols []string
+		var h hypotheses.Hypothesis
+		if col, ok := KeyCandidate(t, byTable[name]); ok {
+			cols, h = []string{col}, KeyHypothesis(env.Source, t, col)
+		} else if pair, ok := PairCandidate(t, byTable[name]); ok {
+			cols, h = pair, PairKeyHypothesis(env.Source, t, pair)
+		} else {
 			continue
 		}
-		h := KeyHypothesis(env.Source, t, col)
 		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
 		if err != nil {
 			return nil, fmt.Errorf("query: plan keys: %w", err)
@@ -267,8 +271,8 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 		if done {
 			continue
 		}
-		tasks = append(tasks, experts.Task{Expert: Name, Name: "test key " + name + "." + col,
-			Run: func(ctx context.Context) error { return testKey(ctx, env, t, col, h) }})
+		tasks = append(tasks, experts.Task{Expert: Name, Name: "test key " + name + "(" + strings.Join(cols, ", ") + ")",
+			Run: func(ctx context.Context) error { return testKey(ctx, env, t, cols, h) }})
 	}
 	return tasks, nil
 }
@@ -337,6 +341,66 @@ func keyLike(col string) bool {
 	return strings.HasSuffix(col, "Id") || strings.HasSuffix(col, "ID") || strings.HasSuffix(col, "Code") || strings.HasSuffix(col, "Key")
 }
 
+// PairCandidate picks two columns that may together identify a table's
+// rows when no single column does: a bridge table's two references. Both
+// must be named like keys, never NULL on an exact profile, and have
+// distinct counts whose product reaches the rows; the first two such
+// columns in table order are taken.
+func PairCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) ([]string, bool) {
+	byCol := map[string]catalog.ProfileDoc{}
+	for _, p := range profiles {
+		byCol[p.Column] = p
+	}
+	var pair []string
+	var product float64 = 1
+	var rows int64
+	for _, c := range t.Columns {
+		p, ok := byCol[c.Name]
+		if !ok || p.Sampled || p.Rows < 2 || p.DistinctCount == nil || p.NullFraction == nil ||
+			*p.NullFraction != 0 || !keyLike(c.Name) {
+			continue
+		}
+		pair = append(pair, c.Name)
+		product *= float64(*p.DistinctCount)
+		rows = p.Rows
+		if len(pair) == 2 {
+			break
+		}
+	}
+	if len(pair) != 2 || product < float64(rows) {
+		return nil, false
+	}
+	return pair, true
+}
+
+// PairKeyHypothesis tests that two columns together identify the rows of
+// a table: no NULL in either, and as many distinct pairs as rows.
+func PairKeyHypothesis(src warehouse.Source, t warehouse.Table, cols []string) hypotheses.Hypothesis {
+	name := t.Name.String()
+	a, b := src.QuoteIdent(cols[0]), src.QuoteIdent(cols[1])
+	from := src.QuoteTable(t.Name)
+	return hypotheses.Hypothesis{
+		ID:      hypotheses.ID("key", name, cols[0]+","+cols[1]),
+		Subject: name,
+		Statement: fmt.Sprintf("(%s, %s) identifies the rows of %s (unique together, never NULL).",
+			cols[0], cols[1], name),
+		SQL: fmt.Sprintf("SELECT COUNT(*) AS row_count, COUNT(%s) AS non_null_a, COUNT(%s) AS non_null_b, "+
+			"(SELECT COUNT(*) FROM (SELECT %s, %s FROM %s GROUP BY %s, %s) g) AS distinct_pairs FROM %s",
+			a, b, a, b, from, a, b, from),
+		Judge: func(row hypotheses.Row) hypotheses.Verdict {
+			n, _ := row.Int("row_count")
+			na, _ := row.Int("non_null_a")
+			nb, _ := row.Int("non_null_b")
+			d, _ := row.Int("distinct_pairs")
+			ev := []string{fmt.Sprintf("%d rows, %d and %d non-NULL, %d distinct pairs", n, na, nb, d)}
+			if n > 0 && na == n && nb == n && d == n {
+				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.9, Evidence: ev}
+			}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 1.0, Evidence: ev}
+		},
+	}
+}
+
 // KeyHypothesis tests that a column identifies the rows of a table.
 func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypotheses.Hypothesis {
 	name := t.Name.String()
@@ -362,7 +426,7 @@ func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypothes
 
 // testKey runs the key test and, when it holds, records the key as the
 // table's inferred primary key.
-func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, col string, h hypotheses.Hypothesis) error {
+func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []string, h hypotheses.Hypothesis) error {
 	out, err := hypotheses.Test(ctx, env, h)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -388,8 +452,8 @@ func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, col strin
 	if len(doc.PrimaryKey) > 0 {
 		return nil
 	}
-	doc.PrimaryKey = []string{col}
+	doc.PrimaryKey = cols
 	doc.PrimaryKeySource = "inferred"
-	ev := append(append([]string{}, e.Evidence...), fmt.Sprintf("key %s inferred: %s (hypothesis %s)", col, strings.Join(out.Verdict.Evidence, "; "), h.ID))
+	ev := append(append([]string{}, e.Evidence...), fmt.Sprintf("key %s inferred: %s (hypothesis %s)", strings.Join(cols, ", "), strings.Join(out.Verdict.Evidence, "; "), h.ID))
 	return env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, e.Confidence, ev, e.Tags...)
 }

@@ -27,6 +27,8 @@ CREATE TABLE good(id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id
 CREATE TABLE empty_ref(id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id));
 CREATE TABLE nokey(label TEXT, code TEXT, qty INTEGER);
 CREATE TABLE dupkey(code TEXT, v INTEGER);
+CREATE TABLE enrolment(student_id INTEGER, course_id INTEGER, grade TEXT);
+CREATE TABLE visits(patient_id INTEGER, doctor_id INTEGER, note TEXT);
 CREATE TABLE a(x INT, y INT, PRIMARY KEY(x, y));
 CREATE TABLE b(id INTEGER PRIMARY KEY, x INT, y INT, FOREIGN KEY(x, y) REFERENCES a(x, y));
 CREATE TABLE broken(id INTEGER PRIMARY KEY, ghost_id INTEGER REFERENCES ghost(id));
@@ -50,6 +52,13 @@ func build(t *testing.T) string {
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO a VALUES (%d, %d)", i, i*10))
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO b VALUES (%d, %d, %d)", i, i, i*10))
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO broken VALUES (%d, %d)", i, i))
+		// Every (student, course) pair once; visits repeat pair (1, 1).
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO enrolment VALUES (%d, %d, 'A')", i%4+1, (i-1)/4+1))
+		patient, doctor := i%4+1, (i-1)/4+1
+		if i == 20 {
+			patient, doctor = 2, 1 // row 1's pair again
+		}
+		stmts = append(stmts, fmt.Sprintf("INSERT INTO visits VALUES (%d, %d, 'v')", patient, doctor))
 	}
 	// child: 40 rows, 36 non-NULL references, two of them to parents that do not exist.
 	for i := 1; i <= 40; i++ {
@@ -216,6 +225,19 @@ func TestQueryExpert(t *testing.T) {
 	// No unique column: no key is claimed.
 	if tb, _ := get[catalog.TableDoc](t, h.cat, catalog.KindTable, "dupkey"); len(tb.PrimaryKey) != 0 {
 		t.Fatalf("dupkey got a key: %v", tb.PrimaryKey)
+	}
+	// A bridge without a declared key: its two references together.
+	tb, te = get[catalog.TableDoc](t, h.cat, catalog.KindTable, "enrolment")
+	if strings.Join(tb.PrimaryKey, ",") != "student_id,course_id" || tb.PrimaryKeySource != "inferred" ||
+		!strings.Contains(strings.Join(te.Evidence, ";"), "20 rows, 20 and 20 non-NULL, 20 distinct pairs") {
+		t.Fatalf("enrolment: key %v (%s) evidence %v", tb.PrimaryKey, tb.PrimaryKeySource, te.Evidence)
+	}
+	// A repeated pair: refuted, no key.
+	if tb, _ := get[catalog.TableDoc](t, h.cat, catalog.KindTable, "visits"); len(tb.PrimaryKey) != 0 {
+		t.Fatalf("visits got a key: %v", tb.PrimaryKey)
+	}
+	if d, _ := hyp("visits"); d.Status != "refuted" {
+		t.Fatalf("visits hypothesis %+v", d)
 	}
 }
 
