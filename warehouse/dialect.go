@@ -429,7 +429,7 @@ const sampleSeed = 42
 //   - Trino: t s TABLESAMPLE BERNOULLI (pct);
 //   - DuckDB: USING SAMPLE n ROWS, a reservoir: exactly rows rows, and
 //     totalRows is not needed;
-//   - MySQL: a subquery keeping rows where RAND() < rows/totalRows;
+//   - MySQL: a subquery keeping rows where RAND(seed) < rows/totalRows;
 //   - SQLite: a subquery keeping rows whose low 32 bits of random() fall
 //     under rows/totalRows·2³². One scan, no sort: ORDER BY random() LIMIT n
 //     would be exact but sorts a key per row.
@@ -486,7 +486,10 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 		k := max(1, int64(math.Round(f*(1<<32))))
 		keep = fmt.Sprintf("(random() & 4294967295) < %d", k)
 	case "mysql":
-		keep = "RAND() < " + decimal(f)
+		// A constant seed restarts RAND's sequence in every statement: the
+		// queries of a profile keep the same rows when they read the table
+		// in the same order.
+		keep = fmt.Sprintf("RAND(%d) < %s", sampleSeed, decimal(f))
 	case "trino":
 		keep = "rand() < " + decimal(f)
 	default: // postgres

@@ -27,6 +27,7 @@ const (
 	codeBelow       = 11 // v: the greatest value below the lower fence, n: rows below it
 	codeInsideMax   = 12 // v: the greatest value within the fences
 	codeInsideMin   = 13 // v: the least value within the fences
+	codeSingletons  = 14 // n: values seen exactly once (scaleup.go)
 	// codeExamples+i: v, n are examples of the column's i-th anomaly.
 	codeExamples = 100
 )

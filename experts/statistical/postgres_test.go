@@ -168,6 +168,27 @@ func TestPostgres(t *testing.T) {
 			t.Errorf("%s: %s", k, d.Description)
 		}
 	}
+
+	// Sampled (about 100 of the 320 rows, the same rows in every query):
+	// score's 320 distinct values are scaled up from the sample, where each
+	// was seen once; qty's few values repeat and stay as counted.
+	cat2, err := catalog.Open(ctx, t.TempDir()+"/sampled.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat2.Close()
+	h = &harness{env: experts.NewEnv(src, cat2, "run1", 1, 1, tables, experts.Options{SampleRows: 100}, new(atomic.Int64)), cat: cat2}
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	p, e := h.profile(t, table+".score")
+	if !p.Sampled || !p.DistinctIsEstimate || p.DistinctCount == nil || *p.DistinctCount != 320 ||
+		!strings.Contains(strings.Join(e.Evidence, ";"), "Haas–Stokes Duj1") {
+		t.Errorf("sampled score: distinct %v of %d sampled rows, evidence %q", p.DistinctCount, p.Rows, e.Evidence)
+	}
+	if p, _ := h.profile(t, table+".qty"); p.DistinctCount == nil || *p.DistinctCount > 10 {
+		t.Errorf("sampled qty: distinct %v, want the few values seen", p.DistinctCount)
+	}
 }
 
 func cmpOr(a, b string) string {

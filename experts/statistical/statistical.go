@@ -306,6 +306,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		uncertain = append(uncertain, p.approxDistinct(ctx, stats)...)
 	}
 	uncertain = append(uncertain, p.topValues(ctx, stats)...)
+	// After the frequent values, which compare distinct counts with the
+	// sample's rows.
+	uncertain = append(uncertain, p.scaleUp(ctx, stats)...)
 
 	for i, s := range stats {
 		s.date = isDateColumn(s, t.Columns[i].Type)
