@@ -307,3 +307,39 @@ func TestSampledDistinct(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileValues: infinities (SQLite keeps 1e999 as one) leave the
+// mean, spread and histogram out instead of failing the table, and a 200 KB
+// text is quoted cut to 200 characters.
+func TestHostileValues(t *testing.T) { paths(t, testHostile) }
+
+func testHostile(t *testing.T, wrap func(warehouse.Source) warehouse.Source, streamed bool) {
+	path := filepath.Join(t.TempDir(), "hostile.db")
+	build(t, path, `CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL, big TEXT)`,
+		`INSERT INTO t WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 200)
+			SELECT i, CASE WHEN i = 7 THEN 1e999 WHEN i = 8 THEN -1e999 ELSE i * 0.5 END,
+				CASE WHEN i = 3 THEN printf('%.*c', 200000, 'A') ELSE 'small' END FROM r`)
+	h := setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap)
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	p, e := h.profile(t, "t.x")
+	if p.Mean != nil || p.Stddev != nil || p.Histogram != nil ||
+		p.DistinctCount == nil || *p.DistinctCount != 200 || *p.Max != "+Inf" || *p.Min != "-Inf" ||
+		!strings.Contains(strings.Join(e.Evidence, ";"), "infinities") {
+		t.Errorf("x with infinities: %+v min %v max %v evidence %q", p, *p.Min, *p.Max, e.Evidence)
+	}
+	// The quartiles lie among the finite values; the infinities are the
+	// outliers.
+	// Nearest rank 100 of the 200 sorted values (-Inf first, 3.5 and 4 missing).
+	if q := p.Quantiles; q == nil || q.P50 != 51 {
+		t.Errorf("x quantiles %+v", q)
+	}
+	if len(p.Anomalies) != 1 || p.Anomalies[0].Kind != "outlier" || p.Anomalies[0].Count != 2 {
+		t.Errorf("x anomalies %+v", p.Anomalies)
+	}
+	p, _ = h.profile(t, "t.big")
+	if p.Min == nil || len([]rune(*p.Min)) != 201 || !strings.HasSuffix(*p.Min, "A…") || p.TextLength == nil || p.TextLength.Max != 200000 {
+		t.Errorf("big: min of %d characters, text length %+v", len([]rune(*p.Min)), p.TextLength)
+	}
+}

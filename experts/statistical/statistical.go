@@ -9,6 +9,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -305,6 +307,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		}
 		uncertain = append(uncertain, p.approxDistinct(ctx, stats)...)
 	}
+	for _, s := range stats {
+		dropNonFinite(s)
+	}
 	uncertain = append(uncertain, p.topValues(ctx, stats)...)
 	// After the frequent values, which compare distinct counts with the
 	// sample's rows.
@@ -462,6 +467,53 @@ func (p *profiler) spec(i int, c warehouse.Column) colSpec {
 		s.Age = ageByName(c.Name)
 	}
 	return s
+}
+
+// maxValueRunes bounds the values a profile quotes (least, greatest,
+// frequent): a 200 KB text would otherwise be copied into every report.
+const maxValueRunes = 200
+
+// clipText cuts a value to maxValueRunes characters, marking the cut.
+func clipText(v string) string {
+	if len(v) <= maxValueRunes {
+		return v
+	}
+	n := 0
+	for i := range v {
+		if n == maxValueRunes {
+			return v[:i] + "…"
+		}
+		n++
+	}
+	return v
+}
+
+func clip(v *string) *string {
+	if v == nil {
+		return nil
+	}
+	c := clipText(*v)
+	return &c
+}
+
+// dropNonFinite leaves out the figures an infinity spoils: SQLite stores
+// 1e999 as a real infinity, and the mean, spread, quantiles or histogram it
+// makes infinite or NaN mean nothing (and have no JSON form).
+func dropNonFinite(s *colStats) {
+	bad := func(f float64) bool { return math.IsInf(f, 0) || math.IsNaN(f) }
+	dropped := false
+	if s.mean != nil && bad(*s.mean) || s.sq != nil && bad(*s.sq) {
+		s.mean, s.sq, dropped = nil, nil, true
+	}
+	if slices.ContainsFunc(s.quant, bad) {
+		s.quant, dropped = nil, true
+	}
+	if s.hist != nil && slices.ContainsFunc(s.hist.Bounds, bad) {
+		s.hist, dropped = nil, true
+	}
+	if dropped {
+		s.evidence = append(s.evidence, "the values include infinities: mean, spread, quantiles and histogram left out")
+	}
 }
 
 // expectedRows bounds the rows a profiling pass reads: the sample's size,
@@ -757,7 +809,10 @@ func (p *profiler) profileDoc(s *colStats) catalog.ProfileDoc {
 		doc.NullFraction = &f
 	}
 	doc.DistinctCount = s.distinct
-	doc.Min, doc.Max = s.min, s.max
+	doc.Min, doc.Max = clip(s.min), clip(s.max)
+	for i := range doc.TopValues {
+		doc.TopValues[i].Value = clipText(doc.TopValues[i].Value)
+	}
 	doc.Anomalies = s.anomalies()
 	if len(s.quant) == len(quantilePoints) {
 		qf := p.d.Quantiles
