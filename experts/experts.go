@@ -83,12 +83,20 @@ func (e *Env) NewFindings() int64 { return e.findings.Load() }
 // Queries is the run's query count so far.
 func (e *Env) Queries() int64 { return e.queries.Load() }
 
+// spend counts one query against the run's budget, or refuses it (and
+// does not count it) when the budget is spent.
+func (e *Env) spend() error {
+	if n := e.queries.Add(1); e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
+		e.queries.Add(-1) // refused, not run
+		return ErrQueryBudget
+	}
+	return nil
+}
+
 // Query runs one guarded statement against the source, counted against the budget.
 func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) {
-	n := e.queries.Add(1)
-	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
-		e.queries.Add(-1) // refused, not run
-		return nil, ErrQueryBudget
+	if err := e.spend(); err != nil {
+		return nil, err
 	}
 	return e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 }
@@ -117,20 +125,16 @@ func (e *Env) Stream(ctx context.Context, sql string, fn func(row []any) error) 
 	if !ok {
 		return ErrNoStream
 	}
-	n := e.queries.Add(1)
-	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
-		e.queries.Add(-1)
-		return ErrQueryBudget
+	if err := e.spend(); err != nil {
+		return err
 	}
 	return st.Stream(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout}, fn)
 }
 
 // RowCount counts a table's rows exactly, counted against the budget.
 func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
-	n := e.queries.Add(1)
-	if e.Options.MaxQueries > 0 && n > e.Options.MaxQueries {
-		e.queries.Add(-1)
-		return 0, ErrQueryBudget
+	if err := e.spend(); err != nil {
+		return 0, err
 	}
 	if e.Options.QueryTimeout > 0 {
 		var cancel context.CancelFunc

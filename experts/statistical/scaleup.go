@@ -104,11 +104,13 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 // applyDuj1 scales one column's sampled distinct count up to the table.
 func (p *profiler) applyDuj1(s *colStats, f1 int64) {
 	d := *s.distinct
-	est := duj1(s.nonNull, d, f1, int64(math.Round(float64(s.nonNull)*float64(p.total)/float64(p.rows))))
+	// The table's non-NULL values, at the sample's share of them.
+	values := int64(math.Round(float64(s.nonNull) * float64(p.total) / float64(p.rows)))
+	est := duj1(s.nonNull, d, f1, values)
 	if est == d {
 		return
 	}
 	s.distinct = &est
 	s.evidence = append(s.evidence, fmt.Sprintf("%d distinct values estimated for the whole table (Haas–Stokes Duj1 from %d distinct and %d seen once among %d sampled values of about %d)",
-		est, d, f1, s.nonNull, int64(math.Round(float64(s.nonNull)*float64(p.total)/float64(p.rows)))))
+		est, d, f1, s.nonNull, values))
 }

@@ -45,12 +45,6 @@ const (
 // hashSeed is fixed for the process: hashes are compared only within a pass.
 var hashSeed = maphash.MakeSeed()
 
-// entry is a distinct value with its rows.
-type entry struct {
-	v string
-	n int64
-}
-
 // exSet counts candidate example values, up to exampleCap of them.
 type exSet map[string]int64
 
@@ -61,6 +55,15 @@ func (e *exSet) add(v string) {
 	if _, ok := (*e)[v]; ok || len(*e) < exampleCap {
 		(*e)[v]++
 	}
+}
+
+// values lists the examples with their counts, in no order.
+func (e exSet) values() []valueCount {
+	vs := make([]valueCount, 0, len(e))
+	for v, n := range e {
+		vs = append(vs, valueCount{v, n})
+	}
+	return vs
 }
 
 // colAcc accumulates one column over a pass.
@@ -100,7 +103,7 @@ type colAcc struct {
 
 	// Distinct values: exact while they fit, hashes after.
 	idx      hashIndex
-	ents     []entry
+	ents     []valueCount // distinct values in the order first seen
 	overflow bool
 	log      []uint64
 	sample   []string        // after an overflow: the first patternSample distinct values
@@ -466,7 +469,7 @@ func (a *colAcc) distinct(h uint64, v any) {
 	}
 	s := castText(v)
 	a.idx.put(h, int32(len(a.ents)))
-	a.ents = append(a.ents, entry{s, 1})
+	a.ents = append(a.ents, valueCount{s, 1})
 }
 
 // hashIndex maps value hashes to entry indexes: open addressing with linear
@@ -582,15 +585,21 @@ func (a *colAcc) dups() (count int64, values []valueCount, known bool) {
 		}
 	}
 	count = int64(len(vs))
-	slices.SortFunc(vs, func(x, y valueCount) int { return cmp.Or(cmp.Compare(y.n, x.n), strings.Compare(x.v, y.v)) })
+	slices.SortFunc(vs, byFrequency)
 	return count, vs[:min(len(vs), maxExamples)], true
+}
+
+// byFrequency orders values as the frequent-values and examples queries
+// do: most rows first, ties in text order.
+func byFrequency(x, y valueCount) int {
+	return cmp.Or(cmp.Compare(y.n, x.n), strings.Compare(x.v, y.v))
 }
 
 // top returns the frequent values topLimit keeps, most frequent first,
 // ties in text order, as the frequent-values query orders them.
-func (a *colAcc) top() []entry {
+func (a *colAcc) top() []valueCount {
 	es := slices.Clone(a.ents)
-	slices.SortFunc(es, func(x, y entry) int { return cmp.Or(cmp.Compare(y.n, x.n), strings.Compare(x.v, y.v)) })
+	slices.SortFunc(es, byFrequency)
 	return es[:min(len(es), topLimit(int64(len(es))))]
 }
 
@@ -657,7 +666,7 @@ func (p *profiler) fill(s *colStats, a *colAcc) {
 	}
 	if !a.overflow && !c.Blob && wantsTopValues(s, p.rows) {
 		for _, e := range a.top() {
-			vc := e.valueCount()
+			vc := catalog.ValueCount{Value: e.v, Count: e.n}
 			if p.rows > 0 {
 				vc.Fraction = float64(e.n) / float64(p.rows)
 			}
@@ -712,18 +721,12 @@ func (p *profiler) streamExamples(s *colStats) {
 		return
 	}
 	byCount := func(e exSet) []string {
-		vs := make([]valueCount, 0, len(e))
-		for v, n := range e {
-			vs = append(vs, valueCount{v, n})
-		}
-		slices.SortFunc(vs, func(x, y valueCount) int { return cmp.Or(cmp.Compare(y.n, x.n), strings.Compare(x.v, y.v)) })
+		vs := e.values()
+		slices.SortFunc(vs, byFrequency)
 		return firstValues(vs)
 	}
 	byNumber := func(e exSet, key func(float64) float64) []string {
-		vs := make([]valueCount, 0, len(e))
-		for v, n := range e {
-			vs = append(vs, valueCount{v, n})
-		}
+		vs := e.values()
 		k := func(v string) float64 { f, _ := toFloat(v); return key(f) }
 		slices.SortFunc(vs, func(x, y valueCount) int { return cmp.Or(cmp.Compare(k(x.v), k(y.v)), strings.Compare(x.v, y.v)) })
 		return firstValues(vs)
@@ -865,10 +868,7 @@ func (a *colAcc) streamOutliers(f *fences, median float64) (outlierFigures, []va
 
 // streamFuture is the future-date count and examples, latest first.
 func (a *colAcc) streamFuture() (int64, []valueCount) {
-	vs := make([]valueCount, 0, len(a.futureEx))
-	for v, n := range a.futureEx {
-		vs = append(vs, valueCount{v, n})
-	}
+	vs := a.futureEx.values()
 	slices.SortFunc(vs, func(x, y valueCount) int { return strings.Compare(y.v, x.v) })
 	return a.future, vs[:min(len(vs), maxExamples)]
 }

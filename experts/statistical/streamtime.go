@@ -6,11 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/discover-db/discover/catalog"
 )
-
-func (e entry) valueCount() catalog.ValueCount { return catalog.ValueCount{Value: e.v, Count: e.n} }
 
 // civil is a calendar date.
 type civil struct{ year, month, day int }

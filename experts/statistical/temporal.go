@@ -164,37 +164,17 @@ func (p *profiler) temporalInsight(s *colStats, now time.Time) (insight, bool) {
 // over its occurrences, so that a span of 14 months does not make two
 // months look busy.
 func seasonality(months map[int]int64, first, last time.Time, haveSpan bool) (string, string, bool) {
-	if len(months) == 0 {
+	yms, ok := completeMonths(months, first, last, haveSpan)
+	if !ok {
 		return "", "", false
-	}
-	keys := make([]int, 0, len(months))
-	for k := range months {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	start, end := keys[0], keys[len(keys)-1]
-	// An edge month is complete only when the data starts on its first day
-	// or ends on its last; without the span, both edges are dropped.
-	if !haveSpan || first.Day() != 1 {
-		start = nextMonth(start)
-	}
-	if !haveSpan || last.AddDate(0, 0, 1).Day() != 1 {
-		end = prevMonth(end)
 	}
 	var sum [13]float64
 	var occ [13]float64
-	full, empty := 0, 0
-	if _, ok := completeMonths(months, first, last, haveSpan); !ok {
-		return "", "", false
-	}
-	for ym := start; ym <= end; ym = nextMonth(ym) {
+	full, empty := len(yms), 0
+	for _, ym := range yms {
 		m := ym % 100
-		if m < 1 || m > 12 {
-			return "", "", false
-		}
 		sum[m] += float64(months[ym])
 		occ[m]++
-		full++
 		if months[ym] == 0 {
 			empty++
 		}

@@ -295,17 +295,26 @@ func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, er
 	return n, nil
 }
 
-// Query runs one guarded read-only statement, bounded by opts.
-func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+// admit passes a statement through the guard (a refusal is ErrRejected,
+// named for op) and returns its timeout.
+func admit(op, q string, opts warehouse.QueryOptions) (time.Duration, error) {
 	if err := warehouse.Check("sqlite", q); err != nil {
 		if errors.Is(err, warehouse.ErrRejected) {
-			return nil, fmt.Errorf("sqlite: query: %w", err)
+			return 0, fmt.Errorf("sqlite: %s: %w", op, err)
 		}
-		return nil, fmt.Errorf("sqlite: query: %w: %w", warehouse.ErrRejected, err)
+		return 0, fmt.Errorf("sqlite: %s: %w: %w", op, warehouse.ErrRejected, err)
 	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
+	if opts.Timeout > 0 {
+		return opts.Timeout, nil
+	}
+	return DefaultTimeout, nil
+}
+
+// Query runs one guarded read-only statement, bounded by opts.
+func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	timeout, err := admit("query", q, opts)
+	if err != nil {
+		return nil, err
 	}
 	maxRows := opts.MaxRows
 	if maxRows <= 0 {
@@ -330,20 +339,14 @@ func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOption
 // into a time.Time for a date-typed column is handed back as text. An error
 // from fn stops the statement and is returned as is.
 func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
-	if err := warehouse.Check("sqlite", q); err != nil {
-		if errors.Is(err, warehouse.ErrRejected) {
-			return fmt.Errorf("sqlite: stream: %w", err)
-		}
-		return fmt.Errorf("sqlite: stream: %w: %w", warehouse.ErrRejected, err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
+	timeout, err := admit("stream", q, opts)
+	if err != nil {
+		return err
 	}
 	qctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var fnErr error
-	err := s.stream(qctx, q, func(row []any) error {
+	err = s.stream(qctx, q, func(row []any) error {
 		fnErr = fn(row)
 		return fnErr
 	})
