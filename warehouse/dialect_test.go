@@ -63,8 +63,8 @@ var goldenCalls = []struct {
 		}
 		return withEstimate(strings.Join(frags, ", "), est)
 	}},
-	{"quantile_by_offset", func(d warehouse.Dialect) string {
-		return d.QuantileByOffset(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), warehouse.QuantileOffset(0.5, 99))
+	{"ranked_values", func(d warehouse.Dialect) string {
+		return d.RankedValues(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), []float64{0.5, 0, 1})
 	}},
 	{"text_length", func(d warehouse.Dialect) string { return d.TextLength(d.QuoteIdent("c")) }},
 	{"date_part_year", func(d warehouse.Dialect) string { return d.DatePart(warehouse.PartYear, d.QuoteIdent("at")) }},
@@ -118,6 +118,13 @@ var goldenCalls = []struct {
 			return "(no aggregate: QuantileByOffset)"
 		}
 		return withEstimate(strings.Join(frags, ", "), est)
+	}},
+	{"hll_registers", func(d warehouse.Dialect) string {
+		sql, ok := d.HLLRegisters(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), 16)
+		if !ok {
+			return "(none: counted otherwise)"
+		}
+		return sql
 	}},
 }
 
@@ -199,7 +206,7 @@ func TestDialectPassesGuard(t *testing.T) {
 			"SELECT COUNT(*) FROM " + d.Sample(orders, 1000, 2_000_000_000),
 			"SELECT COUNT(*) FROM " + d.Sample(orders, 1000, 0),
 			"SELECT COUNT(*) FROM " + d.SampleFrom("(SELECT * FROM "+d.QuoteTable(orders)+") o", 1000, 30000),
-			d.QuantileByOffset(d.QuoteTable(orders), c, 7),
+			d.RankedValues(d.QuoteTable(orders), c, []float64{0.25, 0.5}),
 			"SELECT " + c + " FROM " + d.QuoteTable(orders) + " " + d.Limit(5),
 		}
 		for _, q := range stmts {
@@ -582,14 +589,31 @@ func runFigures(t *testing.T, f *engineFixture) {
 		}
 		// The fallback runs on every engine, and agrees with percentile_cont
 		// where the rank is whole.
+		rows, err := f.conn.QueryContext(ctx, d.RankedValues(nums, expr, ps))
+		if err != nil {
+			t.Fatalf("RankedValues: %v", err)
+		}
+		at := map[int64]float64{}
 		var n int64
-		if !scan("SELECT COUNT("+expr+") FROM "+nums, &n) {
-			return
+		for rows.Next() {
+			var rn int64
+			var v float64
+			if err := rows.Scan(&rn, &v, &n); err != nil {
+				t.Fatalf("RankedValues: %v", err)
+			}
+			at[rn] = v
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatalf("RankedValues: %v", err)
+		}
+		rows.Close()
+		if len(at) > 3*len(ps) {
+			t.Errorf("RankedValues returned %d rows for %d fractions", len(at), len(ps))
 		}
 		for i, p := range ps {
-			var got float64
-			if scan(d.QuantileByOffset(nums, expr, warehouse.QuantileOffset(p, n)), &got) && got != want[i] {
-				t.Errorf("QuantileByOffset p%v = %v, want %v", p*100, got, want[i])
+			got, ok := at[warehouse.QuantileOffset(p, n)]
+			if !ok || got != want[i] {
+				t.Errorf("RankedValues p%v = %v (present %v) of %d, want %v", p*100, got, ok, n, want[i])
 			}
 		}
 	})

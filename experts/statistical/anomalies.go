@@ -512,6 +512,9 @@ func (p *profiler) anomalyQuery(ctx context.Context, stats []*colStats, now time
 				bs = append(bs, p.outlierBranches(s)...)
 			}
 		}
+		if br, ok := p.histogramCounts(s); ok {
+			bs = append(bs, br)
+		}
 		if mayHoldFuture(s, now) {
 			if s.acc != nil && s.acc.cal != nil {
 				f := get(k)
@@ -541,6 +544,13 @@ func (p *profiler) anomalyQuery(ctx context.Context, stats []*colStats, now time
 			f.outlierEx = append(f.outlierEx, valueCount{r.v, r.n})
 		case r.a == codeFutureCount:
 			f.future, f.gotFuture = r.n, true
+		case r.a == codeHistogram:
+			if h := s.hist; h != nil && r.b >= 0 && r.b < len(h.Bounds)-1 {
+				if len(h.Counts) == 0 {
+					h.Counts = make([]int64, len(h.Bounds)-1)
+				}
+				h.Counts[r.b] += r.n
+			}
 		case r.a == codeFuture && r.vOK:
 			f.futureEx = append(f.futureEx, valueCount{r.v, r.n})
 		case r.a >= codeExamples && r.a-codeExamples < len(s.anoms) && r.vOK:

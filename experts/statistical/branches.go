@@ -14,7 +14,7 @@ import (
 // bucket, a value as text and a count. One statement per table keeps the
 // query count flat however many columns need a second look.
 const (
-	codeQuantile    = 1 // b: index into quantilePoints, v: the value
+	codeRanked      = 1 // b: a 0-based rank among the sorted values, v: the value there, n: how many (detail.go)
 	codeMonth       = 2 // b: year*100+month, n: rows
 	codeDOW         = 3 // b: 0 = Sunday … 6, n: rows
 	codeHour        = 4 // b: 0 … 23, n: rows
@@ -28,6 +28,8 @@ const (
 	codeInsideMax   = 12 // v: the greatest value within the fences
 	codeInsideMin   = 13 // v: the least value within the fences
 	codeSingletons  = 14 // n: values seen exactly once (scaleup.go)
+	codeSketch      = 15 // b: a HyperLogLog register value, n: registers holding it (scaleup.go)
+	codeHistogram   = 16 // b: a histogram bucket, n: its values (detail.go)
 	// codeExamples+i: v, n are examples of the column's i-th anomaly.
 	codeExamples = 100
 )

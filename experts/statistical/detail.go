@@ -3,16 +3,18 @@ package statistical
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/warehouse"
 )
 
-// detail runs the table's detail query: the quantiles of measures on
-// engines without a percentile aggregate (one QuantileByOffset per point,
-// placed by the aggregate's count of numeric values), the calendar of each
-// date column and the repeated values of columns that look unique. It
-// returns the columns whose details failed.
+// detail runs the table's detail query: the quantiles and histogram bounds
+// of measures on engines without a percentile aggregate (rankedBranch), the
+// calendar of each date column and the repeated values of columns that look
+// unique. It returns the columns whose details failed.
 func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, error) {
 	frags, _ := p.d.Quantiles("x", quantilePoints)
 	var bs []branch
@@ -21,12 +23,7 @@ func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, err
 		byIndex[s.spec.Index] = s
 		k := s.spec.Index
 		if frags == nil && s.spec.Measure && !s.date && derefInt(s.numeric) > 0 && s.quant == nil {
-			v := p.d.Numeric(p.d.QuoteIdent(s.spec.Name))
-			for i, pt := range quantilePoints {
-				off := warehouse.QuantileOffset(pt, *s.numeric)
-				bs = append(bs, branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, %d AS b, %s AS v, 0 AS n FROM (%s) qo",
-					k, codeQuantile, i, p.d.CastText("q"), p.d.QuantileByOffset(p.from, v, off))})
-			}
+			bs = append(bs, rankedBranch(p.d, p.from, k, p.d.Numeric(p.d.QuoteIdent(s.spec.Name))))
 		}
 		if s.date && s.cal == nil {
 			s.cal = &calendar{months: map[int]int64{}}
@@ -39,22 +36,23 @@ func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, err
 	if len(bs) == 0 {
 		return nil, nil
 	}
-	quant := map[int][]*float64{}
+	ranked := map[int]*rankedValues{}
 	bad, err := p.runBranches(ctx, bs, func(r branchRow) {
 		s := byIndex[r.k]
 		if s == nil {
 			return
 		}
 		switch r.a {
-		case codeQuantile:
+		case codeRanked:
 			f, err := strconv.ParseFloat(r.v, 64)
-			if !r.vOK || err != nil || r.b < 0 || r.b >= len(quantilePoints) {
+			if !r.vOK || err != nil {
 				return
 			}
-			if quant[r.k] == nil {
-				quant[r.k] = make([]*float64, len(quantilePoints))
+			if ranked[r.k] == nil {
+				ranked[r.k] = &rankedValues{at: map[int64]float64{}}
 			}
-			quant[r.k][r.b] = &f
+			ranked[r.k].n = r.n
+			ranked[r.k].at[int64(r.b)] = f
 		case codeMonth, codeDOW, codeHour:
 			if s.cal != nil {
 				s.cal.add(r)
@@ -71,18 +69,13 @@ func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, err
 	if err != nil {
 		return nil, err
 	}
-	for k, qs := range quant {
-		vals := make([]float64, 0, len(qs))
-		for _, q := range qs {
-			if q != nil {
-				vals = append(vals, *q)
-			}
+	for k, rv := range ranked {
+		s := byIndex[k]
+		s.quant, s.hist = rv.pick(quantilePoints), nil
+		if bounds := rv.pick(histogramPoints); bounds != nil {
+			s.hist = &catalog.Histogram{Bounds: bounds}
 		}
-		// A sampled table draws a new sample per query: an offset placed by
-		// the aggregate's count may fall past the end of a smaller one.
-		if len(vals) == len(quantilePoints) {
-			byIndex[k].quant = vals
-		}
+		dropNonFinite(s)
 	}
 	var out []string
 	for k, e := range bad {
@@ -93,4 +86,56 @@ func (p *profiler) detail(ctx context.Context, stats []*colStats) ([]string, err
 		out = append(out, col)
 	}
 	return out, nil
+}
+
+// histogramPoints are the bounds of an equi-depth histogram: the least
+// value, the deciles, the greatest.
+var histogramPoints = append(append([]float64{0}, decilePoints...), 1)
+
+// rankedBranch returns the values of expr at the ranks of quantilePoints
+// and histogramPoints (Dialect.RankedValues): b the 0-based rank, n the
+// count of values.
+func rankedBranch(d warehouse.Dialect, from string, k int, expr string) branch {
+	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, rn AS b, %s AS v, cnt AS n FROM (%s) rv",
+		k, codeRanked, d.CastText("v"), d.RankedValues(from, expr, append(slices.Clone(quantilePoints), histogramPoints...)))}
+}
+
+// rankedValues are the values a rankedBranch returned, by rank, of n.
+type rankedValues struct {
+	n  int64
+	at map[int64]float64
+}
+
+// pick returns the value at each point's nearest rank, nil unless all are
+// there.
+func (rv *rankedValues) pick(points []float64) []float64 {
+	out := make([]float64, 0, len(points))
+	for _, pt := range points {
+		v, ok := rv.at[warehouse.QuantileOffset(pt, rv.n)]
+		if !ok {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// histogramCounts adds, to a table's anomaly query, the branch counting a
+// column's values per bucket of the histogram whose bounds the engine gave:
+// (Bounds[i], Bounds[i+1]], the first bucket from its lower bound.
+func (p *profiler) histogramCounts(s *colStats) (branch, bool) {
+	h := s.hist
+	if h == nil || len(h.Counts) > 0 || len(h.Bounds) < 2 {
+		return branch{}, false
+	}
+	x := p.d.Numeric(p.d.QuoteIdent(s.spec.Name))
+	var b strings.Builder
+	b.WriteString("CASE")
+	last := len(h.Bounds) - 2
+	for i, bound := range h.Bounds[1 : last+1] {
+		fmt.Fprintf(&b, " WHEN %s <= %s THEN %d", x, strconv.FormatFloat(bound, 'g', -1, 64), i)
+	}
+	fmt.Fprintf(&b, " ELSE %d END", last)
+	return branch{col: s.spec.Index, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, bucket AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s AS bucket FROM %s WHERE %s IS NOT NULL) hb GROUP BY bucket",
+		s.spec.Index, codeHistogram, nullText(p.d), b.String(), p.from, x)}, true
 }

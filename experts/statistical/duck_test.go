@@ -115,10 +115,16 @@ func TestDuckDBChecks(t *testing.T) {
 		t.Errorf("amount quantiles %+v, want exact 100.75, 200.5, 300.25, 380.05", q)
 	}
 	// The histogram's bounds: the least value, quantile_cont's deciles
-	// 1 + p·399, the greatest; the engine counts nothing.
+	// 1 + p·399, the greatest; the anomaly query counts the 400 values
+	// into buckets of 40.
 	h := get("amount").Histogram
-	if h == nil || len(h.Bounds) != 11 || len(h.Counts) != 0 || h.Estimate {
+	if h == nil || len(h.Bounds) != 11 || len(h.Counts) != 10 || h.Estimate {
 		t.Fatalf("amount histogram %+v", h)
+	}
+	for i, n := range h.Counts {
+		if n != 40 {
+			t.Errorf("bucket %d holds %d values, want 40", i, n)
+		}
 	}
 	for i, b := range h.Bounds {
 		if want := 1 + float64(i)/10*399; !nearly(b, want) {

@@ -164,22 +164,8 @@ func TestFirstPassPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	all, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tables []warehouse.Table
-	for _, tb := range all {
-		if tb.Name.Name == table {
-			tables = append(tables, tb)
-		}
-	}
-	cat, err := catalog.Open(ctx, t.TempDir()+"/catalog.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 20}, new(atomic.Int64))
+	h := serverHarness(t, src, table, experts.Options{SampleRows: 20})
+	env, cat := h.env, h.cat
 	tasks, err := statistical.New().Plan(ctx, env)
 	if err != nil {
 		t.Fatal(err)

@@ -55,15 +55,11 @@ func TestStreamMatchesSQL(t *testing.T) {
 			}
 			for _, k := range keys {
 				a, b := stream[k], sql[k]
-				if m, ok := a.(map[string]any); ok {
-					// Only the pass computes histograms so far.
-					delete(m, "histogram")
-				}
 				if m, ok := a.(map[string]any); ok && views[fmt.Sprint(m["table"])] {
 					// The SQL path skips a view's detail and sample queries
-					// (quantiles, value patterns) for their cost; the pass
-					// has them for free.
-					for _, f := range []string{"quantiles", "value_patterns"} {
+					// (quantiles, histograms, value patterns) for their
+					// cost; the pass has them for free.
+					for _, f := range []string{"quantiles", "histogram", "value_patterns"} {
 						if _, ok := b.(map[string]any)[f]; !ok {
 							delete(m, f)
 						}

@@ -8,14 +8,12 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
-	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -93,22 +91,8 @@ func TestPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	all, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tables []warehouse.Table
-	for _, tb := range all {
-		if tb.Name.Name == table {
-			tables = append(tables, tb)
-		}
-	}
-	cat, err := catalog.Open(ctx, t.TempDir()+"/catalog.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	h := &harness{env: experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1_000_000}, new(atomic.Int64)), cat: cat}
+	h := serverHarness(t, src, table, experts.Options{SampleRows: 1_000_000})
+	cat := h.cat
 	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -155,6 +139,18 @@ func TestPostgres(t *testing.T) {
 				t.Errorf("score bound %d = %v, want %v", k, b, want)
 			}
 		}
+		// Counts of (bound, next bound], the first bucket from the least.
+		want := make([]int64, 10)
+		for _, v := range scores {
+			k := 0
+			for k < 9 && v > h.Bounds[k+1] {
+				k++
+			}
+			want[k]++
+		}
+		if fmt.Sprint(h.Counts) != fmt.Sprint(want) {
+			t.Errorf("score histogram counts %v, want %v", h.Counts, want)
+		}
 	}
 	for _, k := range []string{"temporal:" + table + ".sold_at", "correlation:" + table + ".width~" + table + ".height"} {
 		e, err := cat.Get(ctx, catalog.KindInsight, k)
@@ -170,20 +166,15 @@ func TestPostgres(t *testing.T) {
 	}
 
 	// Sampled (about 100 of the 320 rows, the same rows in every query):
-	// score's 320 distinct values are scaled up from the sample, where each
-	// was seen once; qty's few values repeat and stay as counted.
-	cat2, err := catalog.Open(ctx, t.TempDir()+"/sampled.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat2.Close()
-	h = &harness{env: experts.NewEnv(src, cat2, "run1", 1, 1, tables, experts.Options{SampleRows: 100}, new(atomic.Int64)), cat: cat2}
+	// score's 320 distinct values are counted over the whole table by the
+	// engine's HyperLogLog registers; qty's few values stay as counted.
+	h = serverHarness(t, src, table, experts.Options{SampleRows: 100})
 	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
 		t.Fatal(errs)
 	}
 	p, e := h.profile(t, table+".score")
 	if !p.Sampled || !p.DistinctIsEstimate || p.DistinctCount == nil || *p.DistinctCount != 320 ||
-		!strings.Contains(strings.Join(e.Evidence, ";"), "Haas–Stokes Duj1") {
+		!strings.Contains(strings.Join(e.Evidence, ";"), "HyperLogLog") {
 		t.Errorf("sampled score: distinct %v of %d sampled rows, evidence %q", p.DistinctCount, p.Rows, e.Evidence)
 	}
 	if p, _ := h.profile(t, table+".qty"); p.DistinctCount == nil || *p.DistinctCount > 10 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 )
 
 // A sample sees only part of a column's values, so its distinct count
@@ -44,20 +45,46 @@ func (a *colAcc) singletons() int64 {
 	return f1
 }
 
-// scaleUp replaces the sampled distinct counts by Duj1 estimates for the
-// whole table, on engines where no count over the whole table is cheap
-// (approxDistinct serves DuckDB and Trino). The pass knows its singletons;
-// the SQL path counts them in one query of GROUP BY … HAVING COUNT(*) = 1
-// branches, on the same sample where the engine seeds it (PostgreSQL).
-// Columns whose values nearly all repeat in the sample are left alone:
-// there is nothing to scale. A failure keeps the sample's figures.
+// scaleUp replaces the sampled distinct counts by counts for the whole
+// table, on the engines approxDistinct leaves to it (SQLite and
+// PostgreSQL). A HyperLogLog sketch reads every row at a fixed memory
+// (hll.go): SQLite's is built here from one more streamed pass, whose
+// values are hashed and dropped; PostgreSQL builds it itself
+// (Dialect.HLLRegisters). Columns the sketch could not count fall back to
+// Duj1 from the sample: the pass knows its singletons; the SQL path counts
+// them in one query of GROUP BY … HAVING COUNT(*) = 1 branches, on the same
+// sample where the engine seeds it. Columns whose values all repeat in the
+// sample (no singletons), or that hold a code list, are left alone: there
+// is nothing to scale. A failure keeps the sample's figures.
 func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
-	if !p.sampled || p.total <= p.rows || p.d.Name() == "duckdb" || p.d.Name() == "trino" {
+	if !p.sampled || p.total <= p.rows {
 		return nil
 	}
-	var bs []branch
+	switch p.d.Name() {
+	case "duckdb", "trino", "mysql":
+		return nil
+	}
+	var cols []*colStats
 	for _, s := range stats {
 		if !s.ok || s.distinct == nil || s.spec.Blob || s.spec.CountOnly || s.nonNull == 0 {
+			continue
+		}
+		if a := s.acc; a != nil {
+			if a.singletons() == 0 {
+				continue
+			}
+		} else if *s.distinct <= topValuesMaxDistinct {
+			continue
+		}
+		cols = append(cols, s)
+	}
+	if len(cols) == 0 {
+		return nil
+	}
+	sketched := p.sketchDistinct(ctx, cols)
+	var bs []branch
+	for _, s := range cols {
+		if sketched[s.spec.Index] {
 			continue
 		}
 		if a := s.acc; a != nil {
@@ -99,6 +126,132 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 		}
 	}
 	return failed
+}
+
+// sketchDistinct counts the distinct values of cols over the whole table
+// with HyperLogLog sketches and reports which columns it counted. A column
+// it could not count keeps its sample's figure, for Duj1 to scale, and
+// says why in its evidence.
+func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int]bool {
+	hists := map[int][]int64{}
+	var errs map[int]error
+	switch {
+	case p.env.CanStream():
+		errs = map[int]error{}
+		for _, chunk := range chunks(cols, maxColumnsPerQuery) {
+			h, err := p.sketchPass(ctx, chunk)
+			for _, s := range chunk {
+				if err != nil {
+					errs[s.spec.Index] = err
+				} else {
+					hists[s.spec.Index] = h[s.spec.Index]
+				}
+			}
+		}
+	default:
+		var bs []branch
+		for _, s := range cols {
+			sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), hllP)
+			if !ok {
+				return nil
+			}
+			bs = append(bs, branch{col: s.spec.Index, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, r AS b, %s AS v, n FROM (%s) s",
+				s.spec.Index, codeSketch, nullText(p.d), sql)})
+		}
+		bad, err := p.runBranches(ctx, bs, func(r branchRow) {
+			if r.a != codeSketch || r.b < 1 || r.b > hllQ+1 {
+				return
+			}
+			if hists[r.k] == nil {
+				hists[r.k] = make([]int64, hllQ+2)
+			}
+			hists[r.k][r.b] += r.n
+		})
+		errs = bad
+		if err != nil {
+			errs = map[int]error{}
+			for _, s := range cols {
+				errs[s.spec.Index] = err
+			}
+		}
+	}
+	done := map[int]bool{}
+	for _, s := range cols {
+		k := s.spec.Index
+		if err := errs[k]; err != nil {
+			s.evidence = append(s.evidence, fmt.Sprintf("the whole table's distinct values could not be sketched: %v", err))
+			continue
+		}
+		c := hists[k]
+		if c == nil {
+			c = make([]int64, hllQ+2) // no non-null value: no register set
+		}
+		var set int64
+		for _, n := range c[1:] {
+			set += n
+		}
+		c[0] = hllM - set
+		est := hllEstimate(c)
+		if math.IsNaN(est) {
+			s.evidence = append(s.evidence, fmt.Sprintf("the whole table's distinct-value sketch was malformed (%d registers set of %d)", set, hllM))
+			continue
+		}
+		d := *s.distinct
+		n := int64(math.Round(math.Max(float64(d), math.Min(est, float64(p.total)))))
+		s.distinct = &n
+		done[k] = true
+		s.evidence = append(s.evidence, fmt.Sprintf("%d distinct values estimated over all %d rows by a HyperLogLog sketch (%d registers, standard error %.2f%%); the sample held %d",
+			n, p.total, hllM, 104/math.Sqrt(hllM), d))
+	}
+	return done
+}
+
+// sketchPass streams cols of the whole table into one sketch each and
+// returns their register histograms by column index.
+func (p *profiler) sketchPass(ctx context.Context, cols []*colStats) (map[int][]int64, error) {
+	exprs := make([]string, len(cols))
+	sk := make([]*hll, len(cols))
+	for i, s := range cols {
+		exprs[i] = p.streamColumn(s.spec)
+		sk[i] = newHLL()
+	}
+	q := "SELECT " + strings.Join(exprs, ", ") + " FROM " + p.d.QuoteTable(p.table.Name)
+	p.queries++
+	err := p.env.Stream(ctx, q, func(row []any) error {
+		for i, v := range row[:min(len(row), len(sk))] {
+			if v != nil {
+				sk[i].add(hllHash(v))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int][]int64, len(cols))
+	for i, s := range cols {
+		out[s.spec.Index] = sk[i].histogram()
+	}
+	return out, nil
+}
+
+// hllHash hashes a value as the streaming pass tells values apart (numbers
+// by value, so 1 and 1.0 are one; text and blobs by their bytes, apart from
+// numbers and from each other), with hashes that do not change between
+// runs.
+func hllHash(v any) uint64 {
+	switch x := v.(type) {
+	case int64:
+		return numHash(float64(x), x)
+	case float64:
+		return numHash(x, 0)
+	case string:
+		return stableHash(x)
+	case []byte:
+		return stableHash(string(x)) ^ 0x9e3779b97f4a7c15
+	}
+	s, _ := render(v)
+	return stableHash(s)
 }
 
 // applyDuj1 scales one column's sampled distinct count up to the table.

@@ -189,11 +189,11 @@ func topValuesSQL(d warehouse.Dialect, from string, cols []colSpec) string {
 }
 
 // chunks splits cols into groups of at most size.
-func chunks(cols []colSpec, size int) [][]colSpec {
+func chunks[T any](cols []T, size int) [][]T {
 	if size < 1 {
 		size = 1
 	}
-	var out [][]colSpec
+	var out [][]T
 	for len(cols) > size {
 		out = append(out, cols[:size])
 		cols = cols[size:]

@@ -198,7 +198,7 @@ func TestChunks(t *testing.T) {
 	if len(got) != 3 || len(got[0]) != 50 || len(got[2]) != 20 {
 		t.Errorf("chunks: %d", len(got))
 	}
-	if len(chunks(nil, 50)) != 0 {
+	if len(chunks[colSpec](nil, 50)) != 0 {
 		t.Error("chunks of nothing")
 	}
 }

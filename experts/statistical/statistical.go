@@ -208,6 +208,8 @@ type colStats struct {
 	anoms     []*anomaly   // in the order they are reported
 	fences    *fences      // outlier fences, when the column has them
 
+	distinctExact bool // distinct counts the whole table exactly, though the rest is sampled
+
 	acc     *colAcc // the streaming pass's figures (stream.go), nil for the SQL path
 	dupDone bool    // dupCount and dupValues are known without the detail query
 }
@@ -794,7 +796,7 @@ func (p *profiler) profileDoc(s *colStats) catalog.ProfileDoc {
 		Column:             s.spec.Name,
 		Rows:               p.rows,
 		Sampled:            p.sampled,
-		DistinctIsEstimate: p.sampled,
+		DistinctIsEstimate: p.sampled && !s.distinctExact,
 		TopValues:          s.top,
 		Anomalies:          []catalog.Anomaly{},
 	}

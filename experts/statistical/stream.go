@@ -139,6 +139,18 @@ func (p *profiler) canStream(expectedRows int64) (perPass int, ok bool) {
 	return int(max(1, min(int64(maxColumnsPerQuery), maxStreamCells/max(expectedRows, 1)))), true
 }
 
+// streamColumn is the expression a pass reads column c by.
+func (p *profiler) streamColumn(c colSpec) string {
+	q := p.d.QuoteIdent(c.Name)
+	if isDateType(p.table.Columns[c.Index].Type) {
+		// The driver turns the text of DATE, DATETIME and TIMESTAMP
+		// columns into times and back, not always into the same text;
+		// SQLite's no-op unary plus hides the declared type.
+		return "+" + q
+	}
+	return q
+}
+
 // streamProfile reads the columns of specs in passes and fills stats.
 func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*colStats, perPass int, now time.Time) error {
 	today := civil{now.UTC().Year(), int(now.UTC().Month()), now.UTC().Day()}
@@ -151,13 +163,7 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 			if c.Measure {
 				accs[i].nums = make([]float64, 0, 1024)
 			}
-			cols[i] = p.d.QuoteIdent(c.Name)
-			if accs[i].dateOK {
-				// The driver turns the text of DATE, DATETIME and TIMESTAMP
-				// columns into times and back, not always into the same
-				// text; SQLite's no-op unary plus hides the declared type.
-				cols[i] = "+" + cols[i]
-			}
+			cols[i] = p.streamColumn(c)
 		}
 		q := "SELECT " + strings.Join(cols, ", ") + " FROM " + p.from
 		p.queries++
