@@ -22,8 +22,12 @@ import (
 // column whose distinct count equals its non-null count is unique. SQLite
 // and PostgreSQL are scaleUp's. A failure keeps the sample's figures and is
 // reported as partial.
+//
+// Only tables within wholeScanFactor samples are read whole: sampling is
+// there so that a 100M-row table is not, and its distinct counts are
+// scaled up from the sample (scaleUp).
 func (p *profiler) approxDistinct(ctx context.Context, stats []*colStats) []string {
-	if !p.sampled {
+	if !p.wholeScan() {
 		return nil
 	}
 	approx := true
@@ -75,4 +79,14 @@ func (p *profiler) approxDistinct(ctx context.Context, stats []*colStats) []stri
 		}
 	}
 	return failed
+}
+
+// wholeScanFactor bounds the tables whose distinct values are counted over
+// every row: at most this many times --sample-rows (10M rows by default).
+const wholeScanFactor = 10
+
+// wholeScan reports whether the table is sampled and small enough for one
+// pass over all its rows to count its distinct values.
+func (p *profiler) wholeScan() bool {
+	return p.sampled && p.total <= wholeScanFactor*p.env.Options.SampleRows
 }

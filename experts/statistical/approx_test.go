@@ -45,7 +45,7 @@ func TestApproxDistinctOnSampledTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1000}, new(atomic.Int64))
+	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 2500}, new(atomic.Int64)) // eight samples: read whole
 	tasks, err := New().Plan(ctx, env)
 	if err != nil {
 		t.Fatal(err)
@@ -67,9 +67,9 @@ func TestApproxDistinctOnSampledTable(t *testing.T) {
 	if !p.Sampled || p.DistinctIsEstimate || p.DistinctCount == nil {
 		t.Fatalf("profile %+v", p)
 	}
-	// The sample holds ~1000 rows; the table 20,000 distinct ids.
+	// The sample holds ~2500 rows; the table 20,000 distinct ids.
 	if got := float64(*p.DistinctCount); math.Abs(got-20000) > 0 {
-		t.Fatalf("distinct %v, want 20000 (the whole table), not the sample's ~1000", got)
+		t.Fatalf("distinct %v, want 20000 (the whole table), not the sample's ~2500", got)
 	}
 	if !strings.Contains(strings.Join(e.Evidence, ";"), "20000 distinct values counted over all 20000 rows") {
 		t.Fatalf("evidence %q does not say how the figure was made", e.Evidence)

@@ -47,7 +47,8 @@ func (a *colAcc) singletons() int64 {
 
 // scaleUp replaces the sampled distinct counts by counts for the whole
 // table, on the engines approxDistinct leaves to it (SQLite and
-// PostgreSQL). A HyperLogLog sketch reads every row at a fixed memory
+// PostgreSQL), and on every engine for tables too large to read whole
+// (wholeScan). A HyperLogLog sketch reads every row at a fixed memory
 // (hll.go): SQLite's is built here from one more streamed pass, whose
 // values are hashed and dropped; PostgreSQL builds it itself
 // (Dialect.HLLRegisters). Columns the sketch could not count fall back to
@@ -62,7 +63,9 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	}
 	switch p.d.Name() {
 	case "duckdb", "trino", "mysql":
-		return nil
+		if p.wholeScan() {
+			return nil // approxDistinct counted them
+		}
 	}
 	var cols []*colStats
 	for _, s := range stats {
@@ -81,7 +84,10 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	if len(cols) == 0 {
 		return nil
 	}
-	sketched := p.sketchDistinct(ctx, cols)
+	sketched := map[int]bool{}
+	if p.wholeScan() {
+		sketched = p.sketchDistinct(ctx, cols)
+	}
 	var bs []branch
 	for _, s := range cols {
 		if sketched[s.spec.Index] {

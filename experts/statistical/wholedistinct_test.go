@@ -82,7 +82,7 @@ func TestWholeTableDistinct(t *testing.T) {
 				}
 			}
 			t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
-			h := serverHarness(t, src, table, experts.Options{SampleRows: 20000})
+			h := serverHarness(t, src, table, experts.Options{SampleRows: 40000}) // 7.5 samples: read whole
 			if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
 				t.Fatal(errs)
 			}

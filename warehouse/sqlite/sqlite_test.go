@@ -55,7 +55,7 @@ var fixture = []string{
 
 // build writes the fixture with its own writable connection, closed before
 // the test opens the file read-only.
-func build(t *testing.T, name string, stmts ...string) string {
+func build(t testing.TB, name string, stmts ...string) string {
 	t.Helper()
 	if len(stmts) == 0 {
 		stmts = fixture

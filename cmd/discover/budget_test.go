@@ -1,0 +1,62 @@
+package main
+
+import (
+	"database/sql"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestTimeoutEndsRun (issue 9): --timeout ends the run within the deadline
+// plus 5 s, even when a query would never finish on its own (a view that
+// counts to two billion), with a full set of report files that say why
+// the run stopped and what it did not finish.
+func TestTimeoutEndsRun(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "slow.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{
+		`CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, price REAL)`,
+		`INSERT INTO items WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, 'item ' || i, i * 0.5 FROM r`,
+		`CREATE VIEW endless AS WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 2000000000) SELECT i, i % 7 AS k FROM r`,
+	} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	before := sha(t, path)
+	out := t.TempDir()
+	const deadline = 3 * time.Second
+	start := time.Now()
+	res := run(t, "--db", path, "--out", out, "--timeout", deadline.String(), "--progress", "plain")
+	took := time.Since(start)
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
+	}
+	if took > deadline+5*time.Second {
+		t.Errorf("the run took %s with --timeout %s", took, deadline)
+	}
+	t.Logf("took %s", took)
+	_, r := readReport(t, out)
+	if r.Run.StopReason == nil || *r.Run.StopReason != "deadline" {
+		t.Errorf("stop reason %v, want deadline", r.Run.StopReason)
+	}
+	if len(r.Uncertainties) == 0 {
+		t.Error("the report does not say what the deadline left undone")
+	}
+	found := false
+	for _, tb := range r.Tables {
+		if tb.Name == "items" && tb.RowCount != nil && *tb.RowCount == 5000 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("items and its 5000 rows missing from the report: %+v", r.Tables)
+	}
+	if sha(t, path) != before {
+		t.Error("the run changed the database file")
+	}
+}
