@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -224,11 +225,19 @@ func containsRun(s, sub []string) bool {
 // in [0,1], with the rule that fired.
 type NameMatch struct {
 	Score float64
-	Rule  string // exact, entity, role, bare, contains, self_role; "" when none
+	Rule  string // exact, entity, role, bare, contains, self_role, synonym, actor; "" when none
 }
+
+// loose reports whether the name matched only through a synonym or as a
+// person: weaker than any match of the name as written.
+func (m NameMatch) loose() bool { return m.Rule == "synonym" || m.Rule == "actor" }
 
 // MatchName scores how well childTable.childCol is named as a reference to
 // parentTable.parentCol (a key of parentTable). It looks only at names.
+// Names are compared as written, then with synonyms and abbreviations
+// brought to one word (client_ref ~ customers.id, staff_id ~
+// employees.emp_no) for a little less; and a column naming who did
+// something (approved_by, created_by_id) may reference a table of people.
 func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	c, k := splitKeyName(childCol), splitKeyName(parentCol)
 	ent := entityOf(parentTable)
@@ -236,6 +245,85 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 		return NameMatch{}
 	}
 	same := strings.EqualFold(childTable, parentTable)
+	best := matchNames(c, k, ent, same, strings.EqualFold(childCol, parentCol))
+	// A column named after its own table (order_items.order_item_id,
+	// branch.branch_id) identifies its own rows; only an exact match to
+	// another key of that name may make it a reference (a 1:1 extension).
+	if best.Rule != "exact" && best.Rule != "self_role" && owns(childTable, childCol) {
+		return NameMatch{}
+	}
+	if same {
+		return best
+	}
+	// Synonyms: only for a column that does not identify its own table's
+	// rows under them either (clients.client_id is the clients' key, not a
+	// reference to customers).
+	cs, ks, es := c.canon(), k.canon(), canonWords(ent)
+	if (!eq(cs.tokens, c.tokens) || !eq(ks.tokens, k.tokens) || !eq(es, ent)) && !ownsNames(canonWords(entityOf(childTable)), cs) {
+		if m := matchNames(cs, ks, es, false, false); m.Score-synonymDiscount > best.Score {
+			best = NameMatch{m.Score - synonymDiscount, "synonym"}
+		}
+	}
+	// approved_by ~ employees.emp_no: who did it is a person; which table
+	// of people, the values decide.
+	if actorName(c) && personWords[es[len(es)-1]] && actorScore > best.Score {
+		best = NameMatch{actorScore, "actor"}
+	}
+	return best
+}
+
+// Scores of the looser name rules.
+const (
+	// synonymDiscount: a match through a synonym says a little less than
+	// the same match spelled alike.
+	synonymDiscount = 0.05
+	// actorScore: a column naming who did something (approved_by) names
+	// no table; any table of people may be its target.
+	actorScore = 0.6
+)
+
+// synonyms bring words that schemas use for the same entity, and their
+// common abbreviations, to one word. Only words that name one thing in any
+// schema belong here.
+var synonyms = map[string]string{
+	"client": "customer", "cust": "customer",
+	"emp": "employee", "empl": "employee", "staff": "employee", "personnel": "employee", "worker": "employee",
+	"dept": "department", "org": "organization", "organisation": "organization",
+	"vendor": "supplier", "addr": "address", "prod": "product", "txn": "transaction", "trx": "transaction",
+	"acct": "account", "pax": "passenger", "mfr": "manufacturer",
+}
+
+// personWords are entities whose rows are people who act: the targets of
+// approved_by, created_by, signed_off_by.
+var personWords = map[string]bool{"user": true, "employee": true, "person": true, "member": true,
+	"agent": true, "operator": true, "admin": true, "administrator": true, "officer": true}
+
+func canonWords(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		if s, ok := synonyms[w]; ok {
+			w = s
+		}
+		out[i] = w
+	}
+	return out
+}
+
+// canon is the name with synonyms brought to one word.
+func (k keyName) canon() keyName {
+	return keyName{tokens: canonWords(k.tokens), stem: canonWords(k.stem), suffix: k.suffix}
+}
+
+// actorName reports whether a column names who did something: a verb
+// and "by", with or without a key suffix (approved_by, signed_off_by,
+// created_by_id).
+func actorName(c keyName) bool {
+	return len(c.stem) >= 2 && c.stem[len(c.stem)-1] == "by"
+}
+
+// matchNames is MatchName's rules on split names; exactName says the two
+// columns are spelled alike.
+func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	last := ent[len(ent)-1:]
 	// A key named only "id" or "code" names nothing by itself; its table does.
 	keyStem := k.stem
@@ -292,15 +380,9 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	}
 	// A self role names a key (manager_id, parent_code) or is the role
 	// itself (ReportsTo, parent); lead_time and head_count are measures.
-	if same && !strings.EqualFold(childCol, parentCol) && len(c.tokens) > 0 && selfRoles[c.tokens[0]] &&
+	if same && !exactName && len(c.tokens) > 0 && selfRoles[c.tokens[0]] &&
 		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
 		try(0.7, "self_role") // employee.reports_to ~ employee.employee_id
-	}
-	// A column named after its own table (order_items.order_item_id,
-	// branch.branch_id) identifies its own rows; only an exact match to
-	// another key of that name may make it a reference (a 1:1 extension).
-	if best.Rule != "exact" && best.Rule != "self_role" && owns(childTable, childCol) {
-		return NameMatch{}
 	}
 	return best
 }
@@ -323,8 +405,11 @@ func roleScore(stem []string) float64 {
 // owns reports whether a key name is the table's own name: city owns
 // city_id, so temperature.city_id refers to city, not the other way round.
 func owns(table, col string) bool {
-	k := splitKeyName(col)
-	ent := glued(entityOf(table))
+	return ownsNames(entityOf(table), splitKeyName(col))
+}
+
+func ownsNames(entity []string, k keyName) bool {
+	ent := glued(entity)
 	if len(k.stem) == 0 {
 		return true // a bare id belongs to its table
 	}
@@ -430,7 +515,9 @@ func Candidates(cols []Column) []Candidate {
 // keyIndex finds the keys a column's name can match. Every rule of
 // MatchName between different tables compares the key's glued name or a
 // run of the column's words with the key's entity, its stem or their last
-// word; between a table and itself only self roles match.
+// word, as written or with synonyms brought to one word, or matches a
+// column naming who did something with the keys of tables of people;
+// between a table and itself only self roles match.
 type keyIndex struct {
 	byWords map[string][]int // "g:" glued key name, "t:" word runs
 	byTable map[string][]int // lower-case table
@@ -445,11 +532,20 @@ func indexKeys(keys []Column) keyIndex {
 	}
 	for i, k := range keys {
 		kn, ent := splitKeyName(k.Name), entityOf(k.Table)
-		add("g:"+glued(kn.tokens), i)
-		for _, run := range [][]string{ent, kn.stem, ent[len(ent)-min(1, len(ent)):]} {
-			if len(run) > 0 {
-				add("t:"+strings.Join(run, " "), i)
+		// as written, then with synonyms brought to one word
+		for _, n := range []struct {
+			k   keyName
+			ent []string
+		}{{kn, ent}, {kn.canon(), canonWords(ent)}} {
+			add("g:"+glued(n.k.tokens), i)
+			for _, run := range [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]} {
+				if len(run) > 0 {
+					add("t:"+strings.Join(run, " "), i)
+				}
 			}
+		}
+		if ce := canonWords(ent); len(ce) > 0 && personWords[ce[len(ce)-1]] {
+			add("p:", i) // a table of people: the targets of approved_by
 		}
 		t := strings.ToLower(k.Table)
 		idx.byTable[t] = append(idx.byTable[t], i)
@@ -470,11 +566,16 @@ func (idx keyIndex) lookup(ch Column) []int {
 			}
 		}
 	}
-	take(idx.byWords["g:"+glued(c.tokens)])
-	for i := range c.tokens {
-		for j := i + 1; j <= len(c.tokens); j++ {
-			take(idx.byWords["t:"+strings.Join(c.tokens[i:j], " ")])
+	for _, n := range []keyName{c, c.canon()} {
+		take(idx.byWords["g:"+glued(n.tokens)])
+		for i := range n.tokens {
+			for j := i + 1; j <= len(n.tokens); j++ {
+				take(idx.byWords["t:"+strings.Join(n.tokens[i:j], " ")])
+			}
 		}
+	}
+	if actorName(c) {
+		take(idx.byWords["p:"])
 	}
 	take(idx.byTable[strings.ToLower(ch.Table)])
 	sort.Ints(out)
@@ -976,7 +1077,8 @@ func Score(c Candidate, in Inclusion) Scored {
 // pairs whose second target scored nearly as well as ambiguities. An
 // accepted reference whose target is not a declared key and is itself a
 // reference elsewhere is dropped: a foreign key column is a copy, not the
-// key it copies.
+// key it copies. A target named only through a synonym or as a person
+// counts only when no target named as written was accepted.
 func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 	children := map[string]bool{}
 	for _, s := range all {
@@ -999,6 +1101,12 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 	sort.Strings(order)
 	for _, k := range order {
 		ss := byChild[k]
+		// vendor_id references vendors when they hold its values, whatever
+		// suppliers hold: a target named as written beats one named only
+		// through a synonym or as a person.
+		if slices.ContainsFunc(ss, func(s Scored) bool { return !s.Name.loose() }) {
+			ss = slices.DeleteFunc(ss, func(s Scored) bool { return s.Name.loose() })
+		}
 		sort.SliceStable(ss, func(i, j int) bool {
 			if ss[i].Confidence != ss[j].Confidence {
 				return ss[i].Confidence > ss[j].Confidence
@@ -1202,6 +1310,14 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	}
 	tables := map[string]warehouse.Table{}
 	declared := map[string]bool{} // child table.column already declared as a reference
+	// A reference the user configured stands like a declared one (its
+	// entry has source "user"): inferring it again would overwrite that
+	// entry with an "inferred" one.
+	for _, ur := range env.Options.Relations {
+		if len(ur.FromColumns) == 1 {
+			declared[strings.ToLower(ur.FromTable+"."+ur.FromColumns[0])] = true
+		}
+	}
 	var cols []Column
 	for _, t := range env.Tables {
 		if t.Kind != "table" {
@@ -1269,8 +1385,14 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		for _, c := range group {
 			ub[c.Key()] = upperBound(c)
 		}
+		// Targets named as written come before those named only through a
+		// synonym or as a person (Select keeps the latter only when none of
+		// the former holds).
 		sort.SliceStable(group, func(i, j int) bool {
 			a, b := group[i], group[j]
+			if a.Name.loose() != b.Name.loose() {
+				return b.Name.loose()
+			}
 			if ub[a.Key()] != ub[b.Key()] {
 				return ub[a.Key()] > ub[b.Key()]
 			}
@@ -1279,9 +1401,10 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		// Select keeps the best target and reports a second one within
 		// ambiguityMargin; one that cannot come that close is settled.
 		settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
-		bar := -1.0 // the best confirmed reference of this column so far
+		bar := -1.0      // the best confirmed reference of this column so far
+		spelled := false // a target named as written is confirmed
 		for _, c := range group {
-			if settled(ub[c.Key()], bar) {
+			if settled(ub[c.Key()], bar) || (spelled && c.Name.loose()) {
 				st.Dominated++
 				continue
 			}
@@ -1310,8 +1433,9 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			// A target that is itself a reference elsewhere may be dropped by
 			// Select: only a declared key, or one that is no candidate's
 			// child, sets the bar.
-			if s.Accept && s.Confidence > bar && (c.Parent.Declared || byChild[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)] == nil) {
-				bar = s.Confidence
+			if s.Accept && (c.Parent.Declared || byChild[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)] == nil) {
+				bar = max(bar, s.Confidence)
+				spelled = spelled || !c.Name.loose()
 			}
 		}
 	}

@@ -82,6 +82,19 @@ func TestMatchName(t *testing.T) {
 		{"Employee", "ReportsTo", "Employee", "EmployeeId", "self_role"},
 		{"nodes", "parent", "nodes", "id", "self_role"},
 		{"Catalog_Contents", "previous_entry_id", "Catalog_Contents", "catalog_entry_id", "self_role"},
+		// synonyms and abbreviations of the target's entity, a little weaker
+		{"ticket_sales", "client_ref", "customers", "customer_id", "synonym"},
+		{"bookings", "customer_id", "clients", "client_id", "synonym"},
+		{"audits", "staff_id", "employees", "emp_no", "synonym"},
+		{"orders", "vendor", "suppliers", "id", "synonym"},
+		{"payroll", "emp_no", "employees", "emp_no", "exact"},    // spelled alike: no synonym needed
+		{"clients", "client_id", "customers", "customer_id", ""}, // clients' own key, whatever the synonym
+		// who did something: a key of a table of people
+		{"maintenance", "approved_by", "employees", "emp_no", "actor"},
+		{"documents", "created_by_id", "app_users", "id", "actor"},
+		{"tickets", "signed_off_by", "staff", "staff_id", "actor"},
+		{"documents", "created_by", "products", "id", ""}, // products are no people
+		{"documents", "by", "users", "id", ""},
 		// the bare entity, and the entity inside a longer name
 		{"match_season", "Team", "team", "Team_id", "bare"},
 		{"Stay", "Room", "Room", "RoomNumber", "bare"},
@@ -207,6 +220,32 @@ func TestSelectKeepsOneTargetPerColumn(t *testing.T) {
 	}
 	if len(amb) != 1 {
 		t.Errorf("two near-equal targets should be reported as ambiguous, got %d", len(amb))
+	}
+}
+
+// A column named as a table is spelled references that table when it
+// holds the values, however well a synonym's table scores: a schema with
+// both vendors and suppliers means vendors by vendor_id.
+func TestSelectPrefersNamesAsWritten(t *testing.T) {
+	child := prof("hotels", "vendor_id", 300, 60, "1", "80")
+	in := structural.Inclusion{ChildDistinct: 60, NonNull: 300}
+	raw := structural.Score(cand("hotels", "vendor_id", child, "hr_vendors", "hr_vendor_id", prof("hr_vendors", "hr_vendor_id", 90, 90, "1", "90")), in)
+	syn := structural.Score(cand("hotels", "vendor_id", child, "suppliers", "id", prof("suppliers", "id", 90, 90, "1", "90")), in)
+	if raw.Name.Rule == "synonym" || syn.Name.Rule != "synonym" || !raw.Accept || !syn.Accept {
+		t.Fatalf("fixture: %s %.2f (accept %v), %s %.2f (accept %v)", raw.Name.Rule, raw.Confidence, raw.Accept, syn.Name.Rule, syn.Confidence, syn.Accept)
+	}
+	if syn.Confidence <= raw.Confidence {
+		t.Fatalf("fixture: the synonym's target should score more (%.2f) than the one spelled alike (%.2f)", syn.Confidence, raw.Confidence)
+	}
+	for _, order := range [][]structural.Scored{{raw, syn}, {syn, raw}} {
+		kept, _ := structural.Select(order)
+		if len(kept) != 1 || kept[0].Parent.Table != "hr_vendors" {
+			t.Errorf("kept %v, want hotels.vendor_id → hr_vendors only", kept)
+		}
+	}
+	// Alone, the synonym's target is kept.
+	if kept, _ := structural.Select([]structural.Scored{syn}); len(kept) != 1 {
+		t.Errorf("the synonym's target alone was dropped")
 	}
 }
 
@@ -471,7 +510,8 @@ func TestCandidatesMatchEveryPair(t *testing.T) {
 		"orders", "tbl_Customers", "products", "categories", "customers", "people", "invoices", "dim_customer", "links",
 		"Web_client_accelerator", "shipments", "depots", "assets", "Third_Party_Companies", "fault_log", "Staff", "employees",
 		"nodes", "Employee", "match_season", "team", "Stay", "Room", "match", "pilot", "vehicles", "order_items", "branch",
-		"membership_register_branch", "managers_log", "dorm", "city", "temperature"} {
+		"membership_register_branch", "managers_log", "dorm", "city", "temperature", "clients", "app_users", "ticket_sales",
+		"maintenance", "suppliers"} {
 		add(n, "id", true)
 	}
 	for _, c := range [][2]string{{"track", "album_id"}, {"Track", "AlbumId"}, {"Track", "albumID"}, {"Album", "AlbumId"}, {"Lives_in", "stuid"},
@@ -484,7 +524,9 @@ func TestCandidatesMatchEveryPair(t *testing.T) {
 		{"Stay", "Room"}, {"Room", "RoomNumber"}, {"match", "Winning_Pilot"}, {"pilot", "Pilot_Id"}, {"vehicles", "seats"},
 		{"order_items", "product_quantity"}, {"order_items", "order_item_id"}, {"branch", "Branch_ID"},
 		{"membership_register_branch", "Member_ID"}, {"managers_log", "entry_id"}, {"dorm", "dormid"}, {"temperature", "city_id"},
-		{"city", "city_id"}, {"orders", "member_in_charge_id"}} {
+		{"city", "city_id"}, {"orders", "member_in_charge_id"}, {"ticket_sales", "client_ref"}, {"clients", "client_id"},
+		{"maintenance", "approved_by"}, {"maintenance", "signed_off_by_id"}, {"Staff", "emp_no"}, {"employees", "emp_no"},
+		{"orders", "vendor"}, {"app_users", "created_by"}, {"orders", "cust_no"}} {
 		add(c[0], c[1], strings.HasSuffix(strings.ToLower(c[1]), "id") && len(cols)%2 == 0)
 	}
 	for _, st := range genScale(120).tables {
