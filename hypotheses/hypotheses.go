@@ -29,13 +29,30 @@ type Querier interface {
 }
 
 // Hypothesis is a claim with the query that tests it. Judge reads the
-// query's single result row (column name → value) and returns the verdict.
+// query's first result row (column name → value) and returns the verdict;
+// JudgeRows, when set, reads every row instead (a GROUP BY test).
 type Hypothesis struct {
 	ID        string
 	Statement string
 	Subject   string // the entry key the claim is about
 	SQL       string
+	// Expected is the outcome that confirms the claim, in words: "0 rows
+	// with terminated_at set outside status 'terminated'".
+	Expected string
+	// Prior is how sure the proposer was before the test, in [0,1]; 0 is
+	// unknown.
+	Prior     float64
 	Judge     func(row Row) Verdict
+	JudgeRows func(rows []Row) Verdict
+}
+
+// Record is a hypothesis as the catalog keeps it: catalog.HypothesisDoc's
+// fields, plus what was expected and how sure the proposer was before the
+// test. Readers that know only HypothesisDoc decode it unchanged.
+type Record struct {
+	catalog.HypothesisDoc
+	Expected         string   `json:"expected,omitempty"`
+	ConfidenceBefore *float64 `json:"confidence_before,omitempty"`
 }
 
 // Verdict is the judged outcome of a test.
@@ -71,7 +88,37 @@ func (r Row) Int(name string) (int64, bool) {
 type Outcome struct {
 	Doc     catalog.HypothesisDoc
 	Verdict Verdict
-	Row     Row // the figures the judge saw; nil when the test did not run
+	Row     Row   // the figures the judge saw; nil when the test did not run
+	Rows    []Row // every row the test returned; nil when it did not run
+
+	expected string
+	prior    float64
+}
+
+// Record is the outcome as the catalog keeps it.
+func (o Outcome) Record() Record {
+	r := Record{HypothesisDoc: o.Doc, Expected: o.expected}
+	if o.prior > 0 {
+		p := o.prior
+		r.ConfidenceBefore = &p
+	}
+	return r
+}
+
+// Saver stores a finding; experts.Env satisfies it.
+type Saver interface {
+	SaveDoc(ctx context.Context, expert, kind, key string, doc any, confidence float64, evidence []string, tags ...string) error
+}
+
+// Save records the outcome in the ledger under its id, with the verdict's
+// confidence and evidence; tags add to the status, which is always one.
+func Save(ctx context.Context, s Saver, expert string, o Outcome, tags ...string) error {
+	ev := o.Verdict.Evidence
+	if ev == nil {
+		ev = []string{}
+	}
+	return s.SaveDoc(ctx, expert, catalog.KindHypothesis, o.Doc.ID, o.Record(), o.Verdict.Confidence, ev,
+		append(tags, o.Doc.Status)...)
 }
 
 // ID derives a stable id from the parts that identify a claim, so the same
@@ -88,28 +135,105 @@ func Test(ctx context.Context, q Querier, h Hypothesis) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, fmt.Errorf("hypothesis %s: %w", h.ID, err)
 	}
-	row := Row{}
-	if len(res.Rows) > 0 {
-		for i, c := range res.Columns {
-			row[strings.ToLower(c)] = res.Rows[0][i]
+	return judge(h, res), nil
+}
+
+// TestShared runs one query that tests several hypotheses (each column of
+// a table's aggregate answering a different claim) and judges each on the
+// same result. Every hypothesis' SQL must be that query. A query error is
+// returned, for the caller to record the claims as Failed.
+func TestShared(ctx context.Context, q Querier, hs []Hypothesis) ([]Outcome, error) {
+	if len(hs) == 0 {
+		return nil, nil
+	}
+	for _, h := range hs[1:] {
+		if h.SQL != hs[0].SQL {
+			return nil, fmt.Errorf("hypothesis %s: not the shared query of %s", h.ID, hs[0].ID)
 		}
 	}
+	res, err := q.Query(ctx, hs[0].SQL)
+	if err != nil {
+		return nil, fmt.Errorf("hypothesis %s: %w", hs[0].ID, err)
+	}
+	out := make([]Outcome, len(hs))
+	for i, h := range hs {
+		out[i] = judge(h, res)
+	}
+	return out, nil
+}
+
+func judge(h Hypothesis, res *warehouse.Result) Outcome {
+	rows := make([]Row, len(res.Rows))
+	for j, values := range res.Rows {
+		row := Row{}
+		for i, c := range res.Columns {
+			if i < len(values) {
+				row[strings.ToLower(c)] = values[i]
+			}
+		}
+		rows[j] = row
+	}
+	row := Row{}
+	if len(rows) > 0 {
+		row = rows[0]
+	}
 	v := Verdict{Status: Inconclusive, Confidence: 0.3, Evidence: []string{"the test query returned no row"}}
-	if len(res.Rows) > 0 {
+	switch {
+	case h.JudgeRows != nil:
+		v = h.JudgeRows(rows)
+	case len(rows) > 0 && h.Judge != nil:
 		v = h.Judge(row)
 	}
 	return Outcome{
-		Doc:     catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: v.Status, TestSQL: h.SQL, Subject: h.Subject},
-		Verdict: v,
-		Row:     row,
-	}, nil
+		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: v.Status, TestSQL: h.SQL, Subject: h.Subject},
+		Verdict:  v,
+		Row:      row,
+		Rows:     rows,
+		expected: h.Expected,
+		prior:    h.Prior,
+	}
 }
 
 // Failed records a hypothesis whose test could not run as inconclusive, with
 // the error as its evidence, so the ledger shows what was tried.
 func Failed(h Hypothesis, err error) Outcome {
 	return Outcome{
-		Doc:     catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: Inconclusive, TestSQL: h.SQL, Subject: h.Subject},
-		Verdict: Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{"test failed: " + err.Error()}},
+		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: Inconclusive, TestSQL: h.SQL, Subject: h.Subject},
+		Verdict:  Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{"test failed: " + err.Error()}},
+		expected: h.Expected,
+		prior:    h.Prior,
+	}
+}
+
+// Float reads a figure as a float64; NULL reads as 0 and false.
+func (r Row) Float(name string) (float64, bool) {
+	switch v := r[name].(type) {
+	case float64:
+		return v, true
+	case int64:
+		return float64(v), true
+	case int:
+		return float64(v), true
+	case string:
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		return f, err == nil
+	case []byte:
+		f, err := strconv.ParseFloat(strings.TrimSpace(string(v)), 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// Text reads a value as text; NULL reads as "" and false.
+func (r Row) Text(name string) (string, bool) {
+	switch v := r[name].(type) {
+	case nil:
+		return "", false
+	case string:
+		return v, true
+	case []byte:
+		return string(v), true
+	default:
+		return fmt.Sprint(v), true
 	}
 }

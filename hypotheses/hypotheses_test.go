@@ -71,3 +71,92 @@ func TestIDStable(t *testing.T) {
 		t.Fatal("ambiguous id")
 	}
 }
+
+func TestTestShared(t *testing.T) {
+	const sql = "SELECT state, COUNT(*) AS n, COUNT(x) AS set_1 FROM t GROUP BY state"
+	calls := 0
+	q := querier(func(_ context.Context, got string) (*warehouse.Result, error) {
+		calls++
+		if got != sql {
+			t.Fatalf("ran %q", got)
+		}
+		return &warehouse.Result{Columns: []string{"STATE", "N", "SET_1"},
+			Rows: [][]any{{"done", int64(4), int64(4)}, {"open", int64(3), int64(0)}}}, nil
+	})
+	byRows := Hypothesis{ID: "a", Statement: "x follows state", SQL: sql, Expected: "all or none per state", Prior: 0.6,
+		JudgeRows: func(rows []Row) Verdict {
+			for _, r := range rows {
+				n, _ := r.Int("n")
+				s, _ := r.Int("set_1")
+				if s != 0 && s != n {
+					return Verdict{Status: Refuted, Confidence: 1}
+				}
+			}
+			return Verdict{Status: Confirmed, Confidence: 0.95, Evidence: []string{"2 states"}}
+		}}
+	first := Hypothesis{ID: "b", SQL: sql, Judge: func(r Row) Verdict {
+		if s, _ := r.Text("state"); s == "done" {
+			return Verdict{Status: Confirmed, Confidence: 1}
+		}
+		return Verdict{Status: Refuted, Confidence: 1}
+	}}
+	outs, err := TestShared(context.Background(), q, []Hypothesis{byRows, first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 1 {
+		t.Fatalf("the shared query ran %d times", calls)
+	}
+	if outs[0].Doc.Status != Confirmed || len(outs[0].Rows) != 2 || outs[1].Doc.Status != Confirmed {
+		t.Fatalf("outcomes %+v", outs)
+	}
+	rec := outs[0].Record()
+	if rec.Expected != "all or none per state" || rec.ConfidenceBefore == nil || *rec.ConfidenceBefore != 0.6 ||
+		rec.TestSQL != sql || rec.ID != "a" {
+		t.Fatalf("record %+v", rec)
+	}
+	if outs[1].Record().ConfidenceBefore != nil {
+		t.Fatal("no prior given, yet one recorded")
+	}
+	// Hypotheses that do not share their query are refused, not run.
+	other := first
+	other.SQL = "SELECT 1"
+	if _, err := TestShared(context.Background(), q, []Hypothesis{byRows, other}); err == nil || calls != 1 {
+		t.Fatalf("mismatched queries: err %v, %d calls", err, calls)
+	}
+}
+
+type saver struct {
+	kind, key string
+	doc       any
+	conf      float64
+	ev, tags  []string
+}
+
+func (s *saver) SaveDoc(_ context.Context, _, kind, key string, doc any, conf float64, ev []string, tags ...string) error {
+	*s = saver{kind, key, doc, conf, ev, tags}
+	return nil
+}
+
+func TestSave(t *testing.T) {
+	h := Hypothesis{ID: "k-1", Statement: "s", SQL: "SELECT 0 AS bad", Judge: judgeZero, Expected: "0 bad rows", Prior: 0.5}
+	out, err := Test(context.Background(), querier(func(context.Context, string) (*warehouse.Result, error) {
+		return &warehouse.Result{Columns: []string{"bad"}, Rows: [][]any{{int64(2)}}}, nil
+	}), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s saver
+	if err := Save(context.Background(), &s, "query", out, "key"); err != nil {
+		t.Fatal(err)
+	}
+	rec, ok := s.doc.(Record)
+	if s.kind != "hypothesis" || s.key != "k-1" || !ok || rec.Status != Refuted || rec.Expected != "0 bad rows" ||
+		s.ev == nil || len(s.tags) != 2 || s.tags[1] != Refuted {
+		t.Fatalf("saved %+v", s)
+	}
+	// A failed test keeps what was expected.
+	if f := Failed(h, errors.New("boom")).Record(); f.Expected != "0 bad rows" || f.Status != Inconclusive {
+		t.Fatalf("failed record %+v", f)
+	}
+}

@@ -1,10 +1,15 @@
 package report
 
 import (
+	"cmp"
+	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/discover-db/discover/catalog"
 )
 
 // Helpers shared by the Markdown and HTML renderers, so that both show a
@@ -36,9 +41,9 @@ func rowsText(t Table) string {
 		return "unknown"
 	}
 	if t.RowCountIsEstimate {
-		return "~" + thousands(*t.RowCount)
+		return "~" + catalog.Thousands(*t.RowCount)
 	}
-	return thousands(*t.RowCount)
+	return catalog.Thousands(*t.RowCount)
 }
 
 // nullPct shows one decimal: a column that is 0.3% null is worth telling
@@ -55,9 +60,9 @@ func distinctText(c Column) string {
 		return unknown
 	}
 	if c.DistinctIsEstimate {
-		return "~" + thousands(*c.DistinctCount)
+		return "~" + catalog.Thousands(*c.DistinctCount)
 	}
-	return thousands(*c.DistinctCount)
+	return catalog.Thousands(*c.DistinctCount)
 }
 
 // numText shows two decimals for ordinary magnitudes (a mean of 100000.5
@@ -124,7 +129,7 @@ func topValuesText(vs []ValueCount, n int) string {
 			break
 		}
 		// Counts, not percentages: a rare value would round to "0%".
-		parts = append(parts, truncate(v.Value, 24)+" ("+thousands(v.Count)+")")
+		parts = append(parts, truncate(v.Value, 24)+" ("+catalog.Thousands(v.Count)+")")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -166,4 +171,99 @@ func title(r *Report) string {
 		return "Discovery report"
 	}
 	return "Discovery report: " + r.Database.Name
+}
+
+// insightRank orders insight kinds in a briefing: what the business does
+// (rules, relationships), then how the data moves (trends, time), then how
+// it is shaped. Kinds not listed come last, in key order.
+var insightRank = map[string]int{"business_rule": 0, "relationship": 1, "trend": 2, "temporal": 3,
+	"correlation": 4, "distribution": 5}
+
+// rankedInsights are the insights a briefing lists as key insights: all
+// but the data-quality ones (which have their own section), ranked by
+// kind, then by confidence. The input order breaks ties.
+func rankedInsights(is []Insight) []Insight {
+	var out []Insight
+	for _, in := range is {
+		if in.Kind != "quality" {
+			out = append(out, in)
+		}
+	}
+	rank := func(k string) int {
+		if r, ok := insightRank[k]; ok {
+			return r
+		}
+		return len(insightRank)
+	}
+	slices.SortStableFunc(out, func(a, b Insight) int {
+		return cmp.Or(cmp.Compare(rank(a.Kind), rank(b.Kind)), cmp.Compare(b.Confidence, a.Confidence))
+	})
+	return out
+}
+
+// kindText writes a kind for prose: business_rule → business rule.
+func kindText(k string) string { return strings.ReplaceAll(k, "_", " ") }
+
+// qualityItem is one data-quality finding: what it is about and what is wrong.
+type qualityItem struct {
+	Subject string
+	Text    string
+}
+
+// qualityItems gathers the data-quality findings: each column's anomalies,
+// in table and column order, then the data-quality insights.
+func qualityItems(r *Report) []qualityItem {
+	var out []qualityItem
+	for _, t := range r.Tables {
+		for _, c := range t.Columns {
+			for _, a := range c.Anomalies {
+				s := fmt.Sprintf("%s, %s", kindText(a.Kind), plural64(a.Count, "row", "rows"))
+				if a.Description != "" {
+					s += ": " + a.Description
+				}
+				if len(a.Examples) > 0 {
+					s += " (e.g. " + strings.Join(a.Examples, ", ") + ")"
+				}
+				out = append(out, qualityItem{Subject: t.Name + "." + c.Name, Text: s})
+			}
+		}
+	}
+	// A column a business rule sets only in some states is NULL in the
+	// others by design: its NULLs are no defect, and the briefing says so.
+	ruled := map[string]bool{}
+	for _, in := range r.Insights {
+		if in.Kind == "business_rule" && strings.Contains(in.Description, "set only when") {
+			for _, c := range in.Columns[min(1, len(in.Columns)):] {
+				ruled[c] = true
+			}
+		}
+	}
+	for _, in := range r.Insights {
+		if in.Kind != "quality" {
+			continue
+		}
+		subject := strings.Join(in.Columns, ", ")
+		if subject == "" {
+			subject = strings.Join(in.Tables, ", ")
+		}
+		text := in.Description
+		if len(in.Columns) == 1 && ruled[in.Columns[0]] && strings.Contains(text, "NULL") {
+			text = strings.TrimSuffix(text, ".") + "; expected: a lifecycle rule sets it only in some states (see Insights)"
+		}
+		out = append(out, qualityItem{Subject: subject, Text: text})
+	}
+	return out
+}
+
+// structureLine says what a table is in one line: its entity and the
+// entity's description, which carries the row count, or else its size.
+func structureLine(t Table) string {
+	name := t.Name
+	if t.Kind == "view" {
+		name += " (view)"
+	}
+	if t.Entity == nil || t.Entity.Description == "" {
+		return fmt.Sprintf("%s: %s rows", name, rowsText(t))
+	}
+	return fmt.Sprintf("%s: %s, %s", name, t.Entity.Type, lowerFirst(t.Entity.Description))
 }

@@ -7,6 +7,8 @@ import (
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/discover-db/discover/catalog"
 )
 
 //go:embed templates/report.html.tmpl
@@ -17,6 +19,7 @@ var htmlSource string
 // discovery, and the report is opened in a browser.
 var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":          percent,
+	"pctp":         func(f *float64) string { return percent(*f) },
 	"nullPct":      nullPct,
 	"rows":         rowsText,
 	"distinct":     distinctText,
@@ -34,16 +37,20 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"join":         strings.Join,
 	"lower":        strings.ToLower,
 	"short":        func(s string) string { return truncate(s, cellLimit) },
-	"thousands":    thousands,
-	"thousandsInt": func(n int) string { return thousands(int64(n)) },
+	"thousands":    catalog.Thousands,
+	"thousandsInt": func(n int) string { return catalog.Thousands(int64(n)) },
 	"count":        func(n int64, one, many string) string { return plural64(n, one, many) },
+	"kind":         kindText,
+	"inc":          func(i int) int { return i + 1 },
+	"structure":    structureLine,
 }).Parse(htmlSource))
 
 type htmlView struct {
 	*Report
-	Title    string
-	Sections []string
-	Tables   []htmlTable // shadows Report.Tables with what the page needs
+	Title   string
+	Tables  []htmlTable // shadows Report.Tables with what the page needs
+	Ranked  []Insight   // the key insights, in rank order
+	Quality []qualityItem
 }
 
 type htmlTable struct {
@@ -56,7 +63,7 @@ type htmlTable struct {
 // WriteHTML writes r as one self-contained page: inline CSS, no scripts, no
 // external assets, so it can be mailed or archived as a single file.
 func WriteHTML(w io.Writer, r *Report) error {
-	v := htmlView{Report: r, Title: title(r), Sections: findingSections}
+	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), Quality: qualityItems(r)}
 	for i, t := range r.Tables {
 		out, in := tableRefs(r.Relationships, t.Name)
 		// Ids by position, not by name: names may hold any character and two

@@ -97,7 +97,10 @@ func normalized(r *Report) Report {
 		h.Evidence = strs(h.Evidence)
 		return h
 	})
-	n.Recommendations = cloneMap(n.Recommendations, func(r Recommendation) Recommendation { return r })
+	n.Recommendations = cloneMap(n.Recommendations, func(r Recommendation) Recommendation {
+		r.Evidence = strs(r.Evidence)
+		return r
+	})
 	n.Uncertainties = strs(n.Uncertainties)
 	return n
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/discover-db/discover/catalog"
 )
 
 // WriteMarkdown writes r as report.md. Every section is always present (with
@@ -18,8 +20,21 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	return nil
 }
 
-// The findings sections, in order; the contents list and tests share it.
-var findingSections = []string{"Relationships", "Patterns", "Insights", "Hypotheses", "Recommendations", "Uncertainties"}
+// outline is the report's order (issue 6): a briefing in the order a new
+// analyst reads it (summary, structure, business domain, insights and
+// patterns, data quality, recommendations, uncertainties), then the ledger
+// of tested hypotheses the findings rest on. Level is the heading level;
+// the tables' own headings come after "Tables".
+var outline = []struct {
+	Title string
+	Level int
+}{
+	{"Summary", 2}, {"Run", 2}, {"Contents", 2},
+	{"Structure", 2}, {"Tables", 3}, {"Relationships", 3},
+	{"Business domain", 2},
+	{"Insights and patterns", 2}, {"Insights", 3}, {"Patterns", 3},
+	{"Data quality", 2}, {"Recommendations", 2}, {"Uncertainties", 2}, {"Hypotheses", 2},
+}
 
 type markdown struct {
 	b     strings.Builder
@@ -56,22 +71,20 @@ func (m *markdown) anchor(heading string) string {
 func (m *markdown) render(r *Report) {
 	// Anchors are assigned up front, in document order, because the contents
 	// list that links to them comes before the headings themselves.
-	heads := []string{title(r), "Run", "Contents", "Domain", "Tables"}
-	for _, t := range r.Tables {
-		heads = append(heads, t.Name)
-	}
-	heads = append(heads, findingSections...)
-	ids := make([]string, len(heads))
-	for i, h := range heads {
-		ids[i] = m.anchor(h)
-	}
-	tableIDs := ids[5 : 5+len(r.Tables)]
-	sectionID := map[string]string{"Domain": ids[3], "Tables": ids[4]}
-	for i, s := range findingSections {
-		sectionID[s] = ids[5+len(r.Tables)+i]
+	m.anchor(title(r))
+	id := map[string]string{}
+	var tableIDs []string
+	for _, s := range outline {
+		id[s.Title] = m.anchor(s.Title)
+		if s.Title == "Tables" {
+			for _, t := range r.Tables {
+				tableIDs = append(tableIDs, m.anchor(t.Name))
+			}
+		}
 	}
 
 	m.p("# %s", mdText(title(r)))
+	m.p("## Summary")
 	m.p("%s", mdText(r.Summary))
 
 	m.p("## Run")
@@ -82,11 +95,11 @@ func (m *markdown) render(r *Report) {
 		{"Run", run.ID},
 		{"Started", run.StartedAt},
 		{"Finished", optText(run.FinishedAt)},
-		{"Iterations", thousands(int64(run.Iterations))},
+		{"Iterations", catalog.Thousands(int64(run.Iterations))},
 		{"Stop reason", stopText(run.StopReason)},
 		{"Confidence", percent(run.Confidence)},
 		{"Coverage", percent(run.Coverage)},
-		{"Queries", thousands(run.Queries)},
+		{"Queries", catalog.Thousands(run.Queries)},
 		{"LLM", llmText(run.LLM)},
 	}
 	for _, f := range facts {
@@ -95,17 +108,22 @@ func (m *markdown) render(r *Report) {
 	m.b.WriteString("\n")
 
 	m.p("## Contents")
-	fmt.Fprintf(&m.b, "- [Domain](#%s)\n- [Tables](#%s)\n", sectionID["Domain"], sectionID["Tables"])
-	for i, t := range r.Tables {
-		fmt.Fprintf(&m.b, "  - [%s](#%s)\n", mdLinkText(t.Name), tableIDs[i])
-	}
-	for _, s := range findingSections {
-		fmt.Fprintf(&m.b, "- [%s](#%s)\n", s, sectionID[s])
+	for _, s := range outline {
+		if s.Title == "Run" || s.Title == "Contents" {
+			continue
+		}
+		fmt.Fprintf(&m.b, "%s- [%s](#%s)\n", strings.Repeat("  ", s.Level-2), s.Title, id[s.Title])
+		if s.Title == "Tables" {
+			for i, t := range r.Tables {
+				fmt.Fprintf(&m.b, "    - [%s](#%s)\n", mdLinkText(t.Name), tableIDs[i])
+			}
+		}
 	}
 	m.b.WriteString("\n")
 
-	m.domain(r.Domain)
-	m.p("## Tables")
+	m.p("## Structure")
+	m.structure(r)
+	m.p("### Tables")
 	if len(r.Tables) == 0 {
 		m.p("None found.")
 	}
@@ -113,15 +131,42 @@ func (m *markdown) render(r *Report) {
 		m.table(r, t)
 	}
 	m.relationships(r.Relationships)
+	m.domain(r.Domain)
+	m.p("## Insights and patterns")
+	m.insights(rankedInsights(r.Insights))
 	m.patterns(r.Patterns)
-	m.insights(r.Insights)
-	m.hypotheses(r.Hypotheses)
+	m.quality(qualityItems(r))
 	m.recommendations(r.Recommendations)
 	m.uncertainties(r.Uncertainties)
+	m.hypotheses(r.Hypotheses)
+}
+
+// structure writes one line per table: what its rows are and how many.
+func (m *markdown) structure(r *Report) {
+	if len(r.Tables) == 0 {
+		m.p("No tables or views are recorded.")
+		return
+	}
+	for _, t := range r.Tables {
+		fmt.Fprintf(&m.b, "- %s\n", mdText(structureLine(t)))
+	}
+	m.b.WriteString("\n")
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	if len(r) > 1 && unicode.IsUpper(r[1]) {
+		return s // an acronym
+	}
+	r[0] = unicode.ToLower(r[0])
+	return string(r)
 }
 
 func (m *markdown) domain(d Domain) {
-	m.p("## Domain")
+	m.p("## Business domain")
 	if d.Label == nil {
 		m.p("Not determined.")
 		return
@@ -156,7 +201,7 @@ func (m *markdown) labelled(label string, items []string) {
 }
 
 func (m *markdown) table(r *Report, t Table) {
-	m.p("### %s", mdText(t.Name))
+	m.p("#### %s", mdText(t.Name))
 	facts := []string{
 		"Kind: " + t.Kind,
 		"Rows: " + rowsText(t),
@@ -219,23 +264,6 @@ func (m *markdown) table(r *Report, t Table) {
 		uniq = append(uniq, columnsText(u))
 	}
 	m.labelled("Unique constraints", uniq)
-
-	var anomalies []string
-	for _, c := range t.Columns {
-		for _, a := range c.Anomalies {
-			s := fmt.Sprintf("%s: %s, %s", c.Name, a.Kind, plural64(a.Count, "row", "rows"))
-			if a.Description != "" {
-				s += ": " + a.Description
-			}
-			if len(a.Examples) > 0 {
-				s += " (e.g. " + strings.Join(a.Examples, ", ") + ")"
-			}
-			anomalies = append(anomalies, s)
-		}
-	}
-	if len(anomalies) > 0 {
-		m.labelled("Anomalies", anomalies)
-	}
 }
 
 func (m *markdown) grid(header []string, rows [][]string) {
@@ -253,7 +281,7 @@ func (m *markdown) grid(header []string, rows [][]string) {
 }
 
 func (m *markdown) relationships(rels []Relationship) {
-	m.p("## Relationships")
+	m.p("### Relationships")
 	if len(rels) == 0 {
 		m.p("None found.")
 		return
@@ -273,7 +301,7 @@ func (m *markdown) relationships(rels []Relationship) {
 }
 
 func (m *markdown) patterns(ps []Pattern) {
-	m.p("## Patterns")
+	m.p("### Patterns")
 	if len(ps) == 0 {
 		m.p("None found.")
 		return
@@ -285,20 +313,37 @@ func (m *markdown) patterns(ps []Pattern) {
 	m.grid([]string{"Kind", "Tables", "Description", "Confidence"}, rows)
 }
 
+// insights lists the insights in rank order, each with its evidence.
 func (m *markdown) insights(is []Insight) {
-	m.p("## Insights")
+	m.p("### Insights")
 	if len(is) == 0 {
 		m.p("None found.")
 		return
 	}
-	rows := make([][]string, len(is))
 	for i, in := range is {
-		rows[i] = []string{
-			in.Kind, strings.Join(in.Tables, ", "), strings.Join(in.Columns, ", "),
-			in.Description, percent(in.Confidence), strings.Join(in.Evidence, "; "),
+		fmt.Fprintf(&m.b, "%d. %s *(%s, confidence %s)*\n", i+1, mdText(in.Description), mdText(kindText(in.Kind)), percent(in.Confidence))
+		if len(in.Columns) > 0 {
+			fmt.Fprintf(&m.b, "   - Columns: %s\n", mdText(strings.Join(in.Columns, ", ")))
+		}
+		if len(in.Evidence) > 0 {
+			fmt.Fprintf(&m.b, "   - Evidence: %s\n", mdText(strings.Join(in.Evidence, "; ")))
 		}
 	}
-	m.grid([]string{"Kind", "Tables", "Columns", "Description", "Confidence", "Evidence"}, rows)
+	m.b.WriteString("\n")
+}
+
+// quality lists what is wrong with the data: the columns' anomalies and
+// the data-quality insights.
+func (m *markdown) quality(items []qualityItem) {
+	m.p("## Data quality")
+	if len(items) == 0 {
+		m.p("None found.")
+		return
+	}
+	for _, q := range items {
+		fmt.Fprintf(&m.b, "- **%s**: %s\n", mdText(q.Subject), mdText(q.Text))
+	}
+	m.b.WriteString("\n")
 }
 
 func (m *markdown) hypotheses(hs []Hypothesis) {
@@ -307,13 +352,21 @@ func (m *markdown) hypotheses(hs []Hypothesis) {
 		m.p("None found.")
 		return
 	}
+	m.p("The claims tested against the data, each with the query that tested it and the figures it returned.")
 	for _, h := range hs {
 		m.p("**%s**: %s", mdText(h.ID), mdText(h.Statement))
 		by := ""
 		if h.Expert != "" {
 			by = ", proposed by the " + mdText(h.Expert) + " expert"
 		}
-		m.p("Status: %s, confidence %s%s.", mdText(h.Status), percent(h.Confidence), by)
+		conf := "confidence " + percent(h.Confidence)
+		if h.ConfidenceBefore != nil {
+			conf = fmt.Sprintf("confidence %s before the test, %s after", percent(*h.ConfidenceBefore), percent(h.Confidence))
+		}
+		m.p("Status: %s, %s%s.", mdText(h.Status), conf, by)
+		if h.Expected != nil {
+			m.p("Expected: %s.", mdText(strings.TrimSuffix(*h.Expected, ".")))
+		}
 		if h.TestSQL != "" {
 			m.code("sql", h.TestSQL)
 		}
@@ -328,10 +381,15 @@ func (m *markdown) recommendations(rs []Recommendation) {
 		return
 	}
 	for _, r := range rs {
-		m.p("**%s**: %s", mdText(r.Kind), mdText(r.Description))
+		v := ""
+		if r.Validated {
+			v = " (validated)"
+		}
+		m.p("**%s**%s: %s", mdText(r.Kind), v, mdText(r.Description))
 		if r.SQL != "" {
 			m.code("sql", r.SQL)
 		}
+		m.evidence(r.Evidence)
 	}
 }
 

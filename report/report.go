@@ -180,23 +180,34 @@ type Insight struct {
 	Evidence    []string `json:"evidence"`
 }
 
-// Hypothesis is a tested (or proposed) claim.
+// Hypothesis is a tested (or proposed) claim. Expected (the outcome that
+// confirms it) and ConfidenceBefore (the proposer's confidence before the
+// test; Confidence is the one after) are null when the proposer gave none.
 type Hypothesis struct {
-	ID         string   `json:"id"`
-	Statement  string   `json:"statement"`
-	Status     string   `json:"status"`
-	Confidence float64  `json:"confidence"`
-	Expert     string   `json:"expert"`
-	TestSQL    string   `json:"test_sql"`
-	Evidence   []string `json:"evidence"`
+	ID               string   `json:"id"`
+	Statement        string   `json:"statement"`
+	Status           string   `json:"status"`
+	Confidence       float64  `json:"confidence"`
+	Expert           string   `json:"expert"`
+	TestSQL          string   `json:"test_sql"`
+	Evidence         []string `json:"evidence"`
+	Expected         *string  `json:"expected"`
+	ConfidenceBefore *float64 `json:"confidence_before"`
 }
 
-// Recommendation is advice for users of the database.
+// Recommendation is advice for users of the database. Validated says the
+// SQL (or the query the advice serves) passed the guard and the engine,
+// by EXPLAIN or by running it with a LIMIT; Evidence says how.
 type Recommendation struct {
-	Kind        string `json:"kind"`
-	Description string `json:"description"`
-	SQL         string `json:"sql"`
+	Kind        string   `json:"kind"`
+	Description string   `json:"description"`
+	SQL         string   `json:"sql"`
+	Validated   bool     `json:"validated"`
+	Evidence    []string `json:"evidence"`
 }
+
+// TagValidated marks a recommendation entry whose SQL was validated.
+const TagValidated = "validated"
 
 // Input is everything a report is built from.
 type Input struct {
@@ -535,13 +546,25 @@ func (b *builder) insights() []Insight {
 func (b *builder) hypotheses() []Hypothesis {
 	out := []Hypothesis{}
 	for _, e := range b.lists[catalog.KindHypothesis] {
-		var doc catalog.HypothesisDoc
+		// The hypotheses package stores HypothesisDoc's fields and two more.
+		var doc struct {
+			catalog.HypothesisDoc
+			Expected         string   `json:"expected"`
+			ConfidenceBefore *float64 `json:"confidence_before"`
+		}
 		if !b.decode(e, &doc) {
 			continue
 		}
+		var before *float64
+		if doc.ConfidenceBefore != nil {
+			f := fraction(*doc.ConfidenceBefore)
+			before = &f
+		}
 		out = append(out, Hypothesis{
-			ID:        cmp.Or(doc.ID, e.Key),
-			Statement: doc.Statement,
+			Expected:         nullable(doc.Expected),
+			ConfidenceBefore: before,
+			ID:               cmp.Or(doc.ID, e.Key),
+			Statement:        doc.Statement,
 			// A hypothesis without a verdict has, by definition, only been proposed.
 			Status:     cmp.Or(doc.Status, "proposed"),
 			Confidence: fraction(e.Confidence),
@@ -560,7 +583,8 @@ func (b *builder) recommendations() []Recommendation {
 		if !b.decode(e, &doc) {
 			continue
 		}
-		out = append(out, Recommendation{Kind: doc.Kind, Description: doc.Description, SQL: doc.SQL})
+		out = append(out, Recommendation{Kind: doc.Kind, Description: doc.Description, SQL: doc.SQL,
+			Validated: slices.Contains(e.Tags, TagValidated), Evidence: strs(e.Evidence)})
 	}
 	byKindKey(out, func(r Recommendation) string { return r.Kind })
 	return out

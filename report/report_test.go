@@ -419,16 +419,29 @@ func TestGolden(t *testing.T) {
 	golden(t, "empty.html", htmlOf(t, e))
 }
 
+// The outline of issue 6: a briefing (summary, structure, business domain,
+// insights and patterns, data quality, recommendations, uncertainties),
+// then the hypothesis ledger; every section present, in that order.
 func TestMarkdownAlwaysHasSections(t *testing.T) {
+	want := []string{"## Summary\n", "## Run\n", "## Contents\n", "## Structure\n", "### Tables\n", "### Relationships\n",
+		"## Business domain\n", "## Insights and patterns\n", "### Insights\n", "### Patterns\n", "## Data quality\n",
+		"## Recommendations\n", "## Uncertainties\n", "## Hypotheses\n"}
 	for name, in := range map[string]Input{"realistic": realistic(t), "empty": emptyInput()} {
 		md := string(mdOf(t, Build(in)))
-		for _, h := range []string{"## Patterns\n", "## Insights\n", "## Hypotheses\n", "## Recommendations\n", "## Uncertainties\n", "## Relationships\n", "## Tables\n", "## Contents\n"} {
-			if !strings.Contains(md, h) {
+		at := -1
+		for _, h := range want {
+			i := strings.Index(md, "\n"+h)
+			if i < 0 {
 				t.Errorf("%s: markdown lacks heading %q", name, strings.TrimSpace(h))
+				continue
 			}
+			if i < at {
+				t.Errorf("%s: heading %q out of order", name, strings.TrimSpace(h))
+			}
+			at = i
 		}
-		if name == "empty" && strings.Count(md, "None found.") != 7 {
-			t.Errorf("empty: want None found. under Tables and the six finding sections:\n%s", md)
+		if name == "empty" && strings.Count(md, "None found.") != 8 {
+			t.Errorf("empty: want None found. under Tables, Relationships, Insights, Patterns, Data quality, Recommendations, Uncertainties and Hypotheses:\n%s", md)
 		}
 	}
 }
@@ -454,7 +467,7 @@ func TestHTMLEscapesDataValues(t *testing.T) {
 	if !strings.Contains(page, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 		t.Error("the hostile top value is missing from the page instead of escaped")
 	}
-	for _, want := range []string{`<a href="#table-2">shipments</a>`, `<h3 id="table-2">shipments</h3>`, `<h2 id="uncertainties">`, "<style>"} {
+	for _, want := range []string{`<a href="#table-2">shipments</a>`, `<h4 id="table-2">shipments</h4>`, `<h2 id="uncertainties">`, "<style>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s", want)
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/discover-db/discover/catalog"
 )
 
 // Summarize writes the report's one-paragraph summary. Every sentence is
@@ -17,9 +19,15 @@ func Summarize(r *Report) string {
 	s = append(s, inventorySentences(r)...)
 	s = append(s, relationshipSentence(r))
 	s = append(s, domainSentence(r))
+	if k := keyFindingSentence(r); k != "" {
+		s = append(s, k)
+	}
 	s = append(s, qualitySentence(r))
 	if h := hypothesisSentence(r); h != "" {
 		s = append(s, h)
+	}
+	if rec := recommendationSentence(r); rec != "" {
+		s = append(s, rec)
 	}
 	s = append(s, runSentence(r))
 	return strings.Join(s, " ")
@@ -94,7 +102,7 @@ func inventorySentences(r *Report) []string {
 		for i, t := range counted[:n] {
 			parts[i] = fmt.Sprintf("%s (%s)", t.Name, plural64(*t.RowCount, "row", "rows"))
 		}
-		out = append(out, fmt.Sprintf("The largest are %s.", joinAnd(parts)))
+		out = append(out, fmt.Sprintf("The largest are %s.", catalog.JoinAnd(parts)))
 	}
 	return out
 }
@@ -115,7 +123,7 @@ func relationshipSentence(r *Report) string {
 	if len(r.Relationships) == 1 {
 		verb = "was"
 	}
-	return fmt.Sprintf("%s %s found: %s.", capitalize(plural(len(r.Relationships), "relationship", "relationships")), verb, joinAnd(parts))
+	return fmt.Sprintf("%s %s found: %s.", capitalize(plural(len(r.Relationships), "relationship", "relationships")), verb, catalog.JoinAnd(parts))
 }
 
 func domainSentence(r *Report) string {
@@ -151,7 +159,7 @@ func qualitySentence(r *Report) string {
 	if quality > 0 {
 		parts = append(parts, plural(quality, "data-quality insight", "data-quality insights"))
 	}
-	return fmt.Sprintf("Data quality: %s recorded.", joinAnd(parts))
+	return fmt.Sprintf("Data quality: %s recorded.", catalog.JoinAnd(parts))
 }
 
 func hypothesisSentence(r *Report) string {
@@ -173,7 +181,41 @@ func hypothesisSentence(r *Report) string {
 	if rest := len(r.Hypotheses) - known; rest > 0 {
 		parts = append(parts, fmt.Sprintf("%d with another status", rest))
 	}
-	return fmt.Sprintf("%s: %s.", capitalize(plural(len(r.Hypotheses), "hypothesis", "hypotheses")), joinAnd(parts))
+	return fmt.Sprintf("%s: %s.", capitalize(plural(len(r.Hypotheses), "hypothesis", "hypotheses")), catalog.JoinAnd(parts))
+}
+
+// keyFindingSentence names the insight that ranks first, and how many
+// business rules the data was found to follow.
+func keyFindingSentence(r *Report) string {
+	ranked := rankedInsights(r.Insights)
+	if len(ranked) == 0 {
+		return ""
+	}
+	rules := 0
+	for _, in := range ranked {
+		if in.Kind == "business_rule" {
+			rules++
+		}
+	}
+	first := strings.TrimSuffix(strings.TrimSpace(ranked[0].Description), ".")
+	if rules > 0 {
+		return fmt.Sprintf("The data follows %s, first among them: %s.", plural(rules, "business rule", "business rules"), first)
+	}
+	return fmt.Sprintf("The key finding: %s.", first)
+}
+
+func recommendationSentence(r *Report) string {
+	if len(r.Recommendations) == 0 {
+		return ""
+	}
+	validated := 0
+	for _, rec := range r.Recommendations {
+		if rec.Validated {
+			validated++
+		}
+	}
+	return fmt.Sprintf("%s on how to query it, %d validated against the engine.",
+		capitalize(plural(len(r.Recommendations), "recommendation", "recommendations")), validated)
 }
 
 var stopPhrases = map[string]string{
@@ -208,41 +250,13 @@ func plural64(n int64, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return thousands(n) + " " + many
-}
-
-// thousands groups digits by three, the way a reader expects row counts.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
+	return catalog.Thousands(n) + " " + many
 }
 
 // percent rounds a fraction to a whole percentage; finer precision would
 // suggest an accuracy the confidence scores do not have.
 func percent(f float64) string {
 	return strconv.Itoa(int(math.Round(f*100))) + "%"
-}
-
-func joinAnd(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 func capitalize(s string) string {

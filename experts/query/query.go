@@ -50,17 +50,42 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		if err != nil {
 			return nil, fmt.Errorf("query: plan: %w", err)
 		}
-		if done {
-			continue
+		c, measurable := CardinalityHypothesis(env.Source, tables, r)
+		measured := !measurable
+		if measurable {
+			if measured, err = env.Has(ctx, catalog.KindHypothesis, c.ID); err != nil {
+				return nil, fmt.Errorf("query: plan: %w", err)
+			}
 		}
-		tasks = append(tasks, experts.Task{Expert: Name, Name: "test " + e.Key,
-			Run: func(ctx context.Context) error { return testReference(ctx, env, e, r, h) }})
+		switch {
+		case !done:
+			tasks = append(tasks, experts.Task{Expert: Name, Name: "test " + e.Key,
+				Run: func(ctx context.Context) error {
+					if err := testReference(ctx, env, e, r, h); err != nil {
+						return err
+					}
+					if measured {
+						return nil
+					}
+					return measureCardinality(ctx, env, r, c)
+				}})
+		case !measured:
+			// Tested by the expert that found it: how many children
+			// each parent has is still to be measured.
+			tasks = append(tasks, experts.Task{Expert: Name, Name: "measure " + e.Key,
+				Run: func(ctx context.Context) error { return measureCardinality(ctx, env, r, c) }})
+		}
 	}
 	keyTasks, err := x.planKeys(ctx, env)
 	if err != nil {
 		return nil, err
 	}
-	return append(tasks, keyTasks...), nil
+	tasks = append(tasks, keyTasks...)
+	recTasks, err := planRecommendations(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+	return append(tasks, recTasks...), nil
 }
 
 func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
@@ -81,6 +106,8 @@ func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table
 		Subject: key,
 		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.",
 			r.FromTable, joinCols(r.FromColumns), r.ToTable, joinCols(r.ToColumns)),
+		Expected: "0 orphans: no non-NULL reference without a parent row",
+		Prior:    priorOf(r),
 	}
 	if child.Name.Name == "" || parent.Name.Name == "" || len(r.FromColumns) != len(r.ToColumns) || len(r.FromColumns) == 0 {
 		// Nothing to query: the judge below never sees a row.
@@ -143,13 +170,13 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 			orphans, _ = out.Row.Int("orphans")
 		}
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, out.Doc, out.Verdict.Confidence, out.Verdict.Evidence, "relationship", out.Doc.Status); err != nil {
+	if err := hypotheses.Save(ctx, env, Name, out, "relationship"); err != nil {
 		return err
 	}
 	if out.Doc.Status == hypotheses.Refuted && h.SQL != "" {
 		if ex := orphanExamples(ctx, env, h, r); ex != "" {
 			out.Verdict.Evidence = append(out.Verdict.Evidence, "orphan values: "+ex)
-			if err := env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, out.Doc, out.Verdict.Confidence, out.Verdict.Evidence, "relationship", out.Doc.Status); err != nil {
+			if err := hypotheses.Save(ctx, env, Name, out, "relationship"); err != nil {
 				return err
 			}
 		}
@@ -384,6 +411,8 @@ func PairKeyHypothesis(src warehouse.Source, t warehouse.Table, cols []string) h
 		Subject: name,
 		Statement: fmt.Sprintf("(%s, %s) identifies the rows of %s (unique together, never NULL).",
 			cols[0], cols[1], name),
+		Expected: "as many distinct pairs as rows, and no NULL in either column",
+		Prior:    0.6,
 		SQL: fmt.Sprintf("SELECT COUNT(*) AS row_count, COUNT(%s) AS non_null_a, COUNT(%s) AS non_null_b, "+
 			"(SELECT COUNT(*) FROM (SELECT %s, %s FROM %s GROUP BY %s, %s) g) AS distinct_pairs FROM %s",
 			a, b, a, b, from, a, b, from),
@@ -409,6 +438,8 @@ func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypothes
 		ID:        hypotheses.ID("key", name, col),
 		Subject:   name,
 		Statement: fmt.Sprintf("%s.%s identifies the rows of %s (unique, never NULL).", name, col, name),
+		Expected:  "as many distinct non-NULL values as rows",
+		Prior:     0.8,
 		SQL: fmt.Sprintf("SELECT COUNT(*) AS row_count, COUNT(%s) AS non_null, COUNT(DISTINCT %s) AS distinct_values FROM %s",
 			q, q, src.QuoteTable(t.Name)),
 		Judge: func(row hypotheses.Row) hypotheses.Verdict {
@@ -434,7 +465,7 @@ func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []st
 		}
 		out = hypotheses.Failed(h, err)
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, out.Doc, out.Verdict.Confidence, out.Verdict.Evidence, "key", out.Doc.Status); err != nil {
+	if err := hypotheses.Save(ctx, env, Name, out, "key"); err != nil {
 		return err
 	}
 	if out.Doc.Status != hypotheses.Confirmed {

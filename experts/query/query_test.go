@@ -270,3 +270,74 @@ func TestKeyCandidatePrefersIDNames(t *testing.T) {
 		t.Fatalf("a sampled profile proves no uniqueness, got %q", c)
 	}
 }
+
+func TestCardinalityAndRecommendations(t *testing.T) {
+	h := setup(t)
+	xs := []experts.Expert{structural.New(), statistical.New(), query.New()}
+	for i := 0; i < 6 && len(h.round(t, xs...)) > 0; i++ {
+	}
+	ctx := context.Background()
+	es, err := h.cat.Kind(ctx, catalog.KindHypothesis, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var card *catalog.Entry
+	for i, e := range es {
+		var d catalog.HypothesisDoc
+		e.Decode(&d)
+		if d.Subject == "cardinality of good(parent_id)->parent(id)" {
+			card = &es[i]
+		}
+	}
+	if card == nil {
+		t.Fatal("no cardinality test of good(parent_id)->parent(id)")
+	}
+	var d struct {
+		catalog.HypothesisDoc
+		Expected         string   `json:"expected"`
+		ConfidenceBefore *float64 `json:"confidence_before"`
+	}
+	card.Decode(&d)
+	// good: 20 rows, parent 1+i%20 for i = 1..20: every parent once.
+	if d.Status != "refuted" || !strings.Contains(strings.Join(card.Evidence, ";"), "20 parents, 20 with at least one of the 20 goods, 0 with none") ||
+		d.Expected == "" || d.ConfidenceBefore == nil {
+		t.Fatalf("good cardinality: %+v %q", d, card.Evidence)
+	}
+	ins, err := h.cat.Get(ctx, catalog.KindInsight, "relationship:child(parent_id)->parent(id)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in catalog.InsightDoc
+	ins.Decode(&in)
+	// child: 38 references to parents 1..20 (i%20+1, minus NULLs and two orphans).
+	if in.Kind != "relationship" || !strings.HasPrefix(in.Description, "A parent has many children (") {
+		t.Errorf("relationship insight %+v", in)
+	}
+
+	recs, err := h.cat.Kind(ctx, catalog.KindRecommendation, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	validated := 0
+	for _, e := range recs {
+		var r catalog.RecommendationDoc
+		e.Decode(&r)
+		if r.SQL == "" || r.Description == "" {
+			t.Errorf("recommendation %s: %+v", e.Key, r)
+		}
+		for _, tag := range e.Tags {
+			if tag == query.TagValidated {
+				validated++
+				if !strings.Contains(strings.Join(e.Evidence, ";"), "EXPLAIN: ") {
+					t.Errorf("validated %s without its plan: %q", e.Key, e.Evidence)
+				}
+			}
+		}
+	}
+	if validated == 0 {
+		t.Errorf("no validated recommendation among %d", len(recs))
+	}
+	if done, _ := h.cat.Get(ctx, catalog.KindProgress, "query:recommendations"); done.Key == "" {
+		t.Error("recommendations not marked done")
+	}
+}

@@ -425,7 +425,7 @@ func (c *column) byProfilePatterns() (verdict, bool) {
 			continue
 		}
 		named := c.has(p.hint)
-		ev := fmt.Sprintf("%s of %s profiled values %s", percent(r), thousands(n), p.looks)
+		ev := fmt.Sprintf("%s of %s profiled values %s", percent(r), catalog.Thousands(n), p.looks)
 		reasons := []string{ev}
 		if named {
 			reasons = append(reasons, "the name agrees ("+c.Name+")")
@@ -445,15 +445,7 @@ func (c *column) profiledNumbers() (string, bool) {
 	if r+shareSlack < valueMatchRatio {
 		return "", false
 	}
-	return fmt.Sprintf("%s of %s profiled values are numbers written as text", percent(r), thousands(n)), true
-}
-
-// thousands groups a count's digits by three: 1,000.
-func thousands(n int64) string {
-	if n < 1000 {
-		return strconv.FormatInt(n, 10)
-	}
-	return thousands(n/1000) + "," + fmt.Sprintf("%03d", n%1000)
+	return fmt.Sprintf("%s of %s profiled values are numbers written as text", percent(r), catalog.Thousands(n)), true
 }
 
 // withoutValues classifies a column that holds no values (all NULL, or an

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/discover-db/discover/experts"
 )
 
 // lexicon maps each business domain to the words that suggest it, weighted
@@ -66,6 +69,43 @@ var lexicon = map[string]map[string]float64{
 	"social": {"user": 2, "post": 3, "comment": 3, "like": 3, "follower": 3, "follow": 3, "friend": 3,
 		"message": 2, "tweet": 3, "hashtag": 3, "tag": 1, "share": 2, "profile": 2, "group": 1, "feed": 3,
 		"reaction": 3, "thread": 2, "forum": 3, "vote": 2, "reply": 3, "mention": 3},
+	"retail": {"store": 3, "pos": 3, "cashier": 3, "register": 2, "till": 3, "shelf": 3, "aisle": 3,
+		"receipt": 3, "loyalty": 2, "barcode": 2, "planogram": 3, "footfall": 3, "outlet": 2, "franchise": 2,
+		"markdown": 2, "sale": 1, "product": 1, "sku": 1, "basket": 1, "shopper": 3, "checkout": 1,
+		"stock": 1, "promotion": 1, "branch": 1, "terminal": 2, "tender": 2},
+	"insurance": {"policy": 3, "claim": 3, "premium": 3, "insured": 3, "policyholder": 3, "underwriting": 3,
+		"underwriter": 3, "coverage": 2, "deductible": 3, "beneficiary": 2, "adjuster": 3, "broker": 1,
+		"peril": 3, "endorsement": 2, "rider": 1, "actuarial": 3, "indemnity": 3, "loss": 1, "agent": 1,
+		"insurer": 3, "quote": 1, "renewal": 1, "exposure": 2, "reserve": 1, "settlement": 2, "insurance": 3},
+	"legal": {"case": 2, "matter": 3, "court": 2, "judge": 3, "attorney": 3, "lawyer": 3, "counsel": 2,
+		"litigation": 3, "plaintiff": 3, "defendant": 3, "verdict": 3, "hearing": 2, "docket": 3,
+		"filing": 2, "statute": 3, "contract": 2, "clause": 3, "jurisdiction": 3, "law": 2, "firm": 1,
+		"billable": 3, "retainer": 3, "client": 1, "party": 1, "appeal": 3, "motion": 2, "subpoena": 3},
+	"saas": {"subscription": 3, "plan": 2, "tenant": 2, "workspace": 3, "seat": 3, "license": 2, "trial": 2,
+		"feature": 2, "churn": 3, "mrr": 3, "arr": 3, "billing": 2, "invoice": 1, "usage": 1, "api": 3,
+		"apikey": 3, "webhook": 3, "organization": 1, "org": 2, "account": 1, "user": 1, "tier": 2,
+		"onboarding": 2, "integration": 2, "event": 1, "session": 1, "entitlement": 3, "addon": 3,
+		"renewal": 1, "signup": 1, "app": 1},
+	"telecom": {"subscriber": 3, "msisdn": 3, "imsi": 3, "imei": 3, "iccid": 3, "sim": 3, "tariff": 3,
+		"roaming": 3, "cdr": 3, "call": 2, "sms": 3, "handset": 3, "carrier": 2, "network": 2, "cell": 2,
+		"tower": 3, "antenna": 3, "bandwidth": 2, "usage": 2, "voice": 2, "prepaid": 3, "postpaid": 3,
+		"topup": 3, "recharge": 3, "porting": 3, "mnp": 3, "line": 1, "plan": 1, "operator": 2,
+		"minute": 1, "allowance": 2, "signal": 2, "spectrum": 3, "broadband": 3, "fiber": 2, "circuit": 2,
+		"voicemail": 3, "caller": 3, "callee": 3, "dialed": 3, "mobile": 1},
+	"media": {"article": 3, "author": 2, "publisher": 3, "publication": 3, "editor": 3, "headline": 3,
+		"journalist": 3, "newsletter": 3, "subscription": 1, "channel": 1, "broadcast": 3, "podcast": 3,
+		"episode": 2, "show": 1, "video": 2, "stream": 2, "viewer": 3, "content": 2, "ad": 2,
+		"advertiser": 3, "impression": 2, "pageview": 3, "magazine": 3, "newspaper": 3, "story": 2,
+		"byline": 3, "program": 1, "audience": 2},
+	"research": {"experiment": 3, "study": 3, "sample": 2, "specimen": 3, "assay": 3, "measurement": 2,
+		"observation": 2, "participant": 2, "cohort": 3, "protocol": 2, "researcher": 3, "lab": 2,
+		"publication": 2, "grant": 2, "hypothesis": 3, "variable": 1, "result": 1, "instrument": 1,
+		"survey": 3, "questionnaire": 3, "respondent": 3, "citation": 3, "dataset": 2, "trial": 1,
+		"investigator": 3, "site": 1, "reading": 1, "sensor": 2},
+	"gaming": {"player": 2, "game": 2, "level": 2, "quest": 3, "achievement": 3, "guild": 3, "clan": 3,
+		"leaderboard": 3, "match": 1, "session": 1, "score": 1, "character": 2, "avatar": 2, "loot": 3,
+		"xp": 3, "coin": 1, "gem": 2, "skin": 1, "battle": 3, "lobby": 3, "spawn": 3, "npc": 3,
+		"server": 1, "reward": 2, "inventory": 1, "item": 1, "realm": 3, "boss": 2, "raid": 3},
 	"government": {"citizen": 3, "permit": 3, "license": 2, "agency": 3, "department": 1, "election": 3,
 		"voter": 3, "candidate": 1, "district": 2, "county": 3, "municipality": 3, "census": 3, "tax": 2,
 		"court": 3, "law": 3, "legislation": 3, "official": 2, "ministry": 3, "budget": 1, "grant": 2,
@@ -90,6 +130,7 @@ type domainScore struct {
 	Score   float64
 	Tables  []string // matched table words
 	Columns []string // matched column words
+	Values  []string // matched words of the columns' frequent values
 }
 
 // domainGuess is the outcome of scoring the lexicon.
@@ -101,12 +142,25 @@ type domainGuess struct {
 }
 
 // scoreDomains scores every domain against the words of the table names
-// and the column names. Each word counts once per domain, at its table
-// weight if any table name holds it, so that a key repeated in every table
-// (customer_id) does not outweigh the tables themselves.
+// and the column names.
 func scoreDomains(tables []string, columns []string) domainGuess {
+	return scoreVocabulary(tables, columns, nil)
+}
+
+// valueWeight is what a word among a code list's values counts: the values
+// of status and type columns say what the rows are about ("roaming",
+// "refund"), but less surely than the names a designer chose.
+const valueWeight = 0.5
+
+// scoreVocabulary scores every domain against the words of the table names,
+// the column names and the frequent values of code-list columns. Each word
+// counts once per domain, at its table weight if any table name holds it,
+// so that a key repeated in every table (customer_id) does not outweigh the
+// tables themselves.
+func scoreVocabulary(tables, columns, values []string) domainGuess {
 	tw := wordSet(tables)
 	cw := wordSet(columns)
+	vw := wordSet(values)
 	var scores []domainScore
 	for label, words := range lexicon {
 		s := domainScore{Label: label}
@@ -118,11 +172,15 @@ func scoreDomains(tables []string, columns []string) domainGuess {
 			case cw[w]:
 				s.Score += weight
 				s.Columns = append(s.Columns, w)
+			case vw[w]:
+				s.Score += weight * valueWeight
+				s.Values = append(s.Values, w)
 			}
 		}
 		if s.Score > 0 {
 			sort.Strings(s.Tables)
 			sort.Strings(s.Columns)
+			sort.Strings(s.Values)
 			scores = append(scores, s)
 		}
 	}
@@ -148,8 +206,11 @@ func scoreDomains(tables []string, columns []string) domainGuess {
 	lead := (best.Score - second) / best.Score
 	if lead < domainMinLead {
 		g.Confidence = 0.2
-		g.Evidence = []string{fmt.Sprintf("no clear domain: %s (%.0f) and %s (%.0f) score alike",
-			best.Label, best.Score, scores[1].Label, second)}
+		g.Evidence = []string{fmt.Sprintf("no clear domain: %s (%s) and %s (%s) score alike",
+			best.Label, scoreText(best.Score), scores[1].Label, scoreText(second))}
+		for _, s := range scores[:min(3, len(scores))] {
+			g.Evidence = append(g.Evidence, scoreLine(s))
+		}
 		return g
 	}
 	// Confidence grows with the amount of evidence and with the lead over
@@ -164,16 +225,34 @@ func scoreDomains(tables []string, columns []string) domainGuess {
 	if len(best.Columns) > 0 {
 		g.Evidence = append(g.Evidence, "columns: "+strings.Join(best.Columns, ", "))
 	}
-	line := fmt.Sprintf("score %.0f", best.Score)
+	if len(best.Values) > 0 {
+		g.Evidence = append(g.Evidence, "values: "+strings.Join(best.Values, ", "))
+	}
+	line := "score " + scoreText(best.Score)
+	if len(scores) == 1 {
+		line += "; runner-up: none (no other domain's words matched)"
+	}
 	if len(scores) > 1 {
-		line += fmt.Sprintf(" against %.0f for %s", second, scores[1].Label)
+		var ups []string
+		for _, s := range scores[1:min(3, len(scores))] {
+			ups = append(ups, fmt.Sprintf("%s (%s: %s)", s.Label, scoreText(s.Score), strings.Join(s.words(), ", ")))
+		}
+		line += "; runner-up: " + strings.Join(ups, "; ")
 	}
 	g.Evidence = append(g.Evidence, line)
 	return g
 }
 
+// words are the matched words of a score, tables first.
+func (s domainScore) words() []string {
+	return append(append(append([]string{}, s.Tables...), s.Columns...), s.Values...)
+}
+
+// scoreText writes a score without a needless decimal: 23, 7.5.
+func scoreText(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
 func scoreLine(s domainScore) string {
-	return fmt.Sprintf("best: %s (%.0f; %s)", s.Label, s.Score, strings.Join(append(s.Tables, s.Columns...), ", "))
+	return fmt.Sprintf("best: %s (%s; %s)", s.Label, scoreText(s.Score), strings.Join(s.words(), ", "))
 }
 
 // wordSet is the singular words of names, and each name's words joined
@@ -181,7 +260,7 @@ func scoreLine(s domainScore) string {
 func wordSet(names []string) map[string]bool {
 	m := map[string]bool{}
 	for _, n := range names {
-		toks := Tokenize(n)
+		toks := experts.Words(n)
 		for i, t := range toks {
 			s := Singularize(t)
 			m[s] = true

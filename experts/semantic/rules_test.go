@@ -6,36 +6,9 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/catalog"
-)
 
-func TestTokenize(t *testing.T) {
-	cases := map[string][]string{
-		"customer_id":         {"customer", "id"},
-		"CustomerId":          {"customer", "id"},
-		"CustomerID":          {"customer", "id"},
-		"customerId":          {"customer", "id"},
-		"customerid":          {"customer", "id"},
-		"HTTPServerURL":       {"http", "server", "url"},
-		"InvoiceLine":         {"invoice", "line"},
-		"address_line2":       {"address", "line", "2"},
-		"first-name":          {"first", "name"},
-		"Billing Postal Code": {"billing", "postal", "code"},
-		"id":                  {"id"},
-		"ID":                  {"id"},
-		"valid":               {"valid"},
-		"is_valid":            {"is", "valid"},
-		"paid":                {"paid"},
-		"fluid":               {"fluid"},
-		"UnitPrice":           {"unit", "price"},
-		"":                    nil,
-		"__x__":               {"x"},
-	}
-	for in, want := range cases {
-		if got := Tokenize(in); !reflect.DeepEqual(got, want) {
-			t.Errorf("Tokenize(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
+	"github.com/discover-db/discover/experts"
+)
 
 func TestSingularize(t *testing.T) {
 	cases := map[string]string{
@@ -164,27 +137,27 @@ func TestClassify(t *testing.T) {
 		{"currency", column{Name: "cur", Type: "TEXT", Profile: prof(50, 50, 3), SampleTaken: true, Sample: repeat([]string{"USD", "EUR", "GBP"}, 50)}, TypeCurrency},
 		{"json", column{Name: "attrs", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{`{"a":1}`, `[1]`}}, TypeJSON},
 		{"phone", column{Name: "phone", Tokens: []string{"phone"}, Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"+1 (780) 428-9482", "5551234567"}}, TypePhone},
-		{"postal", column{Name: "PostalCode", Tokens: Tokenize("PostalCode"), Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypePostalCode},
+		{"postal", column{Name: "PostalCode", Tokens: experts.Words("PostalCode"), Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypePostalCode},
 		{"unnamed postal is not postal", column{Name: "x", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypeUnknown},
-		{"person name", column{Name: "last_name", Tokens: Tokenize("last_name"), Type: "TEXT", Profile: prof(50, 50, 40), SampleTaken: true, Sample: repeat([]string{"Smith", "O'Neil", "García"}, 50)}, TypePersonName},
+		{"person name", column{Name: "last_name", Tokens: experts.Words("last_name"), Type: "TEXT", Profile: prof(50, 50, 40), SampleTaken: true, Sample: repeat([]string{"Smith", "O'Neil", "García"}, 50)}, TypePersonName},
 		{"name of a person table", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"employee"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Ann Lee", "Bo Chan"}, 50)}, TypePersonName},
 		{"name of a product is a label", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"product"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Chai", "Chang"}, 50)}, TypeLabel},
-		{"person hint but codes", column{Name: "first_name", Tokens: Tokenize("first_name"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"X1", "Y2"}, 50)}, TypeLabel},
+		{"person hint but codes", column{Name: "first_name", Tokens: experts.Words("first_name"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"X1", "Y2"}, 50)}, TypeLabel},
 		{"free text", column{Name: "body", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{long + "1", long + "2"}, 50)}, TypeFreeText},
 		{"enum", column{Name: "status", Tokens: []string{"status"}, Type: "TEXT", Profile: prof(500, 500, 4), SampleTaken: true, Sample: repeat([]string{"new", "paid", "shipped", "void"}, 200)}, TypeEnum},
-		{"fk by name", column{Name: "customer_id", Tokens: Tokenize("customer_id"), Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 30)}, TypeForeignKey},
-		{"unique id is identifier", column{Name: "order_id", Tokens: Tokenize("order_id"), TableWords: []string{"order"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
-		{"unique id of no table is identifier", column{Name: "ticket_id", Tokens: Tokenize("ticket_id"), TableWords: []string{"sale"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
-		{"unique id of another table is a reference", column{Name: "order_id", Tokens: Tokenize("order_id"), TableWords: []string{"invoice"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeForeignKey},
+		{"fk by name", column{Name: "customer_id", Tokens: experts.Words("customer_id"), Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 30)}, TypeForeignKey},
+		{"unique id is identifier", column{Name: "order_id", Tokens: experts.Words("order_id"), TableWords: []string{"order"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
+		{"unique id of no table is identifier", column{Name: "ticket_id", Tokens: experts.Words("ticket_id"), TableWords: []string{"sale"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
+		{"unique id of another table is a reference", column{Name: "order_id", Tokens: experts.Words("order_id"), TableWords: []string{"invoice"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeForeignKey},
 		{"gender 0/1 is a code", column{Name: "gender", Type: "INTEGER", Profile: prof(100, 100, 2, "0", "1")}, TypeEnum},
-		{"measure", column{Name: "unit_price", Tokens: Tokenize("unit_price"), Type: "REAL", Profile: num}, TypeMeasure},
+		{"measure", column{Name: "unit_price", Tokens: experts.Words("unit_price"), Type: "REAL", Profile: num}, TypeMeasure},
 		{"text numbers are measures", column{Name: "amount", Tokens: []string{"amount"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"12.5", "7", "100.25"}, 50)}, TypeMeasure},
 		{"zero-padded codes are not measures", column{Name: "code", Tokens: []string{"code"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"0012", "0013", "0099"}, 50)}, TypeIdentifier},
 		{"declared date, no sample", column{Name: "d", Type: "DATE", Profile: prof(5, 5, 5)}, TypeDate},
 		{"name only email", column{Name: "email", Tokens: []string{"email"}, Type: "TEXT"}, TypeEmail},
 		{"address line", column{Name: "line1", TableWords: []string{"address"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
 		{"ip address", column{Name: "ip_address", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"10.0.0.1", "10.0.0.2"}, 50)}, TypeUnknown},
-		{"address", column{Name: "BillingAddress", Tokens: Tokenize("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
+		{"address", column{Name: "BillingAddress", Tokens: experts.Words("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
 	}
 	for _, c := range cases {
 		v := classified(t, c.name, c.col, c.want)
@@ -202,7 +175,7 @@ func TestClassify(t *testing.T) {
 func classified(t *testing.T, name string, col column, want string) verdict {
 	t.Helper()
 	if col.Tokens == nil {
-		col.Tokens = Tokenize(col.Name)
+		col.Tokens = experts.Words(col.Name)
 	}
 	v := classify(col)
 	if v.Type != want {
@@ -282,7 +255,7 @@ func TestClassifyFromProfilePatterns(t *testing.T) {
 	if v.Confidence != 0.92 || !reflect.DeepEqual(v.Reasons, []string{"94% of 1,000 profiled values look like email addresses", "the name agrees (email)"}) {
 		t.Errorf("named email: %+v", v)
 	}
-	if got := thousands(1234567); got != "1,234,567" {
+	if got := catalog.Thousands(1234567); got != "1,234,567" {
 		t.Errorf("thousands = %s", got)
 	}
 }

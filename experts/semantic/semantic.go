@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
@@ -65,6 +66,24 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	if err != nil {
 		return nil, fmt.Errorf("semantic plan: %w", err)
 	}
+	// The first table task of the round in which the last profiles arrive
+	// also rescores the domain with the words of the code lists' values.
+	refine := len(byKey) > 0
+	for _, t := range env.Tables {
+		name := t.Name.String()
+		for _, c := range t.Columns {
+			if _, ok := byKey[name+"."+c.Name]; !ok && !gaps[failedPrefix+name] {
+				refine = false
+			}
+		}
+	}
+	if refine {
+		done, err := env.Has(ctx, catalog.KindProgress, domainValuesStep)
+		if err != nil {
+			return nil, fmt.Errorf("semantic plan: %w", err)
+		}
+		refine = !done
+	}
 	var tasks []experts.Task
 	for _, t := range env.Tables {
 		name := t.Name.String()
@@ -82,11 +101,19 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		if len(ps) < len(t.Columns) && !gaps[failedPrefix+name] {
 			continue
 		}
+		withDomain := refine
+		refine = false
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
 			Name:   "semantics " + name,
 			Run: func(ctx context.Context) error {
-				return analyzeTable(ctx, env, t, ps)
+				if err := analyzeTable(ctx, env, t, ps); err != nil {
+					return err
+				}
+				if withDomain {
+					return refineDomain(ctx, env)
+				}
+				return nil
 			},
 		})
 	}
@@ -152,16 +179,16 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 	}
 	inventory := map[string]bool{}
 	for _, o := range env.Tables {
-		inventory[strings.Join(Tokenize(entityType(o.Name.Name)), "_")] = true
+		inventory[strings.Join(experts.Words(entityType(o.Name.Name)), "_")] = true
 	}
-	tableWords := Tokenize(entityType(t.Name.Name))
+	tableWords := experts.Words(entityType(t.Name.Name))
 	verdicts := map[string]verdict{}
 	for _, c := range t.Columns {
 		col := column{
 			Table:          name,
 			Name:           c.Name,
 			Type:           c.Type,
-			Tokens:         Tokenize(c.Name),
+			Tokens:         experts.Words(c.Name),
 			PK:             len(pk) == 1 && pk[0] == c.Name,
 			PKInferred:     inferred,
 			InPK:           len(pk) > 1 && contains(pk, c.Name),
@@ -181,12 +208,34 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 		}
 	}
 
+	// The rules the table's data follows are tested before the entity is
+	// saved: the entity marks the table done, so a killed run retests them.
+	if err := tableRules(ctx, env, t, pk, profiles, verdicts); err != nil {
+		return fmt.Errorf("semantics %s: %w", name, err)
+	}
 	rows := rowCount(doc, profiles)
 	ent, conf, ev := describeEntity(t, pk, rows, verdicts)
+	if more := relatedText(visibleTables(env), t, pk, verdicts); more != "" {
+		ent.Description += "; " + more
+	}
 	if err := env.SaveDoc(ctx, Name, catalog.KindEntity, name, ent, conf, ev, name, ent.Type); err != nil {
 		return fmt.Errorf("semantics %s: %w", name, err)
 	}
 	return nil
+}
+
+// visibleTables are the tables as the run may see them: without their declared
+// foreign keys when it must judge references from names and values alone.
+func visibleTables(env *experts.Env) []warehouse.Table {
+	if !env.Options.IgnoreDeclaredFKs {
+		return env.Tables
+	}
+	out := make([]warehouse.Table, len(env.Tables))
+	for i, t := range env.Tables {
+		t.ForeignKeys = nil
+		out[i] = t
+	}
+	return out
 }
 
 // tableDoc reads the structural expert's view of t from this run, if any.
@@ -311,13 +360,13 @@ func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[
 	switch {
 	case !rows.known:
 	case rows.estimate:
-		parts = append(parts, fmt.Sprintf("about %d rows", rows.n))
+		parts = append(parts, fmt.Sprintf("about %s rows", catalog.Thousands(rows.n)))
 	case rows.lower:
-		parts = append(parts, fmt.Sprintf("more than %d rows", rows.n))
+		parts = append(parts, fmt.Sprintf("more than %s rows", catalog.Thousands(rows.n)))
 	case rows.n == 1:
 		parts = append(parts, "1 row")
 	default:
-		parts = append(parts, fmt.Sprintf("%d rows", rows.n))
+		parts = append(parts, fmt.Sprintf("%s rows", catalog.Thousands(rows.n)))
 	}
 	switch len(pk) {
 	case 0:
@@ -334,6 +383,67 @@ func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[
 		ev = append(ev, fmt.Sprintf("%d rows", rows.n))
 	}
 	return catalog.EntityDoc{Table: name, Type: typ, Description: strings.Join(parts, "; ")}, conf, ev
+}
+
+// describedBy are the semantic types that tell one row from another to a
+// person, in the order a description names them.
+var describedBy = []string{TypePersonName, TypeLabel, TypeEmail, TypePhone, TypeEnum, TypeCountry, TypeMeasure}
+
+// relatedText completes an entity's description from its columns and
+// relationships: what its rows refer to, what refers to them, the columns
+// that describe a row, and the time that dates it.
+func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdicts map[string]verdict) string {
+	var parts []string
+	var refs []string
+	declared := map[string]bool{}
+	for _, fk := range t.ForeignKeys {
+		if len(fk.Columns) == 1 {
+			declared[fk.Columns[0]] = true
+			refs = append(refs, fmt.Sprintf("%s (%s)", humanize(entityType(fk.RefTable.Name)), fk.Columns[0]))
+		}
+	}
+	for _, c := range t.Columns {
+		if declared[c.Name] || verdicts[c.Name].Type != TypeForeignKey || contains(pk, c.Name) && len(pk) > 1 {
+			continue
+		}
+		col := column{Name: c.Name, Tokens: experts.Words(c.Name), InventoryNames: map[string]bool{}}
+		for _, o := range tables {
+			col.InventoryNames[strings.Join(experts.Words(entityType(o.Name.Name)), "_")] = true
+		}
+		if w, ok := col.refersToTable(); ok {
+			refs = append(refs, fmt.Sprintf("%s (%s)", strings.ReplaceAll(w, "_", " "), c.Name))
+		}
+	}
+	if len(refs) > 0 {
+		parts = append(parts, "refers to "+catalog.JoinAnd(refs))
+	}
+	var kids []string
+	for _, k := range referrers(tables, t, pk) {
+		kids = append(kids, fmt.Sprintf("%s (%s)", k.table.Name.String(), k.fk))
+	}
+	if len(kids) > 0 {
+		parts = append(parts, "referred to by "+catalog.JoinAnd(kids))
+	}
+	var attrs []string
+	for _, typ := range describedBy {
+		for _, c := range t.Columns {
+			if len(attrs) < 4 && verdicts[c.Name].Type == typ && !contains(pk, c.Name) {
+				attrs = append(attrs, c.Name)
+			}
+		}
+	}
+	if len(attrs) > 0 {
+		parts = append(parts, "described by "+catalog.JoinAnd(attrs))
+	}
+	for _, c := range t.Columns {
+		if v := verdicts[c.Name]; v.Type == TypeTimestamp || v.Type == TypeDate {
+			if !(&column{Tokens: experts.Words(c.Name)}).has(birthWords) {
+				parts = append(parts, "dated by "+c.Name)
+				break
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // linkedTables returns the entity types a two-column key refers to, when
@@ -354,7 +464,7 @@ func linkedTables(t warehouse.Table, pk []string, verdicts map[string]verdict) [
 			if verdicts[c].Type != TypeForeignKey {
 				return nil
 			}
-			toks := Tokenize(c)
+			toks := experts.Words(c)
 			if len(toks) < 2 {
 				return nil
 			}
@@ -365,8 +475,63 @@ func linkedTables(t warehouse.Table, pk []string, verdicts map[string]verdict) [
 	return out
 }
 
+// domainValuesStep marks the domain as rescored with the values' words.
+const domainValuesStep = "semantic:domain_values"
+
 // guessDomain scores the lexicon against every table and column name.
 func guessDomain(ctx context.Context, env *experts.Env) error {
+	return saveDomain(ctx, env, nil)
+}
+
+// refineDomain scores the lexicon again, now with the words of the values
+// of the code-list columns the statistical expert profiled (status values,
+// types, channels), and marks it done.
+func refineDomain(ctx context.Context, env *experts.Env) error {
+	profiles, err := env.RunEntries(ctx, catalog.KindProfile)
+	if err != nil {
+		return fmt.Errorf("domain: %w", err)
+	}
+	var values []string
+	for _, e := range profiles {
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err != nil || p.Provisional || p.DistinctCount == nil ||
+			*p.DistinctCount > enumMaxDistinct || p.Rows < enumMinRows {
+			continue
+		}
+		for _, tv := range p.TopValues {
+			if wordy(tv.Value) {
+				values = append(values, tv.Value)
+			}
+		}
+	}
+	sort.Strings(values)
+	if err := saveDomain(ctx, env, values); err != nil {
+		return err
+	}
+	return env.SaveDoc(ctx, Name, catalog.KindProgress, domainValuesStep,
+		catalog.ProgressDoc{Step: domainValuesStep, Detail: fmt.Sprintf("%d values", len(values))}, 1, []string{})
+}
+
+// wordy reports whether a value is a short phrase of letters (a code
+// list's label), not a number, a code or prose.
+func wordy(v string) bool {
+	if v == "" || len(v) > 40 {
+		return false
+	}
+	letters := 0
+	for _, r := range v {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case r == ' ' || r == '_' || r == '-':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
+}
+
+func saveDomain(ctx context.Context, env *experts.Env, values []string) error {
 	var tables, columns []string
 	for _, t := range env.Tables {
 		tables = append(tables, t.Name.Name)
@@ -375,7 +540,7 @@ func guessDomain(ctx context.Context, env *experts.Env) error {
 		}
 	}
 	sort.Strings(tables)
-	g := scoreDomains(tables, columns)
+	g := scoreVocabulary(tables, columns, values)
 	if err := env.SaveDoc(ctx, Name, catalog.KindDomain, "domain", catalog.DomainDoc{Label: g.Label},
 		g.Confidence, g.Evidence, g.Label); err != nil {
 		return fmt.Errorf("domain: %w", err)

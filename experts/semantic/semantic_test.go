@@ -235,7 +235,8 @@ func TestSemantic(t *testing.T) {
 	var ent catalog.EntityDoc
 	e, _ = h.cat.Get(context.Background(), catalog.KindEntity, "orders")
 	e.Decode(&ent)
-	if ent.Description != "One row per order; 200 rows; identified by id" {
+	if ent.Description != "One row per order; 200 rows; identified by id; refers to customer (customer_id); "+
+		"referred to by order_items (order_id); described by status and amount; dated by created_at" {
 		t.Errorf("orders: %q", ent.Description)
 	}
 	e, _ = h.cat.Get(context.Background(), catalog.KindEntity, "order_items")
@@ -245,7 +246,7 @@ func TestSemantic(t *testing.T) {
 	}
 	e, _ = h.cat.Get(context.Background(), catalog.KindEntity, "categories")
 	e.Decode(&ent)
-	if ent.Description != "One row per category; 0 rows; identified by id" {
+	if ent.Description != "One row per category; 0 rows; identified by id; described by title" {
 		t.Errorf("categories: %q", ent.Description)
 	}
 

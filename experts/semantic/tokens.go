@@ -3,70 +3,9 @@ package semantic
 import (
 	"strings"
 	"unicode"
+
+	"github.com/discover-db/discover/experts"
 )
-
-// Tokenize splits an identifier into lower-case words: on any character that
-// is not a letter or digit, at camelCase and PascalCase boundaries (an
-// acronym ends before the capital that starts the next word: "HTTPServer" →
-// http, server), and between letters and digits. A last word glued to "id"
-// ("customerid") is split off, since lower-case schemas write keys that way.
-func Tokenize(name string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(name)
-	for i, r := range rs {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush()
-			continue
-		}
-		if len(cur) > 0 {
-			prev := cur[len(cur)-1]
-			switch {
-			case unicode.IsDigit(r) != unicode.IsDigit(prev):
-				flush()
-			case unicode.IsUpper(r) && unicode.IsLower(prev):
-				flush()
-			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	if n := len(words); n > 0 {
-		if stem, ok := gluedID(words[n-1]); ok {
-			words = append(words[:n-1], stem, "id")
-		}
-	}
-	return words
-}
-
-// wordsEndingInID are words that end in "id" without being keys.
-var wordsEndingInID = set("android", "avoid", "braid", "candid", "cupid", "david", "druid", "fluid", "humid",
-	"hybrid", "invalid", "liquid", "lipid", "madrid", "morbid", "orchid", "placid", "prepaid", "pyramid",
-	"rabid", "rapid", "solid", "squid", "stupid", "timid", "unpaid", "valid", "vivid", "overpaid", "afraid",
-	"mermaid", "postpaid", "carotid", "steroid", "tabloid", "thyroid", "asteroid", "paranoid", "celluloid")
-
-// gluedID splits "customerid" into "customer": a word of at least five
-// letters ending in "id" that is not an ordinary English word.
-func gluedID(w string) (string, bool) {
-	if len(w) < 5 || !strings.HasSuffix(w, "id") || wordsEndingInID[w] {
-		return "", false
-	}
-	stem := strings.TrimSuffix(w, "id")
-	for _, r := range stem {
-		if !unicode.IsLetter(r) {
-			return "", false
-		}
-	}
-	return stem, true
-}
 
 // irregular plurals and words that look plural but are not.
 var irregular = map[string]string{
@@ -137,7 +76,7 @@ func Singularize(w string) string {
 // singular, in PascalCase (order_items → OrderItem). Warehouse prefixes such
 // as tbl_ or dim_ are dropped when words remain.
 func entityType(table string) string {
-	words := Tokenize(table)
+	words := experts.Words(table)
 	for len(words) > 1 && tablePrefixes[words[0]] {
 		words = words[1:]
 	}
@@ -171,7 +110,7 @@ func title(w string) string {
 
 // humanize renders an entity type for prose: OrderItem → "order item".
 func humanize(typ string) string {
-	return strings.Join(Tokenize(typ), " ")
+	return strings.Join(experts.Words(typ), " ")
 }
 
 func set(words ...string) map[string]bool {

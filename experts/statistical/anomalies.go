@@ -113,9 +113,9 @@ func (p *profiler) readChecks(s *colStats, c colSpec, get func(string) any) {
 // of names the rows a count is out of, saying when they are a sample.
 func (p *profiler) of(n int64) string {
 	if p.sampled {
-		return fmt.Sprintf("%s in a random sample of %s rows", thousands(n), thousands(p.rows))
+		return fmt.Sprintf("%s in a random sample of %s rows", catalog.Thousands(n), catalog.Thousands(p.rows))
 	}
-	return thousands(n)
+	return catalog.Thousands(n)
 }
 
 // valueAnomalies finds what the aggregate already counted: storage classes,
@@ -141,7 +141,7 @@ func (p *profiler) valueAnomalies(s *colStats) {
 		var n int64
 		for _, cl := range classes {
 			if cl.n > 0 && cl.name != major.name {
-				minor = append(minor, fmt.Sprintf("%s %s", thousands(cl.n), cl.name))
+				minor = append(minor, fmt.Sprintf("%s %s", catalog.Thousands(cl.n), cl.name))
 				conds = append(conds, cl.cond)
 				n += cl.n
 			}
@@ -149,7 +149,7 @@ func (p *profiler) valueAnomalies(s *colStats) {
 		if n > 0 {
 			s.anoms = append(s.anoms, &anomaly{kind: "mixed_types", count: n,
 				desc: fmt.Sprintf("%s among %s %s: values stored as another type than the rest",
-					strings.Join(minor, " and "), thousands(major.n), major.name),
+					strings.Join(minor, " and "), catalog.Thousands(major.n), major.name),
 				cond: strings.Join(conds, " OR ")})
 		}
 	}
@@ -157,7 +157,7 @@ func (p *profiler) valueAnomalies(s *colStats) {
 	if c.Missing && c.Text && s.empties > 0 && nulls > 0 {
 		s.anoms = append(s.anoms, &anomaly{kind: "empty_string", count: s.empties,
 			desc: fmt.Sprintf("%s empty strings beside %s NULLs: two ways of saying a value is missing",
-				p.of(s.empties), thousands(nulls)),
+				p.of(s.empties), catalog.Thousands(nulls)),
 			cond: emptyCond(p.d, q)})
 	}
 	if n, cond := s.placeholder, placeholderCond(p.d, q); c.Missing && (n > 0 || epochStandsOut(s)) {
@@ -287,14 +287,14 @@ func (p *profiler) dupAnomaly(s *colStats) {
 	}
 	why := "its name says each row has its own"
 	if !uniqueByName(s.spec.Name) {
-		why = fmt.Sprintf("%s of %s values are distinct", thousands(derefInt(s.distinct)), thousands(s.nonNull))
+		why = fmt.Sprintf("%s of %s values are distinct", catalog.Thousands(derefInt(s.distinct)), catalog.Thousands(s.nonNull))
 	}
 	desc := fmt.Sprintf("%s values are held by more than one row, in a column that looks unique (%s)",
 		p.of(*s.dupCount), why)
 	if *s.dupCount == 1 && len(s.dupValues) == 1 {
 		desc = fmt.Sprintf("1 value is held by %d rows, in a column that looks unique (%s)", rows, why)
 		if p.sampled {
-			desc += fmt.Sprintf(", in a random sample of %s rows", thousands(p.rows))
+			desc += fmt.Sprintf(", in a random sample of %s rows", catalog.Thousands(p.rows))
 		}
 	}
 	s.anoms = append(s.anoms, &anomaly{kind: "duplicate", count: *s.dupCount, desc: desc, examples: ex})
@@ -445,7 +445,7 @@ func (p *profiler) outlierAnomaly(s *colStats, o outlierFigures, ex []valueCount
 	}
 	s.anoms = append(s.anoms, &anomaly{kind: "outlier", count: count, examples: examples,
 		desc: fmt.Sprintf("%s of %s values lie %s the fences %s..%s (%g interquartile ranges from the quartiles %s and %s, %s scale; median %s)",
-			thousands(count), p.of(nv), side, fmtNum(f.lo), fmtNum(f.hi), fenceK, fmtNum(f.q1), fmtNum(f.q3), scale, fmtNum(s.quant[1]))})
+			catalog.Thousands(count), p.of(nv), side, fmtNum(f.lo), fmtNum(f.hi), fenceK, fmtNum(f.q1), fmtNum(f.q3), scale, fmtNum(s.quant[1]))})
 }
 
 // futureAnomaly records dates after today in a column whose name does not
@@ -595,29 +595,11 @@ func (s *colStats) anomalies() []catalog.Anomaly {
 	return out
 }
 
-// thousands renders a count with thousands separators, as people read it.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 // fmtNum renders a figure for a description: at most four significant
 // digits after the point, no exponent for everyday magnitudes.
 func fmtNum(f float64) string {
 	if math.Abs(f) >= 1000 {
-		return thousands(int64(math.Round(f)))
+		return catalog.Thousands(int64(math.Round(f)))
 	}
 	return strconv.FormatFloat(f, 'g', 4, 64)
 }

@@ -221,7 +221,7 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 					dir = "negatively"
 				}
 				desc = fmt.Sprintf("%s and %s are strongly %s correlated (Pearson r = %.2f over %s rows)",
-					a, b, dir, r, thousands(int64(n)))
+					a, b, dir, r, catalog.Thousands(int64(n)))
 			} else {
 				dir := "rises with"
 				if rho < 0 {

@@ -143,10 +143,10 @@ func (p *profiler) temporalInsight(s *colStats, now time.Time) (insight, bool) {
 	}
 	on := "on " + p.name
 	if p.sampled {
-		on = fmt.Sprintf("on a random sample of %s rows of %s", thousands(p.rows), p.name)
+		on = fmt.Sprintf("on a random sample of %s rows of %s", catalog.Thousands(p.rows), p.name)
 	}
 	ev = append([]string{fmt.Sprintf("COUNT(*) GROUP BY year-month, weekday and hour of %s: %s dated rows %s",
-		p.d.QuoteIdent(s.spec.Name), thousands(total), on)}, ev...)
+		p.d.QuoteIdent(s.spec.Name), catalog.Thousands(total), on)}, ev...)
 	if haveSpan {
 		ev = append(ev, fmt.Sprintf("span %s .. %s (%d days); latest value %d days before this run",
 			*s.min, *s.max, int(last.Sub(first).Hours()/24), int(now.Sub(last).Hours()/24)))
@@ -412,7 +412,7 @@ func trend(months map[int]int64, first, last time.Time, haveSpan bool) (string, 
 		return "", "", false
 	}
 	desc := fmt.Sprintf("rows per month %s from about %s to %s over %d months", verb,
-		thousands(int64(math.Round(from))), thousands(int64(math.Round(to))), len(yms))
+		catalog.Thousands(int64(math.Round(from))), catalog.Thousands(int64(math.Round(to))), len(yms))
 	ev := fmt.Sprintf("least-squares line through the rows of %d complete months %s..%s: %.1f → %.1f a month (R²=%.2f)",
 		len(yms), ymText(yms[0]), ymText(yms[len(yms)-1]), from, to, r2)
 	return desc, ev, true

@@ -1,0 +1,77 @@
+package experts
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Words splits an identifier into lower-case words: on any character that
+// is not a letter or digit, at camelCase and PascalCase boundaries (an
+// acronym ends before the capital that starts the next word: "HTTPServer" →
+// http, server), and between letters and digits. A last word glued to "id"
+// ("customerid") is split off, since lower-case schemas write keys that way.
+func Words(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if len(cur) > 0 {
+			prev := cur[len(cur)-1]
+			switch {
+			case unicode.IsDigit(r) != unicode.IsDigit(prev):
+				flush()
+			case unicode.IsUpper(r) && unicode.IsLower(prev):
+				flush()
+			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
+				flush()
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	if n := len(words); n > 0 {
+		if stem, ok := gluedID(words[n-1]); ok {
+			words = append(words[:n-1], stem, "id")
+		}
+	}
+	return words
+}
+
+// wordsEndingInID are words that end in "id" without being keys.
+var wordsEndingInID = wordSet("android", "avoid", "braid", "candid", "cupid", "david", "druid", "fluid", "humid",
+	"hybrid", "invalid", "liquid", "lipid", "madrid", "morbid", "orchid", "placid", "prepaid", "pyramid",
+	"rabid", "rapid", "solid", "squid", "stupid", "timid", "unpaid", "valid", "vivid", "overpaid", "afraid",
+	"mermaid", "postpaid", "carotid", "steroid", "tabloid", "thyroid", "asteroid", "paranoid", "celluloid")
+
+// gluedID splits "customerid" into "customer": a word of at least five
+// letters ending in "id" that is not an ordinary English word.
+func gluedID(w string) (string, bool) {
+	if len(w) < 5 || !strings.HasSuffix(w, "id") || wordsEndingInID[w] {
+		return "", false
+	}
+	stem := strings.TrimSuffix(w, "id")
+	for _, r := range stem {
+		if !unicode.IsLetter(r) {
+			return "", false
+		}
+	}
+	return stem, true
+}
+
+func wordSet(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
