@@ -20,6 +20,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -43,6 +44,9 @@ type Config struct {
 	Options          experts.Options
 	// MaxTaskFailures is how often one task may fail before it is given up.
 	MaxTaskFailures int
+	// LLMPaths is how many SQL formulations the model gives per hypothesis,
+	// voted on (1 = no voting). Used only with Orchestrator.Model.
+	LLMPaths int
 }
 
 // Orchestrator runs experts over a source, writing into a catalog.
@@ -56,6 +60,30 @@ type Orchestrator struct {
 	Events chan<- Event
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Model, when set, joins the experts: it proposes hypotheses (tested
+	// through llm.Controller) and notes. Nil runs on rules and data alone.
+	Model *llm.Client
+
+	usageBase catalog.LLMUsage // model use of earlier attempts of a resumed run
+}
+
+// experts is the run's expert list: the configured ones, and the model's
+// when there is one.
+func (o *Orchestrator) experts(paths int) []experts.Expert {
+	if o.Model == nil {
+		return o.Experts
+	}
+	return append(append([]experts.Expert{}, o.Experts...), &modelExpert{client: o.Model, paths: max(paths, 1)})
+}
+
+// llmUsage is the model use to record: what earlier attempts of a resumed
+// run spent (base) plus this attempt's.
+func (o *Orchestrator) llmUsage(base catalog.LLMUsage) catalog.LLMUsage {
+	if o.Model == nil {
+		return base
+	}
+	calls, tokens := o.Model.Usage()
+	return catalog.LLMUsage{Provider: o.Model.Provider(), Model: o.Model.Model(), Calls: base.Calls + calls, Tokens: base.Tokens + tokens}
 }
 
 func (o *Orchestrator) now() time.Time {
@@ -100,6 +128,12 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	}
 	var queries atomic.Int64
 	queries.Store(state.Queries)
+	llmBase := state.LLM
+	if o.Model != nil && llmBase.Provider != o.Model.Provider() {
+		llmBase = catalog.LLMUsage{} // resumed with another model (or none before): count afresh
+	}
+	xs := o.experts(cfg.LLMPaths)
+	o.usageBase = llmBase
 
 	all, err := o.Source.Tables(ctx)
 	if err != nil {
@@ -142,7 +176,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries)
 		var tasks []experts.Task
 		var satisfied []string
-		for _, x := range o.Experts {
+		for _, x := range xs {
 			ts, err := x.Plan(ctx, env)
 			if err != nil {
 				if ctx.Err() != nil {
@@ -236,6 +270,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		}
 		state.Phase, state.Confidence, state.Coverage = m.Phase, m.Confidence, m.Coverage
 		state.Queries = queries.Load()
+		state.LLM = o.llmUsage(llmBase)
 		o.emit(Event{Kind: EventIterationDone, Iteration: it, Phase: m.Phase, NewInsights: newFindings,
 			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries})
 		stop = reflect(ctx, cfg, state)
@@ -248,6 +283,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		// unfinished so --resume continues it.
 		s := state
 		s.Queries = queries.Load()
+		s.LLM = o.llmUsage(llmBase)
 		if err := o.save(context.WithoutCancel(ctx), &run, s); err != nil {
 			return run, err
 		}
@@ -323,6 +359,9 @@ func (o *Orchestrator) save(ctx context.Context, run *catalog.Run, s catalog.Loo
 func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *atomic.Int64, stop string, runErr error) (catalog.Run, error) {
 	ctx := context.Background() // the run's context may be past its deadline; the record must still be written
 	s.Queries = queries.Load()
+	if o.Model != nil {
+		s.LLM = o.llmUsage(o.usageBase)
+	}
 	if runErr != nil && stop == "" {
 		_ = o.save(ctx, &run, s)
 		return run, runErr

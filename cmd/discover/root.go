@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -27,6 +28,10 @@ import (
 	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/llm"
+	llmanthropic "github.com/discover-db/discover/llm/anthropic"
+	llmollama "github.com/discover-db/discover/llm/ollama"
+	llmopenai "github.com/discover-db/discover/llm/openai"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/report"
 	"github.com/discover-db/discover/testdata/demo"
@@ -50,6 +55,8 @@ type runOptions struct {
 	include, exclude             []string
 	llm, llmModel, llmBaseURL    string
 	llmPaths                     int
+	llmMaxCalls, llmMaxTokens    int64
+	llmTimeout                   time.Duration
 	progress                     string
 	config                       string
 	relations                    []experts.UserRelation
@@ -127,10 +134,13 @@ which beat the file.`,
 	f.Int64Var(&o.sampleRows, "sample-rows", 1_000_000, "tables larger than this are profiled on a sample")
 	f.StringArrayVar(&o.include, "include", nil, "only tables matching this glob (repeatable; schema.table where there are schemas)")
 	f.StringArrayVar(&o.exclude, "exclude", nil, "skip tables matching this glob (repeatable)")
-	f.StringVar(&o.llm, "llm", "none", "language model: none, openai, ollama, anthropic (only none in this version)")
-	f.StringVar(&o.llmModel, "llm-model", "", "model name (with --llm; not used yet)")
-	f.StringVar(&o.llmBaseURL, "llm-base-url", "", "model endpoint (with --llm; not used yet)")
-	f.IntVar(&o.llmPaths, "llm-paths", 1, "parallel candidate paths for model-proposed SQL, voted on (not used yet)")
+	f.StringVar(&o.llm, "llm", "none", "language model: none, openai (any OpenAI-compatible server), ollama, anthropic; keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY only")
+	f.StringVar(&o.llmModel, "llm-model", "", "model name (required with --llm)")
+	f.StringVar(&o.llmBaseURL, "llm-base-url", "", "model endpoint, e.g. http://127.0.0.1:8000/v1 (default: the provider's)")
+	f.IntVar(&o.llmPaths, "llm-paths", 1, "SQL formulations per model-proposed hypothesis, voted on (1 = off)")
+	f.Int64Var(&o.llmMaxCalls, "llm-max-calls", 40, "model requests per run, retries included")
+	f.Int64Var(&o.llmMaxTokens, "llm-max-tokens", 200_000, "model tokens per run (prompt and answer)")
+	f.DurationVar(&o.llmTimeout, "llm-timeout", time.Minute, "deadline for one model request")
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q stops and writes the report), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
@@ -217,12 +227,71 @@ func (o *runOptions) validate() error {
 	}
 	switch o.llm {
 	case "none", "":
-	case "openai", "ollama", "anthropic":
-		return usagef("--llm %s: model-assisted discovery is not available in this version; use --llm none", o.llm)
+		return nil
+	case "openai":
+		if os.Getenv("OPENAI_API_KEY") == "" && o.llmBaseURL == "" {
+			return usagef("--llm openai: set OPENAI_API_KEY, or --llm-base-url for a server that needs no key")
+		}
+	case "anthropic":
+		if os.Getenv("ANTHROPIC_API_KEY") == "" {
+			return usagef("--llm anthropic: set ANTHROPIC_API_KEY")
+		}
+	case "ollama":
 	default:
 		return usagef("--llm: unknown provider %q (none, openai, ollama, anthropic)", o.llm)
 	}
+	switch {
+	case o.llmModel == "":
+		return usagef("--llm %s: give --llm-model NAME", o.llm)
+	case o.llmMaxCalls < 1:
+		return usagef("--llm-max-calls must be at least 1")
+	case o.llmMaxTokens < 1:
+		return usagef("--llm-max-tokens must be at least 1")
+	case o.llmTimeout <= 0:
+		return usagef("--llm-timeout must be positive")
+	}
+	if o.llmBaseURL != "" {
+		if u, err := url.Parse(o.llmBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usagef("--llm-base-url %q: want http(s)://host[:port]/path", redactURL(o.llmBaseURL))
+		}
+	}
 	return nil
+}
+
+// newModel connects the chosen provider. The key is read here, from the
+// provider's variable only, and handed to the provider and to the
+// client's redactor; it is never put in options, logs or the catalog.
+func newModel(o *runOptions) (*llm.Client, error) {
+	cfg := llm.Config{Provider: o.llm, Model: o.llmModel, BaseURL: o.llmBaseURL}
+	var p llm.Provider
+	var err error
+	switch o.llm {
+	case "none", "":
+		return nil, nil
+	case "openai":
+		cfg.Key = os.Getenv("OPENAI_API_KEY")
+		p, err = llmopenai.New(cfg)
+	case "anthropic":
+		cfg.Key = os.Getenv("ANTHROPIC_API_KEY")
+		p, err = llmanthropic.New(cfg)
+	case "ollama":
+		p, err = llmollama.New(cfg)
+	}
+	if err != nil {
+		return nil, usagef("--llm %s: %v", o.llm, llm.Redactor{cfg.Key}.Redact(err.Error()))
+	}
+	return llm.NewClient(p, cfg, llm.Budget{MaxCalls: o.llmMaxCalls, MaxTokens: o.llmMaxTokens, CallTimeout: o.llmTimeout}), nil
+}
+
+// redactURL drops credentials and the query from an endpoint before it is
+// shown or saved.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "(unparsable URL)"
+	}
+	u.User, u.RawQuery, u.Fragment = nil, "", ""
+	return u.String()
 }
 
 // prepareOut makes sure the output folder exists and is writable before any
@@ -270,6 +339,10 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	}
 	defer cat.Close()
 
+	model, err := newModel(o)
+	if err != nil {
+		return err
+	}
 	run, err := startOrResume(ctx, cat, o, src, dsn)
 	if err != nil {
 		return err
@@ -279,9 +352,13 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	defer cancel()
 	deadline, _ := runCtx.Deadline()
 	runCtx, stopEarly := withEarlyDeadline(runCtx)
+	names := []string{structural.Name, statistical.Name, semantic.Name, query.Name}
+	if model != nil {
+		names = append(names, orchestrator.ModelExpert)
+	}
 	view := tui.Options{Input: terminalInput(stdin), Output: stderr, Start: time.Now(), Deadline: deadline,
 		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
-		Experts: []string{structural.Name, statistical.Name, semantic.Name, query.Name}, Stop: stopEarly}
+		Experts: names, Stop: stopEarly}
 	events := make(chan orchestrator.Event, 64)
 	done := make(chan struct{})
 	go func() {
@@ -294,11 +371,12 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
-			Parallel: o.parallel, Include: o.include, Exclude: o.exclude,
+			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths,
 			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
 				IgnoreDeclaredFKs: o.ignoreDeclaredFKs},
 		},
 		Events: events,
+		Model:  model,
 	}
 	run, runErr := orc.Run(runCtx, run)
 	close(events)
@@ -349,6 +427,7 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 		"max_iterations": o.maxIterations, "target_confidence": o.targetConfidence, "target_coverage": o.targetCoverage,
 		"timeout": o.timeout.String(), "parallel": o.parallel, "sample_rows": o.sampleRows,
 		"include": o.include, "exclude": o.exclude, "llm": o.llm,
+		"llm_model": o.llmModel, "llm_base_url": redactURL(o.llmBaseURL), "llm_paths": o.llmPaths,
 	})
 	run := catalog.Run{
 		ID: newRunID(), DSN: redacted, Dialect: src.Dialect(), Database: src.Database(),

@@ -1,0 +1,345 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/discover-db/discover/prompts"
+)
+
+// Budget bounds a run's model use. Zero fields take the defaults below.
+type Budget struct {
+	MaxCalls     int64         // requests sent, retries included (default 40)
+	MaxTokens    int64         // prompt and answer tokens (default 200,000)
+	CallTimeout  time.Duration // per request (default 60s)
+	Retries      int           // further attempts on 429/5xx (default 2; negative: none)
+	Backoff      time.Duration // wait before the first retry, doubled each time (default 500ms)
+	MaxFailures  int           // failed asks in a row before the Client stops asking (default 3)
+	AnswerTokens int           // cap on one answer (default 2,000)
+}
+
+func (b Budget) withDefaults() Budget {
+	if b.MaxCalls <= 0 {
+		b.MaxCalls = 40
+	}
+	if b.MaxTokens <= 0 {
+		b.MaxTokens = 200_000
+	}
+	if b.CallTimeout <= 0 {
+		b.CallTimeout = 60 * time.Second
+	}
+	switch {
+	case b.Retries == 0:
+		b.Retries = 2
+	case b.Retries < 0:
+		b.Retries = 0
+	}
+	if b.Backoff <= 0 {
+		b.Backoff = 500 * time.Millisecond
+	}
+	if b.MaxFailures <= 0 {
+		b.MaxFailures = 3
+	}
+	if b.AnswerTokens <= 0 {
+		b.AnswerTokens = 2000
+	}
+	return b
+}
+
+// Validator is a decoded answer that can say whether it is usable. The
+// error names the field at fault: it is sent back to the model verbatim in
+// the repair request.
+type Validator interface {
+	Validate() error
+}
+
+// Call is one request to the model, as the catalog records it. The prompt
+// id carries the template's version.
+type Call struct {
+	Seq       int64  `json:"seq"`
+	Prompt    string `json:"prompt"` // "hypotheses/v1"
+	Tool      string `json:"tool"`
+	Attempt   int    `json:"attempt"` // 1, then 2… for retries of the same request
+	Outcome   string `json:"outcome"` // ok | invalid | http_error | timeout | error
+	Error     string `json:"error,omitempty"`
+	Tokens    int    `json:"tokens"`
+	Estimated bool   `json:"tokens_estimated,omitempty"` // the server reported no usage
+	ElapsedMS int64  `json:"elapsed_ms"`
+}
+
+// Client asks one model for structured answers within a budget. It is safe
+// for concurrent use.
+type Client struct {
+	p      Provider
+	cfg    Config
+	budget Budget
+	redact Redactor
+	sleep  func(context.Context, time.Duration) error
+
+	mu       sync.Mutex
+	calls    int64
+	tokens   int64
+	failures int // failed asks in a row
+	records  []Call
+}
+
+// NewClient wraps a provider. cfg.Key is kept only to scrub it from errors.
+func NewClient(p Provider, cfg Config, b Budget) *Client {
+	return &Client{p: p, cfg: Config{Provider: cfg.Provider, Model: cfg.Model, BaseURL: cfg.BaseURL},
+		budget: b.withDefaults(), redact: Redactor{cfg.Key}, sleep: sleepCtx}
+}
+
+// Provider names the provider ("openai").
+func (c *Client) Provider() string { return c.cfg.Provider }
+
+// Model names the model.
+func (c *Client) Model() string { return c.cfg.Model }
+
+// Budget is the budget in force, defaults filled in.
+func (c *Client) Budget() Budget { return c.budget }
+
+// Usage is the requests sent and tokens spent so far.
+func (c *Client) Usage() (calls, tokens int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls, c.tokens
+}
+
+// TakeCalls returns the requests made since the last TakeCalls, for the
+// caller to record.
+func (c *Client) TakeCalls() []Call {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.records
+	c.records = nil
+	return out
+}
+
+// Redact scrubs the API key from s.
+func (c *Client) Redact(s string) string { return c.redact.Redact(s) }
+
+// Ask sends prompt p, asking the model to call tool, and decodes the call's
+// arguments into out (a pointer). An answer that does not decode or
+// validate gets one repair request carrying the problem; a second bad
+// answer is ErrInvalid. Errors are ErrBudget, ErrUnavailable, ErrInvalid or
+// the provider's, wrapped with the prompt id; their text holds no key.
+func (c *Client) Ask(ctx context.Context, p prompts.Prompt, tool Tool, out Validator) error {
+	err := c.ask(ctx, p, tool, out)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case err == nil:
+		c.failures = 0
+		return nil
+	case errors.Is(err, ErrBudget), errors.Is(err, ErrUnavailable), ctx.Err() != nil:
+		// Not the model's fault, or already counted.
+	default:
+		c.failures++
+	}
+	return &redactedError{msg: fmt.Sprintf("llm: %s: %s", p.ID(), c.redact.Redact(err.Error())), err: err}
+}
+
+// redactedError shows a scrubbed message but keeps the cause for
+// errors.Is (ErrBudget, ErrInvalid, context.DeadlineExceeded…).
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
+
+func (c *Client) ask(ctx context.Context, p prompts.Prompt, tool Tool, out Validator) error {
+	msgs := []Message{{RoleSystem, p.System}, {RoleUser, p.User}}
+	resp, err := c.complete(ctx, p.ID(), tool, msgs)
+	if err != nil {
+		return err
+	}
+	answer, problem := decode(resp, tool, out)
+	if problem == nil {
+		return nil
+	}
+	c.markLast("invalid", problem.Error())
+	// One repair: show the model its answer and what was wrong with it.
+	rp, err := prompts.Render("repair", prompts.Repair{Tool: tool.Name, Problem: problem.Error()})
+	if err != nil {
+		return err
+	}
+	msgs = append(msgs, Message{RoleAssistant, clip(answer, 4000)}, Message{RoleUser, rp.System + "\n\n" + rp.User})
+	resp, err = c.complete(ctx, rp.ID(), tool, msgs)
+	if err != nil {
+		return err
+	}
+	if _, problem := decode(resp, tool, out); problem != nil {
+		c.markLast("invalid", problem.Error())
+		return fmt.Errorf("%w after one repair: %v", ErrInvalid, problem)
+	}
+	return nil
+}
+
+// complete sends one request with retries on 429/5xx, each attempt
+// counted against the budget and recorded.
+func (c *Client) complete(ctx context.Context, promptID string, tool Tool, msgs []Message) (Response, error) {
+	req := Request{Messages: msgs, Tool: tool, MaxTokens: c.budget.AnswerTokens}
+	wait := c.budget.Backoff
+	for attempt := 1; ; attempt++ {
+		seq, err := c.reserve()
+		if err != nil {
+			return Response{}, err
+		}
+		start := time.Now()
+		cctx, cancel := context.WithTimeout(ctx, c.budget.CallTimeout)
+		resp, err := c.p.Complete(cctx, req)
+		timedOut := cctx.Err() != nil && ctx.Err() == nil
+		cancel()
+		rec := Call{Seq: seq, Prompt: promptID, Tool: tool.Name, Attempt: attempt, Outcome: "ok", ElapsedMS: time.Since(start).Milliseconds()}
+		if err == nil {
+			rec.Tokens = resp.TotalTokens
+			if rec.Tokens == 0 {
+				rec.Tokens = estimateTokens(msgs, resp)
+				rec.Estimated = true
+			}
+		}
+		var he *HTTPError
+		switch {
+		case err == nil:
+		case timedOut:
+			err = fmt.Errorf("no answer within %s: %w", c.budget.CallTimeout, context.DeadlineExceeded)
+			rec.Outcome = "timeout"
+		case errors.As(err, &he):
+			rec.Outcome = "http_error"
+		default:
+			rec.Outcome = "error"
+		}
+		if err != nil {
+			rec.Error = c.redact.Redact(err.Error())
+		}
+		c.record(rec)
+		if err == nil {
+			return resp, nil
+		}
+		if ctx.Err() != nil {
+			return Response{}, ctx.Err()
+		}
+		if he == nil || !he.Retryable() || attempt > c.budget.Retries {
+			if attempt > 1 {
+				return Response{}, fmt.Errorf("%w (after %d attempts)", err, attempt)
+			}
+			return Response{}, err
+		}
+		if err := c.sleep(ctx, wait); err != nil {
+			return Response{}, err
+		}
+		wait *= 2
+	}
+}
+
+// reserve counts one request against the budget and numbers it, or
+// refuses it.
+func (c *Client) reserve() (int64, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.failures >= c.budget.MaxFailures:
+		return 0, ErrUnavailable
+	case c.calls >= c.budget.MaxCalls:
+		return 0, fmt.Errorf("%w: %d calls", ErrBudget, c.calls)
+	case c.tokens >= c.budget.MaxTokens:
+		return 0, fmt.Errorf("%w: %d tokens", ErrBudget, c.tokens)
+	}
+	c.calls++
+	return c.calls, nil
+}
+
+func (c *Client) record(rec Call) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tokens += int64(rec.Tokens)
+	c.records = append(c.records, rec)
+}
+
+// markLast notes on the newest record that its answer was unusable.
+func (c *Client) markLast(outcome, problem string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n := len(c.records); n > 0 {
+		c.records[n-1].Outcome = outcome
+		c.records[n-1].Error = clip(c.redact.Redact(problem), 500)
+	}
+}
+
+// decode reads the tool call's arguments (or, from a model that answered
+// in text, the JSON object in its text) strictly into out and validates it.
+// It returns the raw answer, for the repair request.
+func decode(resp Response, tool Tool, out Validator) (string, error) {
+	raw := resp.Arguments
+	if raw == "" {
+		raw = jsonIn(resp.Text)
+	}
+	if strings.TrimSpace(raw) == "" {
+		return resp.Text, fmt.Errorf("no call of the tool %s and no JSON object in the answer", tool.Name)
+	}
+	if !strings.HasPrefix(strings.TrimSpace(raw), "{") {
+		// "null" or a bare list would decode into nothing and pass as valid.
+		return raw, errors.New("arguments are not a JSON object")
+	}
+	if resp.ToolName != "" && resp.ToolName != tool.Name {
+		return raw, fmt.Errorf("called the tool %q; only %s is available", resp.ToolName, tool.Name)
+	}
+	dec := json.NewDecoder(strings.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(out); err != nil {
+		return raw, fmt.Errorf("arguments do not follow the schema: %v", err)
+	}
+	if dec.More() {
+		return raw, errors.New("arguments hold more than one JSON value")
+	}
+	if err := out.Validate(); err != nil {
+		return raw, err
+	}
+	return raw, nil
+}
+
+// jsonIn finds the JSON object in a text answer, code fences and prose
+// around it dropped.
+func jsonIn(s string) string {
+	i := strings.IndexByte(s, '{')
+	j := strings.LastIndexByte(s, '}')
+	if i < 0 || j < i {
+		return ""
+	}
+	return s[i : j+1]
+}
+
+// estimateTokens is the usual four characters a token, for servers that
+// report no usage: the token budget must bound them too.
+func estimateTokens(msgs []Message, resp Response) int {
+	n := len(resp.Text) + len(resp.Arguments)
+	for _, m := range msgs {
+		n += len(m.Text)
+	}
+	return n/4 + 1
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,138 @@
+package orchestrator
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	_ "modernc.org/sqlite"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/llm"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+// fakeProvider answers with a function field (STYLE: hand-written fakes).
+type fakeProvider struct {
+	calls    atomic.Int64
+	complete func(req llm.Request) (llm.Response, error)
+}
+
+func (f *fakeProvider) Complete(_ context.Context, req llm.Request) (llm.Response, error) {
+	f.calls.Add(1)
+	return f.complete(req)
+}
+
+func args(t *testing.T, v any) llm.Response {
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return llm.Response{Arguments: string(b), TotalTokens: 50}
+}
+
+// The model expert plans its steps once, in phase 2, tests what the model
+// proposes through the controller, records the verdicts in the ledger as
+// model-proposed, and the run's state counts the calls and tokens.
+func TestModelExpert(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "m.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT)`, `INSERT INTO t VALUES (1,'x'),(2,'y'),(3,NULL)`} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	cat, run := setup(t)
+
+	fp := &fakeProvider{complete: func(req llm.Request) (llm.Response, error) {
+		switch req.Tool.Name {
+		case llm.HypothesesTool.Name:
+			return args(t, map[string]any{"hypotheses": []any{
+				map[string]any{"statement": "b is never NULL", "table": "t", "expected": "0",
+					"test_sql": []string{"SELECT COUNT(*) AS violations FROM t WHERE b IS NULL"}},
+				map[string]any{"statement": "a is positive", "table": "t", "expected": "0",
+					"test_sql": []string{"DELETE FROM t"}},
+			}}), nil
+		case llm.ReviseTool.Name:
+			return args(t, map[string]any{"sql": "SELECT COUNT(*) AS violations FROM t WHERE a <= 0"}), nil
+		case llm.NotesTool.Name:
+			return args(t, map[string]any{"tables": []any{map[string]any{"table": "t", "entity": "Thing", "description": "Things."}}}), nil
+		}
+		t.Errorf("unexpected tool %q", req.Tool.Name)
+		return llm.Response{}, nil
+	}}
+	client := llm.NewClient(fp, llm.Config{Provider: "fake", Model: "m1"}, llm.Budget{})
+	// A stand-in expert with nothing to do: the loop below only has to
+	// carry the model's usage into the run state.
+	stub := &fakeExpert{name: "stub", plan: func(ctx context.Context, env *experts.Env) []experts.Task { return nil }}
+	o := &Orchestrator{Source: src, Catalog: cat, Experts: []experts.Expert{stub}, Model: client,
+		Config: Config{MaxIterations: 3, TargetConfidence: 2, TargetCoverage: 2}}
+	m := &modelExpert{client: client, paths: 1}
+	tables, _ := src.Tables(ctx)
+	var q atomic.Int64
+	env := experts.NewEnv(src, cat, run.ID, 1, 1, tables, experts.Options{}, &q)
+	if ts, _ := m.Plan(ctx, env); len(ts) != 0 {
+		t.Fatalf("planned %d tasks in phase 1", len(ts))
+	}
+	env = experts.NewEnv(src, cat, run.ID, 2, 2, tables, experts.Options{}, &q)
+	ts, err := m.Plan(ctx, env)
+	if err != nil || len(ts) != 2 {
+		t.Fatalf("phase 2 plan: %d tasks, %v", len(ts), err)
+	}
+	for _, task := range ts {
+		if err := task.Run(ctx); err != nil {
+			t.Fatalf("%s: %v", task.Name, err)
+		}
+	}
+	if ts, _ := m.Plan(ctx, env); len(ts) != 0 {
+		t.Fatalf("steps planned again after they ran: %d", len(ts))
+	}
+	hs, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindHypothesis, RunID: run.ID})
+	got := map[string]string{}
+	for _, e := range hs {
+		var d catalog.HypothesisDoc
+		e.Decode(&d)
+		got[d.Statement] = d.Status
+		if e.Expert != ModelExpert || !slices.Contains(e.Tags, TagModel) {
+			t.Errorf("%q recorded by %q with tags %v", d.Statement, e.Expert, e.Tags)
+		}
+	}
+	if got["b is never NULL"] != "refuted" || got["a is positive"] != "confirmed" || len(got) != 2 {
+		t.Fatalf("ledger: %v", got)
+	}
+	rs, _ := cat.List(ctx, catalog.Filter{Kind: KindRefusal, RunID: run.ID})
+	if len(rs) != 1 || !strings.Contains(string(rs[0].Document), `"stage":"guard"`) {
+		t.Fatalf("refusals: %v", rs)
+	}
+	calls, _ := cat.List(ctx, catalog.Filter{Kind: KindLLMCall, RunID: run.ID})
+	if int64(len(calls)) != fp.calls.Load() || len(calls) != 3 {
+		t.Fatalf("%d call records for %d calls", len(calls), fp.calls.Load())
+	}
+
+	// The loop saves the model's usage in the run state (report.json run.llm).
+	finished, err := o.Run(ctx, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st catalog.LoopState
+	json.Unmarshal(finished.State, &st)
+	if st.LLM.Provider != "fake" || st.LLM.Model != "m1" || st.LLM.Calls != 3 || st.LLM.Tokens != 150 {
+		t.Fatalf("state.llm = %+v", st.LLM)
+	}
+}

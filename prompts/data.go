@@ -1,0 +1,63 @@
+package prompts
+
+// The data the templates render. Everything here reaches the model as JSON
+// inside a <data> block: identifiers and values are quoted strings, never
+// part of the instructions.
+
+// Schema is the database as a prompt shows it, already compacted to the
+// caller's token budget (Omitted says how many tables were left out).
+type Schema struct {
+	Dialect string  `json:"dialect"`
+	Tables  []Table `json:"tables"`
+	Omitted int     `json:"tables_omitted,omitempty"`
+}
+
+// Table is one table or view with what the experts found about it.
+type Table struct {
+	Name       string   `json:"name"`
+	Kind       string   `json:"kind"`
+	Rows       *int64   `json:"rows,omitempty"`
+	PrimaryKey []string `json:"primary_key,omitempty"`
+	References []string `json:"references,omitempty"` // "col -> table(col)"
+	Entity     string   `json:"entity,omitempty"`
+	Columns    []Column `json:"columns"`
+}
+
+// Column is one column with its profile, as far as it is known.
+type Column struct {
+	Name         string   `json:"name"`
+	Type         string   `json:"type,omitempty"`
+	Semantic     string   `json:"semantic_type,omitempty"`
+	NullFraction *float64 `json:"null_fraction,omitempty"`
+	Distinct     *int64   `json:"distinct,omitempty"`
+	Examples     []string `json:"frequent_values,omitempty"`
+}
+
+// Hypotheses asks for claims about the data, each with test SQL.
+type Hypotheses struct {
+	Schema Schema
+	Max    int      // at most this many hypotheses
+	Paths  int      // independent SQL formulations per hypothesis
+	Known  []string // statements already in the ledger, not to repeat
+}
+
+// Repair asks again after an answer that could not be used.
+type Repair struct {
+	Tool    string
+	Problem string
+}
+
+// SQLFix asks for a corrected test query after the controller refused or
+// questioned one.
+type SQLFix struct {
+	Dialect   string
+	Statement string
+	SQL       string
+	Problem   string
+	Tables    []Table // the tables the statement is about, or all when unknown
+}
+
+// Notes asks for a short description of what each table holds.
+type Notes struct {
+	Schema Schema
+}
