@@ -5,11 +5,13 @@
 package orchestrator
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -150,6 +152,13 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		Message: fmt.Sprintf("%s database %q, %d of %d tables and views", run.Dialect, run.Database, len(tables), len(all))})
 
 	failures := map[string]int{}
+	// ran holds the tasks run so far. When the targets are met (pending),
+	// the loop goes on only for tasks it has not run yet, at most
+	// settleRounds times: the follow-ups of the last round's findings (a
+	// relationship inferred in the last round still gets its cardinality
+	// tested and its sentence written), not another pass over the same work.
+	ran := map[string]bool{}
+	pending, settled := "", 0
 	stop := ""
 	for stop == "" {
 		if ctx.Err() != nil {
@@ -157,7 +166,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			break
 		}
 		if state.Iteration >= cfg.MaxIterations {
-			stop = StopMaxIter
+			stop = cmp.Or(pending, StopMaxIter)
 			break
 		}
 		state.Iteration++
@@ -199,6 +208,17 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		if ctx.Err() != nil {
 			stop = StopDeadline
 			break
+		}
+		if pending != "" {
+			tasks = slices.DeleteFunc(tasks, func(t experts.Task) bool { return ran[t.Expert+"\x00"+t.Name] })
+			if len(tasks) == 0 {
+				state.Iteration-- // nothing new to run: this round does not count
+				stop = pending
+				break
+			}
+		}
+		for _, t := range tasks {
+			ran[t.Expert+"\x00"+t.Name] = true
 		}
 		o.emit(Event{Kind: EventIterationStart, Iteration: it, Phase: m.Phase, Tasks: len(tasks)})
 		if len(tasks) == 0 {
@@ -274,6 +294,10 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		o.emit(Event{Kind: EventIterationDone, Iteration: it, Phase: m.Phase, NewInsights: newFindings,
 			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries})
 		stop = reflect(ctx, cfg, state)
+		if (stop == StopConfidence || stop == StopCoverage) && settled < settleRounds {
+			pending, stop = stop, ""
+			settled++
+		}
 		if err := o.save(mctx, &run, state); err != nil {
 			return run, err
 		}
@@ -304,6 +328,10 @@ func runTask(ctx context.Context, t experts.Task) (err error) {
 	}()
 	return t.Run(ctx)
 }
+
+// settleRounds bounds the rounds run after the confidence or coverage
+// target is met, for tasks not run before.
+const settleRounds = 3
 
 // reflect applies the stop criteria, in CONTRACT's order of precedence.
 func reflect(ctx context.Context, cfg Config, s catalog.LoopState) string {

@@ -347,9 +347,15 @@ func TestParallelLimit(t *testing.T) {
 func TestResumeContinuesIteration(t *testing.T) {
 	cat, run := setup(t)
 	run.State = []byte(`{"iteration":2,"phase":1,"queries":7,"new_insights":[5,4]}`)
+	first := 0
 	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
-		if env.Iteration != 3 {
-			t.Errorf("resumed at iteration %d, want 3", env.Iteration)
+		// Once the targets are met, the loop asks for new work once more
+		// (at iteration 4, which does not count when there is none).
+		if first == 0 {
+			first = env.Iteration
+		}
+		if first != 3 {
+			t.Errorf("resumed at iteration %d, want 3", first)
 		}
 		return []experts.Task{{Expert: "fake", Name: "all", Run: func(ctx context.Context) error { return fullCoverage(ctx, env, 1) }}}
 	}}
@@ -535,5 +541,34 @@ func TestCollaborateSettlesResolvedUncertainties(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("collaborate reported %d changes, want 1 (the removal)", n)
+	}
+}
+
+// TestFollowUpsAfterTargets: when the targets are met, tasks the last round
+// made possible still run (a relationship found in the last round gets its
+// test), and the stop reason stays the target's; work already done is not
+// run again, and the settling is bounded.
+func TestFollowUpsAfterTargets(t *testing.T) {
+	var rounds []string
+	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		ts := []experts.Task{{Expert: "fake", Name: "all", Run: func(ctx context.Context) error { return fullCoverage(ctx, env, 1.0) }}}
+		// Each round's findings lead to one more task, for four rounds.
+		if env.Iteration >= 2 && env.Iteration <= 4 {
+			name := fmt.Sprint("follow-up ", env.Iteration)
+			ts = append(ts, experts.Task{Expert: "fake", Name: name, Run: func(ctx context.Context) error {
+				rounds = append(rounds, name)
+				return env.SaveDoc(ctx, "fake", catalog.KindInsight, name, map[string]int{"n": env.Iteration}, 1, nil)
+			}})
+		}
+		return ts
+	}}
+	run, cat, _ := runWith(t, cfg(), x)
+	if run.StopReason != StopConfidence {
+		t.Fatalf("stop reason %q, want confidence", run.StopReason)
+	}
+	// Round 1 meets the targets; rounds 2, 3 and 4 run only their new
+	// follow-up; settling ends after three rounds.
+	if s := state(t, cat, run.ID); s.Iteration != 4 || fmt.Sprint(rounds) != "[follow-up 2 follow-up 3 follow-up 4]" {
+		t.Fatalf("iterations %d, follow-ups run %v", s.Iteration, rounds)
 	}
 }
