@@ -26,6 +26,7 @@ import (
 //   - a column unique in practice, though no constraint says so;
 //   - a nullable column that is never NULL;
 //   - a quantity that is never negative;
+//   - timestamps that record stages in order (order.go);
 //   - a table that grows over time, and a timestamp with a weekly pattern.
 //
 // The claims about single columns share one aggregate query per table, the
@@ -98,7 +99,7 @@ func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, pk []s
 		return nil
 	}
 	r := &ruler{env: env, t: t, name: t.Name.String(), d: d, pk: pk, profiles: profiles, verdicts: verdicts}
-	for _, step := range []func(context.Context) error{r.lifecycles, r.crossLifecycles, r.columnFacts, r.temporal} {
+	for _, step := range []func(context.Context) error{r.lifecycles, r.crossLifecycles, r.columnFacts, r.orderings, r.temporal} {
 		if err := step(ctx); err != nil {
 			return err
 		}
