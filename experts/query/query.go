@@ -81,6 +81,11 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, err
 	}
 	tasks = append(tasks, keyTasks...)
+	bridgeTasks, err := planBridges(ctx, env)
+	if err != nil {
+		return nil, err
+	}
+	tasks = append(tasks, bridgeTasks...)
 	recTasks, err := planRecommendations(ctx, env)
 	if err != nil {
 		return nil, err

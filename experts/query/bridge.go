@@ -1,0 +1,163 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// A bridge table (the structural expert's bridge_table pattern) links two
+// tables many-to-many only if the data says so: some row of each side has
+// more than one partner. A bridge whose products each have one supplier is
+// a one-to-many in disguise. The claim is tested on the bridge's two
+// references and, when it holds, said in plain words.
+
+// bridgeLink is a bridge and its two references.
+type bridgeLink struct {
+	bridge       warehouse.Table
+	left, right  catalog.RelationshipDoc
+	patternKey   string
+	leftNoun     string // singular of the left table
+	rightNoun    string
+	leftPlural   string
+	rightPlural  string
+	statementKey string
+}
+
+// bridgeLinks reads the run's bridge patterns and pairs each with the two
+// single-column references of its bridge to the tables it links.
+func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
+	pats, err := env.RunEntries(ctx, catalog.KindPattern)
+	if err != nil {
+		return nil, err
+	}
+	rels, err := env.RunEntries(ctx, catalog.KindRelationship)
+	if err != nil {
+		return nil, err
+	}
+	var refs []catalog.RelationshipDoc
+	for _, e := range rels {
+		var r catalog.RelationshipDoc
+		if err := e.Decode(&r); err == nil && len(r.FromColumns) == 1 && len(r.ToColumns) == 1 {
+			refs = append(refs, r)
+		}
+	}
+	tables := tableIndex(env.Tables)
+	var out []bridgeLink
+	for _, e := range pats {
+		var p catalog.PatternDoc
+		if err := e.Decode(&p); err != nil || p.Kind != "bridge_table" || len(p.Tables) != 3 {
+			continue
+		}
+		bridge, ok := tables[strings.ToLower(p.Tables[0])]
+		if !ok {
+			continue
+		}
+		ref := func(to string) (catalog.RelationshipDoc, bool) {
+			for _, r := range refs {
+				if strings.EqualFold(r.FromTable, p.Tables[0]) && strings.EqualFold(r.ToTable, to) {
+					return r, true
+				}
+			}
+			return catalog.RelationshipDoc{}, false
+		}
+		l, okL := ref(p.Tables[1])
+		r, okR := ref(p.Tables[2])
+		if !okL || !okR || strings.EqualFold(l.FromColumns[0], r.FromColumns[0]) {
+			continue
+		}
+		out = append(out, bridgeLink{bridge: bridge, left: l, right: r, patternKey: e.Key,
+			leftNoun: noun(l.ToTable, false), rightNoun: noun(r.ToTable, false),
+			leftPlural: noun(l.ToTable, true), rightPlural: noun(r.ToTable, true),
+			statementKey: fmt.Sprintf("%s(%s,%s)", bridge.Name.String(), l.FromColumns[0], r.FromColumns[0])})
+	}
+	return out, nil
+}
+
+// bridgeHypothesis claims that the bridge links its tables many-to-many.
+func bridgeHypothesis(src warehouse.Source, b bridgeLink) hypotheses.Hypothesis {
+	a, c := src.QuoteIdent(b.left.FromColumns[0]), src.QuoteIdent(b.right.FromColumns[0])
+	t := src.QuoteTable(b.bridge.Name)
+	per := func(key, partner string) string {
+		return fmt.Sprintf("SELECT MAX(n) AS m, COUNT(*) AS k FROM (SELECT %s, COUNT(DISTINCT %s) AS n FROM %s WHERE %s IS NOT NULL AND %s IS NOT NULL GROUP BY %s) g",
+			key, partner, t, key, partner, key)
+	}
+	sql := fmt.Sprintf("SELECT l.m AS max_right_per_left, l.k AS lefts, r.m AS max_left_per_right, r.k AS rights FROM (%s) l CROSS JOIN (%s) r",
+		per(a, c), per(c, a))
+	return hypotheses.Hypothesis{
+		ID:      hypotheses.ID("m2m", b.statementKey),
+		Subject: b.patternKey,
+		Statement: fmt.Sprintf("%s links %s and %s many-to-many: %s can have many %s and %s many %s.",
+			b.bridge.Name.String(), b.left.ToTable, b.right.ToTable, article(b.leftNoun), b.rightPlural, article(b.rightNoun), b.leftPlural),
+		SQL:      sql,
+		Expected: fmt.Sprintf("some %s with more than one %s, and some %s with more than one %s", b.leftNoun, b.rightNoun, b.rightNoun, b.leftNoun),
+		Prior:    0.7,
+		Judge: func(row hypotheses.Row) hypotheses.Verdict {
+			mr, _ := row.Int("max_right_per_left")
+			nl, _ := row.Int("lefts")
+			ml, _ := row.Int("max_left_per_right")
+			nr, _ := row.Int("rights")
+			ev := []string{fmt.Sprintf("%s %s linked, each to at most %s %s", catalog.Thousands(nl), b.leftPlural, catalog.Thousands(mr), b.rightPlural),
+				fmt.Sprintf("%s %s linked, each to at most %s %s", catalog.Thousands(nr), b.rightPlural, catalog.Thousands(ml), b.leftPlural)}
+			switch {
+			case nl == 0 || nr == 0:
+				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
+			case mr > 1 && ml > 1:
+				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev}
+			}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev}
+		},
+	}
+}
+
+// measureBridge tests a bridge and, when it links many-to-many, says so.
+func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypotheses.Hypothesis) error {
+	out, err := hypotheses.Test(ctx, env, h)
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		out = hypotheses.Failed(h, err)
+	}
+	if err := hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality"); err != nil {
+		return err
+	}
+	if out.Doc.Status != hypotheses.Confirmed {
+		return nil
+	}
+	mr, _ := out.Row.Int("max_right_per_left")
+	ml, _ := out.Row.Int("max_left_per_right")
+	ins := catalog.InsightDoc{Kind: "relationship", Tables: []string{b.left.ToTable, b.bridge.Name.String(), b.right.ToTable},
+		Columns: []string{b.bridge.Name.String() + "." + b.left.FromColumns[0], b.bridge.Name.String() + "." + b.right.FromColumns[0]},
+		Description: fmt.Sprintf("Through %s, %s has many %s (at most %s) and %s many %s (at most %s): many-to-many.",
+			b.bridge.Name.String(), article(b.leftNoun), b.rightPlural, catalog.Thousands(mr),
+			article(b.rightNoun), b.leftPlural, catalog.Thousands(ml))}
+	return env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:m2m:"+b.statementKey, ins, 0.95,
+		append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...), "relationship")
+}
+
+// planBridges plans a test for each bridge not yet tested in this run.
+func planBridges(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
+	bs, err := bridgeLinks(ctx, env)
+	if err != nil {
+		return nil, fmt.Errorf("query: plan bridges: %w", err)
+	}
+	var tasks []experts.Task
+	for _, b := range bs {
+		h := bridgeHypothesis(env.Source, b)
+		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
+		if err != nil {
+			return nil, fmt.Errorf("query: plan bridges: %w", err)
+		}
+		if !done {
+			tasks = append(tasks, experts.Task{Expert: Name, Name: "measure bridge " + b.statementKey,
+				Run: func(ctx context.Context) error { return measureBridge(ctx, env, b, h) }})
+		}
+	}
+	return tasks, nil
+}
