@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/discover-db/discover/catalog"
@@ -43,6 +44,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"kind":         kindText,
 	"inc":          func(i int) int { return i + 1 },
 	"structure":    structureLine,
+	"big":          func(n int) bool { return n > bigList },
 }).Parse(htmlSource))
 
 type htmlView struct {
@@ -51,6 +53,19 @@ type htmlView struct {
 	Tables  []htmlTable // shadows Report.Tables with what the page needs
 	Ranked  []Insight   // the key insights, in rank order
 	Quality []qualityItem
+	// Open says whether table sections start expanded: on a small
+	// database a reader wants everything visible, on a large one a page of
+	// collapsed sections is what stays readable.
+	Open bool
+	// Diagram is the whole database's ER diagram; empty when no table has
+	// a relationship or when there are more than diagramLimit connected
+	// tables (then each table's section has its neighbourhood instead).
+	Diagram    template.HTML
+	Connected  int // tables with at least one relationship
+	Isolated   []htmlTable
+	Verdicts   []verdictCount
+	Rows       int64
+	NumColumns int
 }
 
 type htmlTable struct {
@@ -58,18 +73,104 @@ type htmlTable struct {
 	ID       string
 	Outgoing []Relationship
 	Incoming []Relationship
+	Search   string        // what the search box matches: the table's and its columns' names
+	Diagram  template.HTML // the neighbourhood diagram, when the page has no whole diagram
+	More     int           // neighbours left out of Diagram
+	Cols     []htmlColumn
 }
 
-// WriteHTML writes r as one self-contained page: inline CSS, no scripts, no
-// external assets, so it can be mailed or archived as a single file.
+type htmlColumn struct {
+	Column
+	Key     bool // part of the primary key
+	Ref     bool // part of an outgoing reference
+	Hist    template.HTML
+	Tops    template.HTML
+	Anomaly bool
+}
+
+type verdictCount struct {
+	Status string
+	N      int
+}
+
+// openLimit is the most tables whose sections start expanded.
+const openLimit = 30
+
+// bigList is the length beyond which a list section starts collapsed.
+const bigList = 50
+
+// WriteHTML writes r as one self-contained page: inline CSS, SVG and a
+// small inline script (the search box and expanding sections; the page reads
+// fine without it), nothing fetched from a network, so it can be mailed,
+// archived or opened offline as a single file.
 func WriteHTML(w io.Writer, r *Report) error {
-	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), Quality: qualityItems(r)}
+	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), Quality: qualityItems(r),
+		Open: len(r.Tables) <= openLimit}
+	byName := map[string]htmlTable{}
 	for i, t := range r.Tables {
 		out, in := tableRefs(r.Relationships, t.Name)
 		// Ids by position, not by name: names may hold any character and two
 		// names may differ only in case.
-		v.Tables = append(v.Tables, htmlTable{Table: t, ID: fmt.Sprintf("table-%d", i+1), Outgoing: out, Incoming: in})
+		ht := htmlTable{Table: t, ID: fmt.Sprintf("table-%d", i+1), Outgoing: out, Incoming: in}
+		search := []string{strings.ToLower(t.Name)}
+		refCols := map[string]bool{}
+		for _, rel := range out {
+			for _, c := range rel.FromColumns {
+				refCols[c] = true
+			}
+		}
+		for _, c := range t.Columns {
+			search = append(search, strings.ToLower(c.Name))
+			ht.Cols = append(ht.Cols, htmlColumn{
+				Column:  c,
+				Key:     slices.Contains(t.PrimaryKey, c.Name),
+				Ref:     refCols[c.Name],
+				Hist:    histogramSVG(shownHistogram(c)),
+				Tops:    topBars(c.TopValues, 5),
+				Anomaly: len(c.Anomalies) > 0,
+			})
+		}
+		ht.Search = strings.Join(search, " ")
+		if t.RowCount != nil {
+			v.Rows += *t.RowCount
+		}
+		v.NumColumns += len(t.Columns)
+		v.Tables = append(v.Tables, ht)
+		byName[t.Name] = ht
 	}
+	conn := connected(byName, r.Relationships)
+	v.Connected = len(conn)
+	isConn := map[string]bool{}
+	for _, n := range conn {
+		isConn[n] = true
+	}
+	for _, t := range v.Tables {
+		if !isConn[t.Name] {
+			v.Isolated = append(v.Isolated, t)
+		}
+	}
+	if len(conn) > 0 && len(conn) <= diagramLimit {
+		v.Diagram = erDiagram("er", conn, "", byName, r.Relationships)
+	} else if len(conn) > diagramLimit {
+		for i, t := range v.Tables {
+			if !isConn[t.Name] {
+				continue
+			}
+			names, more := neighbourhood(t.Name, neighbourhoodDistance, neighbourhoodLimit, r.Relationships)
+			v.Tables[i].Diagram = erDiagram(t.ID, names, t.Name, byName, r.Relationships)
+			v.Tables[i].More = more
+		}
+	}
+	counts := map[string]int{}
+	for _, h := range r.Hypotheses {
+		counts[h.Status]++
+	}
+	for _, s := range []string{"confirmed", "refuted", "inconclusive", "proposed"} {
+		if counts[s] > 0 {
+			v.Verdicts = append(v.Verdicts, verdictCount{s, counts[s]})
+		}
+	}
+
 	// Render into a buffer so a template error never leaves half a page.
 	var buf bytes.Buffer
 	if err := htmlTemplate.Execute(&buf, v); err != nil {
@@ -79,4 +180,17 @@ func WriteHTML(w io.Writer, r *Report) error {
 		return fmt.Errorf("report: cannot write html: %w", err)
 	}
 	return nil
+}
+
+// shownHistogram is the histogram worth drawing for a column: none when its
+// top values already list every distinct value (a flag or a small code),
+// since their bars say the same thing more plainly.
+func shownHistogram(c Column) *Histogram {
+	if c.Histogram == nil {
+		return nil
+	}
+	if c.DistinctCount != nil && len(c.TopValues) > 0 && *c.DistinctCount <= int64(len(c.TopValues)) {
+		return nil
+	}
+	return c.Histogram
 }

@@ -77,6 +77,13 @@ func normalized(r *Report) Report {
 				a.Examples = strs(a.Examples)
 				return a
 			})
+			if c.Histogram != nil {
+				h := *c.Histogram
+				if h.Counts == nil {
+					h.Counts = []int64{}
+				}
+				c.Histogram = &h
+			}
 			return c
 		})
 		return t

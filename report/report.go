@@ -132,6 +132,21 @@ type Column struct {
 	SemanticType       *string      `json:"semantic_type"`
 	SemanticConfidence *float64     `json:"semantic_confidence"`
 	Anomalies          []Anomaly    `json:"anomalies"`
+	// Histogram is optional in schema_version 1 (added after it was
+	// published, so older reports lack it); this package always writes it,
+	// null for columns without numeric values.
+	Histogram *Histogram `json:"histogram"`
+}
+
+// Histogram is a numeric column's equi-depth histogram, as the statistical
+// expert measured it: Bounds are the least value, the deciles and the
+// greatest value; Counts[i] the values in (Bounds[i], Bounds[i+1]], the first
+// bucket including its lower bound. Counts is [] when the engine gave the
+// bounds only: each bucket then holds about a tenth of the values.
+type Histogram struct {
+	Bounds   []float64 `json:"bounds"`
+	Counts   []int64   `json:"counts"`
+	Estimate bool      `json:"estimate"`
 }
 
 // ValueCount is one frequent value.
@@ -461,6 +476,7 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 			for _, a := range p.Anomalies {
 				col.Anomalies = append(col.Anomalies, Anomaly{Kind: a.Kind, Description: a.Description, Count: a.Count, Examples: strs(a.Examples)})
 			}
+			col.Histogram = histogram(p.Histogram)
 		}
 	}
 	if e, ok := b.semantics[key]; ok {
@@ -506,6 +522,28 @@ func (b *builder) relationships() []Relationship {
 		)
 	})
 	return out
+}
+
+// histogram copies a catalog histogram into the report, dropping one that
+// JSON cannot carry (a NaN or infinite bound) or whose counts do not fit its
+// buckets, since a renderer would draw it wrong.
+func histogram(h *catalog.Histogram) *Histogram {
+	if h == nil || len(h.Bounds) < 2 {
+		return nil
+	}
+	for _, b := range h.Bounds {
+		if math.IsNaN(b) || math.IsInf(b, 0) {
+			return nil
+		}
+	}
+	if len(h.Counts) != 0 && len(h.Counts) != len(h.Bounds)-1 {
+		return nil
+	}
+	counts := slices.Clone(h.Counts)
+	if counts == nil {
+		counts = []int64{}
+	}
+	return &Histogram{Bounds: slices.Clone(h.Bounds), Counts: counts, Estimate: h.Estimate}
 }
 
 // byKindKey orders findings by their document's kind, then the entry key;

@@ -24,7 +24,13 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error { return cmd.Help() },
 	}
+	var asJSON bool
 	cmd.PersistentFlags().StringVar(&path, "catalog", "./discovery/catalog.db", "the catalog file")
+	// JSON is what get and kind print per CONTRACT; --json is accepted by all
+	// three so a script can ask for it uniformly, and it switches search
+	// from its one-line-per-entry text to JSON lines.
+	cmd.PersistentFlags().BoolVar(&asJSON, "json", false, "print JSON lines (get and kind always print JSON)")
+	_ = cmd.MarkPersistentFlagFilename("catalog", "db")
 	open := func(cmd *cobra.Command) (*catalog.Catalog, error) {
 		if err := applyEnv(cmd.Flags()); err != nil {
 			return nil, err
@@ -43,7 +49,7 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 	var limit int
 	search := &cobra.Command{
 		Use:   "search TEXT",
-		Short: "full-text search over the entries (key, tags, document); JSON lines, best first",
+		Short: "full-text search over the entries (key, tags, document), best first: one line each, or JSON lines with --json",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := open(cmd)
@@ -53,9 +59,12 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 			defer c.Close()
 			es, err := c.Search(cmd.Context(), strings.Join(args, " "), limit)
 			if err != nil {
-				return err
+				return fmt.Errorf("catalog search: %w", err)
 			}
-			return writeLines(stdout, es)
+			if asJSON {
+				return writeLines(stdout, es)
+			}
+			return writeSummaries(stdout, es)
 		},
 	}
 	search.Flags().IntVar(&limit, "limit", 20, "at most N entries")
@@ -98,12 +107,21 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 		},
 	}
 	get.Flags().StringVar(&kind, "kind", "", "the entry's kind")
+	_ = get.RegisterFlagCompletionFunc("kind", func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		return withPrefix(entryKinds, toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
 
 	var prefix string
 	kindCmd := &cobra.Command{
 		Use:   "kind KIND",
 		Short: "all entries of a kind as JSON lines, ordered by key",
 		Args:  cobra.ExactArgs(1),
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return withPrefix(entryKinds, toComplete), cobra.ShellCompDirectiveNoFileComp
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := open(cmd)
 			if err != nil {
@@ -121,6 +139,40 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 
 	cmd.AddCommand(search, get, kindCmd)
 	return cmd
+}
+
+// entryKinds are the kinds of entry a catalog holds, offered by shell
+// completion; the catalog accepts any kind, these are the ones discover writes.
+var entryKinds = []string{
+	catalog.KindDomain, catalog.KindEntity, catalog.KindHypothesis, catalog.KindInsight, "llm_call",
+	catalog.KindPattern, catalog.KindProfile, catalog.KindProgress, catalog.KindRecommendation, "refusal",
+	catalog.KindRelationship, catalog.KindSemantic, catalog.KindTable, catalog.KindTableStats, catalog.KindUncertainty,
+}
+
+// withPrefix keeps the candidates that complete prefix: cobra leaves the
+// filtering of a completion function's answer to the function.
+func withPrefix(words []string, prefix string) []string {
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(w, prefix) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// writeSummaries prints one line per entry for a person: kind, key,
+// confidence and the expert that wrote it, tab-separated so that cut and
+// awk still work.
+func writeSummaries(w io.Writer, es []catalog.Entry) error {
+	var b strings.Builder
+	for _, e := range es {
+		fmt.Fprintf(&b, "%s\t%s\t%.0f%%\t%s\n", e.Kind, e.Key, 100*e.Confidence, e.Expert)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
+	return nil
 }
 
 func writeLines(w io.Writer, es []catalog.Entry) error {

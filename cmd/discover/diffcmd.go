@@ -95,6 +95,9 @@ categories are printed as informational and do not change the exit code.`,
 	f.BoolVar(&asJSON, "json", false, `print {"drift": bool, "changes": [...]} instead of text`)
 	f.StringSliceVar(&failOn, "fail-on", slices.Clone(report.Categories),
 		"categories that are drift (exit 3): schema, relationships, stats, or none")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		return withPrefix(append(slices.Clone(report.Categories), "none"), toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
 	f.Float64Var(&thresh.RowsThreshold, "rows-threshold", thresh.RowsThreshold, "relative row-count change reported as drift (0.1 = 10%)")
 	f.Float64Var(&thresh.NullsThreshold, "nulls-threshold", thresh.NullsThreshold, "absolute NULL-fraction change reported as drift")
 	f.Float64Var(&thresh.DistinctThreshold, "distinct-threshold", thresh.DistinctThreshold, "relative distinct-count change reported as drift")

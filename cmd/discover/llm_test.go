@@ -307,8 +307,13 @@ func TestLLMHostileModel(t *testing.T) {
 	if got := listDir(t, attack); len(got) != 0 {
 		t.Errorf("files created by the model's statements: %v", got)
 	}
-	if got := listDir(t, out); !slices.Equal(got, []string{"catalog.db", "report.html", "report.json", "report.md"}) {
+	if got := listDir(t, out); !slices.Equal(got, []string{"catalog.db", "report.html", "report.json", "report.md", "tables"}) {
 		t.Errorf("output folder holds %v", got)
+	}
+	for _, f := range listDir(t, filepath.Join(out, "tables")) {
+		if filepath.Ext(f) != ".md" {
+			t.Errorf("the docs folder holds %s", f)
+		}
 	}
 	_, r := readReport(t, out)
 	for _, h := range r.Hypotheses {

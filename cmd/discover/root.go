@@ -123,7 +123,7 @@ which beat the file.`,
 	f.StringVar(&o.db, "db", "", "the database to discover (a DSN, see above)")
 	f.BoolVar(&o.demo, "demo", false, "discover the built-in demo shop database (built once in the user cache folder)")
 	f.StringVar(&o.out, "out", "./discovery", "where report.md, report.json, report.html and catalog.db go")
-	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md, json, html")
+	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md (report.md, and tables/ with one page per table), json, html")
 	f.StringVar(&o.catalogPath, "catalog", "", "the shared catalog, a SQLite file (default OUT/catalog.db)")
 	f.IntVar(&o.maxIterations, "max-iterations", 50, "stop after N orchestrator iterations")
 	f.Float64Var(&o.targetConfidence, "target-confidence", 0.95, "stop when overall confidence reaches F (0..1)")
@@ -543,6 +543,15 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 			return written, fmt.Errorf("write %s: %w", path, err)
 		}
 		written = append(written, path)
+		if f == "md" {
+			// Repository docs (issue 8): an index and one page per table,
+			// stable across runs on unchanged data, for a CI job to commit.
+			dir := filepath.Join(out, "tables")
+			if _, err := report.WriteDocs(dir, rep); err != nil {
+				return written, fmt.Errorf("write docs %s: %w", dir, err)
+			}
+			written = append(written, filepath.Join(dir, report.DocsIndex))
+		}
 	}
 	return written, nil
 }
@@ -559,6 +568,11 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	if err := f.Close(); err != nil {
+		return err
+	}
+	// CreateTemp makes the file private (0600); a report is meant to be
+	// read by others, served or committed like any file the user writes.
+	if err := os.Chmod(tmp, 0o644); err != nil {
 		return err
 	}
 	return os.Rename(tmp, path)

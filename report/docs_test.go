@@ -1,0 +1,166 @@
+package report
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func docsByName(t *testing.T, r *Report) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, f := range Docs(r) {
+		if _, dup := out[f.Name]; dup {
+			t.Fatalf("two files named %s", f.Name)
+		}
+		out[f.Name] = string(f.Body)
+	}
+	return out
+}
+
+func TestDocsIndexAndOneFilePerTable(t *testing.T) {
+	docs := docsByName(t, Build(realistic(t)))
+	var names []string
+	for n := range docs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if want := []string{"README.md", "active_shipments.md", "shipments.md", "vehicles.md"}; !slices.Equal(names, want) {
+		t.Fatalf("files %v, want %v", names, want)
+	}
+	for name, body := range docs {
+		if !strings.HasPrefix(body, docsMarker+"\n") {
+			t.Errorf("%s does not start with the generated-file marker", name)
+		}
+		// Nothing that changes from run to run: run id, times, query counts.
+		for _, bad := range []string{"run-1", "2025-03-01", "10:00", "212", "Queries", "Iterations"} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%s holds run-dependent text %q", name, bad)
+			}
+		}
+		if strings.Contains(body, hostile) {
+			t.Errorf("%s carries a raw <script> tag", name)
+		}
+	}
+	index := docs["README.md"]
+	for _, want := range []string{
+		"| [shipments](shipments.md) | table | 200,000 | 4 | id (declared) | Shipment |",
+		"```mermaid\nerDiagram\n",
+		`vehicles ||--o{ shipments : "vehicle_id declared 93%"`,
+		`shipments ||..o{ active_shipments : "id inferred 70%"`,
+		"| [shipments](shipments.md) (vehicle_id) | [vehicles](vehicles.md) (vehicle_id) | declared | one-to-many | 93% | 0.0% |",
+		"| star_schema | shipments, vehicles |",
+	} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index lacks %q:\n%s", want, index)
+		}
+	}
+	ship := docs["shipments.md"]
+	for _, want := range []string{
+		"# shipments\n", "[All tables](README.md)",
+		"| status | TEXT | no | 0.0% | 5 | \\<script\\>alert(1)\\</script\\> | returned | — | delivered (90,367)",
+		"  shipments {\n    INTEGER id PK\n    INTEGER vehicle_id FK\n",
+		"## Indexes\n\n- idx_shipments_status (status)\n",
+		"- cost: outlier, 2 rows: negative cost (e.g. -5, -1)",
+	} {
+		if !strings.Contains(ship, want) {
+			t.Errorf("shipments.md lacks %q:\n%s", want, ship)
+		}
+	}
+}
+
+// Docs must not depend on the order entries come back from the catalog:
+// re-runs on unchanged data have to rewrite the same bytes.
+func TestDocsAreDeterministic(t *testing.T) {
+	in := realistic(t)
+	want := Docs(Build(in))
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5 {
+		rng.Shuffle(len(in.Entries), func(i, j int) { in.Entries[i], in.Entries[j] = in.Entries[j], in.Entries[i] })
+		got := Docs(Build(in))
+		if len(got) != len(want) {
+			t.Fatalf("%d files, want %d", len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Name != want[i].Name || !bytes.Equal(got[i].Body, want[i].Body) {
+				t.Fatalf("%s changed with entry order", got[i].Name)
+			}
+		}
+	}
+}
+
+func TestDocNamesAreSafeAndUnique(t *testing.T) {
+	var tables []Table
+	for _, n := range []string{"README", "Orders", "a/b", "a_b", "orders", "../etc", "sales.orders", "ünï"} {
+		tables = append(tables, Table{Name: n})
+	}
+	names := docNames(tables)
+	seen := map[string]bool{}
+	for table, f := range names {
+		low := strings.ToLower(f)
+		if seen[low] || low == "readme.md" {
+			t.Errorf("%s -> %s collides", table, f)
+		}
+		seen[low] = true
+		if strings.ContainsAny(f, `/\`) || strings.HasPrefix(f, ".") || filepath.Base(f) != f {
+			t.Errorf("%s -> unsafe file name %q", table, f)
+		}
+	}
+	if names["sales.orders"] != "sales.orders.md" || names["Orders"] != "Orders.md" || names["orders"] != "orders-2.md" {
+		t.Errorf("names %v", names)
+	}
+}
+
+func TestWriteDocsRemovesOnlyItsStaleFiles(t *testing.T) {
+	dir := t.TempDir()
+	r := Build(realistic(t))
+	if _, err := WriteDocs(dir, r); err != nil {
+		t.Fatal(err)
+	}
+	mine := filepath.Join(dir, "notes.md")
+	if err := os.WriteFile(mine, []byte("# my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The view is dropped: its page must go, the person's notes stay.
+	r.Tables = slices.DeleteFunc(r.Tables, func(t Table) bool { return t.Name == "active_shipments" })
+	written, err := WriteDocs(dir, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(written) != 3 {
+		t.Errorf("wrote %v", written)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "active_shipments.md")); !os.IsNotExist(err) {
+		t.Errorf("stale active_shipments.md kept: %v", err)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("a file discover did not write was removed: %v", err)
+	}
+	st, err := os.Stat(filepath.Join(dir, "shipments.md"))
+	if err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("shipments.md: %v %v", st, err)
+	}
+}
+
+func TestMermaidNamesAndLabels(t *testing.T) {
+	if got := mermaidWord("2nd table.x"); got != "_2nd_table_x" {
+		t.Errorf("mermaidWord = %q", got)
+	}
+	if got := mermaidLabel("a \"quoted\"\nname <b>"); strings.ContainsAny(got, "\"\n<>") {
+		t.Errorf("mermaidLabel = %q", got)
+	}
+	r := &Report{Tables: []Table{{Name: "my table", Columns: []Column{{Name: "the id"}}}, {Name: "my-table"}},
+		Relationships: []Relationship{{FromTable: "my-table", FromColumns: []string{"x"}, ToTable: "my table", ToColumns: []string{"the id"}, Source: "declared", Confidence: 1}}}
+	var m markdown
+	m.mermaid(r, []string{"my table", "my-table"}, "my table")
+	got := m.b.String()
+	for _, want := range []string{`my_table["my table"] {`, `ANY the_id "the id"`, `my_table ||--o{ my-table : "x declared 100%"`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("mermaid lacks %q:\n%s", want, got)
+		}
+	}
+}
