@@ -131,8 +131,8 @@ func WriteHTML(w io.Writer, r *Report) error {
 			})
 		}
 		ht.Search = strings.Join(search, " ")
-		if t.RowCount != nil {
-			v.Rows += *t.RowCount
+		if t.RowCount != nil && t.Kind != "view" {
+			v.Rows += *t.RowCount // a view repeats its tables' rows
 		}
 		v.NumColumns += len(t.Columns)
 		v.Tables = append(v.Tables, ht)
