@@ -37,6 +37,7 @@ type Event struct {
 	Coverage    float64
 	NewInsights int
 	Queries     int64
+	ModelCalls  int64 // model requests so far (iteration_done, run_done)
 	StopReason  string
 	Message     string
 }

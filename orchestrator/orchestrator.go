@@ -292,8 +292,14 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		state.Queries = queries.Load()
 		state.LLM = o.llmUsage(llmBase)
 		o.emit(Event{Kind: EventIterationDone, Iteration: it, Phase: m.Phase, NewInsights: newFindings,
-			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries})
+			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries, ModelCalls: state.LLM.Calls})
 		stop = reflect(ctx, cfg, state)
+		if stop == "" && budgetSpent(cfg, state.Queries) {
+			// A spent query budget ends the run like its deadline: every
+			// further task would fail on its first query.
+			stop = StopDeadline
+			o.recordBudget(mctx, run.ID, it, cfg.Options.MaxQueries)
+		}
 		if (stop == StopConfidence || stop == StopCoverage) && settled < settleRounds {
 			pending, stop = stop, ""
 			settled++
@@ -312,7 +318,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			return run, err
 		}
 		o.emit(Event{Kind: EventRunDone, RunID: run.ID, Iteration: s.Iteration, Phase: s.Phase, StopReason: "interrupted",
-			Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries})
+			Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries, ModelCalls: s.LLM.Calls})
 		return run, fmt.Errorf("orchestrator: run %s interrupted: %w", run.ID, ctx.Err())
 	}
 	return o.finish(run, state, &queries, stop, nil)
@@ -327,6 +333,19 @@ func runTask(ctx context.Context, t experts.Task) (err error) {
 		}
 	}()
 	return t.Run(ctx)
+}
+
+// budgetSpent reports whether the run has used its query budget.
+func budgetSpent(cfg Config, queries int64) bool {
+	return cfg.Options.MaxQueries > 0 && queries >= cfg.Options.MaxQueries
+}
+
+// recordBudget says in the report why the run stopped short.
+func (o *Orchestrator) recordBudget(ctx context.Context, runID string, iteration int, budget int64) {
+	env := experts.NewEnv(o.Source, o.Catalog, runID, iteration, 0, nil, experts.Options{}, new(atomic.Int64))
+	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf(
+		"The run stopped when its budget of %d queries (--max-queries) was spent: what it had not examined by then is listed with the other gaps.", budget)}
+	_ = env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, "budget:queries", doc, 1.0, []string{fmt.Sprintf("%d queries sent", budget)})
 }
 
 // settleRounds bounds the rounds run after the confidence or coverage
@@ -407,7 +426,7 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 		return run, err
 	}
 	o.emit(Event{Kind: EventRunDone, RunID: run.ID, Iteration: s.Iteration, Phase: s.Phase, StopReason: stop,
-		Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries})
+		Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries, ModelCalls: s.LLM.Calls})
 	return run, nil
 }
 

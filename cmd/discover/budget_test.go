@@ -3,6 +3,7 @@ package main
 import (
 	"database/sql"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -58,5 +59,36 @@ func TestTimeoutEndsRun(t *testing.T) {
 	}
 	if sha(t, path) != before {
 		t.Error("the run changed the database file")
+	}
+}
+
+// TestQueryBudget (issue 9): --max-queries bounds what the run sends to
+// the database; once spent, the run stops as at its deadline, with a report
+// that says so.
+func TestQueryBudget(t *testing.T) {
+	out := t.TempDir()
+	res := run(t, "--demo", "--out", out, "--max-queries", "40", "--progress", "plain")
+	if res.code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
+	}
+	_, r := readReport(t, out)
+	if r.Run.Queries > 40 || r.Run.Queries < 30 {
+		t.Errorf("%d queries with --max-queries 40", r.Run.Queries)
+	}
+	if r.Run.StopReason == nil || *r.Run.StopReason != "deadline" {
+		t.Errorf("stop reason %v, want deadline", r.Run.StopReason)
+	}
+	found := false
+	for _, u := range r.Uncertainties {
+		found = found || strings.Contains(u, "budget of 40 queries")
+	}
+	if !found {
+		t.Errorf("the report does not say the budget was spent: %q", r.Uncertainties)
+	}
+	if len(r.Tables) < 10 {
+		t.Errorf("%d tables reported: what was found before the budget ran out is lost", len(r.Tables))
+	}
+	if res := run(t, "--demo", "--out", t.TempDir(), "--max-queries", "-1"); res.code != 2 || !strings.Contains(res.stderr, "--max-queries") {
+		t.Errorf("--max-queries -1: exit %d, %s", res.code, res.stderr)
 	}
 }

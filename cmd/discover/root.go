@@ -52,6 +52,7 @@ type runOptions struct {
 	targetCoverage               float64
 	timeout, queryTimeout        time.Duration
 	sampleRows                   int64
+	maxQueries                   int64
 	include, exclude             []string
 	llm, llmModel, llmBaseURL    string
 	llmPaths                     int
@@ -132,6 +133,7 @@ which beat the file.`,
 	f.DurationVar(&o.queryTimeout, "query-timeout", time.Minute, "deadline for one query against the database")
 	f.IntVar(&o.parallel, "parallel", 4, "experts' tasks running at once")
 	f.Int64Var(&o.sampleRows, "sample-rows", 1_000_000, "tables larger than this are profiled on a sample")
+	f.Int64Var(&o.maxQueries, "max-queries", 0, "queries the run may send to the database (0 = no limit); once spent, the run stops as at its deadline and reports what it found")
 	f.StringArrayVar(&o.include, "include", nil, "only tables matching this glob (repeatable; schema.table where there are schemas)")
 	f.StringArrayVar(&o.exclude, "exclude", nil, "skip tables matching this glob (repeatable)")
 	f.StringVar(&o.llm, "llm", "none", "language model: none, openai (any OpenAI-compatible server), ollama, anthropic; keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY only")
@@ -210,6 +212,8 @@ func (o *runOptions) validate() error {
 		return usagef("--query-timeout must be positive")
 	case o.sampleRows < 1:
 		return usagef("--sample-rows must be at least 1")
+	case o.maxQueries < 0:
+		return usagef("--max-queries must be 0 (no limit) or more")
 	case o.llmPaths < 1:
 		return usagef("--llm-paths must be at least 1")
 	}
@@ -357,8 +361,11 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		names = append(names, orchestrator.ModelExpert)
 	}
 	view := tui.Options{Input: terminalInput(stdin), Output: stderr, Start: time.Now(), Deadline: deadline,
-		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
+		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage, MaxQueries: o.maxQueries,
 		Experts: names, Stop: stopEarly}
+	if model != nil {
+		view.MaxModelCalls = o.llmMaxCalls
+	}
 	events := make(chan orchestrator.Event, 64)
 	done := make(chan struct{})
 	go func() {
@@ -373,7 +380,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths,
 			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
-				IgnoreDeclaredFKs: o.ignoreDeclaredFKs},
+				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries},
 		},
 		Events: events,
 		Model:  model,
@@ -425,7 +432,7 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 	}
 	opts, _ := json.Marshal(map[string]any{
 		"max_iterations": o.maxIterations, "target_confidence": o.targetConfidence, "target_coverage": o.targetCoverage,
-		"timeout": o.timeout.String(), "parallel": o.parallel, "sample_rows": o.sampleRows,
+		"timeout": o.timeout.String(), "parallel": o.parallel, "sample_rows": o.sampleRows, "max_queries": o.maxQueries,
 		"include": o.include, "exclude": o.exclude, "llm": o.llm,
 		"llm_model": o.llmModel, "llm_base_url": redactURL(o.llmBaseURL), "llm_paths": o.llmPaths,
 	})

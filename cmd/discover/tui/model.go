@@ -51,6 +51,7 @@ type model struct {
 	confidence, cover float64
 	queries           int64
 	queriesAt         int // the iteration whose end reported queries
+	modelCalls        int64
 
 	experts        []string
 	running        map[string][]running
@@ -152,14 +153,14 @@ func (m *model) apply(e orchestrator.Event) {
 	case orchestrator.EventIterationDone:
 		m.iteration, m.phase, m.step = e.Iteration, e.Phase, "reflect"
 		m.measured, m.confidence, m.cover = true, e.Confidence, e.Coverage
-		m.queries, m.queriesAt = e.Queries, e.Iteration
+		m.queries, m.queriesAt, m.modelCalls = e.Queries, e.Iteration, e.ModelCalls
 	case orchestrator.EventRunDone:
 		ev := e
 		m.end = &ev
 		m.endedAt = m.clock
 		m.iteration, m.phase, m.step = e.Iteration, e.Phase, ""
 		m.measured, m.confidence, m.cover = true, e.Confidence, e.Coverage
-		m.queries, m.queriesAt = e.Queries, e.Iteration
+		m.queries, m.queriesAt, m.modelCalls = e.Queries, e.Iteration, e.ModelCalls
 		// Whatever was still marked running did not report back: the run is over.
 		m.running = map[string][]running{}
 	}
@@ -301,11 +302,20 @@ func (m *model) bar(label string, v, target float64, w int) string {
 
 func (m *model) budgetLine() string {
 	q := "queries –"
+	of := ""
+	if m.opts.MaxQueries > 0 {
+		of = fmt.Sprintf(" of %d", m.opts.MaxQueries)
+	}
 	switch {
 	case m.end != nil:
-		q = fmt.Sprintf("queries %d", m.queries)
+		q = fmt.Sprintf("queries %d%s", m.queries, of)
 	case m.queriesAt > 0:
-		q = fmt.Sprintf("queries %d (to iteration %d)", m.queries, m.queriesAt)
+		q = fmt.Sprintf("queries %d%s (to iteration %d)", m.queries, of, m.queriesAt)
+	case of != "":
+		q = "queries –" + of
+	}
+	if m.opts.MaxModelCalls > 0 {
+		q += fmt.Sprintf(" · model calls %d of %d", m.modelCalls, m.opts.MaxModelCalls)
 	}
 	at := m.clock
 	if m.end != nil {

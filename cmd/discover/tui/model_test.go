@@ -262,3 +262,18 @@ func TestRunDrainsEvents(t *testing.T) {
 		t.Errorf("the final view was not drawn:\n%q", out.String())
 	}
 }
+
+// TestViewShowsBudgets: with a query budget and a model, the view shows
+// what is used against each.
+func TestViewShowsBudgets(t *testing.T) {
+	m := newModel(Options{Start: t0, Deadline: t0.Add(30 * time.Minute), MaxQueries: 500, MaxModelCalls: 40,
+		Experts: []string{"structural", "statistical", "semantic", "query", "llm"}}, func() time.Time { return t0 })
+	if v := m.View(); !strings.Contains(v, "queries – of 500 · model calls 0 of 40") {
+		t.Errorf("budgets missing before any figure:\n%s", v)
+	}
+	feed(m, orchestrator.Event{Time: at(5), Kind: orchestrator.EventIterationDone, Iteration: 1, Phase: 1,
+		Confidence: 0.4, Coverage: 0.5, Queries: 129, ModelCalls: 3})
+	if v := m.View(); !strings.Contains(v, "queries 129 of 500 (to iteration 1) · model calls 3 of 40") {
+		t.Errorf("budgets after an iteration:\n%s", v)
+	}
+}

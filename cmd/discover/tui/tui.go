@@ -24,6 +24,9 @@ type Options struct {
 	Start, Deadline time.Time
 	// Targets are the stop thresholds, shown beside the bars when set.
 	TargetConfidence, TargetCoverage float64
+	// MaxQueries and MaxModelCalls are the run's budgets, shown beside
+	// what is used when set (0: no budget, or no model).
+	MaxQueries, MaxModelCalls int64
 	// Experts fixes the order of the expert lines; experts seen in events
 	// but not listed are added after them.
 	Experts []string
