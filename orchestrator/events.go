@@ -38,8 +38,10 @@ type Event struct {
 	NewInsights int
 	Queries     int64
 	ModelCalls  int64 // model requests so far (iteration_done, run_done)
-	StopReason  string
-	Message     string
+	// Findings counts the run's findings by kind so far (iteration_done).
+	Findings   map[string]int
+	StopReason string
+	Message    string
 }
 
 // PlainWriter renders events as one line each, for logs and CI. Verbose

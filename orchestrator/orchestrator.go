@@ -292,7 +292,8 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		state.Queries = queries.Load()
 		state.LLM = o.llmUsage(llmBase)
 		o.emit(Event{Kind: EventIterationDone, Iteration: it, Phase: m.Phase, NewInsights: newFindings,
-			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries, ModelCalls: state.LLM.Calls})
+			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries, ModelCalls: state.LLM.Calls,
+			Findings: o.findingCounts(mctx, run.ID)})
 		stop = reflect(ctx, cfg, state)
 		if stop == "" && budgetSpent(cfg, state.Queries) {
 			// A spent query budget ends the run like its deadline: every
@@ -333,6 +334,23 @@ func runTask(ctx context.Context, t experts.Task) (err error) {
 		}
 	}()
 	return t.Run(ctx)
+}
+
+// findingKinds are the findings a person watching the run counts.
+var findingKinds = []string{catalog.KindRelationship, catalog.KindPattern, catalog.KindInsight,
+	catalog.KindHypothesis, catalog.KindRecommendation, catalog.KindUncertainty}
+
+// findingCounts counts the run's findings by kind, for the progress view;
+// a kind that cannot be read is left out rather than shown as zero.
+func (o *Orchestrator) findingCounts(ctx context.Context, runID string) map[string]int {
+	n := map[string]int{}
+	for _, k := range findingKinds {
+		es, err := o.Catalog.List(ctx, catalog.Filter{Kind: k, RunID: runID})
+		if err == nil {
+			n[k] = len(es)
+		}
+	}
+	return n
 }
 
 // budgetSpent reports whether the run has used its query budget.

@@ -176,7 +176,7 @@ func TestTerminalViewToTheEnd(t *testing.T) {
 	if r.Run.StopReason == nil || !strings.Contains(s, "stopped: "+*r.Run.StopReason+" after") || strings.Contains(s, "you stopped") {
 		t.Errorf("the screen does not show the report's stop reason %v:\n%s", r.Run.StopReason, s)
 	}
-	if !containsAll(s, "structural", "statistical", "semantic", "query", "latest", "tasks done") {
+	if !containsAll(s, "structural", "statistical", "semantic", "query", "latest", "found hypothesis") {
 		t.Errorf("final view:\n%s", s)
 	}
 	checkWidth(t, s, 80)

@@ -52,6 +52,7 @@ type model struct {
 	queries           int64
 	queriesAt         int // the iteration whose end reported queries
 	modelCalls        int64
+	findings          map[string]int // the run's findings by kind, at the last iteration's end
 
 	experts        []string
 	running        map[string][]running
@@ -154,6 +155,9 @@ func (m *model) apply(e orchestrator.Event) {
 		m.iteration, m.phase, m.step = e.Iteration, e.Phase, "reflect"
 		m.measured, m.confidence, m.cover = true, e.Confidence, e.Coverage
 		m.queries, m.queriesAt, m.modelCalls = e.Queries, e.Iteration, e.ModelCalls
+		if e.Findings != nil {
+			m.findings = e.Findings
+		}
 	case orchestrator.EventRunDone:
 		ev := e
 		m.end = &ev
@@ -352,24 +356,30 @@ func (m *model) expertLine(x string, w int) string {
 	return fmt.Sprintf("%-12s %5d %s  %s", x, m.done[x], fail, now)
 }
 
-// kindsLine lists as many whole kinds as fit, most frequent first.
+// kindsLine lists as many whole kinds as fit, most frequent first: the
+// findings by kind once an iteration has counted them, the tasks done by
+// kind before.
 func (m *model) kindsLine(w int) string {
-	if len(m.kinds) == 0 {
+	counts, label := m.kinds, "tasks done"
+	if len(m.findings) > 0 {
+		counts, label = m.findings, "found"
+	}
+	if len(counts) == 0 {
 		return ""
 	}
-	names := make([]string, 0, len(m.kinds))
-	for k := range m.kinds {
+	names := make([]string, 0, len(counts))
+	for k := range counts {
 		names = append(names, k)
 	}
 	sort.Slice(names, func(i, j int) bool {
-		if m.kinds[names[i]] != m.kinds[names[j]] {
-			return m.kinds[names[i]] > m.kinds[names[j]]
+		if counts[names[i]] != counts[names[j]] {
+			return counts[names[i]] > counts[names[j]]
 		}
 		return names[i] < names[j]
 	})
-	s := labelStyle.Render("tasks done")
+	s := labelStyle.Render(label)
 	for i, k := range names {
-		part := fmt.Sprintf(" %s %d", k, m.kinds[k])
+		part := fmt.Sprintf(" %s %d", k, counts[k])
 		if i > 0 {
 			part = " ·" + part
 		}

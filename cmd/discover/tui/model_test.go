@@ -277,3 +277,18 @@ func TestViewShowsBudgets(t *testing.T) {
 		t.Errorf("budgets after an iteration:\n%s", v)
 	}
 }
+
+// TestViewCountsFindingsByKind: once an iteration has counted the run's
+// findings, the view lists them by kind, most first.
+func TestViewCountsFindingsByKind(t *testing.T) {
+	m := testModel(nil)
+	feed(m, aRun()...)
+	if v := m.View(); !strings.Contains(v, "tasks done") {
+		t.Fatalf("before any count the view shows tasks by kind:\n%s", v)
+	}
+	feed(m, orchestrator.Event{Time: at(12), Kind: orchestrator.EventIterationDone, Iteration: 2, Phase: 2, Queries: 40,
+		Findings: map[string]int{"hypothesis": 66, "insight": 37, "relationship": 14, "pattern": 3}})
+	if v := m.View(); !strings.Contains(v, "found hypothesis 66 · insight 37 · relationship 14 · pattern 3") {
+		t.Errorf("findings by kind missing:\n%s", v)
+	}
+}
