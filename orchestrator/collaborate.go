@@ -81,8 +81,12 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	}
 	for _, h := range hyps {
 		if h.doc.Status == "inconclusive" {
-			if err := save("inconclusive:"+h.doc.ID,
-				fmt.Sprintf("Could not settle: %s", h.doc.Statement), h.entry.Evidence...); err != nil {
+			desc := "Could not settle: " + h.doc.Statement
+			if len(h.entry.Evidence) > 0 {
+				// The figures say why (an empty table, a column all NULL).
+				desc += " The test found: " + h.entry.Evidence[0] + "."
+			}
+			if err := save("inconclusive:"+h.doc.ID, desc, h.entry.Evidence...); err != nil {
 				return 0, err
 			}
 		}
