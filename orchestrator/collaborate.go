@@ -44,6 +44,7 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	}
 
 	wanted := map[string]bool{}
+	wantedInsight := map[string]bool{} // contradictions settled this round
 	save := func(key, desc string, evidence ...string) error {
 		wanted[key] = true
 		return env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, key, catalog.UncertaintyDoc{Description: desc}, 0.8, evidence)
@@ -59,13 +60,33 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 		}
 		switch s.SemanticType {
 		case "identifier":
-			// The semantic expert calls it an identifier; the statistics must agree.
-			if p.doc.DistinctCount != nil && p.doc.Rows > 0 && !p.doc.Sampled && *p.doc.DistinctCount < p.doc.Rows {
+			// The semantic expert calls it an identifier; the statistics must
+			// agree. Exact counts settle it: values that repeat identify no
+			// row, whatever the name says. Counts from a sample cannot, and
+			// the doubt is left to the reader.
+			if p.doc.DistinctCount == nil || p.doc.Rows == 0 || *p.doc.DistinctCount >= p.doc.Rows {
+				break
+			}
+			figures := fmt.Sprintf("profile: %s distinct values in %s rows", catalog.Thousands(*p.doc.DistinctCount), catalog.Thousands(p.doc.Rows))
+			if p.doc.Sampled || p.doc.DistinctIsEstimate {
 				if err := save("conflict:identifier:"+e.Key,
-					fmt.Sprintf("%s looks like an identifier but holds %d distinct values in %d rows.", e.Key, *p.doc.DistinctCount, p.doc.Rows),
-					"semantic: identifier", fmt.Sprintf("profile: %d distinct of %d rows", *p.doc.DistinctCount, p.doc.Rows)); err != nil {
+					fmt.Sprintf("%s looks like an identifier, but a sample shows %s distinct values in %s rows.", e.Key,
+						catalog.Thousands(*p.doc.DistinctCount), catalog.Thousands(p.doc.Rows)),
+					"semantic: identifier", figures); err != nil {
 					return 0, err
 				}
+				break
+			}
+			table, col, _ := strings.Cut(e.Key, ".")
+			doc := catalog.InsightDoc{Kind: "contradiction", Tables: []string{table}, Columns: []string{e.Key},
+				Description: fmt.Sprintf("The semantic expert took %s for an identifier (%s), but its %s rows hold %s distinct values: "+
+					"settled by the data, %s does not identify the rows of %s.", e.Key, strings.Join(s.Reasons, "; "),
+					catalog.Thousands(p.doc.Rows), catalog.Thousands(*p.doc.DistinctCount), col, table)}
+			key := "contradiction:identifier:" + e.Key
+			wantedInsight[key] = true
+			if err := env.SaveDoc(ctx, "orchestrator", catalog.KindInsight, key, doc, 0.95,
+				[]string{"semantic: identifier", figures}, "contradiction"); err != nil {
+				return 0, err
 			}
 		case "foreign_key":
 			// A reference by name that no relationship explains yet. A view
@@ -93,18 +114,26 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	}
 	// What an earlier round doubted and this one settled (a reference
 	// since inferred, a hypothesis since decided) leaves the report.
-	removed, err := settle(ctx, env, wanted)
+	removed, err := settle(ctx, env, catalog.KindUncertainty, wanted, collaborationKeys)
 	if err != nil {
 		return 0, err
 	}
-	return int(env.NewFindings()-before) + removed, nil
+	// A contradiction that no longer stands (the semantic expert has
+	// revised the type) leaves it too.
+	gone, err := settle(ctx, env, catalog.KindInsight, wantedInsight, []string{"contradiction:"})
+	if err != nil {
+		return 0, err
+	}
+	return int(env.NewFindings()-before) + removed + gone, nil
 }
 
 // collaborationKeys are the prefixes of the uncertainties collaborate owns.
 var collaborationKeys = []string{"conflict:identifier:", "unexplained_reference:", "inconclusive:"}
 
-func settle(ctx context.Context, env *experts.Env, wanted map[string]bool) (int, error) {
-	us, err := env.RunEntries(ctx, catalog.KindUncertainty)
+// settle deletes the run's entries of kind that collaborate wrote under one
+// of prefixes and did not write again this round.
+func settle(ctx context.Context, env *experts.Env, kind string, wanted map[string]bool, prefixes []string) (int, error) {
+	us, err := env.RunEntries(ctx, kind)
 	if err != nil {
 		return 0, fmt.Errorf("collaborate: %w", err)
 	}
@@ -113,9 +142,9 @@ func settle(ctx context.Context, env *experts.Env, wanted map[string]bool) (int,
 		if u.Expert != "orchestrator" || wanted[u.Key] {
 			continue
 		}
-		for _, p := range collaborationKeys {
+		for _, p := range prefixes {
 			if strings.HasPrefix(u.Key, p) {
-				if err := env.Catalog.Delete(ctx, catalog.KindUncertainty, u.Key); err != nil {
+				if err := env.Catalog.Delete(ctx, kind, u.Key); err != nil {
 					return removed, fmt.Errorf("collaborate: %w", err)
 				}
 				removed++

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -570,5 +571,61 @@ func TestFollowUpsAfterTargets(t *testing.T) {
 	// follow-up; settling ends after three rounds.
 	if s := state(t, cat, run.ID); s.Iteration != 4 || fmt.Sprint(rounds) != "[follow-up 2 follow-up 3 follow-up 4]" {
 		t.Fatalf("iterations %d, follow-ups run %v", s.Iteration, rounds)
+	}
+}
+
+// TestCollaborateResolvesIdentifierContradiction: an identifier whose exact
+// profile shows repeated values is a contradiction the data settles (an
+// insight naming both sides), not an uncertainty; from a sample it stays an
+// uncertainty; once the semantic expert revises the type, it is gone.
+func TestCollaborateResolvesIdentifierContradiction(t *testing.T) {
+	ctx := context.Background()
+	cat, run := setup(t)
+	var q atomic.Int64
+	tables := []warehouse.Table{{Name: warehouse.TableName{Name: "parts"}, Kind: "table", Columns: []warehouse.Column{{Name: "part_no", Position: 1}}}}
+	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 2, tables, experts.Options{}, &q)
+	save := func(kind, key string, doc any) {
+		t.Helper()
+		if err := env.SaveDoc(ctx, "test", kind, key, doc, 0.8, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d := int64(460)
+	save(catalog.KindSemantic, "parts.part_no", catalog.SemanticDoc{Table: "parts", Column: "part_no", SemanticType: "identifier", Reasons: []string{"named like a key"}})
+	save(catalog.KindProfile, "parts.part_no", catalog.ProfileDoc{Table: "parts", Column: "part_no", Rows: 500, DistinctCount: &d})
+	if _, err := collaborate(ctx, env); err != nil {
+		t.Fatal(err)
+	}
+	e, err := cat.Get(ctx, catalog.KindInsight, "contradiction:identifier:parts.part_no")
+	if err != nil {
+		t.Fatalf("no settled contradiction: %v", err)
+	}
+	var ins catalog.InsightDoc
+	e.Decode(&ins)
+	if ins.Kind != "contradiction" || !strings.Contains(ins.Description, "its 500 rows hold 460 distinct values") ||
+		!strings.Contains(ins.Description, "named like a key") || !strings.Contains(ins.Description, "part_no does not identify the rows of parts") {
+		t.Errorf("contradiction: %+v", ins)
+	}
+	if _, err := cat.Get(ctx, catalog.KindUncertainty, "conflict:identifier:parts.part_no"); !errors.Is(err, catalog.ErrNotFound) {
+		t.Errorf("a contradiction the data settles is also an uncertainty: %v", err)
+	}
+	// From a sample the counts settle nothing.
+	save(catalog.KindProfile, "parts.part_no", catalog.ProfileDoc{Table: "parts", Column: "part_no", Rows: 500, DistinctCount: &d, Sampled: true, DistinctIsEstimate: true})
+	if _, err := collaborate(ctx, env); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Get(ctx, catalog.KindUncertainty, "conflict:identifier:parts.part_no"); err != nil {
+		t.Errorf("a sampled contradiction is not left to the reader: %v", err)
+	}
+	if _, err := cat.Get(ctx, catalog.KindInsight, "contradiction:identifier:parts.part_no"); !errors.Is(err, catalog.ErrNotFound) {
+		t.Errorf("a contradiction no longer settled lingers: %v", err)
+	}
+	// The semantic expert revises the type: nothing is left.
+	save(catalog.KindSemantic, "parts.part_no", catalog.SemanticDoc{Table: "parts", Column: "part_no", SemanticType: "code"})
+	if _, err := collaborate(ctx, env); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cat.Get(ctx, catalog.KindUncertainty, "conflict:identifier:parts.part_no"); !errors.Is(err, catalog.ErrNotFound) {
+		t.Errorf("a revised contradiction lingers: %v", err)
 	}
 }
