@@ -191,3 +191,45 @@ func object(props map[string]any) map[string]any {
 	sort.Strings(req)
 	return map[string]any{"type": "object", "properties": props, "required": req, "additionalProperties": false}
 }
+
+// narrativeAnswer is the report's executive summary as a model wrote it:
+// prose, shown marked as the model's and never taken as a finding.
+type narrativeAnswer struct {
+	Summary string `json:"summary"`
+}
+
+// maxNarrative bounds the summary: a paragraph, not a report.
+const maxNarrative = 1500
+
+func (a *narrativeAnswer) Validate() error {
+	s := strings.TrimSpace(a.Summary)
+	switch {
+	case s == "":
+		return errors.New("summary: empty")
+	case len(s) > maxNarrative:
+		return fmt.Errorf("summary: %d characters, at most %d allowed", len(s), maxNarrative)
+	}
+	return nil
+}
+
+// NarrativeTool is the tool a model calls with the report's summary.
+var NarrativeTool = Tool{
+	Name:        "write_summary",
+	Description: "Give the executive summary of the report: one plain paragraph.",
+	Schema:      object(map[string]any{"summary": map[string]any{"type": "string", "description": "one paragraph, three to six sentences, plain text"}}),
+}
+
+// WriteNarrative asks for the report's executive summary from the run's
+// figures and findings. The text comes back with its whitespace collapsed
+// to one paragraph; the caller must still treat it as untrusted prose.
+func (c *Client) WriteNarrative(ctx context.Context, data prompts.Narrative) (string, string, error) {
+	p, err := prompts.Render("narrative", data)
+	if err != nil {
+		return "", "", fmt.Errorf("llm: %w", err)
+	}
+	var a narrativeAnswer
+	if err := c.Ask(ctx, p, NarrativeTool, &a); err != nil {
+		return "", p.ID(), err
+	}
+	return strings.Join(strings.Fields(a.Summary), " "), p.ID(), nil
+}

@@ -1,12 +1,15 @@
 package orchestrator
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -56,6 +59,12 @@ const (
 type modelExpert struct {
 	client *llm.Client
 	paths  int
+
+	// synthesisSeen is the first iteration this expert planned in phase 4
+	// (everything covered and tested); the narrative waits one round more,
+	// for the follow-ups that round runs. Plan is called from the loop's
+	// goroutine only, so it needs no lock.
+	synthesisSeen int
 }
 
 func (m *modelExpert) Name() string { return ModelExpert }
@@ -67,9 +76,11 @@ func (m *modelExpert) Plan(ctx context.Context, env *experts.Env) ([]experts.Tas
 	steps := []struct {
 		key, name, what string
 		run             func(context.Context, *experts.Env) error
+		due             func(context.Context, *experts.Env) (bool, error) // nil: as soon as phase 2 starts
 	}{
-		{"llm:hypotheses", "model hypotheses", "hypothesis generation", m.hypotheses},
-		{"llm:notes", "model notes", "table descriptions", m.notes},
+		{"llm:hypotheses", "model hypotheses", "hypothesis generation", m.hypotheses, nil},
+		{"llm:notes", "model notes", "table descriptions", m.notes, nil},
+		{"llm:narrative", "model narrative", "report narrative", m.narrative, m.narrativeDue},
 	}
 	var tasks []experts.Task
 	for _, s := range steps {
@@ -80,26 +91,53 @@ func (m *modelExpert) Plan(ctx context.Context, env *experts.Env) ([]experts.Tas
 		if done {
 			continue
 		}
+		if s.due != nil {
+			due, err := s.due(ctx, env)
+			if err != nil {
+				return nil, fmt.Errorf("llm: plan %s: %w", s.name, err)
+			}
+			if !due {
+				continue
+			}
+		}
 		s := s
 		tasks = append(tasks, experts.Task{Expert: ModelExpert, Name: s.name, Run: func(ctx context.Context) error {
-			err := s.run(ctx, env)
-			m.saveCalls(context.WithoutCancel(ctx), env)
-			if err != nil && ctx.Err() != nil {
-				return err // out of time: a resumed run tries again
-			}
-			if err != nil {
-				// The model failed; the run goes on without it, and says so.
-				desc := fmt.Sprintf("Model-assisted %s (%s %s) failed, so the deterministic experts' findings stand alone: %s",
-					s.what, m.client.Provider(), m.client.Model(), m.client.Redact(err.Error()))
-				if err := env.SaveDoc(ctx, ModelExpert, catalog.KindUncertainty, "llm:failed:"+s.key, catalog.UncertaintyDoc{Description: desc},
-					1.0, []string{m.client.Redact(err.Error())}); err != nil {
-					return err
-				}
-			}
-			return env.SaveDoc(ctx, ModelExpert, catalog.KindProgress, s.key, catalog.ProgressDoc{Step: s.key, Detail: errText(err)}, 1.0, nil)
+			return m.runStep(ctx, env, s.key, s.what, s.run)
 		}})
 	}
 	return tasks, nil
+}
+
+// runStep runs one model step and records its outcome: the step as done,
+// or, when the model failed, an uncertainty saying the deterministic
+// findings stand alone.
+func (m *modelExpert) runStep(ctx context.Context, env *experts.Env, key, what string, run func(context.Context, *experts.Env) error) error {
+	err := run(ctx, env)
+	m.saveCalls(context.WithoutCancel(ctx), env)
+	if err != nil && ctx.Err() != nil {
+		return err // out of time: a resumed run tries again
+	}
+	if err != nil {
+		// The model failed; the run goes on without it, and says so.
+		desc := fmt.Sprintf("Model-assisted %s (%s %s) failed, so the deterministic experts' findings stand alone: %s",
+			what, m.client.Provider(), m.client.Model(), m.client.Redact(err.Error()))
+		if err := env.SaveDoc(ctx, ModelExpert, catalog.KindUncertainty, "llm:failed:"+key, catalog.UncertaintyDoc{Description: desc},
+			1.0, []string{m.client.Redact(err.Error())}); err != nil {
+			return err
+		}
+	}
+	return env.SaveDoc(ctx, ModelExpert, catalog.KindProgress, key, catalog.ProgressDoc{Step: key, Detail: errText(err)}, 1.0, nil)
+}
+
+// finish writes the narrative when the run ends before its step was due
+// (a stop by consensus, or the rounds after the targets ran out): every
+// run with a model that finishes in time gets one, or says why not.
+func (m *modelExpert) finish(ctx context.Context, env *experts.Env) error {
+	done, err := env.Has(ctx, catalog.KindProgress, "llm:narrative")
+	if err != nil || done {
+		return err
+	}
+	return m.runStep(ctx, env, "llm:narrative", "report narrative", m.narrative)
 }
 
 func errText(err error) string {
@@ -433,4 +471,236 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// KindNarrative is the report's executive summary as the model wrote it
+// (key: llm:narrative, NarrativeDoc). report reads the same kind and fields;
+// it cannot import this package, so the CLI tests hold the two together.
+const KindNarrative = "narrative"
+
+// NarrativeDoc is the model's summary, with who wrote it and from what.
+// It is prose, not a finding: the report shows it marked as the model's
+// and keeps the deterministic summary beside it.
+type NarrativeDoc struct {
+	Text     string `json:"text"`
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Prompt   string `json:"prompt"`   // prompt id and version: narrative/v1
+	Findings int    `json:"findings"` // findings the prompt carried
+	Omitted  int    `json:"omitted"`  // findings left out by compaction
+}
+
+// narrativeTokenBudget bounds the findings a narrative prompt carries;
+// the facts and the instructions come on top (a few hundred tokens).
+const narrativeTokenBudget = 2500
+
+// narrativeDue says whether to write the narrative now: after the model's
+// other steps (so their tested hypotheses count), and when the experts are
+// done. The loop does not tell its experts that; what the catalog shows
+// stands in for it: one round after phase 4 (everything covered and tested)
+// began, which leaves that round to the experts' follow-ups, or at once
+// when this round is likely the last (the iteration cap recorded with the
+// run, or two rounds in a row with fewer than 2 new findings, which a third
+// makes diminishing returns).
+func (m *modelExpert) narrativeDue(ctx context.Context, env *experts.Env) (bool, error) {
+	if env.Phase >= 4 && m.synthesisSeen == 0 {
+		m.synthesisSeen = env.Iteration
+	}
+	for _, k := range []string{"llm:hypotheses", "llm:notes"} {
+		done, err := env.Has(ctx, catalog.KindProgress, k)
+		if err != nil || !done {
+			return false, err
+		}
+	}
+	if env.Phase >= 4 && env.Iteration > m.synthesisSeen {
+		return true, nil
+	}
+	run, err := env.Catalog.GetRun(ctx, env.RunID)
+	if err != nil {
+		return false, fmt.Errorf("run %s: %w", env.RunID, err)
+	}
+	// Both documents are the command's and the loop's records; one that
+	// does not decode only means this signal is missing.
+	var opts struct {
+		MaxIterations int `json:"max_iterations"`
+	}
+	_ = json.Unmarshal(run.Options, &opts)
+	if opts.MaxIterations > 0 && env.Iteration >= opts.MaxIterations {
+		return true, nil
+	}
+	var st catalog.LoopState
+	_ = json.Unmarshal(run.State, &st)
+	n := len(st.NewInsights)
+	return n >= 2 && st.NewInsights[n-1] < 2 && st.NewInsights[n-2] < 2, nil
+}
+
+// narrative asks the model for the report's executive summary from the
+// run's figures and its most relevant findings, and saves it as the
+// model's.
+func (m *modelExpert) narrative(ctx context.Context, env *experts.Env) error {
+	data, err := narrativeData(ctx, env, narrativeTokenBudget)
+	if err != nil {
+		return err
+	}
+	text, pid, err := m.client.WriteNarrative(ctx, data)
+	if err != nil {
+		return err
+	}
+	doc := NarrativeDoc{Text: m.client.Redact(text), Provider: m.client.Provider(), Model: m.client.Model(), Prompt: pid,
+		Findings: len(data.Findings), Omitted: data.Omitted}
+	// Confidence 0: nothing in it was checked against the data.
+	return env.SaveDoc(ctx, ModelExpert, KindNarrative, "llm:narrative", doc, 0,
+		[]string{fmt.Sprintf("written by model %s %s (prompt %s) from %d findings; not checked against the data",
+			m.client.Provider(), m.client.Model(), pid, len(data.Findings))}, TagModel)
+}
+
+// narrativeData counts the run's findings for the facts and picks the
+// findings to show by relevance within budget tokens.
+func narrativeData(ctx context.Context, env *experts.Env, budget int) (prompts.Narrative, error) {
+	f := prompts.NarrativeFacts{Dialect: env.Source.Dialect(), Database: env.Source.Database(), Hypotheses: map[string]int{}}
+	for _, t := range env.Tables {
+		if t.Kind == "view" {
+			f.Views++
+		} else {
+			f.Tables++
+		}
+	}
+	stats, err := decodeAll[catalog.TableStatsDoc](ctx, env, catalog.KindTableStats)
+	if err != nil {
+		return prompts.Narrative{}, err
+	}
+	for _, t := range env.Tables {
+		if st, ok := stats[t.Name.String()]; ok && t.Kind != "view" {
+			f.Rows += st.doc.Rows
+		}
+	}
+	domain, err := decodeAll[catalog.DomainDoc](ctx, env, catalog.KindDomain)
+	if err != nil {
+		return prompts.Narrative{}, err
+	}
+	if d, ok := domain["domain"]; ok && d.doc.Label != "" {
+		f.Domain, f.DomainConfidence = clip(d.doc.Label, 60), d.entry.Confidence
+	}
+	var candidates []catalog.Entry
+	for _, kind := range []string{catalog.KindRelationship, catalog.KindPattern, catalog.KindInsight, catalog.KindHypothesis, catalog.KindUncertainty} {
+		es, err := env.RunEntries(ctx, kind)
+		if err != nil {
+			return prompts.Narrative{}, fmt.Errorf("llm: narrative: %w", err)
+		}
+		for _, e := range es {
+			switch kind {
+			case catalog.KindRelationship:
+				f.Relationships++
+			case catalog.KindPattern:
+				f.Patterns++
+				candidates = append(candidates, e)
+			case catalog.KindInsight:
+				// The model's own notes are its reading, not findings: a
+				// summary built on them would launder them into facts.
+				if e.Expert == ModelExpert {
+					continue
+				}
+				f.Insights++
+				candidates = append(candidates, e)
+			case catalog.KindHypothesis:
+				var d catalog.HypothesisDoc
+				if e.Decode(&d) != nil {
+					continue
+				}
+				f.Hypotheses[cmp.Or(d.Status, "proposed")]++
+				if d.Status == "confirmed" || d.Status == "refuted" {
+					candidates = append(candidates, e)
+				}
+			case catalog.KindUncertainty:
+				f.Uncertainties++
+			}
+		}
+	}
+	// The most central tables are the largest; findings about them, and
+	// about the domain, are what a summary should lead with.
+	tables := slices.Clone(env.Tables)
+	sort.SliceStable(tables, func(i, j int) bool {
+		return stats[tables[i].Name.String()].doc.Rows > stats[tables[j].Name.String()].doc.Rows
+	})
+	var terms []string
+	if f.Domain != "" {
+		terms = append(terms, f.Domain)
+	}
+	for i, t := range tables {
+		if i == 8 {
+			break
+		}
+		terms = append(terms, t.Name.String())
+	}
+	ranked, err := byRelevance(ctx, env.Catalog, env.RunID, candidates, terms)
+	if err != nil {
+		return prompts.Narrative{}, err
+	}
+	items := make([]prompts.Finding, 0, len(ranked))
+	for _, e := range ranked {
+		items = append(items, findingOf(e))
+	}
+	kept, omitted, _, err := llm.Compact(items, budget)
+	if err != nil {
+		return prompts.Narrative{}, err
+	}
+	return prompts.Narrative{Facts: f, Findings: kept, Omitted: omitted}, nil
+}
+
+// findingOf renders an entry for a prompt: its kind and one clipped line.
+// Clipping happens here, per item, so compaction only ever drops whole
+// items.
+func findingOf(e catalog.Entry) prompts.Finding {
+	var text, kind string
+	switch e.Kind {
+	case catalog.KindHypothesis:
+		var d catalog.HypothesisDoc
+		_ = e.Decode(&d)
+		kind, text = "hypothesis_"+d.Status, d.Statement
+	case catalog.KindPattern:
+		var d catalog.PatternDoc
+		_ = e.Decode(&d)
+		kind, text = d.Kind, d.Description
+	default:
+		var d catalog.InsightDoc
+		_ = e.Decode(&d)
+		kind, text = d.Kind, d.Description
+	}
+	return prompts.Finding{Kind: clip(kind, 40), Text: clip(text, 300), Confidence: math.Round(e.Confidence*100) / 100}
+}
+
+// byRelevance orders candidates (entries of run runID) by how well the
+// catalog's full-text search ties them to terms, the earlier terms
+// weighing more: each term's hits score by reciprocal rank, summed over the
+// terms. Candidates no term finds follow, by confidence. Ties keep kind
+// and key order, so the same catalog always gives the same prompt.
+func byRelevance(ctx context.Context, cat *catalog.Catalog, runID string, candidates []catalog.Entry, terms []string) ([]catalog.Entry, error) {
+	score := make(map[int64]float64, len(candidates))
+	for _, e := range candidates {
+		score[e.ID] = 0
+	}
+	for i, term := range terms {
+		// Bounded: on a large catalog the tail of a term's hits is noise.
+		hits, err := cat.Search(ctx, term, 1000)
+		if err != nil {
+			return nil, fmt.Errorf("llm: relevance of %q: %w", term, err)
+		}
+		rank := 0
+		weight := 1 / float64(i+1)
+		for _, h := range hits {
+			if h.RunID != runID {
+				continue
+			}
+			if _, ok := score[h.ID]; ok {
+				score[h.ID] += weight / float64(rank+1)
+				rank++
+			}
+		}
+	}
+	out := slices.Clone(candidates)
+	slices.SortStableFunc(out, func(a, b catalog.Entry) int {
+		return cmp.Or(cmp.Compare(score[b.ID], score[a.ID]), cmp.Compare(b.Confidence, a.Confidence),
+			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Key, b.Key))
+	})
+	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -73,6 +74,8 @@ func TestModelExpert(t *testing.T) {
 			return args(t, map[string]any{"sql": "SELECT COUNT(*) AS violations FROM t WHERE a <= 0"}), nil
 		case llm.NotesTool.Name:
 			return args(t, map[string]any{"tables": []any{map[string]any{"table": "t", "entity": "Thing", "description": "Things."}}}), nil
+		case llm.NarrativeTool.Name:
+			return args(t, map[string]any{"summary": "One table of things."}), nil
 		}
 		t.Errorf("unexpected tool %q", req.Tool.Name)
 		return llm.Response{}, nil
@@ -126,13 +129,97 @@ func TestModelExpert(t *testing.T) {
 	}
 
 	// The loop saves the model's usage in the run state (report.json run.llm).
+	// The run ends by consensus before the narrative's round came: it is
+	// written as the run finishes, one call more.
 	finished, err := o.Run(ctx, run)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var st catalog.LoopState
 	json.Unmarshal(finished.State, &st)
-	if st.LLM.Provider != "fake" || st.LLM.Model != "m1" || st.LLM.Calls != 3 || st.LLM.Tokens != 150 {
+	if st.LLM.Provider != "fake" || st.LLM.Model != "m1" || st.LLM.Calls != 4 || st.LLM.Tokens != 200 {
 		t.Fatalf("state.llm = %+v", st.LLM)
+	}
+	if _, err := cat.Get(ctx, KindNarrative, "llm:narrative"); err != nil {
+		t.Fatalf("no narrative after a run that ended by consensus: %v", err)
+	}
+}
+
+// The narrative's prompt carries catalog findings picked by relevance
+// (catalog search on the domain and the largest tables) within its token
+// budget: the budget holds, items are whole, the findings about the
+// central table come first, the model's own notes stay out, and the
+// facts count what the catalog holds.
+func TestNarrativeContext(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "n.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{`CREATE TABLE shipments (id INTEGER PRIMARY KEY)`, `CREATE TABLE misc (id INTEGER PRIMARY KEY)`} {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	cat, run := setup(t)
+	tables, _ := src.Tables(ctx)
+	var q atomic.Int64
+	env := experts.NewEnv(src, cat, run.ID, 3, 4, tables, experts.Options{}, &q)
+	save := func(kind, key string, doc any, conf float64, expert string) {
+		t.Helper()
+		if err := env.SaveDoc(ctx, expert, kind, key, doc, conf, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save(catalog.KindTableStats, "shipments", catalog.TableStatsDoc{Table: "shipments", Rows: 5000}, 1, "statistical")
+	save(catalog.KindTableStats, "misc", catalog.TableStatsDoc{Table: "misc", Rows: 10}, 1, "statistical")
+	save(catalog.KindDomain, "domain", catalog.DomainDoc{Label: "logistics"}, 0.8, "semantic")
+	pad := strings.Repeat(" and more", 10)
+	for i := 0; i < 20; i++ {
+		// Findings no search term finds are more confident: only
+		// relevance puts the shipments ones first.
+		save(catalog.KindInsight, fmt.Sprintf("other:%02d", i), catalog.InsightDoc{Kind: "distribution", Tables: []string{},
+			Description: fmt.Sprintf("unrelated finding %02d%s", i, pad)}, 0.95, "statistical")
+		save(catalog.KindInsight, fmt.Sprintf("ship:%02d", i), catalog.InsightDoc{Kind: "temporal", Tables: []string{"shipments"},
+			Description: fmt.Sprintf("shipments finding %02d%s", i, pad)}, 0.6, "statistical")
+	}
+	save(catalog.KindInsight, "llm:note:shipments", catalog.InsightDoc{Kind: "model_note", Tables: []string{"shipments"},
+		Description: "The model's reading of shipments"}, 0.3, ModelExpert)
+
+	all, err := narrativeData(ctx, env, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Findings) != 40 || all.Omitted != 0 {
+		t.Fatalf("unbounded: %d findings, %d omitted; want the 40 experts' insights", len(all.Findings), all.Omitted)
+	}
+	f := all.Facts
+	if f.Tables != 2 || f.Rows != 5010 || f.Domain != "logistics" || f.Insights != 40 || f.Dialect != "sqlite" {
+		t.Fatalf("facts %+v", f)
+	}
+	one, _, used, err := llm.Compact(all.Findings[:1], 1<<20)
+	if err != nil || len(one) != 1 {
+		t.Fatal(err)
+	}
+	budget := 12*used + used/2
+	got, err := narrativeData(ctx, env, budget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, total, _ := llm.Compact(got.Findings, 1<<20)
+	if total > budget || len(got.Findings) != 12 || got.Omitted != 28 {
+		t.Fatalf("budget %d: %d findings (%d tokens), %d omitted", budget, len(got.Findings), total, got.Omitted)
+	}
+	for i, fd := range got.Findings {
+		if !strings.HasPrefix(fd.Text, "shipments finding") || !strings.HasSuffix(fd.Text, pad) {
+			t.Errorf("finding %d is %q: want whole findings about the central table first", i, fd.Text)
+		}
 	}
 }

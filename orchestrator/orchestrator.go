@@ -67,6 +67,8 @@ type Orchestrator struct {
 	Model *llm.Client
 
 	usageBase catalog.LLMUsage // model use of earlier attempts of a resumed run
+	model     *modelExpert     // the model's expert, when there is a model
+	lastEnv   *experts.Env     // the last round's environment, for finish
 }
 
 // experts is the run's expert list: the configured ones, and the model's
@@ -75,7 +77,10 @@ func (o *Orchestrator) experts(paths int) []experts.Expert {
 	if o.Model == nil {
 		return o.Experts
 	}
-	return append(append([]experts.Expert{}, o.Experts...), &modelExpert{client: o.Model, paths: max(paths, 1)})
+	if o.model == nil {
+		o.model = &modelExpert{client: o.Model, paths: max(paths, 1)}
+	}
+	return append(append([]experts.Expert{}, o.Experts...), o.model)
 }
 
 // llmUsage is the model use to record: what earlier attempts of a resumed
@@ -183,6 +188,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 
 		// plan
 		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries)
+		o.lastEnv = env
 		var tasks []experts.Task
 		var satisfied []string
 		for _, x := range xs {
@@ -430,6 +436,13 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 	if runErr != nil && stop == "" {
 		_ = o.save(ctx, &run, s)
 		return run, runErr
+	}
+	if o.model != nil && o.lastEnv != nil && stop != "" && stop != StopDeadline {
+		// Past a deadline the user's --timeout comes first; otherwise the
+		// narrative is written now if its round never came.
+		if err := o.model.finish(ctx, o.lastEnv); err == nil {
+			s.LLM = o.llmUsage(o.usageBase)
+		}
 	}
 	if stop != "" {
 		o.recordGaps(ctx, run.ID, s.Iteration)

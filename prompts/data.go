@@ -61,3 +61,37 @@ type SQLFix struct {
 type Notes struct {
 	Schema Schema
 }
+
+// Narrative asks for the report's executive summary, written from what the
+// run found. Facts are the counts a reader wants first; Findings the most
+// relevant findings that fit the caller's token budget, whole (Omitted says
+// how many were left out). Everything is data: findings quote database
+// values and other experts' prose.
+type Narrative struct {
+	Facts    NarrativeFacts `json:"facts"`
+	Findings []Finding      `json:"findings"`
+	Omitted  int            `json:"findings_omitted,omitempty"`
+}
+
+// NarrativeFacts are the run's headline figures, counted from the catalog.
+type NarrativeFacts struct {
+	Dialect          string         `json:"dialect"`
+	Database         string         `json:"database"`
+	Tables           int            `json:"tables"`
+	Views            int            `json:"views,omitempty"`
+	Rows             int64          `json:"rows,omitempty"`
+	Relationships    int            `json:"relationships"`
+	Domain           string         `json:"domain,omitempty"`
+	DomainConfidence float64        `json:"domain_confidence,omitempty"`
+	Hypotheses       map[string]int `json:"hypotheses,omitempty"` // by status
+	Insights         int            `json:"insights"`
+	Patterns         int            `json:"patterns"`
+	Uncertainties    int            `json:"uncertainties"`
+}
+
+// Finding is one catalog entry as a prompt shows it.
+type Finding struct {
+	Kind       string  `json:"kind"`
+	Text       string  `json:"text"`
+	Confidence float64 `json:"confidence"`
+}

@@ -86,6 +86,12 @@ func (m *markdown) render(r *Report) {
 	m.p("# %s", mdText(title(r)))
 	m.p("## Summary")
 	m.p("%s", mdText(r.Summary))
+	if n := r.Narrative; n != nil {
+		// The model's text is data: escaped like any value, quoted, and
+		// introduced by who wrote it, so no one takes it for a finding.
+		m.p("**Narrative.** %s", mdText(n.Note))
+		m.p("> %s", mdText(n.Text))
+	}
 
 	m.p("## Run")
 	run := r.Run

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/discover-db/discover/catalog"
@@ -31,12 +32,15 @@ const SchemaVersion = 1
 //   - semantic_type and semantic_confidence are null together;
 //   - relationship.cardinality is null when it was not measured;
 //   - a hypothesis stored without a status is "proposed";
-//   - run.llm.provider is "none" when neither the run nor the options name one.
+//   - run.llm.provider is "none" when neither the run nor the options name one;
+//   - narrative, the one optional field, is left out when no model wrote one,
+//     so a run without a model gives the same report.json as before it existed.
 type Report struct {
 	SchemaVersion   int              `json:"schema_version"`
 	Database        Database         `json:"database"`
 	Run             Run              `json:"run"`
 	Summary         string           `json:"summary"`
+	Narrative       *Narrative       `json:"narrative,omitempty"`
 	Domain          Domain           `json:"domain"`
 	Tables          []Table          `json:"tables"`
 	Relationships   []Relationship   `json:"relationships"`
@@ -45,6 +49,23 @@ type Report struct {
 	Hypotheses      []Hypothesis     `json:"hypotheses"`
 	Recommendations []Recommendation `json:"recommendations"`
 	Uncertainties   []string         `json:"uncertainties"`
+}
+
+// KindNarrative is the catalog kind of a model-written summary (key
+// llm:narrative); the orchestrator's model expert writes it.
+const KindNarrative = "narrative"
+
+// Narrative is the executive summary a model wrote from the run's findings.
+// It stands beside Summary (the deterministic one), never replaces it, and
+// is always shown with Note: nothing in it was checked against the data.
+type Narrative struct {
+	Text      string `json:"text"`
+	WrittenBy string `json:"written_by"` // always "model"
+	Provider  string `json:"provider"`
+	Model     string `json:"model"`
+	Prompt    string `json:"prompt"`               // the prompt id and version
+	Checked   bool   `json:"checked_against_data"` // always false
+	Note      string `json:"note"`
 }
 
 // Database names the database under discovery.
@@ -282,6 +303,7 @@ func Build(in Input) *Report {
 		Hypotheses:      b.hypotheses(),
 		Recommendations: b.recommendations(),
 	}
+	r.Narrative = b.narrative()
 	// Uncertainties come last so that decode problems met above are included.
 	r.Uncertainties = b.uncertaintyList()
 	r.Summary = Summarize(r)
@@ -579,6 +601,26 @@ func (b *builder) insights() []Insight {
 	}
 	byKindKey(out, func(i Insight) string { return i.Kind })
 	return out
+}
+
+// narrative is the model's summary, if one was written. The document is
+// the orchestrator's NarrativeDoc; only the fields shown are read.
+func (b *builder) narrative() *Narrative {
+	for _, e := range b.lists[KindNarrative] {
+		var doc struct {
+			Text     string `json:"text"`
+			Provider string `json:"provider"`
+			Model    string `json:"model"`
+			Prompt   string `json:"prompt"`
+		}
+		if e.Key != "llm:narrative" || !b.decode(e, &doc) || doc.Text == "" {
+			continue
+		}
+		name := strings.TrimSpace(doc.Provider + " " + doc.Model)
+		return &Narrative{Text: doc.Text, WrittenBy: "model", Provider: doc.Provider, Model: doc.Model, Prompt: doc.Prompt,
+			Note: fmt.Sprintf("Written by the model (%s), not checked against the data.", name)}
+	}
+	return nil
 }
 
 func (b *builder) hypotheses() []Hypothesis {
