@@ -58,6 +58,24 @@ type Catalog struct {
 	upsert *sql.Stmt
 }
 
+// AfterWrite, when not nil, is called after every write a catalog commits,
+// from the writing goroutine, with the entry's kind and key (Save, Delete)
+// or "run" and the run's id (StartRun, UpdateRun). Crash tests set it to
+// kill the process right after a chosen write, so that a resumed run can be
+// checked against what was on disk at that moment. It is nil in the
+// discover binary; set it before any catalog is opened and leave it alone
+// while one is in use.
+var AfterWrite func(kind, key string)
+
+// WriteRun is the kind AfterWrite is given for a write of a run record.
+const WriteRun = "run"
+
+func afterWrite(kind, key string) {
+	if AfterWrite != nil {
+		AfterWrite(kind, key)
+	}
+}
+
 // timeFormat is RFC 3339 with a fixed nine-digit fraction. time.RFC3339Nano
 // drops trailing zeros, which would make "…:05Z" sort after "…:05.1Z" as
 // text; fixed width keeps ORDER BY started_at chronological. It still parses
@@ -219,6 +237,7 @@ func (c *Catalog) Save(ctx context.Context, e Entry) error {
 	if err := c.save(ctx, e); err != nil {
 		return fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
 	}
+	afterWrite(e.Kind, e.Key)
 	return nil
 }
 
@@ -252,6 +271,7 @@ func (c *Catalog) Delete(ctx context.Context, kind, key string) error {
 	if _, err := c.writer.ExecContext(ctx, `DELETE FROM entries WHERE kind = ? AND key = ?`, kind, key); err != nil {
 		return fmt.Errorf("catalog: delete %s %s: %w", kind, key, err)
 	}
+	afterWrite(kind, key)
 	return nil
 }
 
@@ -473,6 +493,7 @@ func (c *Catalog) StartRun(ctx context.Context, r Run) error {
 	if err := c.startRun(ctx, r); err != nil {
 		return fmt.Errorf("catalog: start run %s: %w", r.ID, err)
 	}
+	afterWrite(WriteRun, r.ID)
 	return nil
 }
 
@@ -506,6 +527,7 @@ func (c *Catalog) UpdateRun(ctx context.Context, r Run) error {
 	if err := c.updateRun(ctx, r); err != nil {
 		return fmt.Errorf("catalog: update run %s: %w", r.ID, err)
 	}
+	afterWrite(WriteRun, r.ID)
 	return nil
 }
 

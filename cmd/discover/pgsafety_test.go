@@ -42,8 +42,10 @@ func TestPostgresRunIsReadOnlyAndKeepsThePassword(t *testing.T) {
 		}
 	})
 	for _, s := range []string{
-		`CREATE TABLE customers (id INTEGER PRIMARY KEY, email TEXT NOT NULL, country CHAR(2), joined DATE)`,
-		`CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), amount NUMERIC(10,2), status TEXT, placed TIMESTAMP)`,
+		// Autovacuum off: its ANALYZE of the fresh tables rewrites their
+		// pg_statistic rows, a write the counters would blame on discovery.
+		`CREATE TABLE customers (id INTEGER PRIMARY KEY, email TEXT NOT NULL, country CHAR(2), joined DATE) WITH (autovacuum_enabled = false)`,
+		`CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), amount NUMERIC(10,2), status TEXT, placed TIMESTAMP) WITH (autovacuum_enabled = false)`,
 		`INSERT INTO customers SELECT i, 'user' || i || '@example.com', (ARRAY['FR','DE','US','JP'])[1 + i % 4], DATE '2020-01-01' + i FROM generate_series(1, 2000) i`,
 		`INSERT INTO orders SELECT i, 1 + i % 2000, (i % 500) + 0.99, (ARRAY['new','paid','shipped'])[1 + i % 3], TIMESTAMP '2024-01-01' + i * INTERVAL '17 minutes' FROM generate_series(1, 20000) i`,
 		`ANALYZE`,

@@ -351,6 +351,12 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
+	if run.FinishedAt != nil {
+		// Resumed after the run finished: only its reports are missing.
+		return printWritten(stdout, o, run, func() ([]string, error) {
+			return writeReports(context.WithoutCancel(ctx), cat, run.ID, o.out, o.formats)
+		})
+	}
 
 	runCtx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
@@ -401,7 +407,12 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if runErr != nil {
 		return fmt.Errorf("run %s: %w (the catalog keeps what was found: continue with --resume)", run.ID, runErr)
 	}
-	written, err := writeReports(bg, cat, run.ID, o.out, o.formats)
+	return printWritten(stdout, o, run, func() ([]string, error) { return writeReports(bg, cat, run.ID, o.out, o.formats) })
+}
+
+// printWritten writes the reports and lists them, with the stop reason.
+func printWritten(stdout io.Writer, o *runOptions, run catalog.Run, write func() ([]string, error)) error {
+	written, err := write()
 	if err != nil {
 		return err
 	}
@@ -420,6 +431,11 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 	if o.resume {
 		run, err := cat.LatestRun(ctx, true)
 		if errors.Is(err, catalog.ErrNotFound) {
+			// A run killed after it was recorded finished but before its
+			// reports were written: --resume writes them from the catalog.
+			if last, lerr := cat.LatestRun(ctx, false); lerr == nil && last.DSN == redacted && last.FinishedAt != nil {
+				return last, nil
+			}
 			return run, usagef("--resume: no unfinished run in %s", o.catalogPath)
 		}
 		if err != nil {

@@ -42,6 +42,16 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		if done {
 			continue
 		}
+		// A table the orchestrator gave up on is not waited for: the
+		// inference and the patterns of every other table would wait
+		// forever.
+		gaveUp, err := env.Has(ctx, catalog.KindUncertainty, "failed:"+Name+":inventory "+t.Name.String())
+		if err != nil {
+			return nil, fmt.Errorf("structural: plan: %w", err)
+		}
+		if gaveUp {
+			continue
+		}
 		missing++
 		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(),
 			Run: func(ctx context.Context) error { return inventory(ctx, env, t) }})
@@ -103,9 +113,6 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	if !exact {
 		conf = 0.8
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, conf, ev, t.Kind); err != nil {
-		return err
-	}
 	byName := map[string]warehouse.Table{}
 	for _, o := range env.Tables {
 		byName[strings.ToLower(o.Name.String())] = o
@@ -149,7 +156,10 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 			}
 		}
 	}
-	return nil
+	// The table entry marks the inventory done, so it is saved last: a run
+	// killed before it redoes the table on --resume, rather than skipping
+	// it with its declared references lost.
+	return env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, conf, ev, t.Kind)
 }
 
 // exactCountFactor: tables whose estimated size exceeds this many times the

@@ -75,6 +75,7 @@ func relations(ctx context.Context, tx pgx.Tx) ([]relation, error) {
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	var out []warehouse.Table
 	err := s.readOnlyTx(ctx, "ISOLATION LEVEL REPEATABLE READ READ ONLY", DefaultTimeout, func(tx pgx.Tx) error {
+		out = nil // afresh when a dropped connection is retried
 		rels, err := relations(ctx, tx)
 		if err != nil {
 			return err
@@ -137,6 +138,7 @@ func compareNames(a, b warehouse.TableName) int {
 func (s *Source) Skipped(ctx context.Context) ([]warehouse.Skipped, error) {
 	var out []warehouse.Skipped
 	err := s.readOnly(ctx, DefaultTimeout, func(tx pgx.Tx) error {
+		out = nil // afresh when a dropped connection is retried
 		rels, err := relations(ctx, tx)
 		for _, r := range rels {
 			if r.skip != "" {

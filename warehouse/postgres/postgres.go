@@ -57,6 +57,11 @@ var (
 type Source struct {
 	pool *pgxpool.Pool
 	name string
+	// backoff holds the pauses before each further attempt of a statement
+	// that failed for a passing reason (see readOnlyTx); nil retries nothing.
+	backoff []time.Duration
+	// onRetry, when set (tests), is told of each failure that is retried.
+	onRetry func(error)
 }
 
 // Open connects to the postgres:// or postgresql:// (or libpq key=value)
@@ -114,6 +119,9 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 		pool.Close()
 		return nil, connectError(ctx, &cc.Config, err)
 	}
+	// From here on a dropped connection is retried; the first one above is
+	// not, so that a wrong address or password fails at once.
+	s.backoff = retryBackoff
 	return s, nil
 }
 

@@ -7,9 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
+	"math/rand/v2"
+	"net"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -31,7 +35,73 @@ func (s *Source) readOnly(ctx context.Context, timeout time.Duration, fn func(pg
 	return s.readOnlyTx(ctx, "READ ONLY", timeout, fn)
 }
 
+// readOnlyTx is readOnly with the transaction mode given. A statement that
+// failed because its connection was lost (the backend was terminated, the
+// server restarted, the network dropped) or because of a passing conflict
+// (no connection slot, a lock wait, a serialization failure) is run again
+// on another connection, after a growing pause (s.backoff), as long as ctx
+// lasts: everything here only reads, so running it twice is harmless. Any
+// other error, a timeout included, is returned at once.
 func (s *Source) readOnlyTx(ctx context.Context, mode string, timeout time.Duration, fn func(pgx.Tx) error) error {
+	for attempt := 0; ; attempt++ {
+		err := s.readOnlyTxOnce(ctx, mode, timeout, fn)
+		if err == nil || attempt >= len(s.backoff) || ctx.Err() != nil || !transient(err) {
+			return err
+		}
+		if s.onRetry != nil {
+			s.onRetry(err)
+		}
+		t := time.NewTimer(jitter(s.backoff[attempt]))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+	}
+}
+
+// retryBackoff is the pause before each further attempt of a statement
+// that failed for a passing reason: four attempts in all, over about four
+// seconds, long enough for a dropped connection to be replaced or a server
+// to come back from a restart.
+var retryBackoff = []time.Duration{250 * time.Millisecond, time.Second, 3 * time.Second}
+
+// jitter spreads retries by up to a quarter of d, so that the experts'
+// tasks whose connections dropped together do not come back together.
+func jitter(d time.Duration) time.Duration {
+	return d + time.Duration(rand.Int64N(int64(d)/4+1))
+}
+
+// transient reports whether err is worth another attempt: the connection
+// was lost, or the server refused for a moment. A timeout, a cancelled
+// context, a permission error or bad SQL is not.
+func transient(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		switch pgErr.Code {
+		case "57P01", "57P02", "57P03", // admin_shutdown (pg_terminate_backend), crash_shutdown, cannot_connect_now
+			"53300",          // too_many_connections
+			"40001", "40P01", // serialization_failure, deadlock_detected
+			"55P03": // lock_not_available: lock_timeout behind another session's DDL
+			return true
+		}
+		return strings.HasPrefix(pgErr.Code, "08") // connection_exception
+	}
+	if pgconn.Timeout(err) {
+		return false
+	}
+	var netErr net.Error
+	return pgconn.SafeToRetry(err) || errors.Is(err, pgconn.ErrConnClosed) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.As(err, &netErr)
+}
+
+func (s *Source) readOnlyTxOnce(ctx context.Context, mode string, timeout time.Duration, fn func(pgx.Tx) error) error {
 	begin := "BEGIN " + mode + "; SET LOCAL lock_timeout = " + millis(lockTimeout)
 	if timeout > 0 {
 		begin += "; SET LOCAL statement_timeout = " + millis(timeout)

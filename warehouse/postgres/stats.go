@@ -27,8 +27,9 @@ func (s *Source) ColumnStats(ctx context.Context, t warehouse.TableName) ([]ware
 	if schema == "" {
 		schema = "public"
 	}
-	out := []warehouse.ColumnStat{}
+	var out []warehouse.ColumnStat
 	err := s.readOnly(ctx, DefaultTimeout, func(tx pgx.Tx) error {
+		out = []warehouse.ColumnStat{} // afresh when a dropped connection is retried
 		rows, err := tx.Query(ctx, `
 			SELECT s.attname::text,
 			       s.null_frac::float8,

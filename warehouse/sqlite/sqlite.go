@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -35,10 +36,11 @@ const (
 	DefaultTimeout = 60 * time.Second
 	// DefaultMaxRows bounds a Query when QueryOptions.MaxRows is 0.
 	DefaultMaxRows = 10000
-	// busyTimeoutMS lets reads wait out a writer's commit in another process
-	// instead of failing at once with SQLITE_BUSY.
-	busyTimeoutMS = 5000
 )
+
+// busyTimeoutMS lets reads wait out a writer's commit in another process
+// instead of failing at once with SQLITE_BUSY. A variable for tests.
+var busyTimeoutMS = 5000
 
 // header is the first 16 bytes of every SQLite 3 database file.
 const header = "SQLite format 3\x00"
@@ -50,6 +52,12 @@ type Source struct {
 	db   *sql.DB
 	path string
 	name string
+	// backoff holds the pauses before each further attempt of a statement
+	// refused because another process kept the file locked for longer than
+	// busy_timeout (see retryBusy); nil retries nothing.
+	backoff []time.Duration
+	// onRetry, when set (tests), is told of each failure that is retried.
+	onRetry func(error)
 
 	mu      sync.Mutex
 	skipped []warehouse.Skipped // set by Tables; non-nil once listed
@@ -95,7 +103,7 @@ func Open(ctx context.Context, path string) (*Source, error) {
 	}
 	stem := filepath.Base(path)
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem))
-	return &Source{db: db, path: path, name: stem}, nil
+	return &Source{db: db, path: path, name: stem, backoff: busyBackoff}, nil
 }
 
 // checkFile refuses what is not a readable SQLite file before SQLite sees it,
@@ -284,12 +292,47 @@ func QuoteIdent(name string) string {
 	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }
 
+// busyBackoff is the pause before each further attempt of a statement that
+// found the file locked (SQLITE_BUSY) after waiting busy_timeout: a writer
+// in another process holding its lock for a long transaction. Four attempts
+// in all wait out a lock of about 25 seconds.
+var busyBackoff = []time.Duration{250 * time.Millisecond, time.Second, 3 * time.Second}
+
+// retryBusy runs fn, and again after each pause of s.backoff while it fails
+// with SQLITE_BUSY and ctx lasts. Only reading happens here, so running a
+// statement again is harmless; any other error is returned at once.
+func (s *Source) retryBusy(ctx context.Context, fn func() error) error {
+	for attempt := 0; ; attempt++ {
+		err := fn()
+		if err == nil || attempt >= len(s.backoff) || ctx.Err() != nil || code(err) != 5 { // SQLITE_BUSY
+			return err
+		}
+		if s.onRetry != nil {
+			s.onRetry(err)
+		}
+		d := s.backoff[attempt]
+		t := time.NewTimer(d + time.Duration(rand.Int64N(int64(d)/4+1)))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+	}
+}
+
+// final wraps an error retryBusy must not retry: it hides the SQLite code.
+type final struct{ error }
+
 // RowCount counts the rows of t exactly. The statement is built here from a
 // quoted identifier, not taken from a user, so it skips the SQL guard (whose
 // job is user SQL); the connection's authorizer still applies.
 func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
 	var n int64
-	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.QuoteTable(t)).Scan(&n); err != nil {
+	err := s.retryBusy(ctx, func() error {
+		return s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.QuoteTable(t)).Scan(&n)
+	})
+	if err != nil {
 		return 0, fmt.Errorf("sqlite: count rows of %s: %w", t, ctxErr(ctx, err))
 	}
 	return n, nil
@@ -324,7 +367,11 @@ func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOption
 	defer cancel()
 
 	start := time.Now()
-	res, err := s.query(qctx, q, maxRows)
+	var res *warehouse.Result
+	err = s.retryBusy(qctx, func() error {
+		res, err = s.query(qctx, q, maxRows)
+		return err
+	})
 	if err != nil {
 		return nil, s.queryErr(ctx, qctx, timeout, err)
 	}
@@ -346,10 +393,23 @@ func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptio
 	qctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var fnErr error
-	err = s.stream(qctx, q, func(row []any) error {
-		fnErr = fn(row)
-		return fnErr
+	called := false
+	err = s.retryBusy(qctx, func() error {
+		err := s.stream(qctx, q, func(row []any) error {
+			called = true
+			fnErr = fn(row)
+			return fnErr
+		})
+		if err != nil && called {
+			// Rows were handed over already: running the statement again
+			// would hand them over twice.
+			return final{err}
+		}
+		return err
 	})
+	if f, ok := err.(final); ok {
+		err = f.error
+	}
 	switch {
 	case err == nil:
 		return nil
