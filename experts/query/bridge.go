@@ -117,12 +117,9 @@ func bridgeHypothesis(src warehouse.Source, b bridgeLink) hypotheses.Hypothesis 
 
 // measureBridge tests a bridge and, when it links many-to-many, says so.
 func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypotheses.Hypothesis) error {
-	out, err := hypotheses.Test(ctx, env, h)
+	out, err := test(ctx, env, h)
 	if err != nil {
-		if ctx.Err() != nil {
-			return err
-		}
-		out = hypotheses.Failed(h, err)
+		return err
 	}
 	if err := hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality"); err != nil {
 		return err

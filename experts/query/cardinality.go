@@ -127,12 +127,9 @@ func (f figures) sentence(one, many, child, parents string) string {
 // measureCardinality runs the cardinality test, records it, and says the
 // relationship in plain words as an insight.
 func measureCardinality(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc, h hypotheses.Hypothesis) error {
-	out, err := hypotheses.Test(ctx, env, h)
+	out, err := test(ctx, env, h)
 	if err != nil {
-		if ctx.Err() != nil {
-			return err
-		}
-		out = hypotheses.Failed(h, err)
+		return err
 	}
 	if err := hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality"); err != nil {
 		return err

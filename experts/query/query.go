@@ -164,16 +164,11 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 		out = hypotheses.Failed(h, fmt.Errorf("the referenced table or columns do not exist"))
 	} else {
 		var err error
-		out, err = hypotheses.Test(ctx, env, h)
-		if err != nil {
-			if ctx.Err() != nil {
-				return err
-			}
-			out = hypotheses.Failed(h, err)
-		} else {
-			nonNull, _ = out.Row.Int("non_null")
-			orphans, _ = out.Row.Int("orphans")
+		if out, err = test(ctx, env, h); err != nil {
+			return err
 		}
+		nonNull, _ = out.Row.Int("non_null")
+		orphans, _ = out.Row.Int("orphans")
 	}
 	if err := hypotheses.Save(ctx, env, Name, out, "relationship"); err != nil {
 		return err
@@ -460,15 +455,25 @@ func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypothes
 	}
 }
 
-// testKey runs the key test and, when it holds, records the key as the
-// table's inferred primary key.
-func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []string, h hypotheses.Hypothesis) error {
+// test runs h. A test that fails is an inconclusive outcome carrying the
+// error; only a cancelled run or a spent deadline is returned as an error.
+func test(ctx context.Context, env *experts.Env, h hypotheses.Hypothesis) (hypotheses.Outcome, error) {
 	out, err := hypotheses.Test(ctx, env, h)
 	if err != nil {
 		if ctx.Err() != nil {
-			return err
+			return out, err
 		}
 		out = hypotheses.Failed(h, err)
+	}
+	return out, nil
+}
+
+// testKey runs the key test and, when it holds, records the key as the
+// table's inferred primary key.
+func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []string, h hypotheses.Hypothesis) error {
+	out, err := test(ctx, env, h)
+	if err != nil {
+		return err
 	}
 	if err := hypotheses.Save(ctx, env, Name, out, "key"); err != nil {
 		return err
