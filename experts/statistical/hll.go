@@ -104,22 +104,3 @@ func hllTau(x float64) float64 {
 		}
 	}
 }
-
-// stableHash hashes text the same way in every run, unlike maphash, whose
-// seed is the process's: a sketch's estimate must not change between two
-// runs on the same data, or reports would not diff cleanly. Eight bytes at
-// a time through splitmix64's finalizer.
-func stableHash(s string) uint64 {
-	h := uint64(len(s)) * 0x9e3779b97f4a7c15
-	for len(s) >= 8 {
-		v := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		h = mix(h ^ v)
-		s = s[8:]
-	}
-	var v uint64
-	for i := range len(s) {
-		v |= uint64(s[i]) << (8 * i)
-	}
-	return mix(h ^ v ^ 0xff51afd7ed558ccd)
-}

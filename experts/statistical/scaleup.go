@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/discover-db/discover/experts"
 )
 
 // A sample sees only part of a column's values, so its distinct count
@@ -252,12 +254,12 @@ func hllHash(v any) uint64 {
 	case float64:
 		return numHash(x, 0)
 	case string:
-		return stableHash(x)
+		return experts.Hash64(x)
 	case []byte:
-		return stableHash(string(x)) ^ 0x9e3779b97f4a7c15
+		return experts.Hash64(string(x)) ^ 0x9e3779b97f4a7c15
 	}
 	s, _ := render(v)
-	return stableHash(s)
+	return experts.Hash64(s)
 }
 
 // applyDuj1 scales one column's sampled distinct count up to the table.

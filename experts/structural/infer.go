@@ -17,7 +17,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
 	"sort"
@@ -793,20 +792,6 @@ func canonicalNumber(f float64) string {
 	return strconv.FormatFloat(f, 'g', -1, 64)
 }
 
-// hash64 is FNV-1a finished by a 64-bit mixer, so that the least hashes
-// are a uniform sample of short values too.
-func hash64(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	x := h.Sum64()
-	x ^= x >> 33
-	x *= 0xff51afd7ed558ccd
-	x ^= x >> 33
-	x *= 0xc4ceb9fe1a85ec53
-	x ^= x >> 33
-	return x
-}
-
 // sketches reads columns' sketches once each; a nil sketch is a column
 // that cannot be sketched.
 type sketches struct {
@@ -845,7 +830,7 @@ func (k *sketches) get(ctx context.Context, c Column) (*sketch, error) {
 			usable = false
 			return
 		}
-		h := hash64(s)
+		h := experts.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
 	k.reads++

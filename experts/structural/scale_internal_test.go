@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 )
 
 // Unit tests of the pruning that keeps relationship inference linear
@@ -20,7 +21,7 @@ func sketchOf(t *testing.T, values ...any) *sketch {
 		if !ok {
 			t.Fatalf("%v (%T) cannot be sketched", v, v)
 		}
-		h := hash64(s)
+		h := experts.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
 	return newSketch(byHash)
