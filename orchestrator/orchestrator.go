@@ -268,13 +268,8 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		}
 		_ = g.Wait() // tasks report their own failures
 
-		// synthesize
+		// synthesize, collaborate: cross-check what different experts wrote
 		newFindings := int(env.NewFindings())
-		if err := o.contributions(ctx, run.ID, &state); err != nil && ctx.Err() == nil {
-			return o.finish(run, state, &queries, stopOnError(ctx), err)
-		}
-
-		// collaborate: cross-check what different experts wrote
 		if ctx.Err() == nil {
 			n, err := collaborate(ctx, env)
 			if err != nil && ctx.Err() == nil {
@@ -284,6 +279,11 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			o.emit(Event{Kind: EventStep, Step: "collaborate", Iteration: it, Message: fmt.Sprintf("%d cross-expert findings", n)})
 		}
 		state.NewInsights = append(state.NewInsights, newFindings)
+		// Counted even past the deadline: the record and the view end true.
+		kinds, err := o.tally(context.WithoutCancel(ctx), run.ID, &state)
+		if err != nil {
+			return o.finish(run, state, &queries, stopOnError(ctx), err)
+		}
 
 		// reflect
 		mctx := ctx
@@ -299,7 +299,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		state.LLM = o.llmUsage(llmBase)
 		o.emit(Event{Kind: EventIterationDone, Iteration: it, Phase: m.Phase, NewInsights: newFindings,
 			Confidence: m.Confidence, Coverage: m.Coverage, Queries: state.Queries, ModelCalls: state.LLM.Calls,
-			Findings: o.findingCounts(mctx, run.ID)})
+			Findings: kinds})
 		stop = reflect(ctx, cfg, state)
 		if stop == "" && budgetSpent(cfg, state.Queries) {
 			// A spent query budget ends the run like its deadline: every
@@ -345,19 +345,6 @@ func runTask(ctx context.Context, t experts.Task) (err error) {
 // findingKinds are the findings a person watching the run counts.
 var findingKinds = []string{catalog.KindRelationship, catalog.KindPattern, catalog.KindInsight,
 	catalog.KindHypothesis, catalog.KindRecommendation, catalog.KindUncertainty}
-
-// findingCounts counts the run's findings by kind, for the progress view;
-// a kind that cannot be read is left out rather than shown as zero.
-func (o *Orchestrator) findingCounts(ctx context.Context, runID string) map[string]int {
-	n := map[string]int{}
-	for _, k := range findingKinds {
-		es, err := o.Catalog.List(ctx, catalog.Filter{Kind: k, RunID: runID})
-		if err == nil {
-			n[k] = len(es)
-		}
-	}
-	return n
-}
 
 // budgetSpent reports whether the run has used its query budget.
 func budgetSpent(cfg Config, queries int64) bool {
@@ -536,21 +523,28 @@ func (o *Orchestrator) giveUp(env *experts.Env, t experts.Task, err error) {
 		[]string{err.Error()})
 }
 
-// contributions counts this run's findings per expert.
-func (o *Orchestrator) contributions(ctx context.Context, runID string, s *catalog.LoopState) error {
+// tally counts this run's findings once: per expert into the loop state,
+// and per kind of findingKinds for the progress view.
+func (o *Orchestrator) tally(ctx context.Context, runID string, s *catalog.LoopState) (map[string]int, error) {
 	entries, err := o.Catalog.List(ctx, catalog.Filter{RunID: runID})
 	if err != nil {
-		return fmt.Errorf("orchestrator: contributions: %w", err)
+		return nil, fmt.Errorf("orchestrator: contributions: %w", err)
 	}
-	c := map[string]int{}
+	c, kinds := map[string]int{}, map[string]int{}
+	for _, k := range findingKinds {
+		kinds[k] = 0
+	}
 	for _, e := range entries {
 		if e.Kind == catalog.KindProgress {
 			continue
 		}
 		c[e.Expert]++
+		if _, ok := kinds[e.Kind]; ok {
+			kinds[e.Kind]++
+		}
 	}
 	s.Contributions = c
-	return nil
+	return kinds, nil
 }
 
 // Filter keeps the tables matching any include glob (all when none) and no
