@@ -305,7 +305,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			// A spent query budget ends the run like its deadline: every
 			// further task would fail on its first query.
 			stop = StopDeadline
-			o.recordBudget(mctx, run.ID, it, cfg.Options.MaxQueries)
+			recordBudget(mctx, env, cfg.Options.MaxQueries)
 		}
 		if (stop == StopConfidence || stop == StopCoverage) && settled < settleRounds {
 			pending, stop = stop, ""
@@ -352,8 +352,7 @@ func budgetSpent(cfg Config, queries int64) bool {
 }
 
 // recordBudget says in the report why the run stopped short.
-func (o *Orchestrator) recordBudget(ctx context.Context, runID string, iteration int, budget int64) {
-	env := experts.NewEnv(o.Source, o.Catalog, runID, iteration, 0, nil, experts.Options{}, new(atomic.Int64))
+func recordBudget(ctx context.Context, env *experts.Env, budget int64) {
 	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf(
 		"The run stopped when its budget of %d queries (--max-queries) was spent: what it had not examined by then is listed with the other gaps.", budget)}
 	_ = env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, "budget:queries", doc, 1.0, []string{fmt.Sprintf("%d queries sent", budget)})
