@@ -115,19 +115,7 @@ func (g *grounder) collect() error {
 func (g *grounder) tableRef(i int) error {
 	n := len(g.toks)
 	if g.punct(i, "(") { // a derived table: its alias follows the closing parenthesis
-		depth := 0
-		for j := i; j < n; j++ {
-			switch {
-			case g.punct(j, "("):
-				depth++
-			case g.punct(j, ")"):
-				depth--
-				if depth == 0 {
-					g.alias(j+1, nil)
-					return nil
-				}
-			}
-		}
+		g.alias(g.skipParens(i), nil)
 		return nil
 	}
 	if i >= n || (g.toks[i].Kind != warehouse.TokenWord && g.toks[i].Kind != warehouse.TokenQuotedIdent) {
