@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
@@ -18,7 +17,6 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/report"
-	"github.com/discover-db/discover/testdata/load"
 )
 
 // cliChild is discover running as a separate process (the test binary with
@@ -343,25 +341,7 @@ func TestPostgresFaultsMidRun(t *testing.T) {
 		t.Skip("statement timeouts on top of the race detector's slowdown: run without -race")
 	}
 	ctx := context.Background()
-	server := serverDSN(t, "DISCOVER_TEST_POSTGRES")
-	name := fmt.Sprintf("faults_%d", time.Now().UnixNano())
-	dsn, drop, err := load.CreateDatabase(ctx, "postgres", server, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	role := "reader_" + name
-	t.Cleanup(func() {
-		admin.Close()
-		drop()
-		if a, err := sql.Open("pgx", server); err == nil {
-			a.Exec("DROP ROLE IF EXISTS " + role)
-			a.Close()
-		}
-	})
+	dsn, name, admin, role := scratchPostgres(t, "faults", "reader")
 	for _, s := range []string{
 		`CREATE TABLE customers (id INTEGER PRIMARY KEY, email TEXT NOT NULL, country CHAR(2))`,
 		`CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), amount NUMERIC(10,2), status TEXT)`,

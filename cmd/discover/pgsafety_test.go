@@ -20,27 +20,8 @@ import (
 // stdout, stderr, progress, report files, catalog.
 func TestPostgresRunIsReadOnlyAndKeepsThePassword(t *testing.T) {
 	ctx := context.Background()
-	server := serverDSN(t, "DISCOVER_TEST_POSTGRES")
-	name := fmt.Sprintf("safety_%d", time.Now().UnixNano())
-	dsn, drop, err := load.CreateDatabase(ctx, "postgres", server, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	role := "canary_" + name
+	dsn, name, admin, role := scratchPostgres(t, "safety", "canary")
 	const canary = "Canary-7f3a9-pw"
-	t.Cleanup(func() {
-		admin.Close()
-		drop()
-		if a, err := sql.Open("pgx", server); err == nil {
-			a.Exec("DROP ROLE IF EXISTS " + role)
-			a.Close()
-		}
-	})
 	for _, s := range []string{
 		// Autovacuum off: its ANALYZE of the fresh tables rewrites their
 		// pg_statistic rows, a write the counters would blame on discovery.
@@ -142,4 +123,32 @@ func writeCounters(t *testing.T, admin *sql.DB, db string) string {
 		prev = cur
 	}
 	return prev
+}
+
+// scratchPostgres creates a database of its own for a test on the test
+// server, opens an admin connection to it and names a role for the test
+// to create; the database and the role are dropped when the test ends.
+func scratchPostgres(t *testing.T, prefix, rolePrefix string) (dsn, name string, admin *sql.DB, role string) {
+	t.Helper()
+	server := serverDSN(t, "DISCOVER_TEST_POSTGRES")
+	name = fmt.Sprintf("%s_%d", prefix, time.Now().UnixNano())
+	dsn, drop, err := load.CreateDatabase(context.Background(), "postgres", server, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err = sql.Open("pgx", dsn)
+	if err != nil {
+		drop()
+		t.Fatal(err)
+	}
+	role = rolePrefix + "_" + name
+	t.Cleanup(func() {
+		admin.Close()
+		drop()
+		if a, err := sql.Open("pgx", server); err == nil {
+			a.Exec("DROP ROLE IF EXISTS " + role)
+			a.Close()
+		}
+	})
+	return dsn, name, admin, role
 }
