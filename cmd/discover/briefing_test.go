@@ -15,6 +15,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/report"
 )
 
@@ -441,7 +442,7 @@ func TestBriefingTelco(t *testing.T) {
 			}
 			ev := strings.Join(ok[0].Evidence, "; ")
 			for _, v := range c.values {
-				if !strings.Contains(ev, fmt.Sprintf("'%s' (%s rows)", v, grouped(c.rows[v]))) {
+				if !strings.Contains(ev, fmt.Sprintf("'%s' (%s rows)", v, catalog.Thousands(int64(c.rows[v])))) {
 					t.Errorf("%s.%s: evidence does not name status '%s' with its %d rows: %q", c.table, c.ts, v, c.rows[v], ok[0].Evidence)
 				}
 			}
@@ -604,13 +605,4 @@ func TestBriefingTelco(t *testing.T) {
 	if took > 15*time.Second && !raceEnabled {
 		t.Errorf("discovery took %s, want under 15s", took)
 	}
-}
-
-// grouped writes n with its digits grouped by three, as the report does.
-func grouped(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
