@@ -239,17 +239,29 @@ func TestSQLiteLockedMidRun(t *testing.T) {
 	c := startCLI(t, "--db", db, "--out", out, "--progress", "plain", "-v", "--format", "json")
 	c.waitLine(t, "done  inventory ")
 
-	// Freeze discover, lock the file, and let discover go on against the lock.
-	cont := c.stop(t)
-	conn, err := writer.Conn(context.Background())
-	if err == nil {
-		_, err = conn.ExecContext(context.Background(), "BEGIN EXCLUSIVE")
+	// Freeze discover, lock the file, and let discover go on against the
+	// lock. Frozen in the middle of a read, discover holds a shared lock
+	// that no exclusive one can pass: let it run a moment and try again.
+	var conn *sql.Conn
+	for attempt := 1; ; attempt++ {
+		cont := c.stop(t)
+		conn, err = writer.Conn(context.Background())
+		if err == nil {
+			if _, err = conn.ExecContext(context.Background(), "BEGIN EXCLUSIVE"); err != nil {
+				conn.Close()
+			}
+		}
+		if err == nil {
+			cont()
+			break
+		}
+		cont()
+		if attempt == 100 {
+			t.Fatalf("could not lock the file between discover's reads: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 	locked := time.Now()
-	cont()
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The fault itself lasts this long: beyond the 5 s busy timeout, so
 	// that statements fail with SQLITE_BUSY and must be retried.
 	const hold = 6500 * time.Millisecond
