@@ -17,7 +17,8 @@ import (
 )
 
 // loadDuration is how long TestCatalogUnderLoad runs: a minute, as issue 9
-// asks, with DISCOVER_LONG_TESTS=1; 10 seconds in the normal suite.
+// asks, with DISCOVER_LONG_TESTS=1 (.ci/run runs it so); 10 seconds in the
+// normal suite.
 func loadDuration() time.Duration {
 	if os.Getenv("DISCOVER_LONG_TESTS") == "1" {
 		return time.Minute

@@ -136,13 +136,7 @@ which beat the file.`,
 	f.Int64Var(&o.maxQueries, "max-queries", 0, "queries the run may send to the database (0 = no limit); once spent, the run stops as at its deadline and reports what it found")
 	f.StringArrayVar(&o.include, "include", nil, "only tables matching this glob (repeatable; schema.table where there are schemas)")
 	f.StringArrayVar(&o.exclude, "exclude", nil, "skip tables matching this glob (repeatable)")
-	f.StringVar(&o.llm, "llm", "none", "language model: none, openai (any OpenAI-compatible server), ollama, anthropic; keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY only")
-	f.StringVar(&o.llmModel, "llm-model", "", "model name (required with --llm)")
-	f.StringVar(&o.llmBaseURL, "llm-base-url", "", "model endpoint, e.g. http://127.0.0.1:8000/v1 (default: the provider's)")
-	f.IntVar(&o.llmPaths, "llm-paths", 1, "SQL formulations per model-proposed hypothesis, voted on (1 = off)")
-	f.Int64Var(&o.llmMaxCalls, "llm-max-calls", 40, "model requests per run, retries included")
-	f.Int64Var(&o.llmMaxTokens, "llm-max-tokens", 200_000, "model tokens per run (prompt and answer)")
-	f.DurationVar(&o.llmTimeout, "llm-timeout", time.Minute, "deadline for one model request")
+	o.addLLMFlags(f, "SQL formulations per model-proposed hypothesis, voted on (1 = off)", 40, 200_000)
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q stops and writes the report), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
@@ -151,9 +145,21 @@ which beat the file.`,
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
 
 	cmd.AddCommand(newVersionCmd(stdout), newCatalogCmd(stdout), newDiffCmd(stdout),
-		notYet("ask \"QUESTION\" --db DSN", "answer a question with verified SQL (needs an LLM)", "issue 7"),
-		notYet("mcp --db DSN", "serve the catalog and guarded tools over MCP (stdio)", "issue 7"))
+		newAskCmd(stdout, stderr),
+		newMCPCmd(stdin, stdout, stderr))
 	return cmd
+}
+
+// addLLMFlags registers the model flags, shared by a discovery and ask;
+// paths says what --llm-paths multiplies, and the budgets differ.
+func (o *runOptions) addLLMFlags(f *pflag.FlagSet, paths string, maxCalls, maxTokens int64) {
+	f.StringVar(&o.llm, "llm", "none", "language model: none, openai (any OpenAI-compatible server), ollama, anthropic; keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY only")
+	f.StringVar(&o.llmModel, "llm-model", "", "model name (required with --llm)")
+	f.StringVar(&o.llmBaseURL, "llm-base-url", "", "model endpoint, e.g. http://127.0.0.1:8000/v1 (default: the provider's)")
+	f.IntVar(&o.llmPaths, "llm-paths", 1, paths)
+	f.Int64Var(&o.llmMaxCalls, "llm-max-calls", maxCalls, "model requests, retries and repairs included")
+	f.Int64Var(&o.llmMaxTokens, "llm-max-tokens", maxTokens, "model tokens (prompt and answer)")
+	f.DurationVar(&o.llmTimeout, "llm-timeout", time.Minute, "deadline for one model request")
 }
 
 // applyEnv fills every flag not given on the command line from DISCOVER_<FLAG>.
@@ -229,6 +235,11 @@ func (o *runOptions) validate() error {
 	default:
 		return usagef("--progress: unknown mode %q (auto, tui, plain, none)", o.progress)
 	}
+	return o.validateLLM()
+}
+
+// validateLLM checks the model flags, shared by a discovery and ask.
+func (o *runOptions) validateLLM() error {
 	switch o.llm {
 	case "none", "":
 		return nil
@@ -298,6 +309,20 @@ func redactURL(s string) string {
 	return u.String()
 }
 
+// openSource opens the database under discovery, read-only: the DSN, or
+// the demo database (built on first use), whose path it returns as dsn.
+func openSource(ctx context.Context, dsn string, isDemo bool) (src warehouse.Source, opened string, err error) {
+	if isDemo {
+		path, err := demo.Ensure(ctx, "")
+		if err != nil {
+			return nil, "", fmt.Errorf("build the demo database: %w", err)
+		}
+		dsn = path
+	}
+	src, err = connect.Open(ctx, dsn)
+	return src, dsn, err
+}
+
 // prepareOut makes sure the output folder exists and is writable before any
 // work starts, so a typo fails in a second, not after an hour.
 func prepareOut(dir string) error {
@@ -323,15 +348,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if o.catalogPath == "" {
 		o.catalogPath = filepath.Join(o.out, "catalog.db")
 	}
-	dsn := o.db
-	if o.demo {
-		path, err := demo.Ensure(ctx, "")
-		if err != nil {
-			return fmt.Errorf("build the demo database: %w", err)
-		}
-		dsn = path
-	}
-	src, err := connect.Open(ctx, dsn)
+	src, dsn, err := openSource(ctx, o.db, o.demo)
 	if err != nil {
 		return err
 	}
@@ -457,7 +474,7 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 		StartedAt: time.Now().UTC(), Options: opts,
 	}
 	if o.demo {
-		run.Database = "demo shop"
+		run.Database = demoName
 	}
 	if err := cat.StartRun(ctx, run); err != nil {
 		return run, fmt.Errorf("start run: %w", err)
@@ -609,17 +626,6 @@ func newVersionCmd(stdout io.Writer) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fmt.Fprintf(stdout, "discover %s\n", version)
 			return nil
-		},
-	}
-}
-
-func notYet(use, short, issue string) *cobra.Command {
-	return &cobra.Command{
-		Use:                use,
-		Short:              short + " (not available yet)",
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return usagef("%s is not available in this version (%s)", cmd.Name(), issue)
 		},
 	}
 }
