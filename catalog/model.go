@@ -286,6 +286,10 @@ type LoopState struct {
 	NewInsights   []int          `json:"new_insights"`  // per iteration, in order
 	Satisfied     []string       `json:"satisfied"`     // experts with nothing left to do
 	LLM           LLMUsage       `json:"llm"`
+	// Failures counts the failed attempts of each task (expert "/" task),
+	// so that a resumed run neither retries a task it gave up on nor gives
+	// a failing one fresh attempts. Absent from catalogs written before it.
+	Failures map[string]int `json:"failures,omitempty"`
 }
 
 // ProgressDoc marks a step an expert finished, so a resumed run skips it.

@@ -224,9 +224,16 @@ type profiler struct {
 	sampled bool
 	total   int64 // the table's rows, when sampled
 	counted int64 // the table's rows as the sampling decision saw them
-	rows    int64
-	haveRow bool
-	queries int
+	// estimated: total is an estimate (the structural expert's, or the
+	// rowid probe's), not a count.
+	estimated bool
+	rid       rowids // a SQLite table's rowid range (rowid.go)
+	byRowid   bool   // the sample is drawn by rowid lookups
+	// rowidEvidence says how the rowid probe estimated the rows.
+	rowidEvidence string
+	rows          int64
+	haveRow       bool
+	queries       int
 }
 
 // rowHint is what the structural expert recorded about a table's size.
@@ -272,9 +279,15 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		p.counted = rows
 		if rows > n {
 			p.sampled, p.total = true, rows
-			if t.Kind == "view" {
+			from, byRowid, err := p.rowidSample(ctx, n, rows)
+			switch {
+			case err != nil:
+				return fmt.Errorf("profile %s: %w", p.name, err)
+			case byRowid:
+				p.from, p.byRowid = from, true
+			case t.Kind == "view":
 				p.from = d.SampleFrom(p.from, n, rows)
-			} else {
+			default:
 				p.from = d.Sample(t.Name, n, rows)
 			}
 		}
@@ -385,6 +398,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	if p.sampled {
 		ev[0] = fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.sampleText())
 	}
+	if p.rowidEvidence != "" {
+		ev = append(ev, p.rowidEvidence)
+	}
 	if len(uncertain) > 0 {
 		ev = append(ev, fmt.Sprintf("partial profiles: %v", uncertain))
 	}
@@ -430,9 +446,17 @@ func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
 }
 
 // sampleText names the sample the figures come from, for evidence. Each
-// query draws its own sample, so the size is that of the aggregate's.
+// query draws its own sample (but where the engine seeds it, and on a
+// SQLite sample drawn by rowid), so the size is that of the aggregate's.
 func (p *profiler) sampleText() string {
-	return fmt.Sprintf("a random sample of %s (%d of %d rows, target %d)", p.name, p.rows, p.total, p.env.Options.SampleRows)
+	how, about := "a random sample", ""
+	if p.byRowid {
+		how = "a random sample drawn by rowid"
+	}
+	if p.estimated {
+		about = "about "
+	}
+	return fmt.Sprintf("%s of %s (%d of %s%d rows, target %d)", how, p.name, p.rows, about, p.total, p.env.Options.SampleRows)
 }
 
 // spec decides which statistics and checks a column gets, from its declared
@@ -544,7 +568,8 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 // the sampling fraction: the structural expert's exact count when there is
 // one; else a count that stops at n+1 rows, so that a small table costs no
 // full scan; and for a table above n, the structural expert's estimate or,
-// failing that, an exact count.
+// on a SQLite rowid table, the rowid probe's (rowidRows) when it exceeds
+// wholeScanFactor samples, failing those an exact count.
 func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
 	if hint.exact != nil {
 		return *hint.exact, nil
@@ -565,8 +590,20 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 		return c, nil
 	}
 	if hint.estimate != nil && *hint.estimate > n {
+		p.estimated = true
 		return *hint.estimate, nil
 	}
+	// A SQLite rowid table is sized from its rowids; counted only when
+	// within wholeScanFactor samples, which may be read whole.
+	est, exact, ok, err := p.rowidRows(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if ok && (exact || est > wholeScanFactor*n) {
+		p.estimated = !exact
+		return est, nil
+	}
+	p.rowidEvidence = ""
 	p.queries++
 	return p.env.RowCount(ctx, p.table.Name)
 }

@@ -156,6 +156,11 @@ func (ss *session) probe(ctx context.Context, o object) (string, error) {
 	if err == nil {
 		return "", nil
 	}
+	if transient(err) {
+		// A lost connection or a passing conflict says nothing of o: the
+		// whole inventory is tried again.
+		return "", err
+	}
 	switch serverCode(err) {
 	case 0:
 		return "", err

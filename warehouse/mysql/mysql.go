@@ -17,6 +17,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/url"
@@ -26,6 +27,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -64,6 +66,18 @@ const (
 	erReadOnlyTx         = 1792 // "Cannot execute statement in a READ ONLY transaction"
 	erStatementTimeout   = 1969 // MariaDB: max_statement_time exceeded
 	erQueryTimeout       = 3024 // MySQL: max_execution_time exceeded
+	erQueryInterrupted   = 1317 // KILL QUERY; on some servers a statement limit too
+
+	// Failures that pass: see transient.
+	erConCount          = 1040 // too many connections
+	erShutdown          = 1053 // server shutdown in progress
+	erUserConnections   = 1203 // max_user_connections reached
+	erLockWaitTimeout   = 1205
+	erDeadlock          = 1213
+	erConnectionKilled  = 1927 // MariaDB: KILL CONNECTION while a statement ran
+	crServerGone        = 2006 // client codes, which proxies send as server errors
+	crServerLost        = 2013
+	erClientIdleTimeout = 4031 // MySQL 8: disconnected after wait_timeout
 )
 
 var _ warehouse.Source = (*Source)(nil)
@@ -82,6 +96,11 @@ type Source struct {
 	// roVar is the session variable behind SET SESSION TRANSACTION READ
 	// ONLY: tx_read_only (MariaDB, old MySQL) or transaction_read_only.
 	roVar string
+	// backoff holds the pauses before each further attempt of an operation
+	// that failed for a passing reason (see readOnly); nil retries nothing.
+	backoff []time.Duration
+	// onRetry, when set (tests), is told of each failure that is retried.
+	onRetry func(error)
 }
 
 // Open connects to the database a mysql:// DSN names, in either form of
@@ -117,6 +136,9 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 		db.Close()
 		return nil, openErr(ctx, octx, cfg, err)
 	}
+	// From here on a dropped connection is retried; the first one above is
+	// not, so that a wrong address or password fails at once.
+	s.backoff = warehouse.RetryBackoff
 	return s, nil
 }
 
@@ -441,20 +463,58 @@ type session struct {
 	killOnce sync.Once
 	killed   atomic.Bool
 	killDone chan struct{} // closed once the KILL QUERY has been answered
+	// limit is the statement limit the session runs under, ours or the
+	// server's global one when shorter; 0 for none.
+	limit time.Duration
 }
 
 // readOnly runs fn in a read-only transaction of its own on a dedicated
 // connection, under lim, and rolls it back. When ctx ends before fn does,
 // the statement is killed on the server: the driver only closes its socket,
 // and the server would otherwise run the statement to its end.
+//
+// An operation that failed because its connection was lost (KILL
+// CONNECTION, a restart, wait_timeout, the network) or because of a passing
+// conflict (no connection slot, a lock wait, a deadlock, another session's
+// KILL QUERY) is run again on another connection after a growing pause
+// (s.backoff), as long as ctx lasts: everything here only reads, so
+// running it twice is harmless. A statement stopped by its own limit or by
+// the end of ctx is not run again, and a retry is given only what is left
+// of the first attempt's time.
 func (s *Source) readOnly(ctx context.Context, lim limits, fn func(*session) error) error {
+	var final bool
+	first := true
+	return warehouse.Retry(ctx, s.backoff, func(err error) bool { return !final && transient(err) }, s.onRetry, func() error {
+		attempt := lim
+		if deadline, ok := ctx.Deadline(); ok && !first && lim.timeout > 0 {
+			if left := time.Until(deadline) - backstop; left > 0 && left < lim.timeout {
+				attempt.timeout = left
+			}
+		}
+		first = false
+		var err error
+		final, err = s.readOnlyOnce(ctx, attempt, fn)
+		return err
+	})
+}
+
+// readOnlyOnce is one attempt of readOnly. final reports that its failure,
+// whatever it looks like, must not be retried: the statement was stopped by
+// this package (the end of ctx, a result cut at its cap) or by its own
+// statement limit.
+func (s *Source) readOnlyOnce(ctx context.Context, lim limits, fn func(*session) error) (final bool, err error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	ss := &session{s: s, killDone: make(chan struct{})}
 	discard := false
+	start := time.Now()
 	defer func() {
+		if err != nil && !final && transient(err) {
+			// Whatever broke may have left the connection half-dead.
+			discard = true
+		}
 		if discard || ss.killed.Load() {
 			// A KILL QUERY that arrives after its statement finished may
 			// hit whatever the connection runs next, and a connection whose
@@ -464,7 +524,7 @@ func (s *Source) readOnly(ctx context.Context, lim limits, fn func(*session) err
 		conn.Close()
 	}()
 	if err := s.prepare(ctx, conn, ss, lim); err != nil {
-		return err
+		return false, err
 	}
 	stop := context.AfterFunc(ctx, ss.kill)
 	tx, err := conn.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
@@ -484,7 +544,38 @@ func (s *Source) readOnly(ctx context.Context, lim limits, fn func(*session) err
 		<-ss.killDone
 		discard = true
 	}
-	return err
+	final = ss.killed.Load() ||
+		serverCode(err) == erQueryInterrupted && ss.limit > 0 && time.Since(start) >= ss.limit
+	return final, err
+}
+
+// transient reports whether err is worth another attempt: the connection
+// was lost, or the server refused for a moment. A timeout, a cancelled
+// context, a permission error or bad SQL is not. Error 1317 (query
+// interrupted) is, as another session's KILL QUERY; readOnly rules out the
+// cases where it means a statement limit or our own kill.
+func transient(err error) bool {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return false
+	}
+	switch serverCode(err) {
+	case 0:
+	case erConCount, erShutdown, erUserConnections, erLockWaitTimeout, erDeadlock,
+		erConnectionKilled, erQueryInterrupted, crServerGone, crServerLost, erClientIdleTimeout:
+		return true
+	default:
+		return false
+	}
+	var netErr net.Error
+	if errors.As(err, &netErr) && netErr.Timeout() {
+		// The DSN's readTimeout or writeTimeout: the statement was slow,
+		// and would be as slow again.
+		return false
+	}
+	return errors.Is(err, driver.ErrBadConn) || errors.Is(err, mysqldrv.ErrInvalidConn) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.As(err, &netErr)
 }
 
 // prepare reads the connection's id and settings and changes those that
@@ -514,6 +605,7 @@ func (s *Source) prepare(ctx context.Context, conn *sql.Conn, ss *session, lim l
 		if want == 0 || global > 0 && global < want {
 			want = global
 		}
+		ss.limit = s.limitDuration(want)
 		if math.Abs(want-cur) > 1e-6 {
 			set = append(set, "SESSION "+s.limitVar+" = "+strconv.FormatFloat(want, 'f', -1, 64))
 		}
@@ -539,6 +631,15 @@ func (s *Source) limitValue(d time.Duration) float64 {
 		return float64(max(1, int64((d+time.Millisecond-1)/time.Millisecond)))
 	}
 	return float64(max(1, int64((d+time.Microsecond-1)/time.Microsecond))) / 1e6
+}
+
+// limitDuration turns a value of the server's statement limit variable
+// back into a duration.
+func (s *Source) limitDuration(v float64) time.Duration {
+	if s.limitVar == "max_execution_time" {
+		return time.Duration(v) * time.Millisecond
+	}
+	return time.Duration(v * float64(time.Second))
 }
 
 // kill stops the session's running statement from another connection.

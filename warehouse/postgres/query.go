@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"net"
 	"strconv"
 	"strings"
@@ -43,35 +42,14 @@ func (s *Source) readOnly(ctx context.Context, timeout time.Duration, fn func(pg
 // lasts: everything here only reads, so running it twice is harmless. Any
 // other error, a timeout included, is returned at once.
 func (s *Source) readOnlyTx(ctx context.Context, mode string, timeout time.Duration, fn func(pgx.Tx) error) error {
-	for attempt := 0; ; attempt++ {
-		err := s.readOnlyTxOnce(ctx, mode, timeout, fn)
-		if err == nil || attempt >= len(s.backoff) || ctx.Err() != nil || !transient(err) {
-			return err
-		}
-		if s.onRetry != nil {
-			s.onRetry(err)
-		}
-		t := time.NewTimer(jitter(s.backoff[attempt]))
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return err
-		case <-t.C:
-		}
-	}
+	return warehouse.Retry(ctx, s.backoff, transient, s.onRetry, func() error {
+		return s.readOnlyTxOnce(ctx, mode, timeout, fn)
+	})
 }
 
 // retryBackoff is the pause before each further attempt of a statement
-// that failed for a passing reason: four attempts in all, over about four
-// seconds, long enough for a dropped connection to be replaced or a server
-// to come back from a restart.
-var retryBackoff = []time.Duration{250 * time.Millisecond, time.Second, 3 * time.Second}
-
-// jitter spreads retries by up to a quarter of d, so that the experts'
-// tasks whose connections dropped together do not come back together.
-func jitter(d time.Duration) time.Duration {
-	return d + time.Duration(rand.Int64N(int64(d)/4+1))
-}
+// that failed for a passing reason: the server engines' shared one.
+var retryBackoff = warehouse.RetryBackoff
 
 // transient reports whether err is worth another attempt: the connection
 // was lost, or the server refused for a moment. A timeout, a cancelled

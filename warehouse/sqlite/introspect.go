@@ -3,6 +3,7 @@ package sqlite
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,19 +24,39 @@ type schemaObject struct {
 // compiles and a virtual table whose module this build lacks are left out
 // too: nothing could be read from them.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
-	conn, err := s.db.Conn(ctx)
+	var out []warehouse.Table
+	var skipped []warehouse.Skipped
+	err := s.read(always, func(db *sql.DB) error {
+		var err error
+		out, skipped, err = tables(ctx, db)
+		return err
+	})
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: tables: %w", err)
+		if errors.Is(err, errChanged) {
+			err = fmt.Errorf("sqlite: tables: %w", err)
+		}
+		return nil, err
+	}
+	s.mu.Lock()
+	s.skipped = skipped
+	s.mu.Unlock()
+	return out, nil
+}
+
+func tables(ctx context.Context, db *sql.DB) ([]warehouse.Table, []warehouse.Skipped, error) {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	defer conn.Close()
 	in := &introspector{ctx: ctx, conn: conn, pk: map[string][]string{}, cols: map[string][]string{}, skipped: []warehouse.Skipped{}}
 
 	objs, err := in.objects()
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: tables: %w", err)
+		return nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	if in.indexSQL, err = in.indexDefinitions(); err != nil {
-		return nil, fmt.Errorf("sqlite: tables: %w", err)
+		return nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	in.names = map[string]string{}
 	for _, o := range objs {
@@ -46,7 +67,7 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	for _, o := range listed(objs) {
 		t, ok, err := in.table(o)
 		if err != nil {
-			return nil, fmt.Errorf("sqlite: tables: %s: %w", o.name, ctxErr(ctx, err))
+			return nil, nil, fmt.Errorf("sqlite: tables: %s: %w", o.name, ctxErr(ctx, err))
 		}
 		if ok {
 			out = append(out, t)
@@ -62,10 +83,7 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		out = []warehouse.Table{}
 	}
 	slices.SortFunc(in.skipped, func(a, b warehouse.Skipped) int { return strings.Compare(a.Table.Name, b.Table.Name) })
-	s.mu.Lock()
-	s.skipped = in.skipped
-	s.mu.Unlock()
-	return out, nil
+	return out, in.skipped, nil
 }
 
 // Skipped lists what the last Tables call left out (views that do not

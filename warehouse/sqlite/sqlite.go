@@ -49,9 +49,19 @@ var _ warehouse.Source = (*Source)(nil)
 
 // Source is a SQLite database file opened read-only.
 type Source struct {
-	db   *sql.DB
 	path string
+	abs  string
 	name string
+
+	poolMu sync.Mutex
+	// db is the pool statements run on. An immutable pool (snap set) is
+	// replaced as soon as the file shows a writer (see current).
+	db      *sql.DB
+	snap    *fileSnap
+	retired []*sql.DB // pools replaced while statements may still run on them
+	// onRead, when set (tests), runs after each statement on an immutable
+	// pool, before the file is checked for changes.
+	onRead func()
 	// backoff holds the pauses before each further attempt of a statement
 	// refused because another process kept the file locked for longer than
 	// busy_timeout (see retryBusy); nil retries nothing.
@@ -81,12 +91,22 @@ func Open(ctx context.Context, path string) (*Source, error) {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	// A WAL database opened with mode=ro still creates -wal and -shm files
-	// next to it (and fails in a read-only folder). When neither exists the
+	// next to it, and leaves them behind (a read-only connection cannot
+	// checkpoint), or fails in a read-only folder. When neither exists the
 	// file holds every committed page, so immutable=1 reads it without
 	// touching the folder; when they exist, a writer may be active and the
-	// WAL must be read, so the normal path is taken.
-	immutable := wal && !exists(abs+"-wal") && !exists(abs+"-shm")
-	db, err := openDB(uri(abs, immutable), true)
+	// WAL must be read, so the normal path is taken. immutable=1 also tells
+	// SQLite that nobody writes: current watches for a writer that starts
+	// later and leaves the immutable pool as soon as one shows.
+	var snap *fileSnap
+	if wal && !walFiles(abs) {
+		f, err := snapshot(abs)
+		if err != nil {
+			return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+		}
+		snap = &f
+	}
+	db, err := openDB(uri(abs, snap != nil), true)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -103,8 +123,99 @@ func Open(ctx context.Context, path string) (*Source, error) {
 	}
 	stem := filepath.Base(path)
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem))
-	return &Source{db: db, path: path, name: stem, backoff: busyBackoff}, nil
+	return &Source{db: db, snap: snap, path: path, abs: abs, name: stem, backoff: busyBackoff}, nil
 }
+
+// fileSnap is what an immutable pool took the main file to be when it was
+// opened: the same file (not one renamed over it), its size and its
+// modification time. A writer in WAL mode changes the main file only when
+// it checkpoints, and every write sets the time (to the kernel's clock
+// tick, a few milliseconds: a change within the tick of the snapshot's own
+// time could go unseen, but a writer checkpoints with its -wal file
+// present, which current sees first).
+type fileSnap struct{ fi os.FileInfo }
+
+func snapshot(abs string) (fileSnap, error) {
+	fi, err := os.Stat(abs)
+	return fileSnap{fi}, err
+}
+
+// unchanged reports whether the main file is as snap found it.
+func (f *fileSnap) unchanged(abs string) bool {
+	now, err := os.Stat(abs)
+	return err == nil && os.SameFile(now, f.fi) && now.Size() == f.fi.Size() && now.ModTime().Equal(f.fi.ModTime())
+}
+
+// walFiles reports whether a WAL database's -wal or -shm file exists: a
+// connection that is not immutable has the database open, or left them.
+func walFiles(abs string) bool { return exists(abs+"-wal") || exists(abs+"-shm") }
+
+// errChanged: a statement on an immutable pool overlapped a change to the
+// file, so its pages may come from before and after it.
+var errChanged = errors.New("the database file was changed by another process while it was read")
+
+// current returns the pool to run a statement on, and the snapshot an
+// immutable one assumes (nil for a normal pool). A writer that opened the
+// file since (its -wal and -shm exist) or changed it (size or time) ends
+// the immutable pool: with the WAL files present the file is opened the
+// normal way, which reads the WAL and takes SQLite's locks; without them
+// (the writer checkpointed and closed) a fresh immutable pool reads the new
+// state, still creating nothing beside the file. The old pool is closed
+// with the Source, as statements may still run on it.
+func (s *Source) current() (*sql.DB, *fileSnap, error) {
+	s.poolMu.Lock()
+	defer s.poolMu.Unlock()
+	if s.snap == nil || !walFiles(s.abs) && s.snap.unchanged(s.abs) {
+		return s.db, s.snap, nil
+	}
+	var snap *fileSnap
+	f, err := snapshot(s.abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Still in WAL mode (a writer may have turned it back to a rollback
+	// journal, which readers share with locks and no files of their own).
+	if wal, err := checkFile(s.abs); err == nil && wal && !walFiles(s.abs) {
+		snap = &f
+	}
+	db, err := openDB(uri(s.abs, snap != nil), true)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Statements may still run on the old pool: it keeps no idle
+	// connection, and is closed with the Source.
+	s.db.SetMaxIdleConns(0)
+	s.retired = append(s.retired, s.db)
+	s.db, s.snap = db, snap
+	return db, snap, nil
+}
+
+// read runs fn on the current pool. When fn ran on an immutable pool and
+// the file changed meanwhile, it runs again on a new pool if again says it
+// may (nothing was handed over yet), else errChanged is returned.
+func (s *Source) read(again func() bool, fn func(db *sql.DB) error) error {
+	for attempt := 0; ; attempt++ {
+		db, snap, err := s.current()
+		if err != nil {
+			return err
+		}
+		err = fn(db)
+		if snap == nil {
+			return err
+		}
+		if s.onRead != nil {
+			s.onRead()
+		}
+		if snap.unchanged(s.abs) {
+			return err
+		}
+		if attempt >= 3 || !again() {
+			return errChanged
+		}
+	}
+}
+
+func always() bool { return true }
 
 // checkFile refuses what is not a readable SQLite file before SQLite sees it,
 // so the user gets a plain message instead of "file is not a database (26)",
@@ -330,7 +441,9 @@ type final struct{ error }
 func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
 	var n int64
 	err := s.retryBusy(ctx, func() error {
-		return s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.QuoteTable(t)).Scan(&n)
+		return s.read(always, func(db *sql.DB) error {
+			return db.QueryRowContext(ctx, "SELECT count(*) FROM "+s.QuoteTable(t)).Scan(&n)
+		})
 	})
 	if err != nil {
 		return 0, fmt.Errorf("sqlite: count rows of %s: %w", t, ctxErr(ctx, err))
@@ -369,8 +482,10 @@ func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOption
 	start := time.Now()
 	var res *warehouse.Result
 	err = s.retryBusy(qctx, func() error {
-		res, err = s.query(qctx, q, maxRows)
-		return err
+		return s.read(always, func(db *sql.DB) error {
+			res, err = query(qctx, db, q, maxRows)
+			return err
+		})
 	})
 	if err != nil {
 		return nil, s.queryErr(ctx, qctx, timeout, err)
@@ -395,10 +510,12 @@ func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptio
 	var fnErr error
 	called := false
 	err = s.retryBusy(qctx, func() error {
-		err := s.stream(qctx, q, func(row []any) error {
-			called = true
-			fnErr = fn(row)
-			return fnErr
+		err := s.read(func() bool { return !called }, func(db *sql.DB) error {
+			return stream(qctx, db, q, func(row []any) error {
+				called = true
+				fnErr = fn(row)
+				return fnErr
+			})
 		})
 		if err != nil && called {
 			// Rows were handed over already: running the statement again
@@ -419,8 +536,8 @@ func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptio
 	return s.queryErr(ctx, qctx, timeout, err)
 }
 
-func (s *Source) stream(ctx context.Context, q string, fn func(row []any) error) error {
-	conn, err := s.db.Conn(ctx)
+func stream(ctx context.Context, db *sql.DB, q string, fn func(row []any) error) error {
+	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err
 	}
@@ -476,8 +593,8 @@ func readRaw(rows driver.Rows, fn func(row []any) error) error {
 	}
 }
 
-func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.Result, error) {
-	rows, err := s.db.QueryContext(ctx, q)
+func query(ctx context.Context, db *sql.DB, q string, maxRows int) (*warehouse.Result, error) {
+	rows, err := db.QueryContext(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -561,5 +678,14 @@ func formatTime(t time.Time, decl string) string {
 	return t.Format(layout)
 }
 
-// Close closes the pool.
-func (s *Source) Close() error { return s.db.Close() }
+// Close closes the pool, and those current replaced.
+func (s *Source) Close() error {
+	s.poolMu.Lock()
+	defer s.poolMu.Unlock()
+	err := s.db.Close()
+	for _, db := range s.retired {
+		db.Close()
+	}
+	s.retired = nil
+	return err
+}
