@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,20 +15,21 @@ import (
 // prompt, offers one tool whose JSON schema is the answer's shape, and
 // validates the decoded answer before anyone uses it.
 
-// Hypothesis is a claim a model proposes, with its test queries (one per
-// path, for voting). The SQL is not trusted: it goes through a Controller.
+// Hypothesis is a claim a model proposes, with one test query. Further
+// formulations, for a multi-path vote, come from FormulateTest. The SQL is
+// not trusted: it goes through a Controller.
 type Hypothesis struct {
-	Statement string   `json:"statement"`
-	Table     string   `json:"table"`
-	TestSQL   []string `json:"test_sql"`
-	Expected  string   `json:"expected"`
+	Statement string `json:"statement"`
+	Table     string `json:"table"`
+	TestSQL   string `json:"test_sql"`
+	Expected  string `json:"expected"`
 }
 
 type hypothesisSet struct {
 	Hypotheses []Hypothesis `json:"hypotheses"`
 
-	max, paths int
-	tables     map[string]bool
+	max    int
+	tables map[string]bool
 }
 
 func (s *hypothesisSet) Validate() error {
@@ -42,15 +44,10 @@ func (s *hypothesisSet) Validate() error {
 			return fmt.Errorf("hypotheses[%d].statement: longer than 400 characters", i)
 		case !s.tables[strings.ToLower(h.Table)]:
 			return fmt.Errorf("hypotheses[%d].table: %q is not a table of the database", i, h.Table)
-		case len(h.TestSQL) == 0 || len(h.TestSQL) > s.paths:
-			return fmt.Errorf("hypotheses[%d].test_sql: %d queries given, want 1 to %d", i, len(h.TestSQL), s.paths)
+		case strings.TrimSpace(h.TestSQL) == "" || len(h.TestSQL) > 4000:
+			return fmt.Errorf("hypotheses[%d].test_sql: empty or longer than 4000 characters", i)
 		case len(h.Expected) > 400:
 			return fmt.Errorf("hypotheses[%d].expected: longer than 400 characters", i)
-		}
-		for j, q := range h.TestSQL {
-			if strings.TrimSpace(q) == "" || len(q) > 4000 {
-				return fmt.Errorf("hypotheses[%d].test_sql[%d]: empty or longer than 4000 characters", i, j)
-			}
 		}
 	}
 	return nil
@@ -64,9 +61,8 @@ var HypothesesTool = Tool{
 		"hypotheses": map[string]any{"type": "array", "items": object(map[string]any{
 			"statement": map[string]any{"type": "string", "description": "the claim, in one sentence"},
 			"table":     map[string]any{"type": "string", "description": "the table the claim is mainly about"},
-			"test_sql": map[string]any{"type": "array", "items": map[string]any{"type": "string"},
-				"description": "one SELECT per formulation, returning one row with an integer column violations"},
-			"expected": map[string]any{"type": "string", "description": "the result that confirms the claim, in words"},
+			"test_sql":  map[string]any{"type": "string", "description": "one SELECT returning one row with an integer column violations"},
+			"expected":  map[string]any{"type": "string", "description": "the result that confirms the claim, in words"},
 		})},
 	}),
 }
@@ -78,7 +74,7 @@ func (c *Client) ProposeHypotheses(ctx context.Context, data prompts.Hypotheses)
 	if err != nil {
 		return nil, "", fmt.Errorf("llm: %w", err)
 	}
-	set := &hypothesisSet{max: data.Max, paths: max(data.Paths, 1), tables: map[string]bool{}}
+	set := &hypothesisSet{max: data.Max, tables: map[string]bool{}}
 	for _, t := range data.Schema.Tables {
 		set.tables[strings.ToLower(t.Name)] = true
 	}
@@ -106,17 +102,132 @@ var ReviseTool = Tool{
 	Schema:      object(map[string]any{"sql": map[string]any{"type": "string"}}),
 }
 
-// ReviseSQL asks for a corrected test query.
+// ReviseSQL asks once for a corrected test query.
 func (c *Client) ReviseSQL(ctx context.Context, data prompts.SQLFix) (string, error) {
-	p, err := prompts.Render("sqlfix", data)
+	return c.SQLReviser(data, nil)(ctx, data.SQL, data.Problem)
+}
+
+// SQLReviser is a Reviser for a Controller's repair rounds that carries
+// one conversation across them: each round renders the sqlfix prompt for
+// the query and problem at hand, after the model's earlier answers and the
+// rounds that refused them, so that the model sees what it already tried.
+// When the conversation outgrows Budget.ConversationTokens its older turns
+// are summarized (each attempt and its problem), never cut. tables picks
+// the tables a round shows for its query; nil keeps base.Tables. A
+// Reviser is for one proposal's rounds, called one at a time.
+func (c *Client) SQLReviser(base prompts.SQLFix, tables func(sql string) []prompts.Table) Reviser {
+	var cv conversation
+	return func(ctx context.Context, sql, problem string) (string, error) {
+		data := base
+		data.SQL, data.Problem = sql, problem
+		if tables != nil {
+			data.Tables = tables(sql)
+		}
+		p, err := prompts.Render("sqlfix", data)
+		if err != nil {
+			return "", fmt.Errorf("llm: %w", err)
+		}
+		if len(cv) == 0 {
+			cv = conversation{{Message: Message{RoleSystem, p.System}, pinned: true}}
+		}
+		// The round's prompt is whole in itself (statement, query,
+		// problem, tables); a summary keeps its query and problem.
+		next := append(slices.Clone(cv), turn{Message: Message{RoleUser, p.User}, note: &attempt{Answer: sql, Problem: problem}})
+		var r revision
+		answer, err := c.converse(ctx, p.ID(), next, ReviseTool, &r)
+		if err != nil {
+			return "", err
+		}
+		cv = append(next, turn{Message: Message{RoleAssistant, answer}})
+		return r.SQL, nil
+	}
+}
+
+// FormulateTool is the tool a model calls with one test query.
+var FormulateTool = Tool{
+	Name:        "write_test_sql",
+	Description: "Give one read-only SQL query that counts the rows contradicting the statement.",
+	Schema: object(map[string]any{"sql": map[string]any{"type": "string",
+		"description": "one SELECT returning one row with an integer column violations"}}),
+}
+
+// FormulateTest asks for one more test query for a statement, in a call of
+// its own that shows no other formulation and samples at
+// SampleTemperature: the formulations of a multi-path vote are independent
+// samples. It returns the query and the prompt id.
+func (c *Client) FormulateTest(ctx context.Context, data prompts.Formulate) (string, string, error) {
+	p, err := prompts.Render("formulate", data)
 	if err != nil {
-		return "", fmt.Errorf("llm: %w", err)
+		return "", "", fmt.Errorf("llm: %w", err)
 	}
 	var r revision
-	if err := c.Ask(ctx, p, ReviseTool, &r); err != nil {
-		return "", err
+	if err := c.Ask(sampled(ctx), p, FormulateTool, &r); err != nil {
+		return "", p.ID(), err
 	}
-	return r.SQL, nil
+	return r.SQL, p.ID(), nil
+}
+
+// Formulation is one candidate test query of a hypothesis and the prompt
+// (name and version) that wrote it.
+type Formulation struct {
+	SQL    string
+	Prompt string
+}
+
+// RelevantTables picks the tables a formulation prompt shows for a
+// statement about table: that table, the tables it references or that
+// reference it, and any the statement names. It looks at no query, so a
+// formulation learns nothing from another. With none found, all tables.
+func RelevantTables(s prompts.Schema, table, statement string) []prompts.Table {
+	lower := strings.ToLower(statement)
+	main := strings.ToLower(table)
+	refersTo := func(t prompts.Table, name string) bool {
+		for _, r := range t.References {
+			if _, target, ok := strings.Cut(r, "->"); ok {
+				if ref, _, _ := strings.Cut(strings.TrimSpace(target), "("); strings.EqualFold(strings.TrimSpace(ref), name) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var mainTable *prompts.Table
+	for i := range s.Tables {
+		if strings.EqualFold(s.Tables[i].Name, table) {
+			mainTable = &s.Tables[i]
+		}
+	}
+	var out []prompts.Table
+	for _, t := range s.Tables {
+		name := strings.ToLower(t.Name)
+		if name == main || refersTo(t, table) || (mainTable != nil && refersTo(*mainTable, t.Name)) || mentions(lower, name) {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return s.Tables
+	}
+	return out
+}
+
+// mentions reports whether text names name as a word of its own.
+func mentions(text, name string) bool {
+	if name == "" {
+		return false
+	}
+	word := func(b byte) bool { return b == '_' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9' }
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !word(text[j-1])) && (end == len(text) || !word(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // TableNote is a model's reading of what a table holds: prose, marked as

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/discover-db/discover/prompts"
 )
@@ -21,6 +23,12 @@ type Budget struct {
 	Backoff      time.Duration // wait before the first retry, doubled each time (default 500ms)
 	MaxFailures  int           // failed asks in a row before the Client stops asking (default 3)
 	AnswerTokens int           // cap on one answer (default 2,000)
+	// ConversationTokens bounds the messages of one request (as
+	// EstimateTokens counts them, default 8,000): beyond it, the older turns
+	// of a repair conversation are replaced by one summary. The default
+	// leaves room for a prompt whose schema block fills its own 6,000-token
+	// budget plus one answer and its repair.
+	ConversationTokens int
 }
 
 func (b Budget) withDefaults() Budget {
@@ -48,6 +56,9 @@ func (b Budget) withDefaults() Budget {
 	if b.AnswerTokens <= 0 {
 		b.AnswerTokens = 2000
 	}
+	if b.ConversationTokens <= 0 {
+		b.ConversationTokens = 8000
+	}
 	return b
 }
 
@@ -70,6 +81,10 @@ type Call struct {
 	Tokens    int    `json:"tokens"`
 	Estimated bool   `json:"tokens_estimated,omitempty"` // the server reported no usage
 	ElapsedMS int64  `json:"elapsed_ms"`
+	// Summarized counts the earlier messages of the conversation that one
+	// summary message stood in for, to keep the request within
+	// Budget.ConversationTokens.
+	Summarized int `json:"summarized,omitempty"`
 }
 
 // Client asks one model for structured answers within a budget. It is safe
@@ -129,19 +144,28 @@ func (c *Client) Redact(s string) string { return c.redact.Redact(s) }
 // answer is ErrInvalid. Errors are ErrBudget, ErrUnavailable, ErrInvalid or
 // the provider's, wrapped with the prompt id; their text holds no key.
 func (c *Client) Ask(ctx context.Context, p prompts.Prompt, tool Tool, out Validator) error {
-	err := c.ask(ctx, p, tool, out)
+	_, err := c.converse(ctx, p.ID(), conversation{{Message: Message{RoleSystem, p.System}, pinned: true},
+		{Message: Message{RoleUser, p.User}}}, tool, out)
+	return err
+}
+
+// converse asks with a whole conversation, its last turn the request, and
+// keeps the Client's count of failed asks. It returns the answer as the
+// model gave it, for a caller that carries the conversation on.
+func (c *Client) converse(ctx context.Context, id string, cv conversation, tool Tool, out Validator) (string, error) {
+	answer, err := c.ask(ctx, id, cv, tool, out)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
 	case err == nil:
 		c.failures = 0
-		return nil
+		return answer, nil
 	case errors.Is(err, ErrBudget), errors.Is(err, ErrUnavailable), ctx.Err() != nil:
 		// Not the model's fault, or already counted.
 	default:
 		c.failures++
 	}
-	return &redactedError{msg: fmt.Sprintf("llm: %s: %s", p.ID(), c.redact.Redact(err.Error())), err: err}
+	return "", &redactedError{msg: fmt.Sprintf("llm: %s: %s", id, c.redact.Redact(err.Error())), err: err}
 }
 
 // redactedError shows a scrubbed message but keeps the cause for
@@ -154,37 +178,48 @@ type redactedError struct {
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
 
-func (c *Client) ask(ctx context.Context, p prompts.Prompt, tool Tool, out Validator) error {
-	msgs := []Message{{RoleSystem, p.System}, {RoleUser, p.User}}
-	resp, err := c.complete(ctx, p.ID(), tool, msgs)
+func (c *Client) ask(ctx context.Context, id string, cv conversation, tool Tool, out Validator) (string, error) {
+	resp, err := c.complete(ctx, id, tool, cv)
 	if err != nil {
-		return err
+		return "", err
 	}
 	answer, problem := decode(resp, tool, out)
 	if problem == nil {
-		return nil
+		return answer, nil
 	}
 	c.markLast("invalid", problem.Error())
-	// One repair: show the model its answer and what was wrong with it.
+	// One repair: show the model its answer (whole: a summary stands in
+	// for it if the conversation grows too long) and what was wrong with
+	// it. The request it answered is what the repair refers back to, so it
+	// stays.
 	rp, err := prompts.Render("repair", prompts.Repair{Tool: tool.Name, Problem: problem.Error()})
 	if err != nil {
-		return err
+		return "", err
 	}
-	msgs = append(msgs, Message{RoleAssistant, clip(answer, 4000)}, Message{RoleUser, rp.System + "\n\n" + rp.User})
-	resp, err = c.complete(ctx, rp.ID(), tool, msgs)
+	shown := answer
+	if strings.TrimSpace(shown) == "" {
+		shown = "(no answer)" // an empty turn is one some APIs refuse
+	}
+	cv = slices.Clone(cv)
+	cv[len(cv)-1].pinned = true
+	cv = append(cv, turn{Message: Message{RoleAssistant, shown}, note: &attempt{Answer: shown, Problem: problem.Error()}},
+		turn{Message: Message{RoleUser, rp.System + "\n\n" + rp.User}})
+	resp, err = c.complete(ctx, rp.ID(), tool, cv)
 	if err != nil {
-		return err
+		return "", err
 	}
-	if _, problem := decode(resp, tool, out); problem != nil {
+	answer, problem = decode(resp, tool, out)
+	if problem != nil {
 		c.markLast("invalid", problem.Error())
-		return fmt.Errorf("%w after one repair: %v", ErrInvalid, problem)
+		return "", fmt.Errorf("%w after one repair: %v", ErrInvalid, problem)
 	}
-	return nil
+	return answer, nil
 }
 
 // complete sends one request with retries on 429/5xx, each attempt
 // counted against the budget and recorded.
-func (c *Client) complete(ctx context.Context, promptID string, tool Tool, msgs []Message) (Response, error) {
+func (c *Client) complete(ctx context.Context, promptID string, tool Tool, cv conversation) (Response, error) {
+	msgs, summarized := cv.fit(c.budget.ConversationTokens)
 	req := Request{Messages: msgs, Tool: tool, MaxTokens: c.budget.AnswerTokens}
 	wait := c.budget.Backoff
 	for attempt := 1; ; attempt++ {
@@ -197,7 +232,8 @@ func (c *Client) complete(ctx context.Context, promptID string, tool Tool, msgs 
 		resp, err := c.p.Complete(cctx, req)
 		timedOut := cctx.Err() != nil && ctx.Err() == nil
 		cancel()
-		rec := Call{Seq: seq, Prompt: promptID, Tool: tool.Name, Attempt: attempt, Outcome: "ok", ElapsedMS: time.Since(start).Milliseconds()}
+		rec := Call{Seq: seq, Prompt: promptID, Tool: tool.Name, Attempt: attempt, Outcome: "ok", ElapsedMS: time.Since(start).Milliseconds(),
+			Summarized: summarized}
 		if err == nil {
 			rec.Tokens = resp.TotalTokens
 			if rec.Tokens == 0 {
@@ -326,9 +362,13 @@ func estimateTokens(msgs []Message, resp Response) int {
 	return n/4 + 1
 }
 
+// clip shortens s to about n bytes, on a character boundary.
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n] + "…"
 }
@@ -342,4 +382,145 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 	case <-t.C:
 		return nil
 	}
+}
+
+// A conversation is a request's messages with what each is for, so that
+// one that outgrows Budget.ConversationTokens is summarized whole turns at
+// a time rather than cut: half a JSON object or half a query reads to a
+// model as something it is not.
+type conversation []turn
+
+// turn is one message of a conversation.
+type turn struct {
+	Message
+	// pinned turns are always sent whole: the system prompt, and the
+	// request a repair refers back to.
+	pinned bool
+	// note is the attempt this message shows, as a summary keeps it; nil
+	// when the message adds nothing a later one does not restate.
+	note *attempt
+}
+
+// attempt is an earlier answer and the problem found with it.
+type attempt struct {
+	Answer  string `json:"attempt"`
+	Problem string `json:"problem"`
+}
+
+// How much of an attempt a summary keeps: the start of the answer, which
+// identifies it, and the problem, which is what the model must not repeat.
+const (
+	summaryAnswerBytes  = 300
+	summaryProblemBytes = 600
+)
+
+// fit returns the messages to send and how many of them a summary stands
+// in for. Within budget tokens the conversation goes as it is. Beyond it,
+// the oldest turns that are neither pinned nor the latest (a model's answer
+// together with the reply to it, whole turns only) are replaced by one
+// user message listing each attempt they held and its problem, as few
+// turns as bring the request within budget, or all of them when none do.
+func (cv conversation) fit(budget int) ([]Message, int) {
+	msgs := make([]Message, len(cv))
+	total := 0
+	for i, t := range cv {
+		msgs[i] = t.Message
+		total += EstimateTokens(t.Text)
+	}
+	if total <= budget || len(cv) < 2 {
+		return msgs, 0
+	}
+	// The summarizable turns, grouped so that an answer and the reply to it
+	// go together.
+	var groups [][]int
+	var open []int
+	for i, t := range cv[:len(cv)-1] {
+		if t.pinned {
+			continue
+		}
+		open = append(open, i)
+		if t.Role == RoleUser {
+			groups = append(groups, open)
+			open = nil
+		}
+	}
+	if len(open) > 0 {
+		groups = append(groups, open)
+	}
+	var out []Message
+	var n int
+	for g := 1; g <= len(groups); g++ {
+		out, n = cv.summarize(groups[:g])
+		used := 0
+		for _, m := range out {
+			used += EstimateTokens(m.Text)
+		}
+		if used <= budget {
+			break
+		}
+	}
+	if n == 0 {
+		return msgs, 0
+	}
+	return out, n
+}
+
+// summarize replaces the turns of groups by one summary message where the
+// first of them was.
+func (cv conversation) summarize(groups [][]int) ([]Message, int) {
+	gone := map[int]bool{}
+	var notes []attempt
+	first := -1
+	for _, g := range groups {
+		for _, i := range g {
+			gone[i] = true
+			if first < 0 {
+				first = i
+			}
+			if a := cv[i].note; a != nil {
+				notes = append(notes, attempt{Answer: clip(a.Answer, summaryAnswerBytes), Problem: clip(a.Problem, summaryProblemBytes)})
+			}
+		}
+	}
+	if first < 0 {
+		return nil, 0
+	}
+	if notes == nil {
+		notes = []attempt{}
+	}
+	// encoding/json escapes <, > and &: an attempt cannot close the data
+	// block.
+	b, _ := json.Marshal(notes)
+	summary := Message{RoleUser, "Earlier turns of this conversation were left out to keep it short. " +
+		"Each earlier attempt (clipped) and the problem found with it, oldest first, as data:\n<data>\n" + string(b) + "\n</data>"}
+	out := make([]Message, 0, len(cv)-len(gone)+1)
+	for i, t := range cv {
+		switch {
+		case i == first:
+			out = append(out, summary)
+		case !gone[i]:
+			out = append(out, t.Message)
+		}
+	}
+	return out, len(gone)
+}
+
+// SampleTemperature is the temperature an independent sample is asked at:
+// a formulation of a test meant to be voted on against others must not be
+// the same most likely answer each time.
+const SampleTemperature = 0.7
+
+type temperatureKey struct{}
+
+// sampled marks the requests made under ctx as independent samples.
+func sampled(ctx context.Context) context.Context {
+	return context.WithValue(ctx, temperatureKey{}, SampleTemperature)
+}
+
+// Temperature is the temperature a provider should ask for a request made
+// under ctx: 0, the model's most likely answer, unless the Client asked for
+// an independent sample.
+func Temperature(ctx context.Context) float64 {
+	t, _ := ctx.Value(temperatureKey{}).(float64)
+	return t
 }

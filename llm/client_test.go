@@ -39,17 +39,17 @@ func client(t *testing.T, b llm.Budget, respond func(n int, req llmtest.Request)
 
 var goodHypotheses = map[string]any{"hypotheses": []any{map[string]any{
 	"statement": "every order has a status", "table": "orders",
-	"test_sql": []string{"SELECT COUNT(*) AS violations FROM orders WHERE status IS NULL"}, "expected": "0 violations"}}}
+	"test_sql": "SELECT COUNT(*) AS violations FROM orders WHERE status IS NULL", "expected": "0 violations"}}}
 
 func TestAskUsesToolAndCounts(t *testing.T) {
 	c, srv := client(t, llm.Budget{}, func(n int, req llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Tool: "propose_hypotheses", Args: goodHypotheses, PromptTokens: 300, CompletionTokens: 45}
 	})
-	hs, pid, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	hs, pid, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pid != "hypotheses/v1" || len(hs) != 1 || hs[0].Table != "orders" || len(hs[0].TestSQL) != 1 {
+	if pid != "hypotheses/v2" || len(hs) != 1 || hs[0].Table != "orders" || !strings.Contains(hs[0].TestSQL, "status IS NULL") {
 		t.Fatalf("decoded %+v (prompt %s)", hs, pid)
 	}
 	reqs := srv.Requests()
@@ -70,7 +70,7 @@ func TestAskUsesToolAndCounts(t *testing.T) {
 		t.Errorf("usage %d calls %d tokens, want 1 and 345", calls, tokens)
 	}
 	recs := c.TakeCalls()
-	if len(recs) != 1 || recs[0].Prompt != "hypotheses/v1" || recs[0].Outcome != "ok" || recs[0].Tokens != 345 || recs[0].Seq != 1 {
+	if len(recs) != 1 || recs[0].Prompt != "hypotheses/v2" || recs[0].Outcome != "ok" || recs[0].Tokens != 345 || recs[0].Seq != 1 {
 		t.Errorf("call records %+v", recs)
 	}
 	if len(c.TakeCalls()) != 0 {
@@ -82,14 +82,14 @@ func TestAskUsesToolAndCounts(t *testing.T) {
 // validation error; a second invalid answer is ErrInvalid.
 func TestAskRepairsOnce(t *testing.T) {
 	bad := map[string]any{"hypotheses": []any{map[string]any{"statement": "x", "table": "no_such_table",
-		"test_sql": []string{"SELECT 1 AS violations"}, "expected": ""}}}
+		"test_sql": "SELECT 1 AS violations", "expected": ""}}}
 	c, srv := client(t, llm.Budget{}, func(n int, req llmtest.Request) llmtest.Reply {
 		if n == 0 {
 			return llmtest.Reply{Tool: "propose_hypotheses", Args: bad}
 		}
 		return llmtest.Reply{Tool: "propose_hypotheses", Args: goodHypotheses}
 	})
-	hs, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	hs, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 	if err != nil || len(hs) != 1 {
 		t.Fatalf("after repair: %v %+v", err, hs)
 	}
@@ -105,7 +105,7 @@ func TestAskRepairsOnce(t *testing.T) {
 	c, srv = client(t, llm.Budget{}, func(n int, req llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Tool: "propose_hypotheses", Args: `{"hypotheses": [{"statement": "x"`} // truncated arguments
 	})
-	_, _, err = c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	_, _, err = c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 	if !errors.Is(err, llm.ErrInvalid) {
 		t.Fatalf("twice invalid: %v", err)
 	}
@@ -126,7 +126,7 @@ func TestRetries(t *testing.T) {
 		}
 		return llmtest.Reply{Tool: "propose_hypotheses", Args: goodHypotheses}
 	})
-	if _, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1}); err != nil {
+	if _, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3}); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(srv.Requests()); n != 3 {
@@ -144,7 +144,7 @@ func TestRetries(t *testing.T) {
 	c, srv = client(t, llm.Budget{Retries: 2}, func(n int, req llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Status: 200, Raw: "<html><body>Gateway</body></html>", ContentType: "text/html"}
 	})
-	_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 	if err == nil || len(srv.Requests()) != 1 {
 		t.Fatalf("HTML answer: err %v after %d requests", err, len(srv.Requests()))
 	}
@@ -158,7 +158,7 @@ func TestTimeoutAndBreaker(t *testing.T) {
 	})
 	for i := 0; i < 2; i++ {
 		start := time.Now()
-		_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+		_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 		if err == nil || !strings.Contains(err.Error(), "no answer within 150ms") {
 			t.Fatalf("hang %d: %v", i, err)
 		}
@@ -166,7 +166,7 @@ func TestTimeoutAndBreaker(t *testing.T) {
 			t.Fatalf("hang %d took %s", i, el)
 		}
 	}
-	_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 	if !errors.Is(err, llm.ErrUnavailable) || len(srv.Requests()) != 2 {
 		t.Fatalf("after 2 failures: %v, %d requests", err, len(srv.Requests()))
 	}
@@ -177,18 +177,18 @@ func TestBudget(t *testing.T) {
 		return llmtest.Reply{Tool: "propose_hypotheses", Args: goodHypotheses}
 	})
 	ctx := context.Background()
-	if _, _, err := c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1}); err != nil {
+	if _, _, err := c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3}); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err := c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	_, _, err := c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3})
 	if !errors.Is(err, llm.ErrBudget) || len(srv.Requests()) != 1 {
 		t.Fatalf("over the call budget: %v, %d requests", err, len(srv.Requests()))
 	}
 	c, _ = client(t, llm.Budget{MaxTokens: 50}, func(n int, req llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Tool: "propose_hypotheses", Args: goodHypotheses, PromptTokens: 40, CompletionTokens: 20}
 	})
-	c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
-	if _, _, err := c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1}); err == nil || !strings.Contains(err.Error(), "tokens") {
+	c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3})
+	if _, _, err := c.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema(), Max: 3}); err == nil || !strings.Contains(err.Error(), "tokens") {
 		t.Fatalf("over the token budget: %v", err)
 	}
 }
@@ -198,7 +198,7 @@ func TestKeyNeverInErrors(t *testing.T) {
 	c, _ := client(t, llm.Budget{Retries: -1}, func(n int, req llmtest.Request) llmtest.Reply {
 		return llmtest.Reply{Status: 401, Raw: `{"error":{"message":"Incorrect API key provided: ` + canary + `"}}`}
 	})
-	_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3, Paths: 1})
+	_, _, err := c.ProposeHypotheses(context.Background(), prompts.Hypotheses{Schema: schema(), Max: 3})
 	if err == nil || strings.Contains(err.Error(), canary) || !strings.Contains(err.Error(), "[redacted]") {
 		t.Fatalf("error: %v", err)
 	}

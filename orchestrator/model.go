@@ -14,6 +14,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
@@ -80,6 +82,8 @@ func (m *modelExpert) Plan(ctx context.Context, env *experts.Env) ([]experts.Tas
 	}{
 		{"llm:hypotheses", "model hypotheses", "hypothesis generation", m.hypotheses, nil},
 		{"llm:notes", "model notes", "table descriptions", m.notes, nil},
+		{"llm:semantics", "model semantics", "semantic interpretation", m.semantics, m.semanticsDue},
+		{"llm:collaboration", "model collaboration", "collaboration notes", m.collaborate, m.collaborationDue},
 		{"llm:narrative", "model narrative", "report narrative", m.narrative, m.narrativeDue},
 	}
 	var tasks []experts.Task
@@ -147,8 +151,12 @@ func errText(err error) string {
 	return "failed"
 }
 
-// hypotheses asks the model for hypotheses with test SQL, puts every
-// query through the controller, and records what passed in the ledger.
+// hypotheses asks the model for hypotheses, each with one test query, and,
+// for a multi-path vote, paths-1 more formulations of each test in
+// independent calls; puts every query through the controller, and records
+// what passed in the ledger. The formulation calls run 4 at a time, all
+// within the client's budget: when it runs out, each hypothesis is voted
+// on with the formulations it has.
 func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
 	schema, err := promptSchema(ctx, env, schemaTokenBudget)
 	if err != nil {
@@ -158,15 +166,39 @@ func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
 	if err != nil {
 		return err
 	}
-	hs, pid, err := m.client.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema, Max: maxModelHypotheses, Paths: m.paths, Known: known})
+	hs, pid, err := m.client.ProposeHypotheses(ctx, prompts.Hypotheses{Schema: schema, Max: maxModelHypotheses, Known: known})
 	if err != nil {
+		return err
+	}
+	// paths[i][k] is hypothesis i's k-th formulation ("" when its call
+	// failed, why in missed[i][k]); the hypothesis' own query is the first,
+	// and the slots keep the order whatever order the calls finish in.
+	paths := make([][]llm.Formulation, len(hs))
+	missed := make([][]error, len(hs))
+	var g errgroup.Group
+	g.SetLimit(4)
+	for i, h := range hs {
+		paths[i] = make([]llm.Formulation, max(m.paths, 1))
+		missed[i] = make([]error, len(paths[i]))
+		paths[i][0] = llm.Formulation{SQL: h.TestSQL, Prompt: pid}
+		for k := 1; k < len(paths[i]); k++ {
+			g.Go(func() error {
+				sql, fpid, err := m.client.FormulateTest(ctx, prompts.Formulate{Dialect: schema.Dialect, Statement: h.Statement,
+					Table: h.Table, Tables: llm.RelevantTables(schema, h.Table, h.Statement)})
+				paths[i][k], missed[i][k] = llm.Formulation{SQL: sql, Prompt: fpid}, err
+				return nil
+			})
+		}
+	}
+	g.Wait()
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	ctl := &llm.Controller{Dialect: env.Source.Dialect(), Tables: env.Tables, Querier: env}
 	var refusals []RefusalDoc
 	var firstErr error
-	for _, h := range hs {
-		rs, err := m.test(ctx, env, ctl, schema, pid, h)
+	for i, h := range hs {
+		rs, err := m.test(ctx, env, ctl, schema, pid, h, paths[i], missed[i])
 		refusals = append(refusals, rs...)
 		if err != nil && ctx.Err() != nil {
 			return err
@@ -181,21 +213,31 @@ func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
 	return firstErr
 }
 
-// test runs one hypothesis' formulations through the controller, votes
-// among those accepted, and saves the verdict.
-func (m *modelExpert) test(ctx context.Context, env *experts.Env, ctl *llm.Controller, schema prompts.Schema, pid string, h llm.Hypothesis) ([]RefusalDoc, error) {
-	revise := func(ctx context.Context, sql, problem string) (string, error) {
-		return m.client.ReviseSQL(ctx, prompts.SQLFix{Dialect: schema.Dialect, Statement: h.Statement, SQL: sql, Problem: problem,
-			Tables: tablesIn(schema, h.Table, sql)})
-	}
+// test runs one hypothesis' formulations through the controller (each
+// with its own repair conversation), votes among those accepted, and
+// saves the verdict. paths are the formulations asked for, missed why a
+// slot has none.
+func (m *modelExpert) test(ctx context.Context, env *experts.Env, ctl *llm.Controller, schema prompts.Schema, pid string, h llm.Hypothesis,
+	paths []llm.Formulation, missed []error) ([]RefusalDoc, error) {
 	var refusals []RefusalDoc
 	var accepted []llm.Outcome
+	var from []string // the prompt of each accepted formulation
 	var results []*warehouse.Result
-	var lastErr error
-	for _, sql := range h.TestSQL {
-		out, err := ctl.Run(ctx, sql, violationsCheck, revise)
+	var lastErr, why error
+	tried := 0
+	for k, f := range paths {
+		if f.SQL == "" {
+			if why == nil {
+				why = missed[k]
+			}
+			continue
+		}
+		tried++
+		revise := m.client.SQLReviser(prompts.SQLFix{Dialect: schema.Dialect, Statement: h.Statement},
+			func(sql string) []prompts.Table { return tablesIn(schema, h.Table, sql) })
+		out, err := ctl.Run(ctx, f.SQL, violationsCheck, revise)
 		for _, r := range out.Refusals {
-			refusals = append(refusals, RefusalDoc{Refusal: r, Prompt: pid, Statement: h.Statement})
+			refusals = append(refusals, RefusalDoc{Refusal: r, Prompt: f.Prompt, Statement: h.Statement})
 		}
 		if err != nil {
 			lastErr = err
@@ -205,6 +247,7 @@ func (m *modelExpert) test(ctx context.Context, env *experts.Env, ctl *llm.Contr
 			continue
 		}
 		accepted = append(accepted, out)
+		from = append(from, f.Prompt)
 		// Formulations agree when they count the same violations; any
 		// other column ("checked") is context, not the answer.
 		results = append(results, violationsOnly(out.Result))
@@ -214,11 +257,21 @@ func (m *modelExpert) test(ctx context.Context, env *experts.Env, ctl *llm.Contr
 	}
 	winner, agree := llm.Vote(results)
 	w := accepted[winner]
-	evidence := []string{fmt.Sprintf("proposed by model %s %s (prompt %s); the test query passed the guard, grounding and result checks",
-		m.client.Provider(), m.client.Model(), pid)}
-	if len(h.TestSQL) > 1 {
-		evidence = append(evidence, fmt.Sprintf("multi-path vote: %d of %d formulations accepted; the chosen one agrees with %d other(s)",
-			len(accepted), len(h.TestSQL), agree[winner]))
+	checked := "the test query passed the guard, grounding and result checks"
+	if from[winner] != pid {
+		checked = fmt.Sprintf("the chosen test query, written by prompt %s, passed the guard, grounding and result checks", from[winner])
+	}
+	evidence := []string{fmt.Sprintf("proposed by model %s %s (prompt %s); %s", m.client.Provider(), m.client.Model(), pid, checked)}
+	if len(paths) > 1 {
+		vote := fmt.Sprintf("multi-path vote: %d of %d formulations accepted; the chosen one agrees with %d other(s)",
+			len(accepted), tried, agree[winner])
+		if tried < len(paths) {
+			vote += fmt.Sprintf("; %d of the %d independent formulations asked for did not come", len(paths)-tried, len(paths))
+			if why != nil {
+				vote += " (" + clip(m.client.Redact(why.Error()), 200) + ")"
+			}
+		}
+		evidence = append(evidence, vote)
 	}
 	hyp := hypotheses.Hypothesis{
 		ID:        hypotheses.ID("llm", strings.ToLower(h.Table), h.Statement),

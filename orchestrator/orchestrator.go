@@ -156,7 +156,17 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration,
 		Message: fmt.Sprintf("%s database %q, %d of %d tables and views", run.Dialect, run.Database, len(tables), len(all))})
 
-	failures := map[string]int{}
+	// Failures are part of the saved state: a resumed run remembers them.
+	if state.Failures == nil {
+		state.Failures = map[string]int{}
+	}
+	failures := state.Failures
+	// failedAt holds when each task whose last attempt failed did so; the
+	// failures of an earlier attempt of the run count from now.
+	failedAt := map[string]time.Time{}
+	for k := range failures {
+		failedAt[k] = time.Now()
+	}
 	// ran holds the tasks run so far. When the targets are met (pending),
 	// the loop goes on only for tasks it has not run yet, at most
 	// settleRounds times: the follow-ups of the last round's findings (a
@@ -201,7 +211,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			}
 			kept := ts[:0]
 			for _, t := range ts {
-				if failures[t.Expert+"\x00"+t.Name] < cfg.MaxTaskFailures {
+				if failures[taskKey(t)] < cfg.MaxTaskFailures {
 					kept = append(kept, t)
 				}
 			}
@@ -233,6 +243,9 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			break
 		}
 
+		// The model's ranking, fused with the experts' order (nothing without a model).
+		tasks = o.rankTasks(ctx, env, m, tasks, cfg.Parallel)
+
 		// execute
 		o.emit(Event{Kind: EventStep, Step: "execute", Iteration: it, Phase: m.Phase, Tasks: len(tasks)})
 		var mu sync.Mutex
@@ -244,6 +257,13 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 				if gctx.Err() != nil {
 					return nil
 				}
+				mu.Lock()
+				n := failures[taskKey(t)]
+				last, failed := failedAt[taskKey(t)]
+				mu.Unlock()
+				if failed && !retryPause(gctx, n, last) {
+					return nil // the deadline came during the pause
+				}
 				o.emit(Event{Kind: EventTaskStart, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name})
 				start := o.now()
 				err := runTask(gctx, t)
@@ -253,14 +273,20 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 						return nil // the deadline, not the task, is at fault
 					}
 					mu.Lock()
-					failures[t.Expert+"\x00"+t.Name]++
-					n := failures[t.Expert+"\x00"+t.Name]
+					failures[taskKey(t)]++
+					n := failures[taskKey(t)]
+					failedAt[taskKey(t)] = time.Now()
 					mu.Unlock()
 					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error()})
 					if n >= cfg.MaxTaskFailures {
 						o.giveUp(env, t, err)
 					}
 					return nil
+				}
+				if failed {
+					mu.Lock()
+					delete(failedAt, taskKey(t))
+					mu.Unlock()
 				}
 				o.emit(Event{Kind: EventTaskDone, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el})
 				return nil
@@ -329,6 +355,37 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		return run, fmt.Errorf("orchestrator: run %s interrupted: %w", run.ID, ctx.Err())
 	}
 	return o.finish(run, state, &queries, stop, nil)
+}
+
+// taskKey names a task in LoopState.Failures.
+func taskKey(t experts.Task) string { return t.Expert + "/" + t.Name }
+
+// retryPause waits before a task that failed n times runs again:
+// 250ms·4^(n-1), at most 3 s, counted from its last failure, time for a
+// passing problem of the database to pass (a round that took longer leaves
+// nothing to wait). It reports false when ctx ended first.
+func retryPause(ctx context.Context, n int, failed time.Time) bool {
+	pause := retryBackoff(n) - time.Since(failed)
+	if pause <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(pause)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// retryBackoff is the pause before the attempt that follows n failures.
+func retryBackoff(n int) time.Duration {
+	d := 250 * time.Millisecond
+	for i := 1; i < n && d < 3*time.Second; i++ {
+		d *= 4
+	}
+	return min(d, 3*time.Second)
 }
 
 // runTask runs a task, turning a panic into an error so one bad table

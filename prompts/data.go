@@ -33,12 +33,23 @@ type Column struct {
 	Examples     []string `json:"frequent_values,omitempty"`
 }
 
-// Hypotheses asks for claims about the data, each with test SQL.
+// Hypotheses asks for claims about the data, each with one test query.
+// Further formulations of a test (--llm-paths) are asked for one call at a
+// time with Formulate, so that they are independent of this answer.
 type Hypotheses struct {
 	Schema Schema
 	Max    int      // at most this many hypotheses
-	Paths  int      // independent SQL formulations per hypothesis
 	Known  []string // statements already in the ledger, not to repeat
+}
+
+// Formulate asks for one test query for a statement, given only the
+// statement and the tables it concerns: never another formulation of the
+// same test, so that the queries voted on are independent samples.
+type Formulate struct {
+	Dialect   string  `json:"dialect"`
+	Statement string  `json:"statement"`
+	Table     string  `json:"table"`
+	Tables    []Table `json:"tables"`
 }
 
 // Repair asks again after an answer that could not be used.

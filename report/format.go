@@ -201,6 +201,17 @@ func rankedInsights(is []Insight) []Insight {
 	return out
 }
 
+// Insight kinds a model wrote (the orchestrator's model expert): prose
+// marked as the model's reading, never a finding. The report shows them
+// as they are described; the deterministic summary never leads with one.
+const (
+	InsightModelDomain = "model_domain"
+	modelKindPrefix    = "model_" // model_note, model_rule, model_domain, model_collaboration
+)
+
+// modelWritten says whether an insight is a model's prose.
+func modelWritten(in Insight) bool { return strings.HasPrefix(in.Kind, modelKindPrefix) }
+
 // kindText writes a kind for prose: business_rule → business rule.
 func kindText(k string) string { return strings.ReplaceAll(k, "_", " ") }
 

@@ -138,6 +138,7 @@ func (m *markdown) render(r *Report) {
 	}
 	m.relationships(r.Relationships)
 	m.domain(r.Domain)
+	m.modelDomain(r.Insights)
 	m.p("## Insights and patterns")
 	m.insights(rankedInsights(r.Insights))
 	m.patterns(r.Patterns)
@@ -179,6 +180,17 @@ func (m *markdown) domain(d Domain) {
 	}
 	m.p("%s (confidence %s)", mdText(*d.Label), percent(d.Confidence))
 	m.evidence(d.Evidence)
+}
+
+// modelDomain shows the model's reading of the domain (an insight of kind
+// model_domain) beside the experts' domain, never instead of it: marked
+// as the model's and escaped like any data.
+func (m *markdown) modelDomain(is []Insight) {
+	for _, in := range is {
+		if in.Kind == InsightModelDomain {
+			m.p("**The model's domain.** %s *(%s)*", mdText(in.Description), mdText(strings.Join(in.Evidence, "; ")))
+		}
+	}
 }
 
 func (m *markdown) evidence(ev []string) {

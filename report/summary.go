@@ -187,7 +187,8 @@ func hypothesisSentence(r *Report) string {
 // keyFindingSentence names the insight that ranks first, and how many
 // business rules the data was found to follow.
 func keyFindingSentence(r *Report) string {
-	ranked := rankedInsights(r.Insights)
+	// The summary is the program's: a model's reading is not its key finding.
+	ranked := slices.DeleteFunc(rankedInsights(r.Insights), modelWritten)
 	if len(ranked) == 0 {
 		return ""
 	}

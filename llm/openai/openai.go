@@ -19,7 +19,8 @@ import (
 
 // Provider is an OpenAI-compatible chat model.
 type Provider struct {
-	model *lcopenai.LLM
+	model  *lcopenai.LLM
+	redact llm.Redactor
 }
 
 var _ llm.Provider = (*Provider)(nil)
@@ -51,16 +52,16 @@ func New(cfg llm.Config) (*Provider, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
 	}
-	return &Provider{model: m}, nil
+	return &Provider{model: m, redact: llm.Redactor{cfg.Key}}, nil
 }
 
 // Complete implements llm.Provider.
 func (p *Provider) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	opts := append(lc.ToolOptions(req.Tool, true), llms.WithTemperature(0))
+	opts := append(lc.ToolOptions(req.Tool, true), llms.WithTemperature(llm.Temperature(ctx)))
 	if req.MaxTokens > 0 {
 		opts = append(opts, llms.WithMaxTokens(req.MaxTokens))
 	}
-	resp, err := lc.Generate(ctx, p.model, lc.Messages(req.Messages), opts...)
+	resp, err := lc.Generate(ctx, p.model, p.redact, lc.Messages(req.Messages), opts...)
 	if err != nil {
 		return resp, fmt.Errorf("openai: %w", err)
 	}

@@ -4,7 +4,10 @@ package lc
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/tmc/langchaingo/llms"
 
@@ -12,9 +15,13 @@ import (
 	"github.com/discover-db/discover/llm/internal/httpstatus"
 )
 
-// Messages converts a conversation.
+// Messages converts a conversation. Consecutive messages of one role are
+// joined into one message: Anthropic's API wants user and assistant turns
+// to alternate, and a conversation the Client summarized has the summary
+// just before the request it leads to.
 func Messages(msgs []llm.Message) []llms.MessageContent {
 	out := make([]llms.MessageContent, 0, len(msgs))
+	var last llm.Role
 	for _, m := range msgs {
 		role := llms.ChatMessageTypeHuman
 		switch m.Role {
@@ -23,7 +30,13 @@ func Messages(msgs []llm.Message) []llms.MessageContent {
 		case llm.RoleAssistant:
 			role = llms.ChatMessageTypeAI
 		}
+		if n := len(out); n > 0 && m.Role == last {
+			prev := out[n-1].Parts[0].(llms.TextContent)
+			out[n-1] = llms.TextParts(role, prev.Text+"\n\n"+m.Text)
+			continue
+		}
 		out = append(out, llms.TextParts(role, m.Text))
+		last = m.Role
 	}
 	return out
 }
@@ -40,35 +53,86 @@ func ToolOptions(t llm.Tool, force bool) []llms.CallOption {
 }
 
 // Generate runs one call with the HTTP status watched, and converts the
-// answer. A non-200 status becomes an *llm.HTTPError carrying the
-// provider's (credential-free) message.
-func Generate(ctx context.Context, m llms.Model, msgs []llms.MessageContent, opts ...llms.CallOption) (llm.Response, error) {
+// answer. A status other than 200 becomes an *llm.HTTPError carrying the
+// provider's message, even when langchaingo saw no error in it (Ollama's
+// client reads an empty error body as an empty answer). Every error's text
+// has the secrets removed: a server may echo the key it was sent.
+func Generate(ctx context.Context, m llms.Model, redact llm.Redactor, msgs []llms.MessageContent, opts ...llms.CallOption) (llm.Response, error) {
 	ctx, status := httpstatus.Watch(ctx)
 	resp, err := m.GenerateContent(ctx, msgs, opts...)
-	if err != nil {
-		if httpstatus.Failed(*status) {
-			return llm.Response{}, &llm.HTTPError{Status: *status, Err: err}
+	if httpstatus.Failed(*status) {
+		if err == nil {
+			err = errors.New("no error message")
 		}
-		return llm.Response{}, err
+		text := err.Error()
+		if !strings.Contains(text, strconv.Itoa(*status)) {
+			text = fmt.Sprintf("HTTP status %d: %s", *status, text)
+		}
+		return llm.Response{}, &llm.HTTPError{Status: *status, Err: scrubbed(redact, text, err)}
 	}
-	if len(resp.Choices) == 0 {
-		return llm.Response{}, fmt.Errorf("empty answer")
+	if err != nil {
+		return llm.Response{}, scrubbed(redact, err.Error(), err)
 	}
-	c := resp.Choices[0]
-	out := llm.Response{Text: c.Content}
-	if len(c.ToolCalls) > 0 && c.ToolCalls[0].FunctionCall != nil {
-		out.ToolName = c.ToolCalls[0].FunctionCall.Name
-		out.Arguments = c.ToolCalls[0].FunctionCall.Arguments
+	if resp == nil || len(resp.Choices) == 0 {
+		return llm.Response{}, errors.New("empty answer")
 	}
-	info := c.GenerationInfo
-	out.PromptTokens = intOf(info["PromptTokens"]) + intOf(info["InputTokens"])
-	out.CompletionTokens = intOf(info["CompletionTokens"]) + intOf(info["OutputTokens"])
-	out.TotalTokens = intOf(info["TotalTokens"])
-	if out.TotalTokens == 0 {
-		out.TotalTokens = out.PromptTokens + out.CompletionTokens
+	// A provider may split one answer into several choices (Anthropic: one
+	// per content block, so text before a tool call comes first): the
+	// first tool call is the answer, the texts are joined, and the usage,
+	// which each block repeats, is counted once.
+	var out llm.Response
+	var texts []string
+	counted := false
+	for _, c := range resp.Choices {
+		if c == nil {
+			continue
+		}
+		if c.Content != "" {
+			texts = append(texts, c.Content)
+		}
+		for _, tc := range c.ToolCalls {
+			if out.ToolName == "" && tc.FunctionCall != nil {
+				out.ToolName, out.Arguments = tc.FunctionCall.Name, tc.FunctionCall.Arguments
+			}
+		}
+		if info := c.GenerationInfo; !counted {
+			out.PromptTokens = intOf(info["PromptTokens"]) + intOf(info["InputTokens"])
+			out.CompletionTokens = intOf(info["CompletionTokens"]) + intOf(info["OutputTokens"])
+			out.TotalTokens = intOf(info["TotalTokens"])
+			if out.TotalTokens == 0 {
+				out.TotalTokens = out.PromptTokens + out.CompletionTokens
+			}
+			counted = out.TotalTokens > 0
+		}
 	}
+	out.Text = strings.Join(texts, "\n")
 	return out, nil
 }
+
+// scrubbed is err shown as text, with the secrets removed. When the text
+// differs from err's own, the cause is not kept (its text may hold a
+// secret) but for a context error, which callers test with errors.Is.
+func scrubbed(redact llm.Redactor, text string, err error) error {
+	clean := redact.Redact(text)
+	if clean == err.Error() {
+		return err
+	}
+	e := &redactedError{msg: clean}
+	for _, sentinel := range []error{context.DeadlineExceeded, context.Canceled} {
+		if errors.Is(err, sentinel) {
+			e.cause = sentinel
+		}
+	}
+	return e
+}
+
+type redactedError struct {
+	msg   string
+	cause error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.cause }
 
 func intOf(v any) int {
 	switch x := v.(type) {
