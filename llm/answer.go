@@ -46,8 +46,13 @@ var AnswerTool = Tool{
 }
 
 // AnswerQuestion asks for a query answering data.Question. It returns the
-// answer and the prompt id (name and version) it was asked with.
-func (c *Client) AnswerQuestion(ctx context.Context, data prompts.Ask) (Answer, string, error) {
+// answer and the prompt id (name and version) it was asked with. An
+// independent answer (one of several to vote on) is sampled at
+// SampleTemperature, so that it is not the same most likely answer again.
+func (c *Client) AnswerQuestion(ctx context.Context, data prompts.Ask, independent bool) (Answer, string, error) {
+	if independent {
+		ctx = sampled(ctx)
+	}
 	p, err := prompts.Render("ask", data)
 	if err != nil {
 		return Answer{}, "", fmt.Errorf("llm: %w", err)

@@ -220,7 +220,7 @@ func (c *Client) ask(ctx context.Context, id string, cv conversation, tool Tool,
 // counted against the budget and recorded.
 func (c *Client) complete(ctx context.Context, promptID string, tool Tool, cv conversation) (Response, error) {
 	msgs, summarized := cv.fit(c.budget.ConversationTokens)
-	req := Request{Messages: msgs, Tool: tool, MaxTokens: c.budget.AnswerTokens}
+	req := Request{Messages: msgs, Tool: tool, MaxTokens: c.budget.AnswerTokens, Temperature: temperature(ctx)}
 	wait := c.budget.Backoff
 	for attempt := 1; ; attempt++ {
 		seq, err := c.reserve()
@@ -517,10 +517,10 @@ func sampled(ctx context.Context) context.Context {
 	return context.WithValue(ctx, temperatureKey{}, SampleTemperature)
 }
 
-// Temperature is the temperature a provider should ask for a request made
-// under ctx: 0, the model's most likely answer, unless the Client asked for
-// an independent sample.
-func Temperature(ctx context.Context) float64 {
+// temperature is the temperature of the requests made under ctx: 0, the
+// model's most likely answer, unless the Client asked for an independent
+// sample.
+func temperature(ctx context.Context) float64 {
 	t, _ := ctx.Value(temperatureKey{}).(float64)
 	return t
 }

@@ -46,6 +46,9 @@ type Request struct {
 	Messages  []Message
 	Tool      Tool
 	MaxTokens int // cap on the answer; 0 = the provider's default
+	// Temperature to sample at: 0, the model's most likely answer, except
+	// for requests meant as independent samples (SampleTemperature).
+	Temperature float64
 }
 
 // Response is a provider's answer: the tool call's arguments when the model

@@ -89,7 +89,7 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 	var emptyKept *candidate
 	var lastErr error
 	for path := 0; path < max(opts.Paths, 1); path++ {
-		a, pid, err := client.AnswerQuestion(ctx, prompts.Ask{Question: opts.Question, Schema: schema})
+		a, pid, err := client.AnswerQuestion(ctx, prompts.Ask{Question: opts.Question, Schema: schema}, path > 0)
 		if pid != "" {
 			res.Prompts["ask"] = pid
 		}

@@ -133,15 +133,35 @@ func (m *modelExpert) runStep(ctx context.Context, env *experts.Env, key, what s
 	return env.SaveDoc(ctx, ModelExpert, catalog.KindProgress, key, catalog.ProgressDoc{Step: key, Detail: errText(err)}, 1.0, nil)
 }
 
-// finish writes the narrative when the run ends before its step was due
-// (a stop by consensus, or the rounds after the targets ran out): every
-// run with a model that finishes in time gets one, or says why not.
+// finish runs the steps that wait for a later phase when the run ends
+// before they were due (a stop by consensus, the iteration cap, or the
+// rounds after the targets ran out): the semantic reading and the
+// collaboration notes from what the experts found by then, then the
+// narrative, so that every run with a model that finishes in time gets
+// them, or says why not. Before phase 2 there is nothing to read.
 func (m *modelExpert) finish(ctx context.Context, env *experts.Env) error {
-	done, err := env.Has(ctx, catalog.KindProgress, "llm:narrative")
-	if err != nil || done {
-		return err
+	steps := []struct {
+		key, what string
+		run       func(context.Context, *experts.Env) error
+	}{
+		{"llm:semantics", "semantic interpretation", m.semantics},
+		{"llm:collaboration", "collaboration notes", m.collaborate},
+		{"llm:narrative", "report narrative", m.narrative},
 	}
-	return m.runStep(ctx, env, "llm:narrative", "report narrative", m.narrative)
+	if env.Phase < 2 {
+		steps = steps[2:]
+	}
+	var errs []error
+	for _, s := range steps {
+		done, err := env.Has(ctx, catalog.KindProgress, s.key)
+		if err != nil {
+			return err
+		}
+		if !done {
+			errs = append(errs, m.runStep(ctx, env, s.key, s.what, s.run))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func errText(err error) string {

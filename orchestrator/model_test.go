@@ -287,7 +287,7 @@ func (m *multiPathModel) provider(t *testing.T) *fakeProvider {
 		if m.temps == nil {
 			m.temps = map[string][]float64{}
 		}
-		m.temps[req.Tool.Name] = append(m.temps[req.Tool.Name], llm.Temperature(ctx))
+		m.temps[req.Tool.Name] = append(m.temps[req.Tool.Name], req.Temperature)
 		m.mu.Unlock()
 		switch req.Tool.Name {
 		case llm.HypothesesTool.Name:

@@ -167,3 +167,52 @@ func TestModelSemantics(t *testing.T) {
 		}
 	}
 }
+
+// A run that stops in phase 2, before the semantic reading and the
+// collaboration notes were due, still gets them as it finishes (then the
+// narrative); one that stops in phase 1 gets only the narrative.
+func TestFinishRunsStepsNotYetDue(t *testing.T) {
+	ctx := context.Background()
+	for _, phase := range []int{1, 2} {
+		m, env, fm := shopRig(t, func(tool string, req llm.Request) (any, error) {
+			switch tool {
+			case llm.SemanticsTool.Name:
+				return map[string]any{"domain": map[string]any{"label": "retail", "description": "A shop."}, "rules": []any{}}, nil
+			case llm.CollabTool.Name:
+				return map[string]any{"notes": []any{}}, nil
+			case llm.NarrativeTool.Name:
+				return map[string]any{"summary": "A shop."}, nil
+			}
+			return nil, fmt.Errorf("unexpected tool %s", tool)
+		})
+		saveFinding(t, env, "structural", catalog.KindRelationship, "orders(customer_id)->customers(customer_id)",
+			catalog.RelationshipDoc{FromTable: "orders", FromColumns: []string{"customer_id"}, ToTable: "customers", ToColumns: []string{"customer_id"}, Source: "declared"}, 1)
+		saveFinding(t, env, "statistical", catalog.KindProfile, "orders.status", catalog.ProfileDoc{Table: "orders", Column: "status"}, 0.9)
+		env.Phase = phase
+		if err := m.finish(ctx, env); err != nil {
+			t.Fatalf("phase %d: %v", phase, err)
+		}
+		want := []string{"llm:narrative"}
+		if phase == 2 {
+			want = []string{"llm:collaboration", "llm:narrative", "llm:semantics"}
+		}
+		var done []string
+		for _, k := range []string{"llm:semantics", "llm:collaboration", "llm:narrative"} {
+			if ok, _ := env.Has(ctx, catalog.KindProgress, k); ok {
+				done = append(done, k)
+			}
+		}
+		slices.Sort(done)
+		if !slices.Equal(done, want) {
+			t.Errorf("phase %d: steps done at finish %v, want %v", phase, done, want)
+		}
+		if len(fm.requests(llm.SemanticsTool.Name)) != map[int]int{1: 0, 2: 1}[phase] {
+			t.Errorf("phase %d: %d semantics requests", phase, len(fm.requests(llm.SemanticsTool.Name)))
+		}
+		// A second finish (a resumed run's) asks nothing again.
+		before := len(fm.requests(llm.NarrativeTool.Name))
+		if err := m.finish(ctx, env); err != nil || len(fm.requests(llm.NarrativeTool.Name)) != before {
+			t.Errorf("phase %d: finish again: %v, narrative asked again", phase, err)
+		}
+	}
+}

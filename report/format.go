@@ -209,6 +209,16 @@ const (
 	modelKindPrefix    = "model_" // model_note, model_rule, model_domain, model_collaboration
 )
 
+// modelDomain is the model's reading of the domain, if it wrote one.
+func modelDomain(is []Insight) *Insight {
+	for i := range is {
+		if is[i].Kind == InsightModelDomain {
+			return &is[i]
+		}
+	}
+	return nil
+}
+
 // modelWritten says whether an insight is a model's prose.
 func modelWritten(in Insight) bool { return strings.HasPrefix(in.Kind, modelKindPrefix) }
 

@@ -49,10 +49,13 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 
 type htmlView struct {
 	*Report
-	Title   string
-	Tables  []htmlTable // shadows Report.Tables with what the page needs
-	Ranked  []Insight   // the key insights, in rank order
-	Quality []qualityItem
+	Title  string
+	Tables []htmlTable // shadows Report.Tables with what the page needs
+	Ranked []Insight   // the key insights, in rank order
+	// ModelDomain is the model's reading of the domain, shown beside the
+	// experts' domain and marked as the model's; nil without one.
+	ModelDomain *Insight
+	Quality     []qualityItem
 	// Open says whether table sections start expanded: on a small
 	// database a reader wants everything visible, on a large one a page of
 	// collapsed sections is what stays readable.
@@ -104,7 +107,7 @@ const bigList = 50
 // fine without it), nothing fetched from a network, so it can be mailed,
 // archived or opened offline as a single file.
 func WriteHTML(w io.Writer, r *Report) error {
-	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), Quality: qualityItems(r),
+	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), ModelDomain: modelDomain(r.Insights), Quality: qualityItems(r),
 		Open: len(r.Tables) <= openLimit}
 	byName := map[string]htmlTable{}
 	for i, t := range r.Tables {

@@ -186,10 +186,8 @@ func (m *markdown) domain(d Domain) {
 // model_domain) beside the experts' domain, never instead of it: marked
 // as the model's and escaped like any data.
 func (m *markdown) modelDomain(is []Insight) {
-	for _, in := range is {
-		if in.Kind == InsightModelDomain {
-			m.p("**The model's domain.** %s *(%s)*", mdText(in.Description), mdText(strings.Join(in.Evidence, "; ")))
-		}
+	if in := modelDomain(is); in != nil {
+		m.p("**The model's domain.** %s *(%s)*", mdText(in.Description), mdText(strings.Join(in.Evidence, "; ")))
 	}
 }
 

@@ -45,6 +45,18 @@ func TestModelKinds(t *testing.T) {
 		!strings.Contains(dom, "*("+written+")*") {
 		t.Errorf("Markdown domain section:\n%s", dom)
 	}
+	// HTML: the same line under the experts' domain, escaped.
+	var hb strings.Builder
+	if err := WriteHTML(&hb, r); err != nil {
+		t.Fatal(err)
+	}
+	page := hb.String()
+	hdom := page[strings.Index(page, `id="business-domain"`):]
+	hdom = hdom[:strings.Index(hdom, `id="insights-and-patterns"`)]
+	if !strings.Contains(hdom, "<b>The model's domain.</b> The model&#39;s reading, not checked against the data: the domain is online retail.") ||
+		strings.Contains(hdom, "<script>") || !strings.Contains(hdom, "prompt semantics/v1") {
+		t.Errorf("HTML domain section:\n%s", hdom)
+	}
 	if !strings.Contains(md, reading+"An order's ship date is never before its order date. *(model rule, confidence 20%)*") {
 		t.Errorf("Markdown does not list the model's rule marked as its reading:\n%s", md)
 	}

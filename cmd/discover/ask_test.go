@@ -188,8 +188,22 @@ func TestAskVotesAcrossPaths(t *testing.T) {
 	if !strings.Contains(strings.Join(got.Checks, "\n"), "3 of 3 independent answers accepted; the chosen one agrees with 1 other(s)") {
 		t.Errorf("checks: %v", got.Checks)
 	}
-	if n := len(srv.Requests()); n != 3 {
-		t.Errorf("%d requests, want 3 independent ones", n)
+	reqs := srv.Requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests, want 3 independent ones", len(reqs))
+	}
+	// The first answer is the model's most likely one; the others are
+	// independent samples, or three calls would give one answer thrice.
+	for i, r := range reqs {
+		var body struct {
+			Temperature float64 `json:"temperature"`
+		}
+		if err := json.Unmarshal([]byte(r.Body), &body); err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]float64{true: 0, false: 0.7}[i == 0]; body.Temperature != want {
+			t.Errorf("request %d at temperature %v, want %v", i, body.Temperature, want)
+		}
 	}
 }
 

@@ -75,7 +75,7 @@ func apiBase(raw string) (string, error) {
 
 // Complete implements llm.Provider.
 func (p *Provider) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	opts := append(lc.ToolOptions(req.Tool, false), llms.WithTemperature(llm.Temperature(ctx)))
+	opts := append(lc.ToolOptions(req.Tool, false), llms.WithTemperature(req.Temperature))
 	if req.MaxTokens > 0 {
 		opts = append(opts, llms.WithMaxTokens(req.MaxTokens))
 	}

@@ -69,7 +69,7 @@ func (p *Provider) Complete(ctx context.Context, req llm.Request) (llm.Response,
 	} else {
 		msgs = append([]llm.Message{{Role: llm.RoleSystem, Text: instr}}, msgs...)
 	}
-	opts := []llms.CallOption{llms.WithJSONMode(), llms.WithTemperature(llm.Temperature(ctx))}
+	opts := []llms.CallOption{llms.WithJSONMode(), llms.WithTemperature(req.Temperature)}
 	if req.MaxTokens > 0 {
 		opts = append(opts, llms.WithMaxTokens(req.MaxTokens))
 	}

@@ -57,7 +57,7 @@ func New(cfg llm.Config) (*Provider, error) {
 
 // Complete implements llm.Provider.
 func (p *Provider) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	opts := append(lc.ToolOptions(req.Tool, true), llms.WithTemperature(llm.Temperature(ctx)))
+	opts := append(lc.ToolOptions(req.Tool, true), llms.WithTemperature(req.Temperature))
 	if req.MaxTokens > 0 {
 		opts = append(opts, llms.WithMaxTokens(req.MaxTokens))
 	}
