@@ -53,27 +53,20 @@ func (c *Client) AnswerQuestion(ctx context.Context, data prompts.Ask, independe
 	if independent {
 		ctx = sampled(ctx)
 	}
-	p, err := prompts.Render("ask", data)
-	if err != nil {
-		return Answer{}, "", fmt.Errorf("llm: %w", err)
-	}
 	var a Answer
-	if err := c.Ask(ctx, p, AnswerTool, &a); err != nil {
-		return Answer{}, p.ID(), err
+	pid, err := c.askPrompt(ctx, "ask", data, AnswerTool, &a)
+	if err != nil {
+		return Answer{}, pid, err
 	}
 	a.Explanation = strings.Join(strings.Fields(a.Explanation), " ")
-	return a, p.ID(), nil
+	return a, pid, nil
 }
 
 // ReviseAnswer asks for a corrected answer query after the Controller
 // refused the last one.
 func (c *Client) ReviseAnswer(ctx context.Context, data prompts.AskFix) (Answer, error) {
-	p, err := prompts.Render("askfix", data)
-	if err != nil {
-		return Answer{}, fmt.Errorf("llm: %w", err)
-	}
 	var a Answer
-	if err := c.Ask(ctx, p, AnswerTool, &a); err != nil {
+	if _, err := c.askPrompt(ctx, "askfix", data, AnswerTool, &a); err != nil {
 		return Answer{}, err
 	}
 	a.Explanation = strings.Join(strings.Fields(a.Explanation), " ")

@@ -15,6 +15,17 @@ import (
 // prompt, offers one tool whose JSON schema is the answer's shape, and
 // validates the decoded answer before anyone uses it.
 
+// askPrompt renders the prompt name with data and asks it with tool,
+// decoding the answer into out. It returns the prompt id (name and
+// version) for the caller to record, "" when the prompt did not render.
+func (c *Client) askPrompt(ctx context.Context, name string, data any, tool Tool, out Validator) (string, error) {
+	p, err := prompts.Render(name, data)
+	if err != nil {
+		return "", fmt.Errorf("llm: %w", err)
+	}
+	return p.ID(), c.Ask(ctx, p, tool, out)
+}
+
 // Hypothesis is a claim a model proposes, with one test query. Further
 // formulations, for a multi-path vote, come from FormulateTest. The SQL is
 // not trusted: it goes through a Controller.
@@ -70,18 +81,15 @@ var HypothesesTool = Tool{
 // ProposeHypotheses asks for at most data.Max hypotheses about the tables
 // in data.Schema. It returns the prompt id with the answer.
 func (c *Client) ProposeHypotheses(ctx context.Context, data prompts.Hypotheses) ([]Hypothesis, string, error) {
-	p, err := prompts.Render("hypotheses", data)
-	if err != nil {
-		return nil, "", fmt.Errorf("llm: %w", err)
-	}
 	set := &hypothesisSet{max: data.Max, tables: map[string]bool{}}
 	for _, t := range data.Schema.Tables {
 		set.tables[strings.ToLower(t.Name)] = true
 	}
-	if err := c.Ask(ctx, p, HypothesesTool, set); err != nil {
-		return nil, p.ID(), err
+	pid, err := c.askPrompt(ctx, "hypotheses", data, HypothesesTool, set)
+	if err != nil {
+		return nil, pid, err
 	}
-	return set.Hypotheses, p.ID(), nil
+	return set.Hypotheses, pid, nil
 }
 
 type revision struct {
@@ -156,15 +164,12 @@ var FormulateTool = Tool{
 // SampleTemperature: the formulations of a multi-path vote are independent
 // samples. It returns the query and the prompt id.
 func (c *Client) FormulateTest(ctx context.Context, data prompts.Formulate) (string, string, error) {
-	p, err := prompts.Render("formulate", data)
-	if err != nil {
-		return "", "", fmt.Errorf("llm: %w", err)
-	}
 	var r revision
-	if err := c.Ask(sampled(ctx), p, FormulateTool, &r); err != nil {
-		return "", p.ID(), err
+	pid, err := c.askPrompt(sampled(ctx), "formulate", data, FormulateTool, &r)
+	if err != nil {
+		return "", pid, err
 	}
-	return r.SQL, p.ID(), nil
+	return r.SQL, pid, nil
 }
 
 // Formulation is one candidate test query of a hypothesis and the prompt
@@ -278,18 +283,15 @@ var NotesTool = Tool{
 
 // DescribeTables asks for a note on each table in data.Schema.
 func (c *Client) DescribeTables(ctx context.Context, data prompts.Notes) ([]TableNote, string, error) {
-	p, err := prompts.Render("notes", data)
-	if err != nil {
-		return nil, "", fmt.Errorf("llm: %w", err)
-	}
 	set := &noteSet{known: map[string]bool{}}
 	for _, t := range data.Schema.Tables {
 		set.known[strings.ToLower(t.Name)] = true
 	}
-	if err := c.Ask(ctx, p, NotesTool, set); err != nil {
-		return nil, p.ID(), err
+	pid, err := c.askPrompt(ctx, "notes", data, NotesTool, set)
+	if err != nil {
+		return nil, pid, err
 	}
-	return set.Tables, p.ID(), nil
+	return set.Tables, pid, nil
 }
 
 // object is a strict JSON-schema object: every property required, no
@@ -334,13 +336,10 @@ var NarrativeTool = Tool{
 // figures and findings. The text comes back with its whitespace collapsed
 // to one paragraph; the caller must still treat it as untrusted prose.
 func (c *Client) WriteNarrative(ctx context.Context, data prompts.Narrative) (string, string, error) {
-	p, err := prompts.Render("narrative", data)
-	if err != nil {
-		return "", "", fmt.Errorf("llm: %w", err)
-	}
 	var a narrativeAnswer
-	if err := c.Ask(ctx, p, NarrativeTool, &a); err != nil {
-		return "", p.ID(), err
+	pid, err := c.askPrompt(ctx, "narrative", data, NarrativeTool, &a)
+	if err != nil {
+		return "", pid, err
 	}
-	return strings.Join(strings.Fields(a.Summary), " "), p.ID(), nil
+	return strings.Join(strings.Fields(a.Summary), " "), pid, nil
 }

@@ -59,15 +59,12 @@ var PlanTool = Tool{
 // ranking as given (ids may be unknown or repeated: the caller fuses it with
 // its own order) and the prompt id.
 func (c *Client) RankTasks(ctx context.Context, data prompts.Plan) ([]TaskRank, string, error) {
-	p, err := prompts.Render("plan", data)
-	if err != nil {
-		return nil, "", fmt.Errorf("llm: %w", err)
-	}
 	r := &taskRanking{max: 2*len(data.Tasks) + 5}
-	if err := c.Ask(ctx, p, PlanTool, r); err != nil {
-		return nil, p.ID(), err
+	pid, err := c.askPrompt(ctx, "plan", data, PlanTool, r)
+	if err != nil {
+		return nil, pid, err
 	}
-	return r.Ranking, p.ID(), nil
+	return r.Ranking, pid, nil
 }
 
 // Interpretation is a model's reading of the database: its domain and the
@@ -142,15 +139,12 @@ var SemanticsTool = Tool{
 
 // InterpretDatabase asks for the domain and at most data.MaxRules rules.
 func (c *Client) InterpretDatabase(ctx context.Context, data prompts.Semantics) (Interpretation, string, error) {
-	p, err := prompts.Render("semantics", data)
-	if err != nil {
-		return Interpretation{}, "", fmt.Errorf("llm: %w", err)
-	}
 	in := &Interpretation{max: max(data.MaxRules, 1)}
-	if err := c.Ask(ctx, p, SemanticsTool, in); err != nil {
-		return Interpretation{}, p.ID(), err
+	pid, err := c.askPrompt(ctx, "semantics", data, SemanticsTool, in)
+	if err != nil {
+		return Interpretation{}, pid, err
 	}
-	return *in, p.ID(), nil
+	return *in, pid, nil
 }
 
 // CollabNote says what findings of different experts mean together; it
@@ -200,13 +194,10 @@ var CollabTool = Tool{
 
 // WriteCollaboration asks for at most data.MaxNotes notes on data.Findings.
 func (c *Client) WriteCollaboration(ctx context.Context, data prompts.Collab) ([]CollabNote, string, error) {
-	p, err := prompts.Render("collab", data)
-	if err != nil {
-		return nil, "", fmt.Errorf("llm: %w", err)
-	}
 	set := &collabSet{max: max(data.MaxNotes, 1)}
-	if err := c.Ask(ctx, p, CollabTool, set); err != nil {
-		return nil, p.ID(), err
+	pid, err := c.askPrompt(ctx, "collab", data, CollabTool, set)
+	if err != nil {
+		return nil, pid, err
 	}
-	return set.Notes, p.ID(), nil
+	return set.Notes, pid, nil
 }

@@ -99,7 +99,8 @@ type Client struct {
 	mu       sync.Mutex
 	calls    int64
 	tokens   int64
-	failures int // failed asks in a row
+	failures int    // failed asks in a row
+	lastFail string // the last failure, redacted: what ErrUnavailable stands for
 	records  []Call
 }
 
@@ -164,6 +165,7 @@ func (c *Client) converse(ctx context.Context, id string, cv conversation, tool 
 		// Not the model's fault, or already counted.
 	default:
 		c.failures++
+		c.lastFail = clip(c.redact.Redact(err.Error()), 300)
 	}
 	return "", &redactedError{msg: fmt.Sprintf("llm: %s: %s", id, c.redact.Redact(err.Error())), err: err}
 }
@@ -282,7 +284,9 @@ func (c *Client) reserve() (int64, error) {
 	defer c.mu.Unlock()
 	switch {
 	case c.failures >= c.budget.MaxFailures:
-		return 0, ErrUnavailable
+		// Name the failure behind it: the step that meets the breaker
+		// first is often not the one whose calls failed.
+		return 0, fmt.Errorf("%w (last: %s)", ErrUnavailable, c.lastFail)
 	case c.calls >= c.budget.MaxCalls:
 		return 0, fmt.Errorf("%w: %d calls", ErrBudget, c.calls)
 	case c.tokens >= c.budget.MaxTokens:

@@ -53,22 +53,7 @@ func args(t *testing.T, v any) llm.Response {
 // model-proposed, and the run's state counts the calls and tokens.
 func TestModelExpert(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "m.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []string{`CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT)`, `INSERT INTO t VALUES (1,'x'),(2,'y'),(3,NULL)`} {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	src, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src, tables := shopT(t)
 	cat, run := setup(t)
 
 	fp := &fakeProvider{complete: func(req llm.Request) (llm.Response, error) {
@@ -97,7 +82,6 @@ func TestModelExpert(t *testing.T) {
 	o := &Orchestrator{Source: src, Catalog: cat, Experts: []experts.Expert{stub}, Model: client,
 		Config: Config{MaxIterations: 3, TargetConfidence: 2, TargetCoverage: 2}}
 	m := &modelExpert{client: client, paths: 1}
-	tables, _ := src.Tables(ctx)
 	var q atomic.Int64
 	env := experts.NewEnv(src, cat, run.ID, 1, 1, tables, experts.Options{}, &q)
 	if ts, _ := m.Plan(ctx, env); len(ts) != 0 {
@@ -162,24 +146,8 @@ func TestModelExpert(t *testing.T) {
 // facts count what the catalog holds.
 func TestNarrativeContext(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "n.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range []string{`CREATE TABLE shipments (id INTEGER PRIMARY KEY)`, `CREATE TABLE misc (id INTEGER PRIMARY KEY)`} {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
-	src, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
+	src, tables := sqliteSource(t, `CREATE TABLE shipments (id INTEGER PRIMARY KEY)`, `CREATE TABLE misc (id INTEGER PRIMARY KEY)`)
 	cat, run := setup(t)
-	tables, _ := src.Tables(ctx)
 	var q atomic.Int64
 	env := experts.NewEnv(src, cat, run.ID, 3, 4, tables, experts.Options{}, &q)
 	save := func(kind, key string, doc any, conf float64, expert string) {
@@ -237,13 +205,21 @@ func TestNarrativeContext(t *testing.T) {
 // shopT is a one-table SQLite source: t(a, b) with b NULL in one of 3 rows.
 func shopT(t *testing.T) (*sqlite.Source, []warehouse.Table) {
 	t.Helper()
+	return sqliteSource(t, `CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT)`, `INSERT INTO t VALUES (1,'x'),(2,'y'),(3,NULL)`)
+}
+
+// sqliteSource builds a SQLite file with stmts, through a writable
+// connection closed before discover's read-only source opens it; the source
+// is closed when the test ends. It returns the source and its tables.
+func sqliteSource(t *testing.T, stmts ...string) (*sqlite.Source, []warehouse.Table) {
+	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "t.db")
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []string{`CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT)`, `INSERT INTO t VALUES (1,'x'),(2,'y'),(3,NULL)`} {
+	for _, s := range stmts {
 		if _, err := db.Exec(s); err != nil {
 			t.Fatal(err)
 		}
@@ -313,6 +289,24 @@ func (m *multiPathModel) provider(t *testing.T) *fakeProvider {
 	}}
 }
 
+// runMultiPath runs a model expert's hypotheses step in phase 2 over
+// shopT, asking for paths formulations of each hypothesis from model
+// within budget. It returns the catalog and run the step wrote to and the
+// client that counted the calls.
+func runMultiPath(t *testing.T, model *multiPathModel, paths int, budget llm.Budget) (*catalog.Catalog, catalog.Run, *llm.Client) {
+	t.Helper()
+	src, tables := shopT(t)
+	cat, run := setup(t)
+	client := llm.NewClient(model.provider(t), llm.Config{Provider: "fake", Model: "m1"}, budget)
+	m := &modelExpert{client: client, paths: paths}
+	var q atomic.Int64
+	env := experts.NewEnv(src, cat, run.ID, 2, 2, tables, experts.Options{}, &q)
+	if err := m.runStep(context.Background(), env, "llm:hypotheses", "hypothesis generation", m.hypotheses); err != nil {
+		t.Fatal(err)
+	}
+	return cat, run, client
+}
+
 func hypothesisEvidence(t *testing.T, cat *catalog.Catalog, runID string) map[string]catalog.Entry {
 	t.Helper()
 	es, err := cat.List(context.Background(), catalog.Filter{Kind: catalog.KindHypothesis, RunID: runID})
@@ -337,16 +331,8 @@ func hypothesisEvidence(t *testing.T, cat *catalog.Catalog, runID string) map[st
 // judged, its prompt named in the evidence.
 func TestModelMultiPath(t *testing.T) {
 	ctx := context.Background()
-	src, tables := shopT(t)
-	cat, run := setup(t)
 	model := &multiPathModel{}
-	client := llm.NewClient(model.provider(t), llm.Config{Provider: "fake", Model: "m1"}, llm.Budget{})
-	m := &modelExpert{client: client, paths: 3}
-	var q atomic.Int64
-	env := experts.NewEnv(src, cat, run.ID, 2, 2, tables, experts.Options{}, &q)
-	if err := m.runStep(ctx, env, "llm:hypotheses", "hypothesis generation", m.hypotheses); err != nil {
-		t.Fatal(err)
-	}
+	cat, run, _ := runMultiPath(t, model, 3, llm.Budget{})
 	if len(model.formulateReqs) != 2 {
 		t.Fatalf("%d formulation calls, want 2 (paths 3 = the hypothesis' own query and 2 more)", len(model.formulateReqs))
 	}
@@ -403,16 +389,8 @@ func TestModelMultiPath(t *testing.T) {
 // formulations it has, and the evidence says how many did not come.
 func TestModelMultiPathBudget(t *testing.T) {
 	ctx := context.Background()
-	src, tables := shopT(t)
-	cat, run := setup(t)
 	model := &multiPathModel{}
-	client := llm.NewClient(model.provider(t), llm.Config{Provider: "fake", Model: "m1"}, llm.Budget{MaxCalls: 2})
-	m := &modelExpert{client: client, paths: 3}
-	var q atomic.Int64
-	env := experts.NewEnv(src, cat, run.ID, 2, 2, tables, experts.Options{}, &q)
-	if err := m.runStep(ctx, env, "llm:hypotheses", "hypothesis generation", m.hypotheses); err != nil {
-		t.Fatal(err)
-	}
+	cat, run, _ := runMultiPath(t, model, 3, llm.Budget{MaxCalls: 2})
 	if n := len(model.formulateReqs); n != 1 {
 		t.Fatalf("%d formulation calls within a 2-call budget, want 1", n)
 	}
@@ -436,17 +414,8 @@ func TestModelMultiPathBudget(t *testing.T) {
 
 // The formulation calls of all hypotheses run at most 4 at a time.
 func TestModelMultiPathBounded(t *testing.T) {
-	ctx := context.Background()
-	src, tables := shopT(t)
-	cat, run := setup(t)
 	model := &multiPathModel{delay: 30 * time.Millisecond, hypotheses: 3}
-	client := llm.NewClient(model.provider(t), llm.Config{Provider: "fake", Model: "m1"}, llm.Budget{})
-	m := &modelExpert{client: client, paths: 5}
-	var q atomic.Int64
-	env := experts.NewEnv(src, cat, run.ID, 2, 2, tables, experts.Options{}, &q)
-	if err := m.runStep(ctx, env, "llm:hypotheses", "hypothesis generation", m.hypotheses); err != nil {
-		t.Fatal(err)
-	}
+	cat, run, client := runMultiPath(t, model, 5, llm.Budget{})
 	if n := len(model.formulateReqs); n != 12 {
 		t.Fatalf("%d formulation calls, want 3 hypotheses x 4", n)
 	}

@@ -22,6 +22,22 @@ func askRun(t *testing.T, srv *llmtest.Server, db, question string, extra ...str
 	return run(t, args...)
 }
 
+// checkLeftAlone fails the test unless `discover ask` left no trace: the
+// key is not in its output, the database (whose hash was before) did not
+// change, and no file was created beside it.
+func checkLeftAlone(t *testing.T, res result, db string, before [32]byte) {
+	t.Helper()
+	if strings.Contains(res.stdout+res.stderr, llmCanary) {
+		t.Errorf("the key appears in the output")
+	}
+	if sha(t, db) != before {
+		t.Errorf("the database changed")
+	}
+	if files := listDir(t, filepath.Dir(db)); !slices.Equal(files, []string{"shop.db"}) {
+		t.Errorf("ask created files beside the database: %v", files)
+	}
+}
+
 func answer(sql string) llmtest.Reply {
 	return llmtest.Reply{Tool: "answer_question", Args: map[string]string{"sql": sql, "explanation": "Counts the rows asked for."},
 		PromptTokens: 300, CompletionTokens: 40}
@@ -96,15 +112,7 @@ func TestAskAnswersWithVerifiedSQL(t *testing.T) {
 	if !strings.Contains(reqs[0].Authorization, llmCanary) {
 		t.Errorf("the key did not reach the server")
 	}
-	if strings.Contains(res.stdout+res.stderr, llmCanary) {
-		t.Errorf("the key appears in the output")
-	}
-	if sha(t, db) != before {
-		t.Errorf("the database changed")
-	}
-	if files := listDir(t, filepath.Dir(db)); !slices.Equal(files, []string{"shop.db"}) {
-		t.Errorf("ask created files beside the database: %v", files)
-	}
+	checkLeftAlone(t, res, db, before)
 
 	// The same answer as text: the figures and the model's words, marked.
 	res = askRun(t, srv, db, "How many orders did the customers of each country place?")
@@ -152,15 +160,7 @@ func TestAskRefusesHostileModel(t *testing.T) {
 	if !strings.Contains(reqs[1].Text(), "guard") || !strings.Contains(reqs[2].Text(), "nosuch") {
 		t.Errorf("repairs do not carry the problems:\n%s\n%s", reqs[1].Text(), reqs[2].Text())
 	}
-	if strings.Contains(res.stdout+res.stderr, llmCanary) {
-		t.Errorf("the key appears in the output")
-	}
-	if sha(t, db) != before {
-		t.Errorf("the database changed")
-	}
-	if files := listDir(t, filepath.Dir(db)); !slices.Equal(files, []string{"shop.db"}) {
-		t.Errorf("files beside the database: %v", files)
-	}
+	checkLeftAlone(t, res, db, before)
 }
 
 // --llm-paths 3: three independent answers, each run; the result most of

@@ -215,8 +215,9 @@ func TestLLMProviders(t *testing.T) {
 	}
 }
 
-// assertNoCanary looks for the key in the output streams and in every file
-// under the dirs, whatever their format.
+// assertNoCanary looks for the key (or a part of it) in the output
+// streams and in every file under the dirs (reports and the catalog's
+// bytes), whatever their format.
 func assertNoCanary(t *testing.T, canary, output string, dirs ...string) {
 	t.Helper()
 	if strings.Contains(output, canary) {

@@ -31,9 +31,13 @@ import (
 // DISCOVER_BENCH_ROWS overrides the size (default 1,000,000).
 const speedRowsDefault = 1_000_000
 
-func speedRows() int64 {
-	var n int64 = speedRowsDefault
-	if s := os.Getenv("DISCOVER_BENCH_ROWS"); s != "" {
+func speedRows() int64 { return envRows("DISCOVER_BENCH_ROWS", speedRowsDefault) }
+
+// envRows is the number of rows the environment variable name asks for,
+// def when it is not set.
+func envRows(name string, def int64) int64 {
+	n := def
+	if s := os.Getenv(name); s != "" {
 		fmt.Sscan(s, &n)
 	}
 	return n
@@ -79,7 +83,7 @@ func speedDatabases(b *testing.B) (sqlitePath, duckPath string) {
 		speedFiles.sqlite = filepath.Join(dir, "speed.db")
 		speedFiles.duck = filepath.Join(dir, "speed.duckdb")
 		if _, err := os.Stat(speedFiles.sqlite); err != nil {
-			speedFiles.err = buildSpeed("sqlite", speedFiles.sqlite, n,
+			speedFiles.err = buildTable("sqlite", speedFiles.sqlite, "facts", n,
 				`CREATE TABLE facts (id INTEGER PRIMARY KEY, customer_id INTEGER, amount REAL, quantity INTEGER,
 					status TEXT, country TEXT, email TEXT, created_at TEXT, score REAL, note TEXT, code TEXT, flag INTEGER)`,
 				fmt.Sprintf(`INSERT INTO facts (%s) WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d)
@@ -89,7 +93,7 @@ func speedDatabases(b *testing.B) (sqlitePath, duckPath string) {
 			}
 		}
 		if _, err := os.Stat(speedFiles.duck); err != nil {
-			speedFiles.err = buildSpeed("duckdb", speedFiles.duck, n,
+			speedFiles.err = buildTable("duckdb", speedFiles.duck, "facts", n,
 				fmt.Sprintf(`CREATE TABLE facts AS %s FROM (SELECT i::BIGINT AS i FROM range(1, %d) t(i))`, speedSelect, n+1))
 		}
 	})
@@ -99,15 +103,19 @@ func speedDatabases(b *testing.B) (sqlitePath, duckPath string) {
 	return speedFiles.sqlite, speedFiles.duck
 }
 
-// buildSpeed runs stmts into a new database file, removed again on failure
-// so that the next run does not take half a table for a whole one.
-func buildSpeed(driver, path string, n int64, stmts ...string) error {
+// buildTable runs stmts into a new database file and checks that table
+// has n rows. The file is written aside and renamed into place at the end,
+// or removed on failure, so that the next run does not take half a table
+// for a whole one. One connection runs them all, so that a PRAGMA among
+// them holds for the rest.
+func buildTable(driver, path, table string, n int64, stmts ...string) error {
 	tmp := path + ".building"
 	os.Remove(tmp)
 	db, err := sql.Open(driver, tmp)
 	if err != nil {
 		return err
 	}
+	db.SetMaxOpenConns(1)
 	for _, s := range stmts {
 		if _, err := db.Exec(s); err != nil {
 			db.Close()
@@ -116,7 +124,7 @@ func buildSpeed(driver, path string, n int64, stmts ...string) error {
 		}
 	}
 	var got int64
-	if err := db.QueryRow(`SELECT COUNT(*) FROM facts`).Scan(&got); err != nil || got != n {
+	if err := db.QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&got); err != nil || got != n {
 		db.Close()
 		os.Remove(tmp)
 		return fmt.Errorf("build %s: %d rows (%v), want %d", path, got, err, n)

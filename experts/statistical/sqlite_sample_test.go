@@ -27,13 +27,7 @@ import (
 // fifth row, else (id·104729 mod 100000)/100, and a code c of 1000 values.
 const bigRowsDefault = 4_000_000
 
-func bigRows() int64 {
-	var n int64 = bigRowsDefault
-	if s := os.Getenv("DISCOVER_TEST_BIG_ROWS"); s != "" {
-		fmt.Sscan(s, &n)
-	}
-	return n
-}
+func bigRows() int64 { return envRows("DISCOVER_TEST_BIG_ROWS", bigRowsDefault) }
 
 var bigFile struct {
 	once sync.Once
@@ -58,29 +52,11 @@ func bigTable(t *testing.T) string {
 		if _, err := os.Stat(bigFile.path); err == nil {
 			return
 		}
-		tmp := bigFile.path + ".building"
-		os.Remove(tmp)
-		db, err := sql.Open("sqlite", tmp)
-		if err != nil {
-			bigFile.err = err
-			return
-		}
-		db.SetMaxOpenConns(1)
-		for _, q := range []string{"PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
+		bigFile.err = buildTable("sqlite", bigFile.path, "big", n, "PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
 			`CREATE TABLE big (id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT)`,
 			fmt.Sprintf(`INSERT INTO big WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d)
 				SELECT i, i * 7919 %% 1000, CASE WHEN i %% 5 = 0 THEN NULL ELSE (i * 104729 %% 100000) / 100.0 END,
-					'k' || (i %% 1000) FROM r`, n)} {
-			if _, err := db.Exec(q); err != nil {
-				db.Close()
-				os.Remove(tmp)
-				bigFile.err = fmt.Errorf("%s: %w", q, err)
-				return
-			}
-		}
-		if bigFile.err = db.Close(); bigFile.err == nil {
-			bigFile.err = os.Rename(tmp, bigFile.path)
-		}
+					'k' || (i %% 1000) FROM r`, n))
 	})
 	if bigFile.err != nil {
 		t.Fatal(bigFile.err)

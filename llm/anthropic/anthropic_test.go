@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -28,18 +28,6 @@ func provider(t *testing.T, base string) *anthropic.Provider {
 
 var args = map[string]any{"hypotheses": []any{map[string]any{"statement": "every order has a status", "table": "orders",
 	"test_sql": "SELECT COUNT(*) AS violations FROM orders WHERE status IS NULL", "expected": "0"}}}
-
-func jsonEqual(t *testing.T, a, b []byte) bool {
-	t.Helper()
-	var x, y any
-	if err := json.Unmarshal(a, &x); err != nil {
-		t.Fatalf("%v: %s", err, a)
-	}
-	if err := json.Unmarshal(b, &y); err != nil {
-		t.Fatalf("%v: %s", err, b)
-	}
-	return reflect.DeepEqual(x, y)
-}
 
 // The request is the Messages API's: the key in x-api-key (never in
 // Authorization), the API version, the system prompt in its own field,
@@ -77,7 +65,7 @@ func TestRequestAndToolCall(t *testing.T) {
 				t.Errorf("headers %v", r.Header)
 			}
 			schema, _ := json.Marshal(llm.HypothesesTool.Schema)
-			if r.Tool != "propose_hypotheses" || r.ForcedTool != "propose_hypotheses" || !jsonEqual(t, r.ToolSchema, schema) {
+			if r.Tool != "propose_hypotheses" || r.ForcedTool != "propose_hypotheses" || !llmtest.JSONEqual(t, r.ToolSchema, schema) {
 				t.Errorf("tool %q forced %q schema %s", r.Tool, r.ForcedTool, r.ToolSchema)
 			}
 			roles := []string{}
@@ -92,7 +80,7 @@ func TestRequestAndToolCall(t *testing.T) {
 				t.Errorf("max_tokens %d temperature %v", r.MaxTokens, r.Temperature)
 			}
 			want, _ := json.Marshal(args)
-			if resp.ToolName != "propose_hypotheses" || !jsonEqual(t, []byte(resp.Arguments), want) || resp.Text != "I will call the tool." {
+			if resp.ToolName != "propose_hypotheses" || !llmtest.JSONEqual(t, []byte(resp.Arguments), want) || resp.Text != "I will call the tool." {
 				t.Errorf("response %+v", resp)
 			}
 			if resp.PromptTokens != 321 || resp.CompletionTokens != 45 || resp.TotalTokens != 366 {
@@ -130,7 +118,7 @@ func TestHTTPErrors(t *testing.T) {
 			t.Errorf("%d: %v is not an *llm.HTTPError", c.status, err)
 		case he.Status != c.status || he.Retryable() != c.retryable:
 			t.Errorf("%d: status %d retryable %v", c.status, he.Status, he.Retryable())
-		case !strings.Contains(err.Error(), "anthropic: ") || !strings.Contains(err.Error(), itoa(c.status)):
+		case !strings.Contains(err.Error(), "anthropic: ") || !strings.Contains(err.Error(), strconv.Itoa(c.status)):
 			t.Errorf("%d: error text %q does not name the provider and status", c.status, err)
 		}
 		if err != nil && strings.Contains(err.Error(), key) {
@@ -138,8 +126,6 @@ func TestHTTPErrors(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // Through the Client: an overloaded server is retried, the answer is
 // decoded and validated, calls and tokens are counted, a formulation is

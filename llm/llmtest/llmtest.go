@@ -5,7 +5,6 @@ package llmtest
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -62,10 +61,8 @@ type Reply struct {
 // Server is the scripted server.
 type Server struct {
 	*httptest.Server
+	requestLog[Request]
 	respond func(n int, req Request) Reply
-
-	mu   sync.Mutex
-	reqs []Request
 }
 
 // New starts a server answering the n-th request (from 0) with respond.
@@ -76,11 +73,26 @@ func New(respond func(n int, req Request) Reply) *Server {
 	return s
 }
 
+// requestLog keeps the requests a scripted server received, in order, for
+// the OpenAI-compatible server and the provider servers alike.
+type requestLog[R any] struct {
+	mu   sync.Mutex
+	reqs []R
+}
+
 // Requests returns the requests received so far.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.reqs...)
+func (l *requestLog[R]) Requests() []R {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]R(nil), l.reqs...)
+}
+
+// add keeps req and returns its number, from 0.
+func (l *requestLog[R]) add(req R) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.reqs = append(l.reqs, req)
+	return len(l.reqs) - 1
 }
 
 func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
@@ -113,35 +125,8 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if len(in.Tools) > 0 {
 		req.Tool, req.ToolSchema = in.Tools[0].Function.Name, in.Tools[0].Function.Parameters
 	}
-	s.mu.Lock()
-	n := len(s.reqs)
-	s.reqs = append(s.reqs, req)
-	s.mu.Unlock()
-
-	rep := s.respond(n, req)
-	if rep.Delay > 0 {
-		select {
-		case <-time.After(rep.Delay):
-		case <-r.Context().Done():
-			return
-		}
-	}
-	if rep.Hang {
-		<-r.Context().Done()
-		return
-	}
-	status := rep.Status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	if rep.Raw != "" || rep.Status != 0 {
-		ct := rep.ContentType
-		if ct == "" {
-			ct = "application/json"
-		}
-		w.Header().Set("Content-Type", ct)
-		w.WriteHeader(status)
-		io.WriteString(w, rep.Raw)
+	rep := s.respond(s.add(req), req)
+	if !wait(r, rep) || raw(w, rep) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
@@ -153,23 +138,12 @@ func Completion(model string, rep Reply) map[string]any {
 	msg := map[string]any{"role": "assistant", "content": rep.Content}
 	finish := "stop"
 	if rep.Tool != "" {
-		args, ok := rep.Args.(string)
-		if !ok {
-			b, err := json.Marshal(rep.Args)
-			if err != nil {
-				panic(fmt.Sprintf("llmtest: args: %v", err))
-			}
-			args = string(b)
-		}
 		msg["content"] = nil
 		msg["tool_calls"] = []any{map[string]any{"id": "call_1", "type": "function",
-			"function": map[string]any{"name": rep.Tool, "arguments": args}}}
+			"function": map[string]any{"name": rep.Tool, "arguments": argsJSON(rep)}}}
 		finish = "tool_calls"
 	}
-	p, c := rep.PromptTokens, rep.CompletionTokens
-	if p == 0 && c == 0 {
-		p, c = 100, 20
-	}
+	p, c := usage(rep)
 	return map[string]any{
 		"id": "chatcmpl-test", "object": "chat.completion", "created": 1700000000, "model": model,
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},

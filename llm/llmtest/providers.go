@@ -6,8 +6,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
-	"sync"
+	"sync/atomic"
+	"testing"
 	"time"
 	"unicode/utf8"
 )
@@ -36,11 +38,9 @@ type APIRequest struct {
 // APIServer is a scripted Anthropic or Ollama server.
 type APIServer struct {
 	*httptest.Server
+	requestLog[APIRequest]
 	respond func(n int, req APIRequest) Reply
-
-	mu     sync.Mutex
-	reqs   []APIRequest
-	tokens int
+	tokens  atomic.Int64
 }
 
 // NewAnthropic starts an Anthropic Messages API server; clients take
@@ -62,28 +62,11 @@ func NewOllama(respond func(n int, req APIRequest) Reply) *APIServer {
 	return s
 }
 
-// Requests returns the requests received so far.
-func (s *APIServer) Requests() []APIRequest {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]APIRequest(nil), s.reqs...)
-}
-
 // Tokens is the usage the server reported in its answers so far.
-func (s *APIServer) Tokens() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.tokens
-}
+func (s *APIServer) Tokens() int { return int(s.tokens.Load()) }
 
-// record numbers a request, and reply scripts its answer.
-func (s *APIServer) reply(req APIRequest) Reply {
-	s.mu.Lock()
-	n := len(s.reqs)
-	s.reqs = append(s.reqs, req)
-	s.mu.Unlock()
-	return s.respond(n, req)
-}
+// reply keeps a request and scripts its answer.
+func (s *APIServer) reply(req APIRequest) Reply { return s.respond(s.add(req), req) }
 
 // wait holds the answer for Delay or Hang; false when the client gave up.
 func wait(r *http.Request, rep Reply) bool {
@@ -138,6 +121,20 @@ func argsJSON(rep Reply) string {
 		panic(fmt.Sprintf("llmtest: args: %v", err))
 	}
 	return string(b)
+}
+
+// JSONEqual reports whether a and b are the same JSON value, whatever
+// their spacing and key order; it fails the test when either is no JSON.
+func JSONEqual(t testing.TB, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatalf("%v: %s", err, a)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // AnthropicError is the body of an Anthropic API error.
@@ -236,9 +233,7 @@ func (s *APIServer) anthropic(w http.ResponseWriter, r *http.Request) {
 		stop = "tool_use"
 	}
 	p, c := usage(rep)
-	s.mu.Lock()
-	s.tokens += p + c
-	s.mu.Unlock()
+	s.tokens.Add(int64(p + c))
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(map[string]any{"id": "msg_01", "type": "message", "role": "assistant", "model": in.Model,
 		"content": content, "stop_reason": stop, "stop_sequence": nil, "usage": map[string]int{"input_tokens": p, "output_tokens": c}})
@@ -302,9 +297,7 @@ func (s *APIServer) ollama(w http.ResponseWriter, r *http.Request) {
 		content = argsJSON(rep)
 	}
 	p, c := usage(rep)
-	s.mu.Lock()
-	s.tokens += p + c
-	s.mu.Unlock()
+	s.tokens.Add(int64(p + c))
 	chunk := func(text string, done bool) map[string]any {
 		m := map[string]any{"model": in.Model, "created_at": "2024-01-01T00:00:00Z",
 			"message": map[string]any{"role": "assistant", "content": text}, "done": done}

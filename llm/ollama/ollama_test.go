@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,18 +26,6 @@ func provider(t *testing.T, base string) *ollama.Provider {
 
 var args = map[string]any{"hypotheses": []any{map[string]any{"statement": "every order has a status ✓", "table": "orders",
 	"test_sql": "SELECT COUNT(*) AS violations FROM orders WHERE status IS NULL", "expected": "0"}}}
-
-func jsonEqual(t *testing.T, a, b []byte) bool {
-	t.Helper()
-	var x, y any
-	if err := json.Unmarshal(a, &x); err != nil {
-		t.Fatalf("%v: %s", err, a)
-	}
-	if err := json.Unmarshal(b, &y); err != nil {
-		t.Fatalf("%v: %s", err, b)
-	}
-	return reflect.DeepEqual(x, y)
-}
 
 var request = llm.Request{Tool: llm.HypothesesTool, MaxTokens: 777, Messages: []llm.Message{
 	{Role: llm.RoleSystem, Text: "You help explore a database."},
@@ -84,7 +72,7 @@ func TestRequestAndAnswer(t *testing.T) {
 				t.Errorf("temperature %v num_predict %d", r.Temperature, r.MaxTokens)
 			}
 			want, _ := json.Marshal(args)
-			if resp.ToolName != "propose_hypotheses" || !jsonEqual(t, []byte(resp.Arguments), want) || resp.Text != string(want) {
+			if resp.ToolName != "propose_hypotheses" || !llmtest.JSONEqual(t, []byte(resp.Arguments), want) || resp.Text != string(want) {
 				t.Errorf("response %+v", resp)
 			}
 			if resp.PromptTokens != 512 || resp.CompletionTokens != 64 || resp.TotalTokens != 576 {
@@ -149,13 +137,11 @@ func TestHTTPErrors(t *testing.T) {
 			t.Errorf("%d %q: %v is not an *llm.HTTPError", c.status, c.body, err)
 		case he.Status != c.status || he.Retryable() != c.retryable:
 			t.Errorf("%d: status %d retryable %v", c.status, he.Status, he.Retryable())
-		case !strings.Contains(err.Error(), "ollama: ") || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), itoa(c.status)):
+		case !strings.Contains(err.Error(), "ollama: ") || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), strconv.Itoa(c.status)):
 			t.Errorf("%d: error text %q does not say %q and the status", c.status, err, c.says)
 		}
 	}
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // Through the Client: a busy server is retried, the JSON-mode answer is
 // decoded and validated as the tool's arguments, calls and tokens are

@@ -10,7 +10,6 @@ import (
 	"math"
 	"net"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -18,25 +17,8 @@ import (
 	mysqldrv "github.com/go-sql-driver/mysql"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/retrytest"
 )
-
-// retries records the failures a source retried.
-type retries struct {
-	mu   sync.Mutex
-	errs []error
-}
-
-func (r *retries) add(err error) {
-	r.mu.Lock()
-	r.errs = append(r.errs, err)
-	r.mu.Unlock()
-}
-
-func (r *retries) list() []error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]error(nil), r.errs...)
-}
 
 // killWhere sends kill ("KILL CONNECTION" or "KILL QUERY") to every
 // session in database db that matches condition (SQL over
@@ -89,8 +71,8 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 	exec(t, admin, "CREATE TABLE "+QuoteIdent(db)+".t (id INT PRIMARY KEY)",
 		"INSERT INTO "+QuoteIdent(db)+".t VALUES (1), (2), (3)")
 	s := open(t, rootDSN(t, db))
-	var r retries
-	s.onRetry = r.add
+	var r retrytest.Recorder
+	s.onRetry = r.Add
 	ctx := context.Background()
 
 	for _, c := range []struct{ kill, want string }{
@@ -98,28 +80,20 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 		{"KILL QUERY", "1317"},
 	} {
 		// SLEEP is the guard's to refuse, so the test goes around it.
-		type result struct {
-			res *warehouse.Result
-			err error
-		}
-		done := make(chan result, 1)
-		start := time.Now()
-		go func() {
-			res, err := s.run(ctx, `SELECT 42 AS answer, SLEEP(1.5) AS slept`, warehouse.QueryOptions{Timeout: 30 * time.Second})
-			done <- result{res, err}
-		}()
+		wait := retrytest.Background(func() (*warehouse.Result, error) {
+			return s.run(ctx, `SELECT 42 AS answer, SLEEP(1.5) AS slept`, warehouse.QueryOptions{Timeout: 30 * time.Second})
+		})
 		if n := killWhere(t, admin, c.kill, db, `COMMAND = 'Query' AND INFO LIKE 'SELECT 42 AS answer%'`); n != 1 {
 			t.Fatalf("%s: killed %d sessions", c.kill, n)
 		}
-		got := <-done
-		took := time.Since(start)
-		if got.err != nil {
-			t.Fatalf("%s: the statement failed: %v", c.kill, got.err)
+		res, took, err := wait()
+		if err != nil {
+			t.Fatalf("%s: the statement failed: %v", c.kill, err)
 		}
-		if len(got.res.Rows) != 1 || got.res.Rows[0][0] != int64(42) || got.res.Rows[0][1] != int64(0) {
-			t.Fatalf("%s: result after retry: %v", c.kill, got.res.Rows)
+		if len(res.Rows) != 1 || res.Rows[0][0] != int64(42) || res.Rows[0][1] != int64(0) {
+			t.Fatalf("%s: result after retry: %v", c.kill, res.Rows)
 		}
-		errs := r.list()
+		errs := r.List()
 		if len(errs) != 1 || !strings.Contains(errs[0].Error(), c.want) {
 			t.Fatalf("%s: retried %d times (%v), want once after %q", c.kill, len(errs), errs, c.want)
 		}
@@ -127,7 +101,7 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 		if min := warehouse.RetryBackoff[0] + 1500*time.Millisecond; took < min {
 			t.Errorf("%s: the retried statement returned after %s, before the pause and a second run (%s)", c.kill, took, min)
 		}
-		r = retries{}
+		r.Reset()
 	}
 
 	// While idle: every pooled connection of the source is killed.
@@ -150,7 +124,7 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 	if tables, err := s.Tables(ctx); err != nil || len(tables) != 1 {
 		t.Fatalf("Tables: %v, %v", tables, err)
 	}
-	t.Logf("retried after: %v", r.list())
+	t.Logf("retried after: %v", r.List())
 }
 
 // TestPermanentFailuresAreNotRetried: a statement timeout, a missing
@@ -164,8 +138,8 @@ func TestPermanentFailuresAreNotRetried(t *testing.T) {
 	db, _, _ := fixture(t, admin)
 	user, password := createReader(t, admin, db)
 	s := open(t, dsnFor(t, db, user, password))
-	var r retries
-	s.onRetry = r.add
+	var r retrytest.Recorder
+	s.onRetry = r.Add
 	ctx := context.Background()
 
 	if _, err := s.run(ctx, `SELECT SLEEP(5)`, warehouse.QueryOptions{Timeout: 200 * time.Millisecond}); !errors.Is(err, context.DeadlineExceeded) {
@@ -193,7 +167,7 @@ func TestPermanentFailuresAreNotRetried(t *testing.T) {
 	if attempts != 1 || serverCode(err) != erQueryInterrupted {
 		t.Errorf("interrupted at its limit: %d attempts, %v", attempts, err)
 	}
-	if errs := r.list(); len(errs) != 0 {
+	if errs := r.List(); len(errs) != 0 {
 		t.Errorf("permanent failures were retried: %v", errs)
 	}
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,25 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/retrytest"
 )
-
-// retries records the failures a source retried.
-type retries struct {
-	mu   sync.Mutex
-	errs []error
-}
-
-func (r *retries) add(err error) {
-	r.mu.Lock()
-	r.errs = append(r.errs, err)
-	r.mu.Unlock()
-}
-
-func (r *retries) list() []error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]error(nil), r.errs...)
-}
 
 // terminate ends the backends of db's discover sessions that match
 // condition (SQL over pg_stat_activity), waiting up to a minute for one to
@@ -71,34 +53,26 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var r retries
-	s.onRetry = r.add
+	var r retrytest.Recorder
+	s.onRetry = r.Add
 
 	// Mid-statement. pg_sleep is the guard's to refuse, so the test goes
 	// around it. The statement runs through a cursor (FETCH is what
 	// pg_stat_activity shows), and it is the source's only one.
-	type result struct {
-		res *warehouse.Result
-		err error
-	}
-	done := make(chan result, 1)
-	start := time.Now()
-	go func() {
-		res, err := s.query(ctx, `SELECT 42 AS answer, pg_sleep(1.5)`, warehouse.QueryOptions{Timeout: 30 * time.Second})
-		done <- result{res, err}
-	}()
+	wait := retrytest.Background(func() (*warehouse.Result, error) {
+		return s.query(ctx, `SELECT 42 AS answer, pg_sleep(1.5)`, warehouse.QueryOptions{Timeout: 30 * time.Second})
+	})
 	if n := terminate(t, db, `state = 'active'`); n != 1 {
 		t.Fatalf("terminated %d backends", n)
 	}
-	got := <-done
-	took := time.Since(start)
-	if got.err != nil {
-		t.Fatalf("a statement whose backend was terminated failed: %v", got.err)
+	got, took, err := wait()
+	if err != nil {
+		t.Fatalf("a statement whose backend was terminated failed: %v", err)
 	}
-	if len(got.res.Rows) != 1 || got.res.Rows[0][0] != int64(42) {
-		t.Fatalf("result after retry: %v", got.res.Rows)
+	if len(got.Rows) != 1 || got.Rows[0][0] != int64(42) {
+		t.Fatalf("result after retry: %v", got.Rows)
 	}
-	errs := r.list()
+	errs := r.List()
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "57P01") {
 		t.Fatalf("retried %d times (%v), want once after SQLSTATE 57P01", len(errs), errs)
 	}
@@ -122,7 +96,7 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 	if n, err := s.RowCount(ctx, warehouse.TableName{Name: "t"}); err != nil || n != 10 {
 		t.Fatalf("RowCount: %d, %v", n, err)
 	}
-	t.Logf("retried after: %v", r.list())
+	t.Logf("retried after: %v", r.List())
 }
 
 // TestPermanentFailuresAreNotRetried: a timeout, a missing privilege and a
@@ -139,8 +113,8 @@ func TestPermanentFailuresAreNotRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	var r retries
-	s.onRetry = r.add
+	var r retrytest.Recorder
+	s.onRetry = r.Add
 
 	_, err = s.query(ctx, `SELECT pg_sleep(5)`, warehouse.QueryOptions{Timeout: 200 * time.Millisecond})
 	if !errors.Is(err, context.DeadlineExceeded) {
@@ -152,7 +126,7 @@ func TestPermanentFailuresAreNotRetried(t *testing.T) {
 	if _, err := s.Query(ctx, `SELECT no_such_column FROM t`, warehouse.QueryOptions{}); err == nil {
 		t.Error("bad SQL ran")
 	}
-	if errs := r.list(); len(errs) != 0 {
+	if errs := r.List(); len(errs) != 0 {
 		t.Errorf("permanent failures were retried: %v", errs)
 	}
 
