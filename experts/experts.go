@@ -68,13 +68,15 @@ type Env struct {
 
 	queries  *atomic.Int64
 	findings *atomic.Int64 // entries saved this iteration that were new or changed
+	scopes   *scopeCache   // how each table is read (sample.go)
 }
 
 // NewEnv builds an environment; queries counts the run's queries across iterations.
 func NewEnv(src warehouse.Source, cat *catalog.Catalog, runID string, iteration, phase int,
 	tables []warehouse.Table, opts Options, queries *atomic.Int64) *Env {
 	return &Env{Source: src, Catalog: cat, RunID: runID, Iteration: iteration, Phase: phase,
-		Tables: tables, Options: opts, queries: queries, findings: new(atomic.Int64)}
+		Tables: tables, Options: opts, queries: queries, findings: new(atomic.Int64),
+		scopes: &scopeCache{m: map[string]Scope{}}}
 }
 
 // NewFindings is the number of new or changed entries saved through this Env.

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,6 +45,23 @@ type Hypothesis struct {
 	Prior     float64
 	Judge     func(row Row) Verdict
 	JudgeRows func(rows []Row) Verdict
+	// Sample, when the test reads a sample of a table rather than all of
+	// it (a table far larger than --sample-rows, issue 9), says which:
+	// "on a sample of 10,000 rows of events (about 4,000,000 rows; …)".
+	// It is added to the evidence, and a verdict no row settles
+	// (Verdict.Observed) is discounted by SampleDiscount.
+	Sample string
+}
+
+// SampleDiscount scales the confidence of a verdict drawn from a sample
+// that no row it saw settles: a rule never broken in a sample is weaker
+// than one never broken in the table.
+const SampleDiscount = 0.9
+
+// Discount is c scaled by SampleDiscount, to two decimals.
+func Discount(c float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(c*SampleDiscount, 'f', 2, 64), 64)
+	return v
 }
 
 // Record is a hypothesis as the catalog keeps it: catalog.HypothesisDoc's
@@ -60,6 +78,10 @@ type Verdict struct {
 	Status     string
 	Confidence float64
 	Evidence   []string
+	// Observed: the verdict rests on rows the test saw (a NULL, an orphan,
+	// a pair out of order, a parent with two children), which a sample
+	// shows as surely as the table: its confidence is not discounted.
+	Observed bool
 }
 
 // Row is one result row by column name.
@@ -90,6 +112,8 @@ type Outcome struct {
 	Verdict Verdict
 	Row     Row   // the figures the judge saw; nil when the test did not run
 	Rows    []Row // every row the test returned; nil when it did not run
+	// Sample is the hypothesis' Sample: the test read a sample.
+	Sample string
 
 	expected string
 	prior    float64
@@ -113,9 +137,9 @@ type Saver interface {
 // Save records the outcome in the ledger under its id, with the verdict's
 // confidence and evidence; tags add to the status, which is always one.
 func Save(ctx context.Context, s Saver, expert string, o Outcome, tags ...string) error {
-	ev := o.Verdict.Evidence
-	if ev == nil {
-		ev = []string{}
+	ev := append([]string{}, o.Verdict.Evidence...)
+	if o.Sample != "" && !slices.Contains(ev, "tested "+o.Sample) {
+		ev = append(ev, "tested "+o.Sample)
 	}
 	return s.SaveDoc(ctx, expert, catalog.KindHypothesis, o.Doc.ID, o.Record(), o.Verdict.Confidence, ev,
 		append(tags, o.Doc.Status)...)
@@ -184,11 +208,15 @@ func judge(h Hypothesis, res *warehouse.Result) Outcome {
 	case len(rows) > 0 && h.Judge != nil:
 		v = h.Judge(row)
 	}
+	if h.Sample != "" && v.Status != Inconclusive && !v.Observed {
+		v.Confidence = Discount(v.Confidence)
+	}
 	return Outcome{
 		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: v.Status, TestSQL: h.SQL, Subject: h.Subject},
 		Verdict:  v,
 		Row:      row,
 		Rows:     rows,
+		Sample:   h.Sample,
 		expected: h.Expected,
 		prior:    h.Prior,
 	}
@@ -200,6 +228,19 @@ func Failed(h Hypothesis, err error) Outcome {
 	return Outcome{
 		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: Inconclusive, TestSQL: h.SQL, Subject: h.Subject},
 		Verdict:  Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{"test failed: " + err.Error()}},
+		Sample:   h.Sample,
+		expected: h.Expected,
+		prior:    h.Prior,
+	}
+}
+
+// Untested records a hypothesis whose test was not run, and why (it would
+// read a table far larger than the sample whole), as inconclusive: the
+// ledger shows the claim and the reason rather than nothing.
+func Untested(h Hypothesis, why string) Outcome {
+	return Outcome{
+		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: Inconclusive, TestSQL: h.SQL, Subject: h.Subject},
+		Verdict:  Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{"not tested: " + why}},
 		expected: h.Expected,
 		prior:    h.Prior,
 	}

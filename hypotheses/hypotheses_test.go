@@ -160,3 +160,44 @@ func TestSave(t *testing.T) {
 		t.Fatalf("failed record %+v", f)
 	}
 }
+
+// A test read on a sample (issue 9) says so in its saved evidence; a
+// verdict no row settles is discounted, a violation the sample shows is
+// not, and neither is an inconclusive one.
+func TestSampledVerdicts(t *testing.T) {
+	const sample = "on a sample of 10 rows of x (about 1,000 rows; drawn by rowid)"
+	observed := func(row Row) Verdict {
+		v := judgeZero(row)
+		v.Observed = v.Status == Refuted
+		return v
+	}
+	for _, c := range []struct {
+		name   string
+		bad    any
+		sample string
+		status string
+		conf   float64
+	}{
+		{"whole, confirmed", int64(0), "", Confirmed, 1},
+		{"sampled, confirmed", int64(0), sample, Confirmed, SampleDiscount},
+		{"sampled, violation seen", int64(2), sample, Refuted, 1},
+		{"sampled, inconclusive", nil, sample, Inconclusive, 0.1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := Hypothesis{ID: ID("t", c.name), SQL: "SELECT 0 AS bad", Judge: observed, Sample: c.sample}
+			res := &warehouse.Result{Columns: []string{"bad"}, Rows: [][]any{{c.bad}}}
+			out, err := Test(context.Background(), querier(func(context.Context, string) (*warehouse.Result, error) { return res, nil }), h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got saver
+			if err := Save(context.Background(), &got, "x", out); err != nil {
+				t.Fatal(err)
+			}
+			said := len(got.ev) > 0 && got.ev[len(got.ev)-1] == "tested "+sample
+			if out.Doc.Status != c.status || got.conf != c.conf || said != (c.sample != "") {
+				t.Errorf("%s at %.2f, evidence %q; want %s at %.2f, sample said %v", out.Doc.Status, got.conf, got.ev, c.status, c.conf, c.sample != "")
+			}
+		})
+	}
+}

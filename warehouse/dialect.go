@@ -536,6 +536,36 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 	return fmt.Sprintf("(SELECT * FROM %s WHERE %s) %s", from, keep, SampleAlias)
 }
 
+// SampleBlocks is a FROM item, aliased s, of about rows rows of base table
+// t (totalRows rows; an estimate will do) sampled by whole storage blocks,
+// so that only the kept blocks are read, where Sample's row sampling reads
+// every one (issue 9):
+//
+//   - PostgreSQL: t s TABLESAMPLE SYSTEM (pct) REPEATABLE (seed), whole pages;
+//   - Trino: t s TABLESAMPLE SYSTEM (pct), whole splits as the connector allows;
+//   - DuckDB: USING SAMPLE pct PERCENT (system, seed), whole vectors of 2,048 rows.
+//
+// Rows come in clusters of a block each, a price worth paying where the
+// table is far larger than the sample. ok is false on SQLite (SampleRowids
+// is its way) and MySQL, which have no such sampling, and when totalRows ≤
+// rows.
+func (d Dialect) SampleBlocks(t TableName, rows, totalRows int64) (from string, ok bool) {
+	if totalRows <= 0 || totalRows <= max(rows, 0) {
+		return "", false
+	}
+	pct := decimal(100 * fraction(max(rows, 1), totalRows))
+	table := d.QuoteTable(t)
+	switch d.name {
+	case "postgres":
+		return fmt.Sprintf("%s %s TABLESAMPLE SYSTEM (%s) REPEATABLE (%d)", table, SampleAlias, pct, sampleSeed), true
+	case "trino":
+		return fmt.Sprintf("%s %s TABLESAMPLE SYSTEM (%s)", table, SampleAlias, pct), true
+	case "duckdb":
+		return fmt.Sprintf("(SELECT * FROM %s USING SAMPLE %s PERCENT (system, %d)) %s", table, pct, sampleSeed, SampleAlias), true
+	}
+	return "", false
+}
+
 func fraction(rows, total int64) float64 { return float64(rows) / float64(total) }
 
 // decimal renders f with six significant digits and no exponent, which every

@@ -80,9 +80,12 @@ func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
 }
 
 // bridgeHypothesis claims that the bridge links its tables many-to-many.
-func bridgeHypothesis(src warehouse.Source, b bridgeLink) hypotheses.Hypothesis {
+// A bridge far larger than the sample is read through its sample (issue
+// 9): a row of either side seen with two partners there has them in the
+// table, but none seen so settles nothing.
+func bridgeHypothesis(src warehouse.Source, b bridgeLink, scope experts.Scope) hypotheses.Hypothesis {
 	a, c := src.QuoteIdent(b.left.FromColumns[0]), src.QuoteIdent(b.right.FromColumns[0])
-	t := src.QuoteTable(b.bridge.Name)
+	t := scope.From("")
 	per := func(key, partner string) string {
 		return fmt.Sprintf("SELECT MAX(n) AS m, COUNT(*) AS k FROM (SELECT %s, COUNT(DISTINCT %s) AS n FROM %s WHERE %s IS NOT NULL AND %s IS NOT NULL GROUP BY %s) g",
 			key, partner, t, key, partner, key)
@@ -97,6 +100,7 @@ func bridgeHypothesis(src warehouse.Source, b bridgeLink) hypotheses.Hypothesis 
 		SQL:      sql,
 		Expected: fmt.Sprintf("some %s with more than one %s, and some %s with more than one %s", b.leftNoun, b.rightNoun, b.rightNoun, b.leftNoun),
 		Prior:    0.7,
+		Sample:   scope.Evidence(),
 		Judge: func(row hypotheses.Row) hypotheses.Verdict {
 			mr, _ := row.Int("max_right_per_left")
 			nl, _ := row.Int("lefts")
@@ -108,7 +112,10 @@ func bridgeHypothesis(src warehouse.Source, b bridgeLink) hypotheses.Hypothesis 
 			case nl == 0 || nr == 0:
 				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
 			case mr > 1 && ml > 1:
-				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev}
+				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
+			case scope.Sampled:
+				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5,
+					Evidence: append(ev, "a sample of the bridge cannot show that no row has a second partner")}
 			}
 			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev}
 		},
@@ -117,15 +124,22 @@ func bridgeHypothesis(src warehouse.Source, b bridgeLink) hypotheses.Hypothesis 
 
 // measureBridge tests a bridge and, when it links many-to-many, says so.
 func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypotheses.Hypothesis) error {
+	scope, err := env.Scope(ctx, b.bridge)
+	if err != nil {
+		return err
+	}
+	if scope.Sampled {
+		h = bridgeHypothesis(env.Source, b, scope)
+	}
 	out, err := test(ctx, env, h)
 	if err != nil {
 		return err
 	}
-	if err := hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality"); err != nil {
-		return err
-	}
+	// The hypothesis marks the bridge measured (planBridges looks for it):
+	// saved after the sentence, so a kill in between measures it again.
+	save := func() error { return hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality") }
 	if out.Doc.Status != hypotheses.Confirmed {
-		return nil
+		return save()
 	}
 	mr, _ := out.Row.Int("max_right_per_left")
 	ml, _ := out.Row.Int("max_left_per_right")
@@ -134,8 +148,16 @@ func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypoth
 		Description: fmt.Sprintf("Through %s, %s has many %s (at most %s) and %s many %s (at most %s): many-to-many.",
 			b.bridge.Name.String(), article(b.leftNoun), b.rightPlural, catalog.Thousands(mr),
 			article(b.rightNoun), b.leftPlural, catalog.Thousands(ml))}
-	return env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:m2m:"+b.statementKey, ins, 0.95,
-		append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...), "relationship")
+	ev := append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...)
+	if scope.Sampled {
+		ins.Description = strings.TrimSuffix(ins.Description, ".") + " (" + scope.Evidence() + ")."
+		ev = append(ev, "tested "+scope.Evidence())
+	}
+	if err := env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:m2m:"+b.statementKey, ins, 0.95,
+		ev, "relationship"); err != nil {
+		return err
+	}
+	return save()
 }
 
 // planBridges plans a test for each bridge not yet tested in this run.
@@ -146,7 +168,7 @@ func planBridges(ctx context.Context, env *experts.Env) ([]experts.Task, error) 
 	}
 	var tasks []experts.Task
 	for _, b := range bs {
-		h := bridgeHypothesis(env.Source, b)
+		h := bridgeHypothesis(env.Source, b, experts.Whole(env.Source, b.bridge))
 		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
 		if err != nil {
 			return nil, fmt.Errorf("query: plan bridges: %w", err)

@@ -29,6 +29,19 @@ func priorOf(r catalog.RelationshipDoc) float64 {
 // than one child. ok is false when the tables or columns are unknown.
 func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) (hypotheses.Hypothesis, bool) {
 	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	return cardinalityHypothesis(src, r, experts.Whole(src, child), experts.Whole(src, parent))
+}
+
+// cardinalityHypothesis is CardinalityHypothesis reading each table
+// through its scope (issue 9). A parent far larger than the sample is
+// read through its sample, whose rows' children are all counted: the
+// figures are those of the sampled parents. A child far larger than the
+// sample is counted on its sample, which shows some of each parent's
+// children: a parent seen with two proves the claim, but none seen with
+// two does not refute it, and how many children the parents have is not
+// measured.
+func cardinalityHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, ps experts.Scope) (hypotheses.Hypothesis, bool) {
+	child, parent := cs.Table, ps.Table
 	if child.Name.Name == "" || parent.Name.Name == "" || len(r.FromColumns) != len(r.ToColumns) || len(r.FromColumns) == 0 {
 		return hypotheses.Hypothesis{}, false
 	}
@@ -42,9 +55,12 @@ func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Tab
 		group = append(group, c)
 		on = append(on, "k."+alias+" = p."+src.QuoteIdent(r.ToColumns[i]))
 	}
+	if cs.Sampled {
+		return sampledCardinality(r, cs, ps, sel, notNull, group, key)
+	}
 	sql := fmt.Sprintf("SELECT COUNT(*) AS parent_rows, COUNT(k.n) AS with_children, MAX(k.n) AS max_children, "+
-		"SUM(k.n) AS child_rows FROM %s p LEFT JOIN (SELECT %s, COUNT(*) AS n FROM %s c WHERE %s GROUP BY %s) k ON %s",
-		src.QuoteTable(parent.Name), strings.Join(sel, ", "), src.QuoteTable(child.Name), strings.Join(notNull, " AND "),
+		"SUM(k.n) AS child_rows FROM %s LEFT JOIN (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) k ON %s",
+		ps.From("p"), strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "),
 		strings.Join(group, ", "), strings.Join(on, " AND "))
 	one, many := noun(parent.Name.Name, false), noun(child.Name.Name, true)
 	return hypotheses.Hypothesis{
@@ -55,6 +71,7 @@ func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Tab
 		SQL:      sql,
 		Expected: fmt.Sprintf("some %s with more than one %s", one, noun(child.Name.Name, false)),
 		Prior:    0.7,
+		Sample:   ps.Evidence(),
 		Judge: func(row hypotheses.Row) hypotheses.Verdict {
 			f := cardinalityFigures(row)
 			ev := f.evidence(one, many, noun(parent.Name.Name, true))
@@ -62,12 +79,53 @@ func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Tab
 			case f.parents == 0 || f.withChildren == 0:
 				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
 			case f.max > 1:
-				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev}
+				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
 			}
 			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95,
 				Evidence: append(ev, fmt.Sprintf("no %s has more than one %s: one-to-one", one, noun(child.Name.Name, false)))}
 		},
 	}, true
+}
+
+// sampledCardinality is the cardinality test on a sample of a child far
+// larger than the sample: the children it holds per parent, without the
+// parent table (whose rows without children the sample cannot tell).
+func sampledCardinality(r catalog.RelationshipDoc, cs, ps experts.Scope, sel, notNull, group []string, key string) (hypotheses.Hypothesis, bool) {
+	child, parent := cs.Table, ps.Table
+	sql := fmt.Sprintf("SELECT COUNT(*) AS with_children, MAX(k.n) AS max_children, SUM(k.n) AS child_rows "+
+		"FROM (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) k",
+		strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
+	one, many, kid := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(child.Name.Name, false)
+	return hypotheses.Hypothesis{
+		ID:      hypotheses.ID("card", key),
+		Subject: cardinalitySubject + key,
+		Statement: fmt.Sprintf("%s → %s is one-to-many: %s can have many %s (%s.%s → %s.%s).",
+			r.ToTable, r.FromTable, article(one), many, r.FromTable, joinCols(r.FromColumns), r.ToTable, joinCols(r.ToColumns)),
+		SQL:      sql,
+		Expected: fmt.Sprintf("some %s with more than one %s", one, kid),
+		Prior:    0.7,
+		Sample:   cs.Evidence(),
+		Judge: func(row hypotheses.Row) hypotheses.Verdict {
+			f := cardinalityFigures(row)
+			ev := []string{f.sampledEvidence(one, many, noun(parent.Name.Name, true))}
+			switch {
+			case f.withChildren == 0:
+				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
+			case f.max > 1:
+				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
+			}
+			// Each parent's children may all be in the table but one in
+			// the sample: no parent seen twice settles nothing.
+			return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5,
+				Evidence: append(ev, fmt.Sprintf("no %s has more than one %s in the sample, which cannot tell one-to-one from one-to-many", one, kid))}
+		},
+	}, true
+}
+
+// sampledEvidence says what a sample of the children shows.
+func (f figures) sampledEvidence(one, many, parents string) string {
+	return fmt.Sprintf("the sample's %s %s belong to %s %s, up to %s to one %s",
+		catalog.Thousands(f.children), many, catalog.Thousands(f.withChildren), parents, catalog.Thousands(f.max), one)
 }
 
 // cardinalitySubject prefixes the subject of a cardinality test: the
@@ -127,25 +185,54 @@ func (f figures) sentence(one, many, child, parents string) string {
 // measureCardinality runs the cardinality test, records it, and says the
 // relationship in plain words as an insight.
 func measureCardinality(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc, h hypotheses.Hypothesis) error {
+	cs, ps, err := scopes(ctx, env, r)
+	if err != nil {
+		return err
+	}
+	if cs.Sampled || ps.Sampled {
+		if sh, ok := cardinalityHypothesis(env.Source, r, cs, ps); ok {
+			sh.ID = h.ID
+			h = sh
+		}
+	}
 	out, err := test(ctx, env, h)
 	if err != nil {
 		return err
 	}
-	if err := hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality"); err != nil {
-		return err
-	}
+	// The hypothesis marks the cardinality measured (Plan looks for it):
+	// saved after the sentence, so a kill in between measures it again.
+	save := func() error { return hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality") }
 	if out.Doc.Status != hypotheses.Confirmed && out.Doc.Status != hypotheses.Refuted {
-		return nil
+		return save()
 	}
 	f := cardinalityFigures(out.Row)
 	tables := tableIndex(env.Tables)
 	parent, child := tables[strings.ToLower(r.ToTable)], tables[strings.ToLower(r.FromTable)]
 	one, many, parents := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(parent.Name.Name, true)
+	desc := f.sentence(one, many, noun(child.Name.Name, false), parents)
+	ev := append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...)
+	conf := 0.95
+	switch {
+	case cs.Sampled:
+		// Only that some parent has several children: how many, and how
+		// many have none, a sample of the children does not measure.
+		desc = fmt.Sprintf("%s has many %s (up to %s seen among a sample of %s %s; %s).",
+			capitalize(article(one)), many, catalog.Thousands(f.max), catalog.Thousands(f.children), many, cs.Evidence())
+	case ps.Sampled:
+		desc = strings.TrimSuffix(desc, ".") + " (" + ps.Evidence() + ")."
+		conf = experts.Discount(conf)
+	}
+	if out.Sample != "" {
+		ev = append(ev, "tested "+out.Sample)
+	}
 	ins := catalog.InsightDoc{Kind: "relationship", Tables: []string{r.ToTable, r.FromTable},
 		Columns:     append(qualify(r.FromTable, r.FromColumns), qualify(r.ToTable, r.ToColumns)...),
-		Description: f.sentence(one, many, noun(child.Name.Name, false), parents)}
-	return env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:"+strings.TrimPrefix(h.Subject, cardinalitySubject), ins, 0.95,
-		append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...), "relationship")
+		Description: desc}
+	if err := env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:"+strings.TrimPrefix(h.Subject, cardinalitySubject), ins, conf,
+		ev, "relationship"); err != nil {
+		return err
+	}
+	return save()
 }
 
 // noun renders a table name as prose, singular or plural: usage_records →
@@ -196,6 +283,13 @@ func pluralOf(w string) string {
 		return w + "es"
 	}
 	return w + "s"
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // article puts "a" or "an" before a noun, by its first letter.

@@ -7,6 +7,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -105,6 +106,44 @@ func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
 // child rows with a non-NULL reference have no parent row.
 func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) hypotheses.Hypothesis {
 	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	return referenceHypothesis(src, r, experts.Whole(src, child), experts.Whole(src, parent))
+}
+
+// scopes returns how the test of a relationship reads its child and
+// parent tables (issue 9): whole, or a bounded sample of one far larger
+// than --sample-rows.
+func scopes(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc) (child, parent experts.Scope, err error) {
+	tables := tableIndex(env.Tables)
+	c, p := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	child, parent = experts.Whole(env.Source, c), experts.Whole(env.Source, p)
+	if c.Name.Name == "" || p.Name.Name == "" {
+		return child, parent, nil
+	}
+	if child, err = env.Scope(ctx, c); err != nil {
+		return child, parent, err
+	}
+	parent, err = env.Scope(ctx, p)
+	return child, parent, err
+}
+
+// lookup is a correlated search of the parent for the key cond names: 1
+// when a row has it, NULL when none does. One search of the parent's key
+// per child row, where NOT EXISTS in a select list may be run by
+// PostgreSQL as a hash of the whole parent: the form for a parent far
+// larger than the sample. Trino, whose correlated subqueries are
+// decorrelated into joins anyway, keeps EXISTS.
+func lookup(src warehouse.Source, parent experts.Scope, cond string) string {
+	if src.Dialect() == "trino" {
+		return fmt.Sprintf("CASE WHEN EXISTS (SELECT 1 FROM %s p WHERE %s) THEN 1 END", parent.Quoted(), cond)
+	}
+	return fmt.Sprintf("(SELECT 1 FROM %s p WHERE %s LIMIT 1)", parent.Quoted(), cond)
+}
+
+// referenceHypothesis is ReferenceHypothesis reading the child through
+// its scope, and looking each reference up in a parent far larger than
+// the sample by key rather than reading it.
+func referenceHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, ps experts.Scope) hypotheses.Hypothesis {
+	child, parent := cs.Table, ps.Table
 	key := fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
 	h := hypotheses.Hypothesis{
 		ID:      hypotheses.ID("ref", key),
@@ -125,10 +164,15 @@ func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table
 		match = append(match, "p."+src.QuoteIdent(r.ToColumns[i])+" = "+c)
 	}
 	nn := strings.Join(notNull, " AND ")
+	orphan := fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s p WHERE %s)", src.QuoteTable(parent.Name), strings.Join(match, " AND "))
+	if ps.Sampled {
+		orphan = lookup(src, ps, strings.Join(match, " AND ")) + " IS NULL"
+	}
 	h.SQL = fmt.Sprintf("SELECT COUNT(*) AS child_rows, "+
 		"COUNT(CASE WHEN %s THEN 1 END) AS non_null, "+
-		"COUNT(CASE WHEN %s AND NOT EXISTS (SELECT 1 FROM %s p WHERE %s) THEN 1 END) AS orphans "+
-		"FROM %s c", nn, nn, src.QuoteTable(parent.Name), strings.Join(match, " AND "), src.QuoteTable(child.Name))
+		"COUNT(CASE WHEN %s AND %s THEN 1 END) AS orphans "+
+		"FROM %s", nn, nn, orphan, cs.From("c"))
+	h.Sample = cs.Evidence()
 	h.Judge = func(row hypotheses.Row) hypotheses.Verdict {
 		rows, _ := row.Int("child_rows")
 		nonNull, _ := row.Int("non_null")
@@ -141,7 +185,7 @@ func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table
 		case orphans == 0:
 			return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 1.0, Evidence: ev}
 		default:
-			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 1.0, Evidence: ev}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 1.0, Evidence: ev, Observed: true}
 		}
 	}
 	return h
@@ -157,9 +201,18 @@ func joinCols(cols []string) string {
 // testReference runs the orphan test, records it in the ledger, and folds
 // the figure back into the relationship: its orphan fraction and a
 // confidence that now rests on the data.
-func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r catalog.RelationshipDoc, h hypotheses.Hypothesis) error {
+func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r catalog.RelationshipDoc, h hypotheses.Hypothesis) (err error) {
 	var out hypotheses.Outcome
 	var nonNull, orphans int64
+	cs, ps, err := scopes(ctx, env, r)
+	if err != nil {
+		return err
+	}
+	if h.SQL != "" && (cs.Sampled || ps.Sampled) {
+		id := h.ID
+		h = referenceHypothesis(env.Source, r, cs, ps)
+		h.ID = id
+	}
 	if h.SQL == "" {
 		out = hypotheses.Failed(h, fmt.Errorf("the referenced table or columns do not exist"))
 	} else {
@@ -170,19 +223,36 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 		nonNull, _ = out.Row.Int("non_null")
 		orphans, _ = out.Row.Int("orphans")
 	}
-	if err := hypotheses.Save(ctx, env, Name, out, "relationship"); err != nil {
-		return err
-	}
 	if out.Doc.Status == hypotheses.Refuted && h.SQL != "" {
-		if ex := orphanExamples(ctx, env, h, r); ex != "" {
+		if ex := orphanExamples(ctx, env, r, cs, ps); ex != "" {
 			out.Verdict.Evidence = append(out.Verdict.Evidence, "orphan values: "+ex)
-			if err := hypotheses.Save(ctx, env, Name, out, "relationship"); err != nil {
-				return err
-			}
 		}
 	}
+	// The hypothesis marks the reference tested (Plan looks for it), so it
+	// is saved last: a run killed before it tests the reference again on
+	// --resume instead of leaving the relationship without its figures.
+	defer func() {
+		if err == nil {
+			err = hypotheses.Save(ctx, env, Name, out, "relationship")
+		}
+	}()
 	conf := e.Confidence
-	evidence := append([]string{}, e.Evidence...)
+	// The evidence of the relationship as found, without an earlier test's
+	// line: a test run again (after a kill, on --resume) replaces it.
+	var evidence []string
+	for _, ev := range e.Evidence {
+		mine := strings.HasPrefix(ev, "checked") && strings.HasSuffix(ev, "(hypothesis "+h.ID+")") ||
+			strings.HasPrefix(ev, "could not be confirmed against the data")
+		if !mine {
+			evidence = append(evidence, ev)
+		}
+	}
+	// A sample's figures: the share is an estimate, and no orphan in the
+	// sample is weaker than none in the table (issue 9).
+	sampled := ""
+	if h.Sample != "" {
+		sampled = " " + h.Sample
+	}
 	switch out.Doc.Status {
 	case hypotheses.Confirmed:
 		f := 0.0
@@ -191,31 +261,40 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 		if r.Source != "declared" {
 			conf = 0.95
 		}
-		evidence = append(evidence, fmt.Sprintf("checked: 0 orphans among %d non-NULL references (hypothesis %s)", nonNull, h.ID))
+		conf = cs.Confidence(conf)
+		evidence = append(evidence, fmt.Sprintf("checked%s: 0 orphans among %d non-NULL references (hypothesis %s)", sampled, nonNull, h.ID))
 	case hypotheses.Refuted:
 		f := float64(orphans) / float64(nonNull)
 		r.OrphanFraction = &f
 		conf = clamp(0.9*(1-f), 0.3, 0.9)
-		evidence = append(evidence, fmt.Sprintf("checked: %d of %d non-NULL references have no parent (%.2f%%) (hypothesis %s)", orphans, nonNull, 100*f, h.ID))
+		evidence = append(evidence, fmt.Sprintf("checked%s: %d of %d non-NULL references have no parent (%.2f%%) (hypothesis %s)", sampled, orphans, nonNull, 100*f, h.ID))
 	default:
 		conf = clamp(conf*0.7, 0.2, 0.7)
 		evidence = append(evidence, "could not be confirmed against the data: "+strings.Join(out.Verdict.Evidence, "; "))
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, e.Key, r, conf, evidence, append(e.Tags, "tested")...); err != nil {
+	tags := slices.Clone(e.Tags)
+	if !slices.Contains(tags, "tested") {
+		tags = append(tags, "tested")
+	}
+	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, e.Key, r, conf, evidence, tags...); err != nil {
 		return err
 	}
 	if out.Doc.Status == hypotheses.Refuted {
+		desc := fmt.Sprintf("%d rows of %s reference a %s that does not exist (%.2f%% of non-NULL references).", orphans, r.FromTable, r.ToTable, 100*float64(orphans)/float64(nonNull))
+		ev := out.Verdict.Evidence
+		if h.Sample != "" {
+			desc = fmt.Sprintf("%d of the %d sampled rows of %s with a reference point to a %s that does not exist (%.2f%%; %s).",
+				orphans, nonNull, r.FromTable, r.ToTable, 100*float64(orphans)/float64(nonNull), h.Sample)
+			ev = append(append([]string{}, ev...), "tested "+h.Sample)
+		}
 		ins := catalog.InsightDoc{Kind: "quality", Tables: []string{r.FromTable, r.ToTable},
-			Columns:     qualify(r.FromTable, r.FromColumns),
-			Description: fmt.Sprintf("%d rows of %s reference a %s that does not exist (%.2f%% of non-NULL references).", orphans, r.FromTable, r.ToTable, 100*float64(orphans)/float64(nonNull))}
-		return env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:orphans:"+e.Key, ins, 1.0, out.Verdict.Evidence, "quality")
+			Columns: qualify(r.FromTable, r.FromColumns), Description: desc}
+		return env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:orphans:"+e.Key, ins, 1.0, ev, "quality")
 	}
 	return nil
 }
 
-func orphanExamples(ctx context.Context, env *experts.Env, h hypotheses.Hypothesis, r catalog.RelationshipDoc) string {
-	tables := tableIndex(env.Tables)
-	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+func orphanExamples(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc, cs, ps experts.Scope) string {
 	var sel, notNull, match []string
 	for i := range r.FromColumns {
 		c := "c." + env.Source.QuoteIdent(r.FromColumns[i])
@@ -223,9 +302,12 @@ func orphanExamples(ctx context.Context, env *experts.Env, h hypotheses.Hypothes
 		notNull = append(notNull, c+" IS NOT NULL")
 		match = append(match, "p."+env.Source.QuoteIdent(r.ToColumns[i])+" = "+c)
 	}
-	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s c WHERE %s AND NOT EXISTS (SELECT 1 FROM %s p WHERE %s) ORDER BY 1 LIMIT 5",
-		strings.Join(sel, ", "), env.Source.QuoteTable(child.Name), strings.Join(notNull, " AND "),
-		env.Source.QuoteTable(parent.Name), strings.Join(match, " AND "))
+	orphan := fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s p WHERE %s)", ps.Quoted(), strings.Join(match, " AND "))
+	if ps.Sampled {
+		orphan = lookup(env.Source, ps, strings.Join(match, " AND ")) + " IS NULL"
+	}
+	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s AND %s ORDER BY 1 LIMIT 5",
+		strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), orphan)
 	res, err := env.Query(ctx, sql)
 	if err != nil {
 		return ""
@@ -475,11 +557,11 @@ func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []st
 	if err != nil {
 		return err
 	}
-	if err := hypotheses.Save(ctx, env, Name, out, "key"); err != nil {
-		return err
-	}
+	// The hypothesis marks the key tested (Plan looks for it): saved after
+	// the table's key, so a kill in between tests it again on --resume.
+	save := func() error { return hypotheses.Save(ctx, env, Name, out, "key") }
 	if out.Doc.Status != hypotheses.Confirmed {
-		return nil
+		return save()
 	}
 	name := t.Name.String()
 	e, err := env.Catalog.Get(ctx, catalog.KindTable, name)
@@ -491,10 +573,13 @@ func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []st
 		return fmt.Errorf("test key %s: %w", name, err)
 	}
 	if len(doc.PrimaryKey) > 0 {
-		return nil
+		return save()
 	}
 	doc.PrimaryKey = cols
 	doc.PrimaryKeySource = "inferred"
 	ev := append(append([]string{}, e.Evidence...), fmt.Sprintf("key %s inferred: %s (hypothesis %s)", strings.Join(cols, ", "), strings.Join(out.Verdict.Evidence, "; "), h.ID))
-	return env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, e.Confidence, ev, e.Tags...)
+	if err := env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, e.Confidence, ev, e.Tags...); err != nil {
+		return err
+	}
+	return save()
 }

@@ -120,21 +120,40 @@ type facts struct {
 	rels     []catalog.RelationshipDoc
 	relKeys  []string
 	card     map[string]figures // relationship key → measured cardinality
+	// scopes say which tables are far larger than --sample-rows: their
+	// advice is validated without reading them whole (issue 9).
+	scopes map[string]experts.Scope
 }
+
+// huge reports whether a table is far larger than --sample-rows.
+func (f *facts) huge(table string) bool { return f.scopes[table].Sampled }
 
 func gather(ctx context.Context, env *experts.Env) (*facts, error) {
 	d, err := warehouse.DialectFor(env.Source.Dialect())
 	if err != nil {
 		return nil, err
 	}
-	f := &facts{env: env, d: d, tables: env.Tables, byName: tableIndex(env.Tables), rows: map[string]int64{},
-		pk: map[string][]string{}, profiles: map[string]map[string]catalog.ProfileDoc{}, card: map[string]figures{}}
+	f := &facts{env: env, d: d, rows: map[string]int64{},
+		pk: map[string][]string{}, profiles: map[string]map[string]catalog.ProfileDoc{}, card: map[string]figures{},
+		scopes: map[string]experts.Scope{}}
 	for _, t := range env.Tables {
 		name := t.Name.String()
+		s, err := env.Scope(ctx, t)
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+				return nil, err
+			}
+			// A table whose size cannot be had in time (a slow view) gets
+			// no advice; one table never costs the others theirs.
+			continue
+		}
+		f.tables = append(f.tables, t)
+		f.scopes[name] = s
 		f.rows[name] = -1
 		f.pk[name] = t.PrimaryKey
 		f.profiles[name] = map[string]catalog.ProfileDoc{}
 	}
+	f.byName = tableIndex(f.tables)
 	docs, err := env.RunEntries(ctx, catalog.KindTable)
 	if err != nil {
 		return nil, err
@@ -209,6 +228,10 @@ type candidate struct {
 	probe string
 	// run: the probe is cheap enough to run (with a LIMIT) after EXPLAIN.
 	run bool
+	// runSQL, when set, is what is run in the probe's place: the probe on
+	// a sample of a table far larger than --sample-rows, which the probe
+	// itself would read whole; runNote says so in the evidence.
+	runSQL, runNote string
 	// scans names the table an index recommendation expects the probe's
 	// plan to scan in full; a plan that already uses an index drops it.
 	scans string
@@ -234,7 +257,11 @@ func recommend(ctx context.Context, env *experts.Env) error {
 	cands = append(cands, others...)
 	cands = append(cands, f.indexes(others)...)
 	cands = append(cands, f.joins()...)
-	cands = append(cands, f.sampling()...)
+	sampling, err := f.sampling(ctx)
+	if err != nil {
+		return fmt.Errorf("recommendations: %w", err)
+	}
+	cands = append(cands, sampling...)
 	cands = append(cands, f.partitioning()...)
 	cands = append(cands, f.examples()...)
 	saved := 0
@@ -301,6 +328,9 @@ func (f *facts) validate(ctx context.Context, c candidate) (bool, []string, erro
 		return explained, ev, nil
 	}
 	q := c.probe
+	if c.runSQL != "" {
+		q = c.runSQL
+	}
 	if !limitRe.MatchString(q) {
 		q += " " + f.d.Limit(20)
 	}
@@ -309,7 +339,7 @@ func (f *facts) validate(ctx context.Context, c candidate) (bool, []string, erro
 	case err == nil:
 		// No timing: it differs between runs, and unchanged data must give
 		// an unchanged report for a CI job to diff.
-		ev = append(ev, fmt.Sprintf("ran with a LIMIT: %d rows", len(out.Rows)))
+		ev = append(ev, fmt.Sprintf("ran with a LIMIT%s: %d rows", c.runNote, len(out.Rows)))
 		return true, ev, nil
 	case ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget):
 		return false, nil, err
@@ -806,7 +836,9 @@ func (f *facts) joins() []candidate {
 			conf:  0.7,
 			why:   []string{fmt.Sprintf("%s: %s rows; %s: %s rows; relationship %s (%s)", r.ToTable, catalog.Thousands(pn), r.FromTable, catalog.Thousands(cn), x.key, r.Source)},
 			probe: sql,
-			run:   cn <= runMaxRows && pn <= runMaxRows,
+			// Its ORDER BY reads every joined row: a table far larger
+			// than the sample is only EXPLAINed.
+			run: cn <= runMaxRows && pn <= runMaxRows && !f.huge(r.FromTable) && !f.huge(r.ToTable),
 		})
 	}
 	return out
@@ -814,7 +846,7 @@ func (f *facts) joins() []candidate {
 
 // --- sampling and partitioning ------------------------------------------------------
 
-func (f *facts) sampling() []candidate {
+func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 	var out []candidate
 	for _, t := range f.tables {
 		name := t.Name.String()
@@ -823,6 +855,17 @@ func (f *facts) sampling() []candidate {
 			continue
 		}
 		sql := "SELECT * FROM " + f.d.Sample(t.Name, sampleTarget, n)
+		if f.huge(name) && f.d.Name() == "sqlite" {
+			// SQLite's random() filter reads the whole table for its
+			// sample: one drawn by rowid reads only the rows it keeps.
+			from, how, _, err := f.env.SampleOf(ctx, t, sampleTarget, n)
+			if err != nil {
+				return nil, err
+			}
+			if how == "drawn by rowid" {
+				sql = "SELECT * FROM " + from
+			}
+		}
 		out = append(out, candidate{
 			key: "sampling:" + name,
 			doc: catalog.RecommendationDoc{Kind: "sampling", SQL: sql,
@@ -834,7 +877,7 @@ func (f *facts) sampling() []candidate {
 			run:   true,
 		})
 	}
-	return out
+	return out, nil
 }
 
 func (f *facts) partitioning() []candidate {
@@ -935,31 +978,49 @@ func (f *facts) examples() []candidate {
 			order = " ORDER BY " + f.d.QuoteIdent(pk[0])
 		}
 		sql := fmt.Sprintf("SELECT %s FROM %s%s %s", strings.Join(quoted, ", "), f.d.QuoteTable(t.Name), order, f.d.Limit(20))
+		runSQL, runNote := f.onSample(t, fmt.Sprintf("SELECT %s FROM %s%s %s", strings.Join(quoted, ", "), fromMark, order, f.d.Limit(20)))
 		out = append(out, candidate{
 			key: "example:" + name,
 			doc: catalog.RecommendationDoc{Kind: "example_query", SQL: sql,
 				Description: fmt.Sprintf("Start exploring %s (%s rows, referenced by %s) with its %s and the columns that tell them apart: %s.",
 					name, catalog.Thousands(n), countText(refs[name], "relationship", "relationships"), what, strings.Join(cols, ", "))},
-			conf:  0.7,
-			why:   []string{fmt.Sprintf("%s rows; referenced by %s", catalog.Thousands(n), countText(refs[name], "relationship", "relationships"))},
-			probe: sql,
-			run:   true,
+			conf:   0.7,
+			why:    []string{fmt.Sprintf("%s rows; referenced by %s", catalog.Thousands(n), countText(refs[name], "relationship", "relationships"))},
+			probe:  sql,
+			run:    true,
+			runSQL: runSQL, runNote: runNote,
 		})
 		if st, ok := f.statusColumn(t); ok {
 			q := f.d.QuoteIdent(st)
 			sql := fmt.Sprintf("SELECT %s, COUNT(*) AS row_count FROM %s GROUP BY %s ORDER BY 2 DESC", q, f.d.QuoteTable(t.Name), q)
+			runSQL, runNote := f.onSample(t, fmt.Sprintf("SELECT %s, COUNT(*) AS row_count FROM %s GROUP BY %s ORDER BY 2 DESC", q, fromMark, q))
 			out = append(out, candidate{
 				key: "example:" + name + ":" + st,
 				doc: catalog.RecommendationDoc{Kind: "example_query", SQL: sql,
 					Description: fmt.Sprintf("Count %s by %s, the state its rows are in, before filtering on it.", name, st)},
-				conf:  0.7,
-				why:   []string{fmt.Sprintf("%s: %s distinct values", st, distinctText(f.profiles[name][st]))},
-				probe: sql,
-				run:   n <= runMaxRows,
+				conf:   0.7,
+				why:    []string{fmt.Sprintf("%s: %s distinct values", st, distinctText(f.profiles[name][st]))},
+				probe:  sql,
+				run:    n <= runMaxRows || runSQL != "",
+				runSQL: runSQL, runNote: runNote,
 			})
 		}
 	}
 	return out
+}
+
+// fromMark stands for the FROM item in a statement shape for onSample.
+const fromMark = "\x00from\x00"
+
+// onSample is the statement shape (fromMark its FROM item) run on a
+// sample of t when t is far larger than --sample-rows, with the note that
+// says so; "" when t is run whole.
+func (f *facts) onSample(t warehouse.Table, shape string) (sql, note string) {
+	s := f.scopes[t.Name.String()]
+	if !s.Sampled {
+		return "", ""
+	}
+	return strings.Replace(shape, fromMark, s.From(""), 1), " " + s.Evidence()
 }
 
 func distinctText(p catalog.ProfileDoc) string {

@@ -67,7 +67,7 @@ func (r *ruler) orderLinks(ctx context.Context) ([]orderLink, error) {
 				fmt.Sprintf("COUNT(CASE WHEN %s > %s THEN 1 END) AS p%d_%d", a, b, j, i))
 		}
 	}
-	res, err := r.env.Query(ctx, fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.d.QuoteTable(r.t.Name)))
+	res, err := r.env.Query(ctx, fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.from()))
 	if err != nil {
 		if fatal(ctx, err) {
 			return nil, err
@@ -133,7 +133,7 @@ func (r *ruler) orderings(ctx context.Context) error {
 			fmt.Sprintf("COUNT(CASE WHEN %s IS NOT NULL AND %s IS NOT NULL THEN 1 END) AS %s_both", a, b, l.alias),
 			fmt.Sprintf("COUNT(CASE WHEN %s > %s THEN 1 END) AS %s_after", a, b, l.alias))
 	}
-	sql := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.d.QuoteTable(r.t.Name))
+	sql := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.from())
 	hs := make([]hypotheses.Hypothesis, len(links))
 	for i, l := range links {
 		hs[i] = r.orderHypothesis(l, sql)
@@ -152,6 +152,7 @@ func (r *ruler) orderHypothesis(l orderLink, sql string) hypotheses.Hypothesis {
 		Subject:   first,
 		SQL:       sql,
 		Prior:     0.5,
+		Sample:    r.scope.Evidence(),
 		Statement: fmt.Sprintf("In %s, %s never comes after %s in a row that has both.", r.name, l.first, l.then),
 		Expected:  fmt.Sprintf("0 rows with %s later than %s", l.first, l.then),
 		Judge: func(row hypotheses.Row) hypotheses.Verdict {
@@ -167,7 +168,7 @@ func (r *ruler) orderHypothesis(l orderLink, sql string) hypotheses.Hypothesis {
 			case float64(after) <= orderQualityShare*float64(both):
 				ev = append(ev, "so few that they read as bad rows, not as no rule")
 			}
-			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev, Observed: true}
 		},
 	}
 }
@@ -187,10 +188,10 @@ func (r *ruler) orderInsights(ctx context.Context, links []orderLink, outs []hyp
 			cols[i] = r.col(c)
 		}
 		ins := catalog.InsightDoc{Kind: "business_rule", Tables: []string{r.name}, Columns: cols,
-			Description: fmt.Sprintf("In %s, %s in every row where they are set: the timestamps record the stages in order.",
-				r.name, strings.Join(chain, " ≤ "))}
-		return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:order:"+r.name+"."+chain[0], ins, 0.95,
-			[]string{"hypotheses " + strings.Join(ids, ", ")}, "business_rule")
+			Description: fmt.Sprintf("In %s, %s in every row where they are set: the timestamps record the stages in order%s.",
+				r.name, strings.Join(chain, " ≤ "), r.note())}
+		return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:order:"+r.name+"."+chain[0], ins, r.scope.Confidence(0.95),
+			withSample([]string{"hypotheses " + strings.Join(ids, ", ")}, r.scope.Evidence()), "business_rule")
 	}
 	for i, l := range links {
 		o := outs[i]
@@ -220,8 +221,8 @@ func (r *ruler) orderQuality(ctx context.Context, l orderLink, o hypotheses.Outc
 		return nil
 	}
 	ins := catalog.InsightDoc{Kind: "quality", Tables: []string{r.name}, Columns: []string{r.col(l.first), r.col(l.then)},
-		Description: fmt.Sprintf("In %s, %s comes after %s in a few rows, where every other row keeps them in order: %s.",
-			r.name, l.first, l.then, o.Verdict.Evidence[0])}
+		Description: fmt.Sprintf("In %s, %s comes after %s in a few rows, where every other row keeps them in order: %s%s.",
+			r.name, l.first, l.then, o.Verdict.Evidence[0], r.note())}
 	return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:order:"+r.name+"."+l.first+"."+l.then, ins, 0.9,
-		[]string{"hypothesis " + o.Doc.ID}, "quality")
+		withSample([]string{"hypothesis " + o.Doc.ID}, r.scope.Evidence()), "quality")
 }

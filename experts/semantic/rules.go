@@ -77,8 +77,11 @@ var (
 
 // ruler holds what the rules of one table are derived from.
 type ruler struct {
-	env      *experts.Env
-	t        warehouse.Table
+	env *experts.Env
+	t   warehouse.Table
+	// scope is how the table is read: whole, or through a bounded sample
+	// when it is far larger than --sample-rows (issue 9).
+	scope    experts.Scope
 	name     string
 	d        warehouse.Dialect
 	pk       []string
@@ -89,7 +92,7 @@ type ruler struct {
 // tableRules proposes and tests the rules of one table. Only a spent
 // budget or a cancelled run is an error: a test that fails is recorded as
 // inconclusive, with the error as its evidence.
-func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, pk []string,
+func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, scope experts.Scope, pk []string,
 	profiles map[string]*catalog.ProfileDoc, verdicts map[string]verdict) error {
 	if t.Kind != "table" || len(profiles) == 0 {
 		return nil // a view repeats its tables' rules
@@ -98,7 +101,7 @@ func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, pk []s
 	if err != nil {
 		return nil
 	}
-	r := &ruler{env: env, t: t, name: t.Name.String(), d: d, pk: pk, profiles: profiles, verdicts: verdicts}
+	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: d, pk: pk, profiles: profiles, verdicts: verdicts}
 	for _, step := range []func(context.Context) error{r.lifecycles, r.crossLifecycles, r.columnFacts, r.orderings, r.temporal} {
 		if err := step(ctx); err != nil {
 			return err
@@ -133,6 +136,29 @@ func (r *ruler) testShared(ctx context.Context, hs []hypotheses.Hypothesis, tag 
 }
 
 func (r *ruler) q(col string) string { return r.d.QuoteIdent(col) }
+
+// from is the table as the rules' statements read it: itself, or its
+// bounded sample.
+func (r *ruler) from() string { return r.scope.From("") }
+
+// note is the sample a finding's figures come from, as a parenthesis to
+// end its description with: "" when the table was read whole.
+func (r *ruler) note() string { return sampleNote(r.scope.Evidence()) }
+
+func sampleNote(ev string) string {
+	if ev == "" {
+		return ""
+	}
+	return " (" + ev + ")"
+}
+
+// withSample adds the sample a finding's figures come from to its evidence.
+func withSample(ev []string, sample string) []string {
+	if sample == "" {
+		return ev
+	}
+	return append(ev, "tested "+sample)
+}
 
 func (r *ruler) col(name string) string { return r.name + "." + name }
 
@@ -289,7 +315,7 @@ func (r *ruler) lifecycles(ctx context.Context) error {
 			sel = append(sel, fmt.Sprintf("COUNT(%s) AS set_%d", r.q(p.ts), i+1))
 		}
 		sql := fmt.Sprintf("SELECT %s FROM %s GROUP BY %s ORDER BY 2 DESC",
-			strings.Join(sel, ", "), r.d.QuoteTable(r.t.Name), r.q(e))
+			strings.Join(sel, ", "), r.from(), r.q(e))
 		hs := make([]hypotheses.Hypothesis, len(pairs))
 		for i, p := range pairs {
 			hs[i] = r.lifecycleHypothesis(e, p, sql, fmt.Sprintf("set_%d", i+1))
@@ -322,6 +348,7 @@ func (r *ruler) lifecycleHypothesis(enum string, p lifecyclePair, sql, alias str
 		SQL:       sql,
 		Expected:  expected,
 		Prior:     prior,
+		Sample:    r.scope.Evidence(),
 		JudgeRows: func(rows []hypotheses.Row) hypotheses.Verdict {
 			return judgeLifecycle(rows, alias, enum, p)
 		},
@@ -391,7 +418,9 @@ func judgeLifecycle(rows []hypotheses.Row, alias, enum string, p lifecyclePair) 
 	case len(all) == 0 || len(none) == 0:
 		ev = append(ev, fmt.Sprintf("no state of %s tells the rows %s from the others", enum, p.subject()))
 	}
-	return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev}
+	// A state whose rows differ breaks the rule wherever the rows were
+	// read: on a sample as surely as on the table.
+	return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev, Observed: len(mixed) > 0}
 }
 
 func containsState(cs []stateCount, v string) bool {
@@ -418,10 +447,10 @@ func (r *ruler) lifecycleInsights(ctx context.Context, enum string, pairs []life
 			ev = append(ev, o.Verdict.Evidence...)
 		case o.Doc.Status == hypotheses.Refuted && strings.HasPrefix(last(o.Verdict.Evidence), "the rule holds but for"):
 			ins := catalog.InsightDoc{Kind: "quality", Tables: []string{r.name}, Columns: []string{r.col(enum), r.col(p.ts)},
-				Description: fmt.Sprintf("%s follows %s except in %s: %s.", r.col(p.ts), r.col(enum),
-					strings.TrimPrefix(last(o.Verdict.Evidence), "the rule holds but for "), strings.Join(o.Verdict.Evidence[:len(o.Verdict.Evidence)-1], "; "))}
+				Description: fmt.Sprintf("%s follows %s except in %s: %s%s.", r.col(p.ts), r.col(enum),
+					strings.TrimPrefix(last(o.Verdict.Evidence), "the rule holds but for "), strings.Join(o.Verdict.Evidence[:len(o.Verdict.Evidence)-1], "; "), r.note())}
 			if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:lifecycle:"+r.col(p.ts), ins, 0.9,
-				append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), "quality"); err != nil {
+				withSample(append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), r.scope.Evidence()), "quality"); err != nil {
 				return err
 			}
 		}
@@ -430,9 +459,9 @@ func (r *ruler) lifecycleInsights(ctx context.Context, enum string, pairs []life
 		return nil
 	}
 	ins := catalog.InsightDoc{Kind: "business_rule", Tables: []string{r.name}, Columns: append([]string{r.col(enum)}, cols...),
-		Description: fmt.Sprintf("%s is a lifecycle: %s.", r.col(enum), strings.Join(rules, "; "))}
-	return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:lifecycle:"+r.col(enum), ins, 0.95,
-		append([]string{"hypotheses " + strings.Join(ids, ", ")}, ev...), "business_rule")
+		Description: fmt.Sprintf("%s is a lifecycle: %s%s.", r.col(enum), strings.Join(rules, "; "), r.note())}
+	return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:lifecycle:"+r.col(enum), ins, r.scope.Confidence(0.95),
+		withSample(append([]string{"hypotheses " + strings.Join(ids, ", ")}, ev...), r.scope.Evidence()), "business_rule")
 }
 
 func last(xs []string) string {
@@ -568,7 +597,7 @@ func (r *ruler) columnFacts(ctx context.Context) error {
 				fmt.Sprintf("MIN(%s) AS %s_min", num, c.alias), fmt.Sprintf("MAX(%s) AS %s_max", num, c.alias))
 		}
 	}
-	sql := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.d.QuoteTable(r.t.Name))
+	sql := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.from())
 	hs := make([]hypotheses.Hypothesis, len(claims))
 	for i, c := range claims {
 		hs[i] = r.claimHypothesis(c, sql)
@@ -598,7 +627,8 @@ func (r *ruler) columnFacts(ctx context.Context) error {
 
 func (r *ruler) claimHypothesis(c columnClaim, sql string) hypotheses.Hypothesis {
 	col := r.col(c.column)
-	h := hypotheses.Hypothesis{ID: hypotheses.ID("rule", c.kind, r.name, c.column), Subject: col, SQL: sql, Prior: c.prior}
+	h := hypotheses.Hypothesis{ID: hypotheses.ID("rule", c.kind, r.name, c.column), Subject: col, SQL: sql, Prior: c.prior,
+		Sample: r.scope.Evidence()}
 	nn := c.alias + "_non_null"
 	switch c.kind {
 	case "never_null":
@@ -611,7 +641,7 @@ func (r *ruler) claimHypothesis(c columnClaim, sql string) hypotheses.Hypothesis
 			if n > 0 && v == n {
 				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev}
 			}
-			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95,
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Observed: n > v,
 				Evidence: append(ev, fmt.Sprintf("%s NULL", catalog.Thousands(n-v)))}
 		}
 	case "unique":
@@ -627,7 +657,7 @@ func (r *ruler) claimHypothesis(c columnClaim, sql string) hypotheses.Hypothesis
 			if v == 0 {
 				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.3, Evidence: ev}
 			}
-			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev, Observed: d < v}
 		}
 	case "non_negative":
 		h.Statement = fmt.Sprintf("%s is never negative (it reads as a quantity).", col)
@@ -647,7 +677,7 @@ func (r *ruler) claimHypothesis(c columnClaim, sql string) hypotheses.Hypothesis
 			case neg == 0:
 				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev}
 			}
-			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev}
+			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95, Evidence: ev, Observed: true}
 		}
 	}
 	return h
@@ -665,7 +695,7 @@ func number(f float64) string {
 func (r *ruler) duplicates(ctx context.Context, col string) ([]string, error) {
 	q := r.q(col)
 	sql := fmt.Sprintf("SELECT %s AS v, COUNT(*) AS n FROM %s WHERE %s IS NOT NULL GROUP BY %s HAVING COUNT(*) > 1 ORDER BY 2 DESC, 1",
-		r.d.CastText(q), r.d.QuoteTable(r.t.Name), q, q)
+		r.d.CastText(q), r.from(), q, q)
 	res, err := r.env.Query(ctx, sql)
 	if err != nil {
 		return nil, err
@@ -721,9 +751,9 @@ func (r *ruler) columnInsight(ctx context.Context, claims []columnClaim, outs []
 		return nil
 	}
 	ins := catalog.InsightDoc{Kind: "business_rule", Tables: []string{r.name}, Columns: dedupeKeep(cols),
-		Description: fmt.Sprintf("In %s, %s, though no constraint says so.", r.name, strings.Join(parts, ", and "))}
-	return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:undeclared:"+r.name, ins, 0.95,
-		[]string{"hypotheses " + strings.Join(ids, ", ")}, "business_rule")
+		Description: fmt.Sprintf("In %s, %s, though no constraint says so%s.", r.name, strings.Join(parts, ", and "), r.note())}
+	return r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:undeclared:"+r.name, ins, r.scope.Confidence(0.95),
+		withSample([]string{"hypotheses " + strings.Join(ids, ", ")}, r.scope.Evidence()), "business_rule")
 }
 
 func dedupeKeep(xs []string) []string {
@@ -794,8 +824,26 @@ func (r *ruler) temporal(ctx context.Context) error {
 		return nil
 	}
 	q := r.q(ts)
-	table := r.d.QuoteTable(r.t.Name)
+	table := r.from()
 	col := r.col(ts)
+	// Growth and a weekly pattern are read from how the rows spread over
+	// time. A table far larger than the sample is read through a sample
+	// that may be no picture of that: the first rows the engine returns
+	// (its oldest, perhaps), or whole blocks, whose rows come in runs of
+	// neighbours (on PostgreSQL, 64 blocks of dates a few days apart made
+	// a uniform week look 2.6× busier on Saturdays than on Thursdays).
+	skip := ""
+	if r.scope.Sampled && !r.scope.Random {
+		skip = fmt.Sprintf("%s holds %s rows, more than this run reads whole, and its sample (%s) holds rows in runs, not drawn one by one: "+
+			"how its rows spread over time cannot be read from it",
+			r.name, r.scope.Size(), r.scope.How)
+	}
+	test := func(h hypotheses.Hypothesis) ([]hypotheses.Outcome, error) {
+		if skip != "" {
+			return r.untested(ctx, []hypotheses.Hypothesis{h}, skip, "temporal")
+		}
+		return r.testShared(ctx, []hypotheses.Hypothesis{h}, "temporal")
+	}
 	if hi.Sub(lo) >= 60*24*time.Hour {
 		mid := lo.Add(hi.Sub(lo) / 2).Format("2006-01-02")
 		day := r.d.DatePart(warehouse.PartDate, q)
@@ -809,6 +857,7 @@ func (r *ruler) temporal(ctx context.Context) error {
 			SQL:       sql,
 			Expected:  fmt.Sprintf("at least %s× as many rows from %s on as before", strconv.FormatFloat(growthRatio, 'f', -1, 64), mid),
 			Prior:     0.5,
+			Sample:    r.scope.Evidence(),
 			Judge: func(row hypotheses.Row) hypotheses.Verdict {
 				a, _ := row.Int("earlier_half")
 				b, _ := row.Int("later_half")
@@ -825,7 +874,7 @@ func (r *ruler) temporal(ctx context.Context) error {
 				return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.9, Evidence: ev}
 			},
 		}
-		outs, err := r.testShared(ctx, []hypotheses.Hypothesis{h}, "temporal")
+		outs, err := test(h)
 		if err != nil {
 			return err
 		}
@@ -838,9 +887,12 @@ func (r *ruler) temporal(ctx context.Context) error {
 				desc = fmt.Sprintf("%s grows over time: %s of its rows have %s from %s on, %.1f× the %s before.",
 					r.name, catalog.Thousands(b), ts, mid, float64(b)/float64(a), catalog.Thousands(a))
 			}
+			if r.scope.Sampled {
+				desc = strings.TrimSuffix(desc, ".") + r.note() + "."
+			}
 			ins := catalog.InsightDoc{Kind: "trend", Tables: []string{r.name}, Columns: []string{col}, Description: desc}
-			if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "trend:growth:"+col, ins, 0.9,
-				append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), "trend"); err != nil {
+			if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "trend:growth:"+col, ins, r.scope.Confidence(0.9),
+				withSample(append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), r.scope.Evidence()), "trend"); err != nil {
 				return err
 			}
 		}
@@ -854,9 +906,10 @@ func (r *ruler) temporal(ctx context.Context) error {
 		SQL:       sql,
 		Expected:  fmt.Sprintf("weekday counts unlike a uniform spread (χ² above %.2f, 6 degrees of freedom) and the busiest day %.1f× the quietest or more", weeklyChi2, weeklyRatio),
 		Prior:     0.5,
+		Sample:    r.scope.Evidence(),
 		JudgeRows: judgeWeekly,
 	}
-	_, err := r.testShared(ctx, []hypotheses.Hypothesis{h}, "temporal")
+	_, err := test(h)
 	return err
 }
 
@@ -1004,7 +1057,6 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 			byKey[e.Key] = p
 		}
 	}
-	parent := r.d.QuoteTable(r.t.Name)
 	for _, e := range enums {
 		states := map[string][]string{}
 		for _, tv := range r.profiles[e].TopValues {
@@ -1015,10 +1067,31 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 		for _, k := range kids {
 			kt := k.table.Name.String()
 			fk, pk := r.q(k.fk), r.q(k.pk)
-			// Existence: which rows have children, by state.
-			sql := fmt.Sprintf("SELECT p.%s AS state, COUNT(*) AS row_count, COUNT(k.ref) AS set_1 FROM %s p LEFT JOIN "+
-				"(SELECT DISTINCT c.%s AS ref FROM %s c WHERE c.%s IS NOT NULL) k ON k.ref = p.%s GROUP BY p.%s ORDER BY 2 DESC",
-				r.q(e), parent, fk, r.d.QuoteTable(k.table.Name), fk, pk, r.q(e))
+			ks, err := r.env.Scope(ctx, k.table)
+			if err != nil {
+				return err
+			}
+			// Existence: which rows have children, by state. A child table
+			// far larger than the sample is not read for its distinct
+			// references: each parent row (or sampled row) looks its
+			// children up by an index on the reference, if one exists.
+			sample := experts.JoinEvidence(r.scope, ks)
+			untested := ""
+			var sql string
+			switch {
+			case !ks.Sampled:
+				sql = fmt.Sprintf("SELECT p.%s AS state, COUNT(*) AS row_count, COUNT(k.ref) AS set_1 FROM %s LEFT JOIN "+
+					"(SELECT DISTINCT c.%s AS ref FROM %s WHERE c.%s IS NOT NULL) k ON k.ref = p.%s GROUP BY p.%s ORDER BY 2 DESC",
+					r.q(e), r.scope.From("p"), fk, ks.From("c"), fk, pk, r.q(e))
+			case experts.LeadsIndex(k.table, k.fk):
+				sample = r.scope.Evidence()
+				sql = fmt.Sprintf("SELECT j.state AS state, COUNT(*) AS row_count, COUNT(j.ref) AS set_1 FROM "+
+					"(SELECT p.%s AS state, %s AS ref FROM %s) j GROUP BY j.state ORDER BY 2 DESC",
+					r.q(e), r.probe(ks.Quoted(), "c", "c."+fk+" = p."+pk), r.scope.From("p"))
+			default:
+				untested = fmt.Sprintf("%s holds %s rows and no index starts with %s: telling which %s rows have any would read it whole",
+					kt, ks.Size(), k.fk, r.name)
+			}
 			one, many := humanize(entityType(r.t.Name.Name)), kt
 			h := hypotheses.Hypothesis{
 				ID: hypotheses.ID("life-has", r.name, e, kt, k.fk),
@@ -1028,20 +1101,26 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 				SQL:      sql,
 				Expected: fmt.Sprintf("every state of %s has %s rows for all its rows or for none, and at least one state of each kind", e, kt),
 				Prior:    0.3,
+				Sample:   sample,
 				JudgeRows: func(rows []hypotheses.Row) hypotheses.Verdict {
 					return judgeLifecycle(rows, "set_1", e, lifecyclePair{what: "with " + kt + " rows"})
 				},
 			}
-			outs, err := r.testShared(ctx, []hypotheses.Hypothesis{h}, "lifecycle")
+			var outs []hypotheses.Outcome
+			if untested != "" {
+				outs, err = r.untested(ctx, []hypotheses.Hypothesis{h}, untested, "lifecycle")
+			} else {
+				outs, err = r.testShared(ctx, []hypotheses.Hypothesis{h}, "lifecycle")
+			}
 			if err != nil {
 				return err
 			}
 			if o := outs[0]; o.Doc.Status == hypotheses.Confirmed {
 				set := statesWith(o.Rows, "set_1")
 				ins := catalog.InsightDoc{Kind: "business_rule", Tables: []string{r.name, kt}, Columns: []string{r.col(e), kt + "." + k.fk},
-					Description: fmt.Sprintf("%s has %s rows only when its %s is %s, and then always.", capitalizeFirst(article(one)), many, e, quoteValues(set))}
-				if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:lifecycle:"+r.col(e)+":"+kt+"."+k.fk, ins, 0.95,
-					append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), "business_rule"); err != nil {
+					Description: fmt.Sprintf("%s has %s rows only when its %s is %s, and then always%s.", capitalizeFirst(article(one)), many, e, quoteValues(set), sampleNote(sample))}
+				if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:lifecycle:"+r.col(e)+":"+kt+"."+k.fk, ins, sampledConfidence(0.95, sample),
+					withSample(append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), sample), "business_rule"); err != nil {
 					return err
 				}
 			}
@@ -1075,12 +1154,29 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 			if len(pairs) == 0 {
 				continue
 			}
-			sel := []string{"p." + r.q(e) + " AS state", "COUNT(*) AS row_count"}
-			for i, p := range pairs {
-				sel = append(sel, fmt.Sprintf("COUNT(c.%s) AS set_%d", r.q(p.ts), i+1))
+			sample = experts.JoinEvidence(r.scope, ks)
+			if ks.Sampled && r.scope.Sampled {
+				// Both far larger than the sample: the children's sample
+				// looks each one's parent up by its key, where a join of
+				// two samples would find almost no pair.
+				sample = ks.Evidence()
+				sel := []string{"j.state AS state", "COUNT(*) AS row_count"}
+				inner := []string{fmt.Sprintf("(SELECT p.%s FROM %s p WHERE p.%s = c.%s %s) AS state", r.q(e), r.scope.Quoted(), pk, fk, r.d.Limit(1)),
+					r.probe(r.scope.Quoted(), "p", "p."+pk+" = c."+fk) + " AS found"}
+				for i, p := range pairs {
+					sel = append(sel, fmt.Sprintf("COUNT(j.t_%d) AS set_%d", i+1, i+1))
+					inner = append(inner, fmt.Sprintf("c.%s AS t_%d", r.q(p.ts), i+1))
+				}
+				sql = fmt.Sprintf("SELECT %s FROM (SELECT %s FROM %s WHERE c.%s IS NOT NULL) j WHERE j.found IS NOT NULL GROUP BY j.state ORDER BY 2 DESC",
+					strings.Join(sel, ", "), strings.Join(inner, ", "), ks.From("c"), fk)
+			} else {
+				sel := []string{"p." + r.q(e) + " AS state", "COUNT(*) AS row_count"}
+				for i, p := range pairs {
+					sel = append(sel, fmt.Sprintf("COUNT(c.%s) AS set_%d", r.q(p.ts), i+1))
+				}
+				sql = fmt.Sprintf("SELECT %s FROM %s JOIN %s ON c.%s = p.%s GROUP BY p.%s ORDER BY 2 DESC",
+					strings.Join(sel, ", "), ks.From("c"), r.scope.From("p"), fk, pk, r.q(e))
 			}
-			sql = fmt.Sprintf("SELECT %s FROM %s c JOIN %s p ON c.%s = p.%s GROUP BY p.%s ORDER BY 2 DESC",
-				strings.Join(sel, ", "), r.d.QuoteTable(k.table.Name), parent, fk, pk, r.q(e))
 			hs := make([]hypotheses.Hypothesis, len(pairs))
 			for i, p := range pairs {
 				alias, p := fmt.Sprintf("set_%d", i+1), p
@@ -1092,6 +1188,7 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 					SQL:      sql,
 					Expected: fmt.Sprintf("every state of %s has %s on all its %s rows or on none; set for %s", r.col(e), p.ts, kt, quoteValues(p.expected)),
 					Prior:    0.5,
+					Sample:   sample,
 					JudgeRows: func(rows []hypotheses.Row) hypotheses.Verdict {
 						return judgeLifecycle(rows, alias, e, p)
 					},
@@ -1113,15 +1210,48 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 			}
 			if len(rules) > 0 {
 				ins := catalog.InsightDoc{Kind: "business_rule", Tables: []string{r.name, kt}, Columns: append([]string{r.col(e)}, cols...),
-					Description: fmt.Sprintf("%s follows the lifecycle of %s: %s.", kt, r.col(e), strings.Join(rules, "; "))}
-				if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:lifecycle:"+r.col(e)+":"+kt+"."+k.fk+":timestamps", ins, 0.95,
-					[]string{"hypotheses " + strings.Join(ids, ", ")}, "business_rule"); err != nil {
+					Description: fmt.Sprintf("%s follows the lifecycle of %s: %s%s.", kt, r.col(e), strings.Join(rules, "; "), sampleNote(sample))}
+				if err := r.env.SaveDoc(ctx, Name, catalog.KindInsight, "business_rule:lifecycle:"+r.col(e)+":"+kt+"."+k.fk+":timestamps", ins, sampledConfidence(0.95, sample),
+					withSample([]string{"hypotheses " + strings.Join(ids, ", ")}, sample), "business_rule"); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// probe is a correlated lookup into table (quoted) as alias that
+// is 1 when some row meets cond and NULL when none does: one search of an
+// index on cond's column per outer row, never a read of the whole table.
+// A scalar subquery rather than EXISTS: PostgreSQL may run an EXISTS in
+// the select list as a hash of the whole inner table.
+func (r *ruler) probe(table, alias, cond string) string {
+	if r.d.Name() == "trino" {
+		return fmt.Sprintf("CASE WHEN EXISTS (SELECT 1 FROM %s %s WHERE %s) THEN 1 END", table, alias, cond)
+	}
+	return fmt.Sprintf("(SELECT 1 FROM %s %s WHERE %s %s)", table, alias, cond, r.d.Limit(1))
+}
+
+// sampledConfidence discounts c when sample names the sample its figures
+// come from.
+func sampledConfidence(c float64, sample string) float64 {
+	if sample == "" {
+		return c
+	}
+	return experts.Discount(c)
+}
+
+// untested records hypotheses left untested, and why.
+func (r *ruler) untested(ctx context.Context, hs []hypotheses.Hypothesis, why, tag string) ([]hypotheses.Outcome, error) {
+	outs := make([]hypotheses.Outcome, len(hs))
+	for i, h := range hs {
+		outs[i] = hypotheses.Untested(h, why)
+		if err := hypotheses.Save(ctx, r.env, Name, outs[i], "rule", tag); err != nil {
+			return nil, err
+		}
+	}
+	return outs, nil
 }
 
 // statesWith are the states whose rows all have the figure alias set.

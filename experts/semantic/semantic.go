@@ -107,13 +107,15 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 			Expert: Name,
 			Name:   "semantics " + name,
 			Run: func(ctx context.Context) error {
-				if err := analyzeTable(ctx, env, t, ps); err != nil {
-					return err
-				}
+				// The domain first: the table's entity marks this task
+				// done, so a run killed between the two would never
+				// rescore the domain on --resume.
 				if withDomain {
-					return refineDomain(ctx, env)
+					if err := refineDomain(ctx, env); err != nil {
+						return err
+					}
 				}
-				return nil
+				return analyzeTable(ctx, env, t, ps)
 			},
 		})
 	}
@@ -160,7 +162,13 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 		pk, inferred = doc.PrimaryKey, true // the structural expert inferred it
 	}
 
-	samples, sampled, err := sampleTable(ctx, env, t, profiles)
+	// A table far larger than --sample-rows is read through a bounded
+	// sample by every statement below (issue 9).
+	scope, err := env.Scope(ctx, t)
+	if err != nil {
+		return fmt.Errorf("semantics %s: %w", name, err)
+	}
+	samples, sampled, err := sampleTable(ctx, env, t, scope, profiles)
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
 			return fmt.Errorf("semantics %s: %w", name, err)
@@ -210,7 +218,7 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 
 	// The rules the table's data follows are tested before the entity is
 	// saved: the entity marks the table done, so a killed run retests them.
-	if err := tableRules(ctx, env, t, pk, profiles, verdicts); err != nil {
+	if err := tableRules(ctx, env, t, scope, pk, profiles, verdicts); err != nil {
 		return fmt.Errorf("semantics %s: %w", name, err)
 	}
 	rows := rowCount(doc, profiles)
@@ -288,7 +296,10 @@ func sampleColumns(t warehouse.Table, profiles map[string]*catalog.ProfileDoc) [
 
 // sampleSQL reads up to sampleRows rows with a value in any of cols, every
 // value cast to text so that drivers hand back strings whatever the type.
-func sampleSQL(d warehouse.Dialect, t warehouse.TableName, cols []warehouse.Column) string {
+// A table far larger than the sample is searched for them among its first
+// --sample-rows rows only: columns almost always NULL would otherwise make
+// the search read all of it.
+func sampleSQL(d warehouse.Dialect, t warehouse.TableName, scope experts.Scope, cols []warehouse.Column) string {
 	sel := make([]string, len(cols))
 	where := make([]string, len(cols))
 	for i, c := range cols {
@@ -296,13 +307,17 @@ func sampleSQL(d warehouse.Dialect, t warehouse.TableName, cols []warehouse.Colu
 		sel[i] = d.CastText(q)
 		where[i] = q + " IS NOT NULL"
 	}
+	from := d.QuoteTable(t)
+	if scope.Sampled {
+		from = fmt.Sprintf("(SELECT * FROM %s %s) %s", from, d.Limit(scope.Target), warehouse.SampleAlias)
+	}
 	return fmt.Sprintf("SELECT %s FROM %s WHERE %s %s",
-		strings.Join(sel, ", "), d.QuoteTable(t), strings.Join(where, " OR "), d.Limit(sampleRows))
+		strings.Join(sel, ", "), from, strings.Join(where, " OR "), d.Limit(sampleRows))
 }
 
 // sampleTable runs the table's one sample query and returns each column's
 // non-null values, and which columns were sampled.
-func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc) (map[string][]string, map[string]bool, error) {
+func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, scope experts.Scope, profiles map[string]*catalog.ProfileDoc) (map[string][]string, map[string]bool, error) {
 	cols := sampleColumns(t, profiles)
 	values := map[string][]string{}
 	taken := map[string]bool{}
@@ -313,7 +328,7 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, profi
 	if err != nil {
 		return values, taken, err
 	}
-	res, err := env.Query(ctx, sampleSQL(d, t.Name, cols))
+	res, err := env.Query(ctx, sampleSQL(d, t.Name, scope, cols))
 	if err != nil {
 		return values, taken, err
 	}

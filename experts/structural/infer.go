@@ -742,6 +742,10 @@ type sketch struct {
 	values []sketchValue // least hashes first, at most sketchK
 	has    map[uint64]bool
 	tau    uint64 // every value hashed at most tau is in values: MaxUint64 when all are
+	// partial: read from a sample of a table far larger than --sample-rows
+	// (issue 9), which lacks some of its values: a child's values to look
+	// for in a key, never a key to look values up in, and never complete.
+	partial bool
 }
 
 // canonical writes a value so that values an engine holds equal are
@@ -801,10 +805,21 @@ type sketches struct {
 	reads  int
 }
 
-func (k *sketches) get(ctx context.Context, c Column) (*sketch, error) {
+func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, error) {
 	key := strings.ToLower(c.Table + "." + c.Name)
 	if s, ok := k.done[key]; ok {
+		if s != nil && s.partial && asKey {
+			return nil, nil
+		}
 		return s, nil
+	}
+	t := k.tables[strings.ToLower(c.Table)]
+	scope, err := k.env.Scope(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	if scope.Sampled && asKey {
+		return nil, nil // a sample of a key misses values it holds
 	}
 	p := c.Profile
 	limit := int64(sketchMaxDistinct)
@@ -815,13 +830,18 @@ func (k *sketches) get(ctx context.Context, c Column) (*sketch, error) {
 			limit = int64(m)
 		}
 	}
-	if p == nil || p.DistinctCount == nil || *p.DistinctCount > limit {
+	if p == nil || p.DistinctCount == nil {
 		k.done[key] = nil
 		return nil, nil
 	}
-	t := k.tables[strings.ToLower(c.Table)]
+	if d := *p.DistinctCount; d > limit && (!scope.Sampled || min(d, scope.Target) > limit) {
+		k.done[key] = nil
+		return nil, nil
+	}
 	q := k.env.Source.QuoteIdent(c.Name)
-	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, k.env.Source.QuoteTable(t.Name), q)
+	// A table far larger than the sample gives the distinct values of its
+	// sample: a sample of the values weighted by their rows.
+	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, scope.From(""), q)
 	byHash := map[uint64]sketchValue{}
 	usable := true
 	add := func(v any) {
@@ -834,7 +854,6 @@ func (k *sketches) get(ctx context.Context, c Column) (*sketch, error) {
 		byHash[h] = sketchValue{h, num, isNum}
 	}
 	k.reads++
-	var err error
 	if k.env.CanStream() {
 		err = k.env.Stream(ctx, sql, func(row []any) error {
 			if len(row) > 0 && usable {
@@ -865,6 +884,7 @@ func (k *sketches) get(ctx context.Context, c Column) (*sketch, error) {
 		return nil, nil
 	}
 	s := newSketch(byHash)
+	s.partial = scope.Sampled
 	k.done[key] = s
 	return s, nil
 }
@@ -936,7 +956,7 @@ func sampleMatches(c Candidate, cs, ps *sketch) (found, known int, complete bool
 			found++ // not known to be missing
 		}
 	}
-	return found, known, cs.tau == math.MaxUint64 && tau == math.MaxUint64
+	return found, known, !cs.partial && cs.tau == math.MaxUint64 && tau == math.MaxUint64
 }
 
 // samplePrunes reports whether so few sampled values were found that the
@@ -975,6 +995,9 @@ type Inclusion struct {
 	OrphanDistinct int64 // of those, how many the key does not hold
 	NonNull        int64 // child rows with a value
 	OrphanRows     int64 // of those, rows without a parent
+	// Sample names the sample of the child the figures come from, when it
+	// is far larger than --sample-rows (issue 9): "" for the whole child.
+	Sample string
 }
 
 // Scored is a candidate with its verdict.
@@ -1003,7 +1026,11 @@ func Score(c Candidate, in Inclusion) Scored {
 	incl := 1 - float64(in.OrphanDistinct)/float64(in.ChildDistinct)
 	s.OrphanFraction = float64(in.OrphanRows) / float64(in.NonNull)
 	s.Evidence = append(s.Evidence, fmt.Sprintf("inclusion %.3f of %d distinct values", incl, in.ChildDistinct))
-	if in.ChildDistinct == in.NonNull {
+	if in.Sample != "" {
+		// A sample's values are distinct more often than the table's: it
+		// shows no one-to-one, and what it does show is an estimate.
+		s.Evidence = append(s.Evidence, "checked "+in.Sample)
+	} else if in.ChildDistinct == in.NonNull {
 		s.Cardinality = "one_to_one"
 	}
 	conf := c.Name.Score
@@ -1052,6 +1079,9 @@ func Score(c Candidate, in Inclusion) Scored {
 		case po:
 			conf = math.Min(1, conf+0.02)
 		}
+	}
+	if in.Sample != "" {
+		conf *= experts.SampleDiscount // no orphan in a sample is weaker than none in the table
 	}
 	s.Confidence = math.Round(math.Min(conf, 0.99)*100) / 100
 	s.Accept = s.Confidence >= AcceptScore
@@ -1172,7 +1202,31 @@ func typeClass(t string) string {
 // differ (text holding integers) are compared as text, which every engine
 // can do.
 func InclusionSQL(src warehouse.Source, child, parent warehouse.TableName, ccol, pcol string, cast bool) string {
+	return inclusionSQL(src, experts.Whole(src, warehouse.Table{Name: child}), experts.Whole(src, warehouse.Table{Name: parent}), ccol, pcol, cast)
+}
+
+// inclusionSQL is InclusionSQL reading the child through its scope (a
+// sample of a child far larger than --sample-rows), and looking each child
+// value up in a parent far larger than the sample by its key, one search
+// per row, rather than joining it: PostgreSQL may join by a hash of the
+// whole parent. Such a lookup needs the key compared as it is, so a cast
+// (types that differ) is not checked against so large a parent: "" then.
+func inclusionSQL(src warehouse.Source, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
 	c, p := "c."+src.QuoteIdent(ccol), "p."+src.QuoteIdent(pcol)
+	if ps.Sampled {
+		if cast && src.Dialect() != "sqlite" {
+			return ""
+		}
+		hit := fmt.Sprintf("(SELECT 1 FROM %s p WHERE %s = %s LIMIT 1)", ps.Quoted(), p, c)
+		if src.Dialect() == "trino" {
+			hit = fmt.Sprintf("CASE WHEN EXISTS (SELECT 1 FROM %s p WHERE %s = %s) THEN 1 END", ps.Quoted(), p, c)
+		}
+		return fmt.Sprintf("SELECT COUNT(DISTINCT j.v) AS child_distinct, "+
+			"COUNT(DISTINCT CASE WHEN j.hit IS NULL THEN j.v END) AS orphan_distinct, "+
+			"COUNT(j.v) AS non_null, "+
+			"COUNT(CASE WHEN j.hit IS NULL AND j.v IS NOT NULL THEN 1 END) AS orphan_rows "+
+			"FROM (SELECT %s AS v, %s AS hit FROM %s) j", c, hit, cs.From("c"))
+	}
 	on := p + " = " + c
 	// SQLite compares a text column with a numeric one by the numeric
 	// column's affinity ('5' = 5, '1' = 1.0); a cast to text would lose
@@ -1186,8 +1240,8 @@ func InclusionSQL(src warehouse.Source, child, parent warehouse.TableName, ccol,
 		"COUNT(DISTINCT CASE WHEN %[2]s IS NULL THEN %[1]s END) AS orphan_distinct, "+
 		"COUNT(%[1]s) AS non_null, "+
 		"COUNT(CASE WHEN %[2]s IS NULL AND %[1]s IS NOT NULL THEN 1 END) AS orphan_rows "+
-		"FROM %[3]s c LEFT JOIN %[4]s p ON %[5]s",
-		c, p, src.QuoteTable(child), src.QuoteTable(parent), on)
+		"FROM %[3]s LEFT JOIN %[4]s ON %[5]s",
+		c, p, cs.From("c"), ps.From("p"), on)
 }
 
 // InferReady reports whether every column inference may look at has its
@@ -1464,7 +1518,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 // exact range first, then, when the key is no dense run of integers and
 // several candidates point at it, against the key's own sketch.
 func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (bool, error) {
-	cs, err := sk.get(ctx, c.Child)
+	cs, err := sk.get(ctx, c.Child, false)
 	if err != nil || cs == nil {
 		return false, err
 	}
@@ -1474,7 +1528,7 @@ func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (
 	if _, _, dense := denseKey(c.Parent.Profile); dense || !shared {
 		return false, nil
 	}
-	ps, err := sk.get(ctx, c.Parent)
+	ps, err := sk.get(ctx, c.Parent, true)
 	if err != nil || ps == nil {
 		return false, err
 	}
@@ -1485,7 +1539,22 @@ func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (
 func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate) (Scored, error) {
 	child, parent := tables[strings.ToLower(c.Child.Table)], tables[strings.ToLower(c.Parent.Table)]
 	cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
-	sql := InclusionSQL(env.Source, child.Name, parent.Name, c.Child.Name, c.Parent.Name, cast)
+	cs, err := env.Scope(ctx, child)
+	if err != nil {
+		return Scored{}, err
+	}
+	ps, err := env.Scope(ctx, parent)
+	if err != nil {
+		return Scored{}, err
+	}
+	sql := inclusionSQL(env.Source, cs, ps, c.Child.Name, c.Parent.Name, cast)
+	if sql == "" {
+		// Recorded, with why, rather than dropped: its name may be strong.
+		s := Score(c, Inclusion{})
+		s.Evidence = append(s.Evidence, fmt.Sprintf("not checked: the types differ (%s vs %s), and comparing them as text would read %s (%s rows) whole",
+			c.Child.Type, c.Parent.Type, c.Parent.Table, ps.Size()))
+		return s, nil
+	}
 	res, err := env.Query(ctx, sql)
 	if err != nil {
 		return Scored{}, err
@@ -1501,6 +1570,7 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 	in.OrphanDistinct, _ = row.Int("orphan_distinct")
 	in.NonNull, _ = row.Int("non_null")
 	in.OrphanRows, _ = row.Int("orphan_rows")
+	in.Sample = cs.Evidence()
 	s := Score(c, in)
 	if cast {
 		s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
@@ -1530,6 +1600,14 @@ func refHypothesis(s Scored) catalog.HypothesisDoc {
 		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.", s.Child.Table, s.Child.Name, s.Parent.Table, s.Parent.Name)}
 }
 
+// sampleNote is a sample's phrase as a parenthesis: "" for none.
+func sampleNote(sample string) string {
+	if sample == "" {
+		return ""
+	}
+	return " (" + sample + ")"
+}
+
 func signals(s Scored) []string {
 	var out []string
 	for _, e := range s.Evidence {
@@ -1542,11 +1620,15 @@ func signals(s Scored) []string {
 
 func saveLedger(ctx context.Context, env *experts.Env, s Scored, accepted bool) error {
 	h := refHypothesis(s)
-	ev := append(signals(s), fmt.Sprintf("%d child rows with a value, %d orphans", s.NonNull, s.OrphanRows))
+	ev := append(signals(s), fmt.Sprintf("%d child rows with a value, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
 	if !accepted {
 		ev = append(ev, fmt.Sprintf("not a relationship: confidence %.2f below %.2f", s.Confidence, AcceptScore))
 	}
-	return env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, h, 1.0, ev, "relationship", "inferred", h.Status)
+	conf := 1.0
+	if s.Sample != "" && h.Status == hypotheses.Confirmed {
+		conf = experts.SampleDiscount // no orphan in a sample is weaker than none in the table
+	}
+	return env.SaveDoc(ctx, Name, catalog.KindHypothesis, h.ID, h, conf, ev, "relationship", "inferred", h.Status)
 }
 
 func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
@@ -1556,7 +1638,7 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 	doc.OrphanFraction = &f
 	key := s.Key()
 	h := refHypothesis(s)
-	ev := append(signals(s), fmt.Sprintf("checked: %d of %d non-NULL references have no parent (hypothesis %s)", s.OrphanRows, s.NonNull, h.ID))
+	ev := append(signals(s), fmt.Sprintf("checked: %d of %d non-NULL references have no parent%s (hypothesis %s)", s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
 	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, key, doc, s.Confidence, ev, "inferred", "tested"); err != nil {
 		return err
 	}
@@ -1566,9 +1648,13 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 	if s.OrphanRows == 0 {
 		return nil
 	}
+	desc := fmt.Sprintf("%d rows of %s reference a %s that does not exist (%.2f%% of non-NULL references).",
+		s.OrphanRows, doc.FromTable, doc.ToTable, 100*s.OrphanFraction)
+	if s.Sample != "" {
+		desc = fmt.Sprintf("%d of the %d sampled rows of %s with a reference point to a %s that does not exist (%.2f%%; %s).",
+			s.OrphanRows, s.NonNull, doc.FromTable, doc.ToTable, 100*s.OrphanFraction, s.Sample)
+	}
 	ins := catalog.InsightDoc{Kind: "quality", Tables: []string{doc.FromTable, doc.ToTable},
-		Columns: []string{doc.FromTable + "." + s.Child.Name},
-		Description: fmt.Sprintf("%d rows of %s reference a %s that does not exist (%.2f%% of non-NULL references).",
-			s.OrphanRows, doc.FromTable, doc.ToTable, 100*s.OrphanFraction)}
+		Columns: []string{doc.FromTable + "." + s.Child.Name}, Description: desc}
 	return env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:orphans:"+key, ins, 1.0, signals(s), "quality")
 }

@@ -1,0 +1,688 @@
+package experts_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+	msqlite "modernc.org/sqlite"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/semantic"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/testdata/load"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/postgres"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+// Issue 9: a table far larger than --sample-rows is never read whole, by
+// any expert. Both tests run a whole discovery (the four experts under the
+// orchestrator) of a database with one big table, events, that every
+// expert has work on: a reference to a small table (customer_id, not
+// declared, so inference checks it), one from a small table to it
+// (refunds.event_id), a status code list with a lifecycle timestamp
+// (shipped_at is set exactly for 'shipped' and 'delivered'), two dates in
+// order (created_at ≤ shipped_at) and a growing row count. Every
+// statement the run sends is recorded, and those that read events are
+// checked: on SQLite by their query plan and the pages they read; on
+// PostgreSQL by the table's tuple counters over the whole run.
+
+// bigSample is the --sample-rows of both runs: events holds hundreds of
+// times more rows, customers and refunds fewer.
+const bigSample = 10_000
+
+// recorder records every statement sent through a source (streamed or
+// not) with its duration, and the exact counts asked for. It keeps the
+// source's row estimate and skipped tables, which the experts and the
+// orchestrator look for.
+type recorder struct {
+	warehouse.Source
+	mu     sync.Mutex
+	stmts  []recorded
+	counts []string
+}
+
+type recorded struct {
+	sql  string
+	took time.Duration
+}
+
+func (r *recorder) keep(q string, d time.Duration) {
+	r.mu.Lock()
+	r.stmts = append(r.stmts, recorded{q, d})
+	r.mu.Unlock()
+}
+
+func (r *recorder) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	t0 := time.Now()
+	defer func() { r.keep(q, time.Since(t0)) }()
+	return r.Source.Query(ctx, q, opts)
+}
+
+func (r *recorder) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
+	r.mu.Lock()
+	r.counts = append(r.counts, t.String())
+	r.mu.Unlock()
+	return r.Source.RowCount(ctx, t)
+}
+
+func (r *recorder) EstimateRows(ctx context.Context, t warehouse.TableName) (int64, bool, error) {
+	return r.Source.(warehouse.RowEstimator).EstimateRows(ctx, t)
+}
+
+func (r *recorder) Skipped(ctx context.Context) ([]warehouse.Skipped, error) {
+	return r.Source.(warehouse.SkipReporter).Skipped(ctx)
+}
+
+// sqliteRecorder streams, as the SQLite source does.
+type sqliteRecorder struct{ *recorder }
+
+func (r sqliteRecorder) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
+	t0 := time.Now()
+	defer func() { r.keep(q, time.Since(t0)) }()
+	return r.Source.(experts.Streamer).Stream(ctx, q, opts, fn)
+}
+
+// pgRecorder hands over the planner's column statistics, as the
+// PostgreSQL source does.
+type pgRecorder struct{ *recorder }
+
+func (r pgRecorder) ColumnStats(ctx context.Context, t warehouse.TableName) ([]warehouse.ColumnStat, error) {
+	return r.Source.(warehouse.ColumnStatser).ColumnStats(ctx, t)
+}
+
+// on lists the recorded statements that read table (quoted).
+func (r *recorder) on(table string) []recorded {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []recorded
+	for _, s := range r.stmts {
+		if strings.Contains(s.sql, table) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// discover runs a whole discovery of src with --sample-rows bigSample, as
+// the command line does with its defaults, and returns the catalog.
+func discover(t *testing.T, src warehouse.Source) (*catalog.Catalog, catalog.Run, time.Duration) {
+	t.Helper()
+	return discoverN(t, src, bigSample)
+}
+
+// discoverN is discover with --sample-rows sample.
+func discoverN(t *testing.T, src warehouse.Source, sample int64) (*catalog.Catalog, catalog.Run, time.Duration) {
+	t.Helper()
+	ctx := context.Background()
+	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cat.Close() })
+	run := catalog.Run{ID: "bigtable", DSN: src.Database(), Dialect: src.Dialect(), Database: src.Database(), StartedAt: time.Now().UTC()}
+	if err := cat.StartRun(ctx, run); err != nil {
+		t.Fatal(err)
+	}
+	orc := &orchestrator.Orchestrator{
+		Source:  src,
+		Catalog: cat,
+		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Config: orchestrator.Config{MaxIterations: 50, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 4,
+			Options: experts.Options{SampleRows: sample, QueryTimeout: 5 * time.Minute}},
+	}
+	t0 := time.Now()
+	got, err := orc.Run(ctx, run)
+	wall := time.Since(t0)
+	if err != nil {
+		t.Fatalf("discovery: %v", err)
+	}
+	t.Logf("discovery stopped (%s) after %v", got.StopReason, wall.Round(time.Millisecond))
+	return cat, got, wall
+}
+
+// checkFindings: what the experts found about events says it was found on
+// a sample, with a confidence below that of the same finding on the whole
+// table, and the rules the data follows were still found.
+func checkFindings(t *testing.T, cat *catalog.Catalog, runID string) {
+	t.Helper()
+	ctx := context.Background()
+	list := func(kind string) []catalog.Entry {
+		es, err := cat.List(ctx, catalog.Filter{Kind: kind, RunID: runID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return es
+	}
+	sampled := func(e catalog.Entry) bool {
+		return strings.Contains(strings.Join(e.Evidence, "; "), "sample of 10,000 rows of events")
+	}
+	find := func(kind, key string) (catalog.Entry, bool) {
+		for _, e := range list(kind) {
+			if e.Key == key {
+				return e, true
+			}
+		}
+		return catalog.Entry{}, false
+	}
+
+	// The lifecycle of events.status, on a sample: confirmed, discounted.
+	var lifecycle, order bool
+	for _, e := range list(catalog.KindHypothesis) {
+		var h catalog.HypothesisDoc
+		if e.Decode(&h) != nil || !strings.HasPrefix(h.Subject, "events.") {
+			continue
+		}
+		t.Logf("hypothesis %s %s (%.2f): %s | %s", h.ID, h.Status, e.Confidence, h.Statement, strings.Join(e.Evidence, "; "))
+		if strings.Contains(h.Statement, "lifecycle timestamp of events.status") && h.Subject == "events.shipped_at" {
+			lifecycle = true
+			if h.Status != "confirmed" || !sampled(e) || e.Confidence >= 0.95 || e.Confidence < 0.8 {
+				t.Errorf("lifecycle of events.shipped_at: %s at %.2f, evidence %q: want confirmed on a sample, 0.8 to 0.95", h.Status, e.Confidence, e.Evidence)
+			}
+		}
+		if strings.Contains(h.Statement, "created_at never comes after shipped_at") {
+			order = true
+			if h.Status != "confirmed" || !sampled(e) || e.Confidence >= 0.95 {
+				t.Errorf("order of events' dates: %s at %.2f, evidence %q: want confirmed on a sample, below 0.95", h.Status, e.Confidence, e.Evidence)
+			}
+		}
+	}
+	if !lifecycle || !order {
+		t.Errorf("lifecycle tested %v, order tested %v: want both", lifecycle, order)
+	}
+	// The references to and from events, inferred on a sample of it.
+	for _, key := range []string{"events(customer_id)->customers(id)", "refunds(event_id)->events(id)"} {
+		e, ok := find(catalog.KindRelationship, key)
+		if !ok {
+			t.Errorf("relationship %s not inferred", key)
+			continue
+		}
+		t.Logf("relationship %s (%.2f): %q", key, e.Confidence, e.Evidence)
+		if strings.HasPrefix(key, "events") && !sampled(e) {
+			t.Errorf("relationship %s: evidence %q does not say it was checked on a sample", key, e.Evidence)
+		}
+	}
+	// Which customers have events: each customer looks its events up by
+	// the index on customer_id, and active ones all have some.
+	if e, ok := find(catalog.KindInsight, "business_rule:lifecycle:customers.status:events.customer_id"); !ok {
+		t.Errorf("the rule 'customers have events only when active' was not found")
+	} else {
+		t.Logf("insight %.2f %q", e.Confidence, e.Evidence)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// SQLite
+
+const bigSQLiteRowsDefault = 3_000_000
+
+func bigSQLiteRows() int64 {
+	var n int64 = bigSQLiteRowsDefault
+	if s := os.Getenv("DISCOVER_TEST_BIGTABLE_ROWS"); s != "" {
+		fmt.Sscan(s, &n)
+	}
+	return n
+}
+
+// bigStatements build the database of both tests, in SQL both engines
+// run: series(n) is a FROM item of i from 1 to n, date(start, days) the
+// date days after start.
+func bigStatements(n int64, series func(n int64) string, date func(start, days string) string, dateType string) []string {
+	days := fmt.Sprintf("(1460 - (1460 * (%[1]d - i) / %[1]d) * (%[1]d - i) / %[1]d)", n)
+	return []string{
+		`CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, status TEXT NOT NULL, created_at ` + dateType + ` NOT NULL)`,
+		`INSERT INTO customers SELECT i, 'Customer ' || i, CASE WHEN i % 2 = 1 THEN 'active' ELSE 'inactive' END, ` +
+			date("'2019-01-01'", "i % 365") + ` FROM ` + series(2000),
+		`CREATE TABLE events (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, status TEXT NOT NULL, created_at ` + dateType +
+			` NOT NULL, shipped_at ` + dateType + `)`,
+		`INSERT INTO events SELECT i, 1 + 2 * ((i * 7919) % 1000), st, d, CASE WHEN st IN ('shipped', 'delivered') THEN ` +
+			date("d", "1 + i % 5") + ` END FROM (SELECT i, CASE i % 10 WHEN 0 THEN 'new' WHEN 1 THEN 'new' WHEN 2 THEN 'paid' WHEN 3 THEN 'paid' ` +
+			`WHEN 4 THEN 'shipped' WHEN 5 THEN 'shipped' WHEN 6 THEN 'shipped' WHEN 7 THEN 'delivered' WHEN 8 THEN 'delivered' ELSE 'cancelled' END AS st, ` +
+			date("'2020-01-01'", days) + ` AS d FROM ` + series(n) + `) g`,
+		`CREATE INDEX events_customer ON events (customer_id)`,
+		`CREATE TABLE refunds (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL, refunded_at ` + dateType + ` NOT NULL, amount REAL NOT NULL)`,
+		fmt.Sprintf(`INSERT INTO refunds SELECT i, i * %d, %s, 1 + i %% 90 FROM %s`, n/500, date("'2024-01-01'", "i % 300"), series(500)),
+	}
+}
+
+var bigSQLite struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// bigSQLiteFile builds the database once, in a folder kept across runs
+// (3M rows take some 15 s), through a connection of its own.
+func bigSQLiteFile(t *testing.T) string {
+	if testing.Short() {
+		t.Skip("builds a table of millions of rows")
+	}
+	bigSQLite.once.Do(func() {
+		n := bigSQLiteRows()
+		dir := filepath.Join(os.TempDir(), fmt.Sprintf("discover-bigtable-v1-%d", n))
+		if bigSQLite.err = os.MkdirAll(dir, 0o755); bigSQLite.err != nil {
+			return
+		}
+		bigSQLite.path = filepath.Join(dir, "big.db")
+		if _, err := os.Stat(bigSQLite.path); err == nil {
+			return
+		}
+		tmp := bigSQLite.path + ".building"
+		os.Remove(tmp)
+		db, err := sql.Open("sqlite", tmp)
+		if err != nil {
+			bigSQLite.err = err
+			return
+		}
+		db.SetMaxOpenConns(1)
+		series := func(n int64) string {
+			return fmt.Sprintf("(WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d) SELECT i FROM r) r", n)
+		}
+		date := func(start, days string) string { return fmt.Sprintf("date(%s, '+' || (%s) || ' days')", start, days) }
+		stmts := append([]string{"PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF"}, bigStatements(n, series, date, "TEXT")...)
+		for _, q := range stmts {
+			if _, err := db.Exec(q); err != nil {
+				db.Close()
+				os.Remove(tmp)
+				bigSQLite.err = fmt.Errorf("%s: %w", q, err)
+				return
+			}
+		}
+		if bigSQLite.err = db.Close(); bigSQLite.err == nil {
+			bigSQLite.err = os.Rename(tmp, bigSQLite.path)
+		}
+	})
+	if bigSQLite.err != nil {
+		t.Fatal(bigSQLite.err)
+	}
+	return bigSQLite.path
+}
+
+// engineRead is what SQLite did for one statement on a connection of its
+// own (an empty page cache): its plan, the pages it read, its time.
+type engineRead struct {
+	plan  []string
+	pages int
+	took  time.Duration
+}
+
+// readBy runs q on a fresh read-only connection to path, reading every row.
+func readBy(t *testing.T, path, q string) engineRead {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	var r engineRead
+	// An EXPLAIN (the query expert validating its advice) has no plan of
+	// its own: it is run as it is, and reads the schema only.
+	if !strings.HasPrefix(strings.ToUpper(q), "EXPLAIN") {
+		rows, err := conn.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			r.plan = append(r.plan, detail)
+		}
+		rows.Close()
+	}
+	misses := func(reset bool) (n int) {
+		if err := conn.Raw(func(dc any) error {
+			var err error
+			n, _, err = dc.(msqlite.DBStatus).Status(msqlite.DBStatusCacheMiss, reset)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	misses(true)
+	t0 := time.Now()
+	rows, err := conn.QueryContext(ctx, q)
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	cols, _ := rows.Columns()
+	vals := make([]any, len(cols))
+	ptrs := make([]any, len(cols))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
+	r.took = time.Since(t0)
+	r.pages = misses(false)
+	return r
+}
+
+// aliasRe finds the names a statement gives a quoted table: "events" c,
+// "events" AS t.
+var aliasRe = regexp.MustCompile(`(?i)"events"(?:\s+AS)?\s+([a-z_][a-z0-9_]*)`)
+
+// scansOf lists the lines of a plan that read table (quoted in q) row by
+// row, under its name or an alias q gives it: a scan of another table, or
+// a search of this one by key, reads only what it finds.
+func scansOf(q string, plan []string) []string {
+	names := map[string]bool{"events": true}
+	for _, m := range aliasRe.FindAllStringSubmatch(q, -1) {
+		switch strings.ToUpper(m[1]) {
+		case "WHERE", "GROUP", "ORDER", "LIMIT", "ON", "JOIN", "LEFT", "INNER", "CROSS", "UNION", "INDEXED", "USING":
+		default:
+			names[m[1]] = true
+		}
+	}
+	var out []string
+	for _, line := range scans(plan) {
+		name, _, _ := strings.Cut(line, " ")
+		if names[name] {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// scans lists what a plan reads row by row: SCAN x where x is no
+// subquery, CTE or virtual table of the statement.
+func scans(plan []string) []string {
+	derived := map[string]bool{}
+	for _, line := range plan {
+		for _, p := range []string{"CO-ROUTINE ", "MATERIALIZE "} {
+			if name, ok := strings.CutPrefix(line, p); ok {
+				derived[name] = true
+			}
+		}
+	}
+	var out []string
+	for _, line := range plan {
+		rest, ok := strings.CutPrefix(line, "SCAN ")
+		if !ok || rest == "CONSTANT ROW" || strings.Contains(rest, "VIRTUAL TABLE") || strings.HasPrefix(rest, "(") {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, " ")
+		if !derived[name] {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// TestBigTableSQLite: a discovery of a SQLite database whose events table
+// holds 3M rows, with --sample-rows 10000. No statement of the run reads
+// events whole: each one that names it is replayed on a cold page cache,
+// and none both scans events in its plan (row by row, not searching it by
+// key) and reads half as many pages as a scan of events, or of its
+// smallest index, does (a scan that stops early, under a LIMIT, reads a
+// few). No exact count of events is asked for. The whole run takes a few
+// scans' time at most; the findings about events say they come from a
+// sample.
+func TestBigTableSQLite(t *testing.T) {
+	path := bigSQLiteFile(t)
+	n := bigSQLiteRows()
+	readBy(t, path, "SELECT count(status) FROM events") // the file into the OS's cache
+	full := readBy(t, path, "SELECT count(status) FROM events")
+	t.Logf("one full scan of events (%d rows): %v, %d pages", n, full.took.Round(time.Millisecond), full.pages)
+	// Every row of events can also be read through an index: the least
+	// pages that read all of them are those of its smallest index.
+	least := full.pages
+	for _, idx := range []string{"events_customer"} {
+		r := readBy(t, path, "SELECT count(*) FROM events INDEXED BY "+idx)
+		t.Logf("one full scan of index %s: %d pages", idx, r.pages)
+		least = min(least, r.pages)
+	}
+
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	rec := &recorder{Source: src}
+	cat, run, wall := discover(t, sqliteRecorder{rec})
+
+	var pages int
+	var engine time.Duration
+	on := rec.on(`"events"`)
+	for _, s := range on {
+		r := readBy(t, path, s.sql)
+		pages += r.pages
+		engine += s.took
+		whole := len(scansOf(s.sql, r.plan)) > 0 && r.pages*2 >= least
+		t.Logf("%6d pages %8v %-5v %.150s | plan %.300q", r.pages, s.took.Round(time.Millisecond), whole, s.sql, r.plan)
+		if whole {
+			t.Errorf("reads events whole (%d pages; a full scan of its smallest index reads %d): %.400s\nplan %q", r.pages, least, s.sql, r.plan)
+		}
+	}
+	for _, c := range rec.counts {
+		if c == "events" {
+			t.Errorf("an exact count of events: a full scan")
+		}
+	}
+	t.Logf("%d statements in all, %d on events: %v in the engine, %d pages read cold (a full scan reads %d); "+
+		"the whole run %v, %.2f× one full scan (%v)",
+		len(rec.stmts), len(on), engine.Round(time.Millisecond), pages, full.pages,
+		wall.Round(time.Millisecond), wall.Seconds()/full.took.Seconds(), full.took.Round(time.Millisecond))
+	if len(on) < 10 {
+		t.Errorf("only %d statements read events: the experts did not do their work on it", len(on))
+	}
+	if ratio := wall.Seconds() / full.took.Seconds(); ratio > 8 {
+		t.Errorf("the whole discovery took %v, %.1f× one full scan of events (%v): want at most 8×", wall, ratio, full.took)
+	}
+	checkFindings(t, cat, run.ID)
+}
+
+// ---------------------------------------------------------------------------
+// PostgreSQL
+
+const bigPostgresRows = 2_000_000
+
+// tupleCounters are what PostgreSQL counted of one table's reads.
+type tupleCounters struct {
+	seqScans, seqTuples, idxScans, idxFetched, blocks, pages int64
+}
+
+func (c tupleCounters) String() string {
+	return fmt.Sprintf("%d seq scans reading %d tuples, %d index scans fetching %d, %d blocks read or hit (the table has %d pages)",
+		c.seqScans, c.seqTuples, c.idxScans, c.idxFetched, c.blocks, c.pages)
+}
+
+// pgNode is a node of PostgreSQL's EXPLAIN (ANALYZE, FORMAT JSON).
+type pgNode struct {
+	Relation string   `json:"Relation Name"`
+	Rows     float64  `json:"Actual Rows"`
+	Removed  float64  `json:"Rows Removed by Filter"`
+	Loops    float64  `json:"Actual Loops"`
+	Hit      int64    `json:"Shared Hit Blocks"`
+	Read     int64    `json:"Shared Read Blocks"`
+	Plans    []pgNode `json:"Plans"`
+}
+
+// rowsOf is the rows the plan read from table, in every loop of every
+// node that reads it.
+func (n pgNode) rowsOf(table string) int64 {
+	var sum int64
+	if n.Relation == table {
+		sum += int64((n.Rows + n.Removed) * n.Loops)
+	}
+	for _, c := range n.Plans {
+		sum += c.rowsOf(table)
+	}
+	return sum
+}
+
+// readCounters reads table's counters once they have settled: a backend's
+// statistics reach the shared counters when it is idle or exits, so they
+// are read until two readings a second apart agree.
+func readCounters(t *testing.T, admin *sql.DB, table string) tupleCounters {
+	t.Helper()
+	read := func() tupleCounters {
+		var c tupleCounters
+		if _, err := admin.Exec(`SELECT pg_stat_force_next_flush()`); err != nil {
+			t.Fatal(err)
+		}
+		err := admin.QueryRow(`SELECT s.seq_scan, s.seq_tup_read, COALESCE(s.idx_scan, 0), COALESCE(s.idx_tup_fetch, 0),
+				COALESCE(io.heap_blks_read, 0) + COALESCE(io.heap_blks_hit, 0), c.relpages
+			FROM pg_stat_user_tables s JOIN pg_statio_user_tables io USING (relid) JOIN pg_class c ON c.oid = s.relid
+			WHERE s.relname = $1`, table).Scan(&c.seqScans, &c.seqTuples, &c.idxScans, &c.idxFetched, &c.blocks, &c.pages)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	prev := read()
+	for range 10 {
+		time.Sleep(time.Second)
+		cur := read()
+		if cur == prev {
+			return cur
+		}
+		prev = cur
+	}
+	return prev
+}
+
+// TestBigTablePostgres: a discovery of a PostgreSQL database whose events
+// table holds 2M rows, with --sample-rows 10000. Over the whole run,
+// PostgreSQL counts fewer tuples read from events, by scans and by index
+// fetches, than half the rows it holds: no statement read it whole. Each
+// statement, run again under EXPLAIN ANALYZE, reads fewer than half its
+// rows too.
+// Autovacuum is off on the tables (its ANALYZE would read them), which
+// are analyzed once before the counters are first read.
+func TestBigTablePostgres(t *testing.T) {
+	server := os.Getenv("DISCOVER_TEST_POSTGRES")
+	if server == "" {
+		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
+	}
+	if testing.Short() {
+		t.Skip("builds a table of millions of rows")
+	}
+	ctx := context.Background()
+	name := fmt.Sprintf("bigtable_%d", time.Now().UnixNano())
+	dsn, drop, err := load.CreateDatabase(ctx, "postgres", server, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer drop()
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	admin.SetMaxOpenConns(1)
+	series := func(n int64) string { return fmt.Sprintf("generate_series(1::bigint, %d) i", n) }
+	date := func(start, days string) string {
+		if strings.HasPrefix(start, "'") {
+			start = "DATE " + start
+		}
+		return fmt.Sprintf("(%s + (%s)::int)", start, days)
+	}
+	stmts := bigStatements(bigPostgresRows, series, date, "DATE")
+	for i, q := range stmts {
+		// Autovacuum off on every table, before its first row.
+		if strings.HasPrefix(q, "CREATE TABLE") {
+			stmts[i] = q + " WITH (autovacuum_enabled = false)"
+		}
+	}
+	t0 := time.Now()
+	for _, q := range append(stmts, "ANALYZE") {
+		if _, err := admin.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	t.Logf("built in %v", time.Since(t0).Round(time.Millisecond))
+	t0 = time.Now()
+	var rows int64
+	if err := admin.QueryRow(`SELECT count(status) FROM events`).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	scan := time.Since(t0)
+	before := readCounters(t, admin, "events")
+
+	src, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{Source: src}
+	cat, run, wall := discover(t, pgRecorder{rec})
+	src.Close() // its backends exit, and flush their counters
+	after := readCounters(t, admin, "events")
+
+	d := tupleCounters{after.seqScans - before.seqScans, after.seqTuples - before.seqTuples, after.idxScans - before.idxScans,
+		after.idxFetched - before.idxFetched, after.blocks - before.blocks, after.pages}
+	// Each statement again, on its own, for the rows of events its plan
+	// reads (returned or filtered out, by every loop of every node that
+	// reads events: a scan, a sample, an index) and the buffers it touches
+	// (of every table and index).
+	on := rec.on(`"events"`)
+	var engine time.Duration
+	for _, s := range on {
+		engine += s.took
+		if strings.HasPrefix(s.sql, "EXPLAIN") {
+			t.Logf("%8v  %.200s", s.took.Round(time.Millisecond), s.sql)
+			continue
+		}
+		var plan string
+		if err := admin.QueryRow("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + s.sql).Scan(&plan); err != nil {
+			t.Fatalf("%s: %v", s.sql, err)
+		}
+		var out []struct{ Plan pgNode }
+		if err := json.Unmarshal([]byte(plan), &out); err != nil || len(out) != 1 {
+			t.Fatalf("EXPLAIN of %s: %v", s.sql, err)
+		}
+		read := out[0].Plan.rowsOf("events")
+		t.Logf("%8v %8d rows %6d buffers  %.200s", s.took.Round(time.Millisecond), read,
+			out[0].Plan.Hit+out[0].Plan.Read, s.sql)
+		if read*2 >= rows {
+			t.Errorf("reads %d rows of events, half its %d or more: %.400s", read, rows, s.sql)
+		}
+	}
+	t.Logf("events holds %d rows; the discovery's %d statements (%d on events, %v in the engine) read: %s; "+
+		"the whole run %v, %.2f× one full scan (%v)",
+		rows, len(rec.stmts), len(on), engine.Round(time.Millisecond), d, wall.Round(time.Millisecond),
+		wall.Seconds()/scan.Seconds(), scan.Round(time.Millisecond))
+	if read := d.seqTuples + d.idxFetched; read*2 >= rows {
+		t.Errorf("the discovery read %d tuples of events (%s): want fewer than half its %d rows", read, d, rows)
+	}
+	for _, c := range rec.counts {
+		if c == "events" {
+			t.Errorf("an exact count of events: a full scan")
+		}
+	}
+	if len(on) < 10 {
+		t.Errorf("only %d statements read events: the experts did not do their work on it", len(on))
+	}
+	checkFindings(t, cat, run.ID)
+}

@@ -1,0 +1,331 @@
+package experts
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Issue 9: a table far larger than --sample-rows is never read whole, by
+// any expert. The statistical expert profiles it on a sample; every other
+// statement an expert runs against it (a rule's aggregate, an orphan test,
+// an inclusion check, a sketch of its values) reads it through its Scope:
+// the table itself when it is within WholeScanFactor samples, else a
+// bounded sample of SampleRows rows, and says so in its evidence.
+//
+// The sample reads no more than it keeps: on SQLite rows drawn by rowid
+// (Dialect.SampleRowids), on PostgreSQL, Trino and DuckDB whole blocks
+// (Dialect.SampleBlocks); elsewhere (MySQL, views, SQLite tables without
+// rowids) the first SampleRows rows the engine returns, which bound the
+// read but are no random sample. Only the first is a sample of rows drawn
+// one by one (Scope.Random).
+
+// WholeScanFactor bounds the tables any expert reads whole: at most this
+// many times --sample-rows (the statistical expert's wholeScanFactor).
+const WholeScanFactor = 10
+
+// SampleDiscount scales the confidence of a verdict drawn from a sample
+// that no row it saw settles: a rule never broken in a sample is weaker
+// than one never broken in the table. A violation seen in a sample is one
+// in the table, and keeps its confidence.
+const SampleDiscount = hypotheses.SampleDiscount
+
+// Scope is how an expert's statements read one table: whole, or through a
+// bounded sample when the table holds more than WholeScanFactor samples.
+type Scope struct {
+	Table warehouse.Table
+	// Rows is the table's size as the run knows it: the structural
+	// expert's count or estimate, the source's estimate, or a count that
+	// stops above WholeScanFactor samples; -1 when unknown.
+	Rows     int64
+	Estimate bool // Rows is an estimate (or a lower bound)
+	// Sampled: statements read Target rows of the table, not all of them.
+	Sampled bool
+	Target  int64
+	// Random: the sample's rows are drawn at random one by one (SQLite's
+	// rowids). A sample of whole blocks holds its rows in runs of
+	// neighbours in storage, often neighbours in time, and the first rows
+	// the engine returns may be the table's oldest: both bound what is
+	// read and show every violation they hold, but neither is a picture
+	// of how the rows spread (over the week, say).
+	Random bool
+	// How says how the sample is drawn, for evidence.
+	How string
+
+	quoted string // the table, quoted
+	from   string // the sample's FROM item, aliased warehouse.SampleAlias
+	more   bool   // Rows is a bound the table exceeds (a count that stopped)
+}
+
+// Whole is the scope of a table read whole, without asking anything: what
+// the experts used before issue 9, and what a table within the bound gets.
+func Whole(src warehouse.Source, t warehouse.Table) Scope {
+	return Scope{Table: t, Rows: -1, quoted: src.QuoteTable(t.Name)}
+}
+
+// From is the FROM item a statement reads the table by, with alias (none
+// when empty): the quoted table itself, or the sample, wrapped in a
+// subquery when the alias is not warehouse.SampleAlias.
+func (s Scope) From(alias string) string {
+	if !s.Sampled {
+		if alias == "" {
+			return s.quoted
+		}
+		return s.quoted + " " + alias
+	}
+	if alias == "" || alias == warehouse.SampleAlias {
+		return s.from
+	}
+	return "(SELECT * FROM " + s.from + ") " + alias
+}
+
+// Quoted is the table's quoted name, for a lookup by key into it (which
+// reads only the rows it finds).
+func (s Scope) Quoted() string { return s.quoted }
+
+// Evidence says which rows a statement read: "" for the whole table, else
+// "on a sample of 10,000 rows of events (about 4,000,000 rows; drawn by
+// rowid)".
+func (s Scope) Evidence() string {
+	if !s.Sampled {
+		return ""
+	}
+	return fmt.Sprintf("on a sample of %s rows of %s (%s rows; %s)",
+		catalog.Thousands(s.Target), s.Table.Name.String(), s.Size(), s.How)
+}
+
+// Size is the table's row count in words: "4,000,000", "about
+// 4,000,000", "more than 1,000".
+func (s Scope) Size() string {
+	switch {
+	case s.more:
+		return "more than " + catalog.Thousands(s.Rows-1)
+	case s.Estimate:
+		return "about " + catalog.Thousands(s.Rows)
+	}
+	return catalog.Thousands(s.Rows)
+}
+
+// Confidence discounts c when the figures come from a sample.
+func (s Scope) Confidence(c float64) float64 {
+	if !s.Sampled {
+		return c
+	}
+	return Discount(c)
+}
+
+// Discount is c scaled by SampleDiscount, to two decimals.
+func Discount(c float64) float64 { return hypotheses.Discount(c) }
+
+// JoinEvidence joins the sample phrases of scopes (those that are sampled)
+// into one: "" when every table is read whole.
+func JoinEvidence(scopes ...Scope) string {
+	var parts []string
+	for _, s := range scopes {
+		if e := s.Evidence(); e != "" {
+			parts = append(parts, e)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// LeadsIndex reports whether some declared index of t (its primary key, a
+// unique constraint or an index) starts with col: a lookup by col reads
+// only the rows it finds.
+func LeadsIndex(t warehouse.Table, col string) bool {
+	if len(t.PrimaryKey) > 0 && strings.EqualFold(t.PrimaryKey[0], col) {
+		return true
+	}
+	for _, u := range t.Uniques {
+		if len(u) > 0 && strings.EqualFold(u[0], col) {
+			return true
+		}
+	}
+	for _, ix := range t.Indexes {
+		if len(ix.Columns) > 0 && strings.EqualFold(ix.Columns[0], col) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeCache keeps each table's scope for the iteration: its size and, on
+// SQLite, its rowid range are asked once.
+type scopeCache struct {
+	mu sync.Mutex
+	m  map[string]Scope
+}
+
+// Scope returns how statements read t (see Scope). Only a spent budget, a
+// cancelled run or a timeout is an error; a table whose size or rowids
+// cannot be had is read whole when nothing says it is large, and by its
+// first rows when something does.
+func (e *Env) Scope(ctx context.Context, t warehouse.Table) (Scope, error) {
+	key := t.Name.String()
+	if e.scopes != nil {
+		e.scopes.mu.Lock()
+		s, ok := e.scopes.m[key]
+		e.scopes.mu.Unlock()
+		if ok {
+			return s, nil
+		}
+	}
+	s, err := e.scope(ctx, t)
+	if err != nil {
+		return s, err
+	}
+	if e.scopes != nil {
+		e.scopes.mu.Lock()
+		e.scopes.m[key] = s
+		e.scopes.mu.Unlock()
+	}
+	return s, nil
+}
+
+// fatalErr reports an error that ends the work rather than being worked
+// around: a spent budget, a cancelled run, a timeout.
+func fatalErr(ctx context.Context, err error) bool {
+	return ctx.Err() != nil || errors.Is(err, ErrQueryBudget) || errors.Is(err, context.DeadlineExceeded)
+}
+
+func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
+	s := Whole(e.Source, t)
+	n := e.Options.SampleRows
+	if n <= 0 {
+		return s, nil
+	}
+	d, err := warehouse.DialectFor(e.Source.Dialect())
+	if err != nil {
+		return s, nil
+	}
+	rows, estimate, more, err := e.tableSize(ctx, d, t, WholeScanFactor*n)
+	switch {
+	case err != nil && fatalErr(ctx, err):
+		return s, err
+	case err != nil:
+		return s, nil // the statements will meet the same trouble
+	}
+	s.Rows, s.Estimate, s.more = rows, estimate, more
+	if rows <= WholeScanFactor*n {
+		return s, nil
+	}
+	s.Sampled, s.Target = true, n
+	from, how, random, err := e.SampleOf(ctx, t, n, rows)
+	if err != nil {
+		return Whole(e.Source, t), err
+	}
+	s.from, s.How, s.Random = from, how, random
+	return s, nil
+}
+
+// tableSize is t's row count: the structural expert's of this run, else
+// the source's estimate, else a count that stops at limit+1 rows (more:
+// the table holds more than limit rows, how many more is not known).
+func (e *Env) tableSize(ctx context.Context, d warehouse.Dialect, t warehouse.Table, limit int64) (rows int64, estimate, more bool, err error) {
+	if en, err := e.Catalog.Get(ctx, catalog.KindTable, t.Name.String()); err == nil && en.RunID == e.RunID {
+		var doc catalog.TableDoc
+		if en.Decode(&doc) == nil && doc.RowCount != nil {
+			return *doc.RowCount, doc.RowCountIsEstimate, false, nil
+		}
+	}
+	if est, ok := e.Source.(warehouse.RowEstimator); ok {
+		if n, exact, err := est.EstimateRows(ctx, t.Name); err == nil {
+			return n, !exact, false, nil
+		} else if fatalErr(ctx, err) {
+			return 0, false, false, err
+		}
+	}
+	res, err := e.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM %s %s) b",
+		e.Source.QuoteTable(t.Name), d.Limit(limit+1)))
+	if err != nil {
+		return 0, false, false, err
+	}
+	if len(res.Rows) != 1 || len(res.Rows[0]) != 1 {
+		return 0, false, false, fmt.Errorf("count of %s returned no count", t.Name)
+	}
+	c, err := strconv.ParseInt(fmt.Sprint(res.Rows[0][0]), 10, 64)
+	if err != nil {
+		return 0, false, false, fmt.Errorf("count of %s returned %v", t.Name, res.Rows[0][0])
+	}
+	if c > limit {
+		return c, true, true, nil // limit+1: more than limit
+	}
+	return c, false, false, nil
+}
+
+// SampleOf is a FROM item, aliased warehouse.SampleAlias, of about rows
+// rows of t, which holds total rows, that reads no more than it keeps (a
+// block sample reads whole blocks), with how it is drawn and whether it is
+// random: on a SQLite rowid table rows drawn by rowid, where
+// Dialect.SampleBlocks has a form whole blocks, and otherwise the first
+// rows rows the engine returns; random is true for rows drawn one by one
+// (Scope.Random). Only a spent budget, a cancelled run or a timeout is an
+// error.
+func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64) (from, how string, random bool, err error) {
+	d, derr := warehouse.DialectFor(e.Source.Dialect())
+	quoted := e.Source.QuoteTable(t.Name)
+	first := func() (string, string, bool, error) {
+		lim := "LIMIT " + strconv.FormatInt(rows, 10)
+		if derr == nil {
+			lim = d.Limit(rows)
+		}
+		return fmt.Sprintf("(SELECT * FROM %s %s) %s", quoted, lim, warehouse.SampleAlias),
+			"its first rows as the engine returns them, not a random sample", false, nil
+	}
+	if derr != nil || t.Kind != "table" {
+		return first()
+	}
+	if d.Name() == "sqlite" {
+		f, ok, err := e.rowidSample(ctx, d, t, rows, total)
+		switch {
+		case err != nil:
+			return "", "", false, err
+		case ok:
+			return f, "drawn by rowid", true, nil
+		}
+		return first()
+	}
+	if f, ok := d.SampleBlocks(t.Name, rows, total); ok {
+		return f, "whole blocks drawn at random (TABLESAMPLE SYSTEM)", false, nil
+	}
+	return first()
+}
+
+// rowidSample draws a SQLite rowid table's sample by rowid lookups, when
+// it has rowids and they are not so sparse that the draws outnumber a
+// quarter of its rows.
+func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (string, bool, error) {
+	name, ok := warehouse.RowidName(t.Columns)
+	if !ok {
+		return "", false, nil
+	}
+	q, ok := d.RowidBounds(t.Name, name)
+	if !ok {
+		return "", false, nil
+	}
+	res, err := e.Query(ctx, q)
+	switch {
+	case err != nil && fatalErr(ctx, err):
+		return "", false, err
+	case err != nil || len(res.Rows) != 1 || len(res.Rows[0]) != 2:
+		return "", false, nil // WITHOUT ROWID, virtual
+	}
+	lo, errLo := strconv.ParseInt(fmt.Sprint(res.Rows[0][0]), 10, 64)
+	hi, errHi := strconv.ParseInt(fmt.Sprint(res.Rows[0][1]), 10, 64)
+	if errLo != nil || errHi != nil {
+		return "", false, nil
+	}
+	draws, ok := warehouse.RowidDraws(rows, total, lo, hi)
+	if !ok || draws > total/4 {
+		return "", false, nil
+	}
+	f, ok := d.SampleRowids(t.Name, name, rows, total, lo, hi)
+	return f, ok, nil
+}
