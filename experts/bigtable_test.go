@@ -6,24 +6,22 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
-	msqlite "modernc.org/sqlite"
+	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
+	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/query"
 	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/orchestrator"
-	"github.com/discover-db/discover/testdata/load"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
 	"github.com/discover-db/discover/warehouse/sqlite"
@@ -45,77 +43,12 @@ import (
 // times more rows, customers and refunds fewer.
 const bigSample = 10_000
 
-// recorder records every statement sent through a source (streamed or
-// not) with its duration, and the exact counts asked for. It keeps the
-// source's row estimate and skipped tables, which the experts and the
-// orchestrator look for.
-type recorder struct {
-	warehouse.Source
-	mu     sync.Mutex
-	stmts  []recorded
-	counts []string
-}
-
-type recorded struct {
-	sql  string
-	took time.Duration
-}
-
-func (r *recorder) keep(q string, d time.Duration) {
-	r.mu.Lock()
-	r.stmts = append(r.stmts, recorded{q, d})
-	r.mu.Unlock()
-}
-
-func (r *recorder) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	t0 := time.Now()
-	defer func() { r.keep(q, time.Since(t0)) }()
-	return r.Source.Query(ctx, q, opts)
-}
-
-func (r *recorder) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
-	r.mu.Lock()
-	r.counts = append(r.counts, t.String())
-	r.mu.Unlock()
-	return r.Source.RowCount(ctx, t)
-}
-
-func (r *recorder) EstimateRows(ctx context.Context, t warehouse.TableName) (int64, bool, error) {
-	return r.Source.(warehouse.RowEstimator).EstimateRows(ctx, t)
-}
-
-func (r *recorder) Skipped(ctx context.Context) ([]warehouse.Skipped, error) {
-	return r.Source.(warehouse.SkipReporter).Skipped(ctx)
-}
-
-// sqliteRecorder streams, as the SQLite source does.
-type sqliteRecorder struct{ *recorder }
-
-func (r sqliteRecorder) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
-	t0 := time.Now()
-	defer func() { r.keep(q, time.Since(t0)) }()
-	return r.Source.(experts.Streamer).Stream(ctx, q, opts, fn)
-}
-
 // pgRecorder hands over the planner's column statistics, as the
 // PostgreSQL source does.
-type pgRecorder struct{ *recorder }
+type pgRecorder struct{ *scancheck.Recorder }
 
 func (r pgRecorder) ColumnStats(ctx context.Context, t warehouse.TableName) ([]warehouse.ColumnStat, error) {
 	return r.Source.(warehouse.ColumnStatser).ColumnStats(ctx, t)
-}
-
-// on lists the recorded statements that read table (quoted).
-func (r *recorder) on(table string) []recorded {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []recorded
-	for _, s := range r.stmts {
-		if strings.Contains(s.sql, table) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // discover runs a whole discovery of src with --sample-rows bigSample, as
@@ -129,11 +62,7 @@ func discover(t *testing.T, src warehouse.Source) (*catalog.Catalog, catalog.Run
 func discoverN(t *testing.T, src warehouse.Source, sample int64) (*catalog.Catalog, catalog.Run, time.Duration) {
 	t.Helper()
 	ctx := context.Background()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cat.Close() })
+	cat := expertstest.Catalog(t)
 	run := catalog.Run{ID: "bigtable", DSN: src.Database(), Dialect: src.Dialect(), Database: src.Database(), StartedAt: time.Now().UTC()}
 	if err := cat.StartRun(ctx, run); err != nil {
 		t.Fatal(err)
@@ -259,184 +188,24 @@ func bigStatements(n int64, series func(n int64) string, date func(start, days s
 	}
 }
 
-var bigSQLite struct {
-	once sync.Once
-	path string
-	err  error
-}
+// bigSQLite is the database, built once per process in a folder kept
+// across runs (3M rows take some 15 s).
+var bigSQLite expertstest.Kept
 
-// bigSQLiteFile builds the database once, in a folder kept across runs
-// (3M rows take some 15 s), through a connection of its own.
+// bigSQLiteFile builds the database through a connection of its own.
 func bigSQLiteFile(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds a table of millions of rows")
 	}
-	bigSQLite.once.Do(func() {
-		n := bigSQLiteRows()
-		dir := filepath.Join(os.TempDir(), fmt.Sprintf("discover-bigtable-v1-%d", n))
-		if bigSQLite.err = os.MkdirAll(dir, 0o755); bigSQLite.err != nil {
-			return
-		}
-		bigSQLite.path = filepath.Join(dir, "big.db")
-		if _, err := os.Stat(bigSQLite.path); err == nil {
-			return
-		}
-		tmp := bigSQLite.path + ".building"
-		os.Remove(tmp)
-		db, err := sql.Open("sqlite", tmp)
-		if err != nil {
-			bigSQLite.err = err
-			return
-		}
-		db.SetMaxOpenConns(1)
+	n := bigSQLiteRows()
+	return bigSQLite.Path(t, fmt.Sprintf("discover-bigtable-v1-%d", n), "big.db", func(path string) error {
 		series := func(n int64) string {
 			return fmt.Sprintf("(WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d) SELECT i FROM r) r", n)
 		}
 		date := func(start, days string) string { return fmt.Sprintf("date(%s, '+' || (%s) || ' days')", start, days) }
 		stmts := append([]string{"PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF"}, bigStatements(n, series, date, "TEXT")...)
-		for _, q := range stmts {
-			if _, err := db.Exec(q); err != nil {
-				db.Close()
-				os.Remove(tmp)
-				bigSQLite.err = fmt.Errorf("%s: %w", q, err)
-				return
-			}
-		}
-		if bigSQLite.err = db.Close(); bigSQLite.err == nil {
-			bigSQLite.err = os.Rename(tmp, bigSQLite.path)
-		}
+		return expertstest.BuildTable("sqlite", path, "events", n, stmts...)
 	})
-	if bigSQLite.err != nil {
-		t.Fatal(bigSQLite.err)
-	}
-	return bigSQLite.path
-}
-
-// engineRead is what SQLite did for one statement on a connection of its
-// own (an empty page cache): its plan, the pages it read, its time.
-type engineRead struct {
-	plan  []string
-	pages int
-	took  time.Duration
-}
-
-// readBy runs q on a fresh read-only connection to path, reading every row.
-func readBy(t *testing.T, path, q string) engineRead {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var r engineRead
-	// An EXPLAIN (the query expert validating its advice) has no plan of
-	// its own: it is run as it is, and reads the schema only.
-	if !strings.HasPrefix(strings.ToUpper(q), "EXPLAIN") {
-		rows, err := conn.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			r.plan = append(r.plan, detail)
-		}
-		rows.Close()
-	}
-	misses := func(reset bool) (n int) {
-		if err := conn.Raw(func(dc any) error {
-			var err error
-			n, _, err = dc.(msqlite.DBStatus).Status(msqlite.DBStatusCacheMiss, reset)
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	misses(true)
-	t0 := time.Now()
-	rows, err := conn.QueryContext(ctx, q)
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	cols, _ := rows.Columns()
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	rows.Close()
-	r.took = time.Since(t0)
-	r.pages = misses(false)
-	return r
-}
-
-// aliasRe finds the names a statement gives a quoted table: "events" c,
-// "events" AS t.
-var aliasRe = regexp.MustCompile(`(?i)"events"(?:\s+AS)?\s+([a-z_][a-z0-9_]*)`)
-
-// scansOf lists the lines of a plan that read table (quoted in q) row by
-// row, under its name or an alias q gives it: a scan of another table, or
-// a search of this one by key, reads only what it finds.
-func scansOf(q string, plan []string) []string {
-	names := map[string]bool{"events": true}
-	for _, m := range aliasRe.FindAllStringSubmatch(q, -1) {
-		switch strings.ToUpper(m[1]) {
-		case "WHERE", "GROUP", "ORDER", "LIMIT", "ON", "JOIN", "LEFT", "INNER", "CROSS", "UNION", "INDEXED", "USING":
-		default:
-			names[m[1]] = true
-		}
-	}
-	var out []string
-	for _, line := range scans(plan) {
-		name, _, _ := strings.Cut(line, " ")
-		if names[name] {
-			out = append(out, line)
-		}
-	}
-	return out
-}
-
-// scans lists what a plan reads row by row: SCAN x where x is no
-// subquery, CTE or virtual table of the statement.
-func scans(plan []string) []string {
-	derived := map[string]bool{}
-	for _, line := range plan {
-		for _, p := range []string{"CO-ROUTINE ", "MATERIALIZE "} {
-			if name, ok := strings.CutPrefix(line, p); ok {
-				derived[name] = true
-			}
-		}
-	}
-	var out []string
-	for _, line := range plan {
-		rest, ok := strings.CutPrefix(line, "SCAN ")
-		if !ok || rest == "CONSTANT ROW" || strings.Contains(rest, "VIRTUAL TABLE") || strings.HasPrefix(rest, "(") {
-			continue
-		}
-		name, _, _ := strings.Cut(rest, " ")
-		if !derived[name] {
-			out = append(out, rest)
-		}
-	}
-	return out
 }
 
 // TestBigTableSQLite: a discovery of a SQLite database whose events table
@@ -451,16 +220,16 @@ func scans(plan []string) []string {
 func TestBigTableSQLite(t *testing.T) {
 	path := bigSQLiteFile(t)
 	n := bigSQLiteRows()
-	readBy(t, path, "SELECT count(status) FROM events") // the file into the OS's cache
-	full := readBy(t, path, "SELECT count(status) FROM events")
-	t.Logf("one full scan of events (%d rows): %v, %d pages", n, full.took.Round(time.Millisecond), full.pages)
+	scancheck.Cold(t, path, "SELECT count(status) FROM events") // the file into the OS's cache
+	full := scancheck.Cold(t, path, "SELECT count(status) FROM events")
+	t.Logf("one full scan of events (%d rows): %v, %d pages", n, full.Took.Round(time.Millisecond), full.Pages)
 	// Every row of events can also be read through an index: the least
 	// pages that read all of them are those of its smallest index.
-	least := full.pages
+	least := full.Pages
 	for _, idx := range []string{"events_customer"} {
-		r := readBy(t, path, "SELECT count(*) FROM events INDEXED BY "+idx)
-		t.Logf("one full scan of index %s: %d pages", idx, r.pages)
-		least = min(least, r.pages)
+		r := scancheck.Cold(t, path, "SELECT count(*) FROM events INDEXED BY "+idx)
+		t.Logf("one full scan of index %s: %d pages", idx, r.Pages)
+		least = min(least, r.Pages)
 	}
 
 	ctx := context.Background()
@@ -469,36 +238,36 @@ func TestBigTableSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	rec := &recorder{Source: src}
-	cat, run, wall := discover(t, sqliteRecorder{rec})
+	rec := &scancheck.Recorder{Source: src}
+	cat, run, wall := discover(t, scancheck.Streaming{Recorder: rec})
 
 	var pages int
 	var engine time.Duration
-	on := rec.on(`"events"`)
+	on := rec.On(`"events"`)
 	for _, s := range on {
-		r := readBy(t, path, s.sql)
-		pages += r.pages
-		engine += s.took
-		whole := len(scansOf(s.sql, r.plan)) > 0 && r.pages*2 >= least
-		t.Logf("%6d pages %8v %-5v %.150s | plan %.300q", r.pages, s.took.Round(time.Millisecond), whole, s.sql, r.plan)
+		r := scancheck.Cold(t, path, s.SQL)
+		pages += r.Pages
+		engine += s.Took
+		whole := len(scancheck.ScansOf(s.SQL, "events", r.Plan)) > 0 && r.Pages*2 >= least
+		t.Logf("%6d pages %8v %-5v %.150s | plan %.300q", r.Pages, s.Took.Round(time.Millisecond), whole, s.SQL, r.Plan)
 		if whole {
-			t.Errorf("reads events whole (%d pages; a full scan of its smallest index reads %d): %.400s\nplan %q", r.pages, least, s.sql, r.plan)
+			t.Errorf("reads events whole (%d pages; a full scan of its smallest index reads %d): %.400s\nplan %q", r.Pages, least, s.SQL, r.Plan)
 		}
 	}
-	for _, c := range rec.counts {
+	for _, c := range rec.Counts() {
 		if c == "events" {
 			t.Errorf("an exact count of events: a full scan")
 		}
 	}
 	t.Logf("%d statements in all, %d on events: %v in the engine, %d pages read cold (a full scan reads %d); "+
 		"the whole run %v, %.2f× one full scan (%v)",
-		len(rec.stmts), len(on), engine.Round(time.Millisecond), pages, full.pages,
-		wall.Round(time.Millisecond), wall.Seconds()/full.took.Seconds(), full.took.Round(time.Millisecond))
+		len(rec.Statements()), len(on), engine.Round(time.Millisecond), pages, full.Pages,
+		wall.Round(time.Millisecond), wall.Seconds()/full.Took.Seconds(), full.Took.Round(time.Millisecond))
 	if len(on) < 10 {
 		t.Errorf("only %d statements read events: the experts did not do their work on it", len(on))
 	}
-	if ratio := wall.Seconds() / full.took.Seconds(); ratio > 8 {
-		t.Errorf("the whole discovery took %v, %.1f× one full scan of events (%v): want at most 8×", wall, ratio, full.took)
+	if ratio := wall.Seconds() / full.Took.Seconds(); ratio > 8 {
+		t.Errorf("the whole discovery took %v, %.1f× one full scan of events (%v): want at most 8×", wall, ratio, full.Took)
 	}
 	checkFindings(t, cat, run.ID)
 }
@@ -542,9 +311,8 @@ func (n pgNode) rowsOf(table string) int64 {
 	return sum
 }
 
-// readCounters reads table's counters once they have settled: a backend's
-// statistics reach the shared counters when it is idle or exits, so they
-// are read until two readings a second apart agree.
+// readCounters reads table's counters once they have settled
+// (pgscratch.Settled).
 func readCounters(t *testing.T, admin *sql.DB, table string) tupleCounters {
 	t.Helper()
 	read := func() tupleCounters {
@@ -561,16 +329,7 @@ func readCounters(t *testing.T, admin *sql.DB, table string) tupleCounters {
 		}
 		return c
 	}
-	prev := read()
-	for range 10 {
-		time.Sleep(time.Second)
-		cur := read()
-		if cur == prev {
-			return cur
-		}
-		prev = cur
-	}
-	return prev
+	return pgscratch.Settled(read)
 }
 
 // TestBigTablePostgres: a discovery of a PostgreSQL database whose events
@@ -582,25 +341,12 @@ func readCounters(t *testing.T, admin *sql.DB, table string) tupleCounters {
 // Autovacuum is off on the tables (its ANALYZE would read them), which
 // are analyzed once before the counters are first read.
 func TestBigTablePostgres(t *testing.T) {
-	server := os.Getenv("DISCOVER_TEST_POSTGRES")
-	if server == "" {
-		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
-	}
+	server := pgscratch.Server(t)
 	if testing.Short() {
 		t.Skip("builds a table of millions of rows")
 	}
 	ctx := context.Background()
-	name := fmt.Sprintf("bigtable_%d", time.Now().UnixNano())
-	dsn, drop, err := load.CreateDatabase(ctx, "postgres", server, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer drop()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
+	dsn, _, admin := pgscratch.Database(t, server, "bigtable")
 	admin.SetMaxOpenConns(1)
 	series := func(n int64) string { return fmt.Sprintf("generate_series(1::bigint, %d) i", n) }
 	date := func(start, days string) string {
@@ -635,7 +381,7 @@ func TestBigTablePostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{Source: src}
+	rec := &scancheck.Recorder{Source: src}
 	cat, run, wall := discover(t, pgRecorder{rec})
 	src.Close() // its backends exit, and flush their counters
 	after := readCounters(t, admin, "events")
@@ -646,37 +392,37 @@ func TestBigTablePostgres(t *testing.T) {
 	// reads (returned or filtered out, by every loop of every node that
 	// reads events: a scan, a sample, an index) and the buffers it touches
 	// (of every table and index).
-	on := rec.on(`"events"`)
+	on := rec.On(`"events"`)
 	var engine time.Duration
 	for _, s := range on {
-		engine += s.took
-		if strings.HasPrefix(s.sql, "EXPLAIN") {
-			t.Logf("%8v  %.200s", s.took.Round(time.Millisecond), s.sql)
+		engine += s.Took
+		if strings.HasPrefix(s.SQL, "EXPLAIN") {
+			t.Logf("%8v  %.200s", s.Took.Round(time.Millisecond), s.SQL)
 			continue
 		}
 		var plan string
-		if err := admin.QueryRow("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + s.sql).Scan(&plan); err != nil {
-			t.Fatalf("%s: %v", s.sql, err)
+		if err := admin.QueryRow("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + s.SQL).Scan(&plan); err != nil {
+			t.Fatalf("%s: %v", s.SQL, err)
 		}
 		var out []struct{ Plan pgNode }
 		if err := json.Unmarshal([]byte(plan), &out); err != nil || len(out) != 1 {
-			t.Fatalf("EXPLAIN of %s: %v", s.sql, err)
+			t.Fatalf("EXPLAIN of %s: %v", s.SQL, err)
 		}
 		read := out[0].Plan.rowsOf("events")
-		t.Logf("%8v %8d rows %6d buffers  %.200s", s.took.Round(time.Millisecond), read,
-			out[0].Plan.Hit+out[0].Plan.Read, s.sql)
+		t.Logf("%8v %8d rows %6d buffers  %.200s", s.Took.Round(time.Millisecond), read,
+			out[0].Plan.Hit+out[0].Plan.Read, s.SQL)
 		if read*2 >= rows {
-			t.Errorf("reads %d rows of events, half its %d or more: %.400s", read, rows, s.sql)
+			t.Errorf("reads %d rows of events, half its %d or more: %.400s", read, rows, s.SQL)
 		}
 	}
 	t.Logf("events holds %d rows; the discovery's %d statements (%d on events, %v in the engine) read: %s; "+
 		"the whole run %v, %.2f× one full scan (%v)",
-		rows, len(rec.stmts), len(on), engine.Round(time.Millisecond), d, wall.Round(time.Millisecond),
+		rows, len(rec.Statements()), len(on), engine.Round(time.Millisecond), d, wall.Round(time.Millisecond),
 		wall.Seconds()/scan.Seconds(), scan.Round(time.Millisecond))
 	if read := d.seqTuples + d.idxFetched; read*2 >= rows {
 		t.Errorf("the discovery read %d tuples of events (%s): want fewer than half its %d rows", read, d, rows)
 	}
-	for _, c := range rec.counts {
+	for _, c := range rec.Counts() {
 		if c == "events" {
 			t.Errorf("an exact count of events: a full scan")
 		}

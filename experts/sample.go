@@ -201,11 +201,7 @@ func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 	if n <= 0 {
 		return s, nil
 	}
-	d, err := warehouse.DialectFor(e.Source.Dialect())
-	if err != nil {
-		return s, nil
-	}
-	rows, estimate, more, err := e.tableSize(ctx, d, t, WholeScanFactor*n)
+	rows, estimate, more, err := e.tableSize(ctx, t, WholeScanFactor*n)
 	switch {
 	case err != nil && fatalErr(ctx, err):
 		return s, err
@@ -228,7 +224,7 @@ func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 // tableSize is t's row count: the structural expert's of this run, else
 // the source's estimate, else a count that stops at limit+1 rows (more:
 // the table holds more than limit rows, how many more is not known).
-func (e *Env) tableSize(ctx context.Context, d warehouse.Dialect, t warehouse.Table, limit int64) (rows int64, estimate, more bool, err error) {
+func (e *Env) tableSize(ctx context.Context, t warehouse.Table, limit int64) (rows int64, estimate, more bool, err error) {
 	if en, err := e.Catalog.Get(ctx, catalog.KindTable, t.Name.String()); err == nil && en.RunID == e.RunID {
 		var doc catalog.TableDoc
 		if en.Decode(&doc) == nil && doc.RowCount != nil {
@@ -242,22 +238,32 @@ func (e *Env) tableSize(ctx context.Context, d warehouse.Dialect, t warehouse.Ta
 			return 0, false, false, err
 		}
 	}
-	res, err := e.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM %s %s) b",
-		e.Source.QuoteTable(t.Name), d.Limit(limit+1)))
+	c, more, err := e.CountUpTo(ctx, t.Name, limit)
+	return c, more, more, err
+}
+
+// CountUpTo counts t's rows, but stops after limit+1: the count is exact
+// when more is false, and when more is true the table holds more than
+// limit rows (n is limit+1), how many more is not known. It reads at most
+// limit+1 rows, so a huge table or a view over one costs no full scan.
+func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64) (n int64, more bool, err error) {
+	d, err := warehouse.DialectFor(e.Source.Dialect())
 	if err != nil {
-		return 0, false, false, err
+		return 0, false, err
+	}
+	res, err := e.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM %s %s) b",
+		e.Source.QuoteTable(t), d.Limit(limit+1)))
+	if err != nil {
+		return 0, false, err
 	}
 	if len(res.Rows) != 1 || len(res.Rows[0]) != 1 {
-		return 0, false, false, fmt.Errorf("count of %s returned no count", t.Name)
+		return 0, false, fmt.Errorf("count of %s returned no count", t)
 	}
 	c, err := strconv.ParseInt(fmt.Sprint(res.Rows[0][0]), 10, 64)
 	if err != nil {
-		return 0, false, false, fmt.Errorf("count of %s returned %v", t.Name, res.Rows[0][0])
+		return 0, false, fmt.Errorf("count of %s returned %v", t, res.Rows[0][0])
 	}
-	if c > limit {
-		return c, true, true, nil // limit+1: more than limit
-	}
-	return c, false, false, nil
+	return c, c > limit, nil
 }
 
 // SampleOf is a FROM item, aliased warehouse.SampleAlias, of about rows

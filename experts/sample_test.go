@@ -2,14 +2,13 @@ package experts_test
 
 import (
 	"context"
-	"database/sql"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 
-	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
@@ -21,34 +20,17 @@ import (
 func TestScope(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "scope.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	expertstest.SQLite(t, path,
 		`CREATE TABLE big (id INTEGER PRIMARY KEY, v INTEGER)`,
 		`INSERT INTO big WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, i % 7 FROM r`,
-		`CREATE VIEW bigv AS SELECT id, v FROM big`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+		`CREATE VIEW bigv AS SELECT id, v FROM big`)
 	src, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	tables, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := expertstest.Catalog(t)
+	tables := expertstest.Tables(t, src)
 	byName := map[string]warehouse.Table{}
 	for _, tb := range tables {
 		byName[tb.Name.Name] = tb

@@ -3,15 +3,13 @@ package main
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/discover-db/discover/testdata/load"
+	"github.com/discover-db/discover/internal/pgscratch"
 )
 
 // TestPostgresRunIsReadOnlyAndKeepsThePassword (issue 9): a discovery run
@@ -95,12 +93,10 @@ func TestPostgresRunIsReadOnlyAndKeepsThePassword(t *testing.T) {
 }
 
 // writeCounters reads what PostgreSQL counted of rows written in database
-// db, once the counters have settled: a backend's statistics reach the
-// shared counters when it goes idle or exits, so the figures are read until
-// two readings a second apart agree.
+// db, once the counters have settled (pgscratch.Settled).
 func writeCounters(t *testing.T, admin *sql.DB, db string) string {
 	t.Helper()
-	read := func() string {
+	return pgscratch.Settled(func() string {
 		var s string
 		err := admin.QueryRow(`SELECT pg_stat_clear_snapshot()::text || format('db ins %s upd %s del %s; tables ins %s upd %s del %s',
 				d.tup_inserted, d.tup_updated, d.tup_deleted,
@@ -112,43 +108,28 @@ func writeCounters(t *testing.T, admin *sql.DB, db string) string {
 			t.Fatal(err)
 		}
 		return s
-	}
-	prev := read()
-	for range 10 {
-		time.Sleep(time.Second)
-		cur := read()
-		if cur == prev {
-			return cur
-		}
-		prev = cur
-	}
-	return prev
+	})
 }
 
 // scratchPostgres creates a database of its own for a test on the test
-// server, opens an admin connection to it and names a role for the test
-// to create; the database and the role are dropped when the test ends.
+// server (pgscratch.Database), opens an admin connection to it and names a
+// role for the test to create; the database and the role are dropped when
+// the test ends.
 func scratchPostgres(t *testing.T, prefix, rolePrefix string) (dsn, name string, admin *sql.DB, role string) {
 	t.Helper()
 	server := serverDSN(t, "DISCOVER_TEST_POSTGRES")
-	name = fmt.Sprintf("%s_%d", prefix, time.Now().UnixNano())
-	dsn, drop, err := load.CreateDatabase(context.Background(), "postgres", server, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin, err = sql.Open("pgx", dsn)
-	if err != nil {
-		drop()
-		t.Fatal(err)
-	}
-	role = rolePrefix + "_" + name
+	// Registered before the database's clean-up, so run after it: the role
+	// cannot be dropped while the database holds its privileges.
 	t.Cleanup(func() {
-		admin.Close()
-		drop()
+		if role == "" {
+			return
+		}
 		if a, err := sql.Open("pgx", server); err == nil {
 			a.Exec("DROP ROLE IF EXISTS " + role)
 			a.Close()
 		}
 	})
+	dsn, name, admin = pgscratch.Database(t, server, prefix)
+	role = rolePrefix + "_" + name
 	return dsn, name, admin, role
 }

@@ -2,7 +2,6 @@ package query_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/query"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
@@ -22,10 +22,6 @@ import (
 // bridge is refuted: a one-to-many in disguise.
 func TestBridgeManyToMany(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bridges.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	stmts := []string{
 		`CREATE TABLE students (id INTEGER PRIMARY KEY, name TEXT)`,
 		`CREATE TABLE courses (id INTEGER PRIMARY KEY, title TEXT)`,
@@ -50,23 +46,14 @@ func TestBridgeManyToMany(t *testing.T) {
 	for i := 1; i <= 10; i++ {
 		stmts = append(stmts, fmt.Sprintf(`INSERT INTO desks VALUES (%d, %d)`, i, i%3))
 	}
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	db.Close()
+	expertstest.SQLite(t, path, stmts...)
 	ctx := context.Background()
 	src, err := sqlite.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
+	cat := expertstest.Catalog(t)
 	h := &harness{src: src, cat: cat}
 	xs := []experts.Expert{structural.New(), statistical.New(), query.New()}
 	for i := 0; i < 6 && len(h.round(t, xs...)) > 0; i++ {

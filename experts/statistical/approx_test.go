@@ -13,6 +13,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/warehouse/duckdb"
 )
 
@@ -36,15 +37,8 @@ func TestApproxDistinctOnSampledTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	tables, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := expertstest.Catalog(t)
+	tables := expertstest.Tables(t, src)
 	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 2500}, new(atomic.Int64)) // eight samples: read whole
 	tasks, err := New().Plan(ctx, env)
 	if err != nil {

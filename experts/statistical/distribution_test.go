@@ -12,6 +12,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -343,7 +344,7 @@ func TestSampledDistinct(t *testing.T) {
 			// reads the table, costs less than drawing 20,000 rows by rowid;
 			// beyond, the sample is drawn by rowid. SQLite's plan and the
 			// pages it reads tell (sqlite_sample_test.go).
-			full, _ := fullReads(t, path, rec.statements(), readBy(t, path, `SELECT count(*) FROM "events"`).pages)
+			full, _ := fullReads(t, path, rec.statements(), scancheck.Cold(t, path, `SELECT count(*) FROM "events"`).Pages)
 			for _, q := range full {
 				t.Logf("whole table: %.120s", q)
 			}

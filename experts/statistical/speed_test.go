@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/duckdb"
@@ -64,75 +64,26 @@ const speedSelect = `SELECT i AS id,
 	'K' || ((i * 2654435761) % 200003) AS code,
 	i % 2 AS flag`
 
-var speedFiles struct {
-	once         sync.Once
-	sqlite, duck string
-	err          error
-}
+// speedSQLite and speedDuck are the benchmark's SQLite and DuckDB copies,
+// built once per process in a folder kept across runs (building 1M rows
+// costs more than profiling).
+var speedSQLite, speedDuck expertstest.Kept
 
-// speedDatabases builds the SQLite and DuckDB copies once per process, in a
-// directory kept across runs (building 1M rows costs more than profiling).
 func speedDatabases(b *testing.B) (sqlitePath, duckPath string) {
-	speedFiles.once.Do(func() {
-		n := speedRows()
-		dir := filepath.Join(os.TempDir(), fmt.Sprintf("discover-speed-v1-%d", n))
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			speedFiles.err = err
-			return
-		}
-		speedFiles.sqlite = filepath.Join(dir, "speed.db")
-		speedFiles.duck = filepath.Join(dir, "speed.duckdb")
-		if _, err := os.Stat(speedFiles.sqlite); err != nil {
-			speedFiles.err = buildTable("sqlite", speedFiles.sqlite, "facts", n,
-				`CREATE TABLE facts (id INTEGER PRIMARY KEY, customer_id INTEGER, amount REAL, quantity INTEGER,
-					status TEXT, country TEXT, email TEXT, created_at TEXT, score REAL, note TEXT, code TEXT, flag INTEGER)`,
-				fmt.Sprintf(`INSERT INTO facts (%s) WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d)
-					%s FROM r`, speedColumns, n, speedSelect))
-			if speedFiles.err != nil {
-				return
-			}
-		}
-		if _, err := os.Stat(speedFiles.duck); err != nil {
-			speedFiles.err = buildTable("duckdb", speedFiles.duck, "facts", n,
-				fmt.Sprintf(`CREATE TABLE facts AS %s FROM (SELECT i::BIGINT AS i FROM range(1, %d) t(i))`, speedSelect, n+1))
-		}
+	n := speedRows()
+	dir := fmt.Sprintf("discover-speed-v1-%d", n)
+	sqlitePath = speedSQLite.Path(b, dir, "speed.db", func(path string) error {
+		return expertstest.BuildTable("sqlite", path, "facts", n,
+			`CREATE TABLE facts (id INTEGER PRIMARY KEY, customer_id INTEGER, amount REAL, quantity INTEGER,
+				status TEXT, country TEXT, email TEXT, created_at TEXT, score REAL, note TEXT, code TEXT, flag INTEGER)`,
+			fmt.Sprintf(`INSERT INTO facts (%s) WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d)
+				%s FROM r`, speedColumns, n, speedSelect))
 	})
-	if speedFiles.err != nil {
-		b.Fatal(speedFiles.err)
-	}
-	return speedFiles.sqlite, speedFiles.duck
-}
-
-// buildTable runs stmts into a new database file and checks that table
-// has n rows. The file is written aside and renamed into place at the end,
-// or removed on failure, so that the next run does not take half a table
-// for a whole one. One connection runs them all, so that a PRAGMA among
-// them holds for the rest.
-func buildTable(driver, path, table string, n int64, stmts ...string) error {
-	tmp := path + ".building"
-	os.Remove(tmp)
-	db, err := sql.Open(driver, tmp)
-	if err != nil {
-		return err
-	}
-	db.SetMaxOpenConns(1)
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			db.Close()
-			os.Remove(tmp)
-			return fmt.Errorf("build %s: %w", path, err)
-		}
-	}
-	var got int64
-	if err := db.QueryRow(`SELECT COUNT(*) FROM ` + table).Scan(&got); err != nil || got != n {
-		db.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("build %s: %d rows (%v), want %d", path, got, err, n)
-	}
-	if err := db.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	duckPath = speedDuck.Path(b, dir, "speed.duckdb", func(path string) error {
+		return expertstest.BuildTable("duckdb", path, "facts", n,
+			fmt.Sprintf(`CREATE TABLE facts AS %s FROM (SELECT i::BIGINT AS i FROM range(1, %d) t(i))`, speedSelect, n+1))
+	})
+	return sqlitePath, duckPath
 }
 
 // profileAll runs the statistical expert over src until it is satisfied,

@@ -2,20 +2,17 @@ package statistical_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	msqlite "modernc.org/sqlite"
-
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
+	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/warehouse"
@@ -29,219 +26,35 @@ const bigRowsDefault = 4_000_000
 
 func bigRows() int64 { return envRows("DISCOVER_TEST_BIG_ROWS", bigRowsDefault) }
 
-var bigFile struct {
-	once sync.Once
-	path string
-	err  error
-}
+// bigFile is the table, built once per process in a folder kept across
+// runs as the speed benchmark's is (building 4M rows takes about 6 s).
+var bigFile expertstest.Kept
 
-// bigTable builds the table once per process, in a folder kept across runs
-// as the speed benchmark's is (building 4M rows takes about 6 s), through a
-// writable connection of its own, closed before discover opens the file.
+// bigTable builds the table through a writable connection of its own,
+// closed before discover opens the file.
 func bigTable(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds a table of millions of rows")
 	}
-	bigFile.once.Do(func() {
-		n := bigRows()
-		dir := filepath.Join(os.TempDir(), fmt.Sprintf("discover-sample-v1-%d", n))
-		if bigFile.err = os.MkdirAll(dir, 0o755); bigFile.err != nil {
-			return
-		}
-		bigFile.path = filepath.Join(dir, "big.db")
-		if _, err := os.Stat(bigFile.path); err == nil {
-			return
-		}
-		bigFile.err = buildTable("sqlite", bigFile.path, "big", n, "PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
+	n := bigRows()
+	return bigFile.Path(t, fmt.Sprintf("discover-sample-v1-%d", n), "big.db", func(path string) error {
+		return expertstest.BuildTable("sqlite", path, "big", n, "PRAGMA journal_mode = OFF", "PRAGMA synchronous = OFF",
 			`CREATE TABLE big (id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT)`,
 			fmt.Sprintf(`INSERT INTO big WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d)
 				SELECT i, i * 7919 %% 1000, CASE WHEN i %% 5 = 0 THEN NULL ELSE (i * 104729 %% 100000) / 100.0 END,
 					'k' || (i %% 1000) FROM r`, n))
 	})
-	if bigFile.err != nil {
-		t.Fatal(bigFile.err)
-	}
-	return bigFile.path
-}
-
-// timed records every statement run through a source, streamed or not, with
-// its duration, and the exact counts (RowCount) it was asked for. It keeps
-// the source's row estimate, which the structural expert looks for.
-type timed struct {
-	warehouse.Source
-	mu     sync.Mutex
-	stmts  []string
-	spent  time.Duration
-	counts []string
-}
-
-func (r *timed) keep(q string, d time.Duration) {
-	r.mu.Lock()
-	r.stmts = append(r.stmts, q)
-	r.spent += d
-	r.mu.Unlock()
-}
-
-func (r *timed) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	t0 := time.Now()
-	defer func() { r.keep(q, time.Since(t0)) }()
-	return r.Source.Query(ctx, q, opts)
-}
-
-func (r *timed) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
-	t0 := time.Now()
-	defer func() { r.keep(q, time.Since(t0)) }()
-	return r.Source.(experts.Streamer).Stream(ctx, q, opts, fn)
-}
-
-func (r *timed) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
-	t0 := time.Now()
-	defer func() {
-		r.mu.Lock()
-		r.counts = append(r.counts, t.String())
-		r.spent += time.Since(t0)
-		r.mu.Unlock()
-	}()
-	return r.Source.RowCount(ctx, t)
-}
-
-func (r *timed) EstimateRows(ctx context.Context, t warehouse.TableName) (int64, bool, error) {
-	t0 := time.Now()
-	defer func() {
-		r.mu.Lock()
-		r.spent += time.Since(t0)
-		r.mu.Unlock()
-	}()
-	return r.Source.(warehouse.RowEstimator).EstimateRows(ctx, t)
-}
-
-// timedSQL is timed without Stream: the expert takes its SQL path.
-type timedSQL struct{ r *timed }
-
-func (s timedSQL) Dialect() string                         { return s.r.Dialect() }
-func (s timedSQL) Database() string                        { return s.r.Database() }
-func (s timedSQL) QuoteIdent(name string) string           { return s.r.QuoteIdent(name) }
-func (s timedSQL) QuoteTable(t warehouse.TableName) string { return s.r.QuoteTable(t) }
-func (s timedSQL) Tables(ctx context.Context) ([]warehouse.Table, error) {
-	return s.r.Tables(ctx)
-}
-func (s timedSQL) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	return s.r.Query(ctx, q, opts)
-}
-func (s timedSQL) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
-	return s.r.RowCount(ctx, t)
-}
-func (s timedSQL) EstimateRows(ctx context.Context, t warehouse.TableName) (int64, bool, error) {
-	return s.r.EstimateRows(ctx, t)
-}
-func (s timedSQL) Close() error { return s.r.Close() }
-
-// engineRead is what SQLite did for one statement, run on a connection of
-// its own (an empty page cache): its query plan and the pages it read.
-type engineRead struct {
-	plan  []string
-	pages int
-	took  time.Duration
-}
-
-// readBy runs q on a fresh read-only connection to path, reading every row.
-func readBy(t *testing.T, path, q string) engineRead {
-	t.Helper()
-	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ctx := context.Background()
-	conn, err := db.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	var r engineRead
-	rows, err := conn.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q)
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	for rows.Next() {
-		var id, parent, unused int
-		var detail string
-		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-			t.Fatal(err)
-		}
-		r.plan = append(r.plan, detail)
-	}
-	rows.Close()
-	status := func(reset bool) (n int) {
-		if err := conn.Raw(func(dc any) error {
-			var err error
-			n, _, err = dc.(msqlite.DBStatus).Status(msqlite.DBStatusCacheMiss, reset)
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
-	status(true)
-	t0 := time.Now()
-	rows, err = conn.QueryContext(ctx, q)
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	cols, _ := rows.Columns()
-	vals := make([]any, len(cols))
-	ptrs := make([]any, len(cols))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
-	for rows.Next() {
-		if err := rows.Scan(ptrs...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	rows.Close()
-	r.took = time.Since(t0)
-	r.pages = status(false)
-	return r
-}
-
-// tableScans lists the tables (or their aliases) a plan reads row by row:
-// SCAN x where x is no subquery, CTE or virtual table of the statement.
-func tableScans(plan []string) []string {
-	derived := map[string]bool{}
-	for _, line := range plan {
-		for _, p := range []string{"CO-ROUTINE ", "MATERIALIZE "} {
-			if name, ok := strings.CutPrefix(line, p); ok {
-				derived[name] = true
-			}
-		}
-	}
-	var out []string
-	for _, line := range plan {
-		rest, ok := strings.CutPrefix(line, "SCAN ")
-		if !ok || rest == "CONSTANT ROW" || strings.Contains(rest, "VIRTUAL TABLE") || strings.HasPrefix(rest, "(") {
-			continue
-		}
-		name, _, _ := strings.Cut(rest, " ")
-		if !derived[name] {
-			out = append(out, name)
-		}
-	}
-	return out
 }
 
 // fullReads returns the statements that read table whole: a plan that
 // scans a table and, run on a cold page cache, reads at least half the
 // pages a full scan of table reads. A scan that stops (LIMIT) reads a few.
-func fullReads(t *testing.T, path string, stmts []string, tablePages int) (full []string, reads []engineRead) {
+func fullReads(t *testing.T, path string, stmts []string, tablePages int) (full []string, reads []scancheck.Read) {
 	t.Helper()
 	for _, q := range stmts {
-		r := readBy(t, path, q)
+		r := scancheck.Cold(t, path, q)
 		reads = append(reads, r)
-		if len(tableScans(r.plan)) > 0 && r.pages*2 >= tablePages {
+		if len(scancheck.Scans(r.Plan)) > 0 && r.Pages*2 >= tablePages {
 			full = append(full, q)
 		}
 	}
@@ -263,22 +76,22 @@ func TestSQLiteSampleNoFullScan(t *testing.T) {
 	// Baselines: one full scan, as SQLite's count(*) (which walks the
 	// b-tree's pages without reading a row) and as a scan reading a column
 	// of every row (what the random() sample of every statement cost).
-	readBy(t, path, "SELECT count(a) FROM big") // the file in the OS's cache, for every read below
-	count := readBy(t, path, "SELECT count(*) FROM big")
-	scan := readBy(t, path, "SELECT count(a) FROM big")
-	old := readBy(t, path, "SELECT count(*) FROM "+mustSQLite(t).SampleFrom(`"big"`, sample, n))
+	scancheck.Cold(t, path, "SELECT count(a) FROM big") // the file in the OS's cache, for every read below
+	count := scancheck.Cold(t, path, "SELECT count(*) FROM big")
+	scan := scancheck.Cold(t, path, "SELECT count(a) FROM big")
+	old := scancheck.Cold(t, path, "SELECT count(*) FROM "+mustSQLite(t).SampleFrom(`"big"`, sample, n))
 	t.Logf("full scans of %d rows: count(*) %v, count(a) %v (%d pages), one random() sample %v",
-		n, count.took.Round(time.Millisecond), scan.took.Round(time.Millisecond), scan.pages, old.took.Round(time.Millisecond))
+		n, count.Took.Round(time.Millisecond), scan.Took.Round(time.Millisecond), scan.Pages, old.Took.Round(time.Millisecond))
 
 	for _, path2 := range []struct {
 		name string
-		wrap func(*timed) warehouse.Source
+		wrap func(*scancheck.Recorder) warehouse.Source
 	}{
-		{"stream", func(r *timed) warehouse.Source { return r }},
-		{"sql", func(r *timed) warehouse.Source { return timedSQL{r} }},
+		{"stream", func(r *scancheck.Recorder) warehouse.Source { return scancheck.Streaming{Recorder: r} }},
+		{"sql", func(r *scancheck.Recorder) warehouse.Source { return r }},
 	} {
 		t.Run(path2.name, func(t *testing.T) {
-			rec := &timed{}
+			rec := &scancheck.Recorder{}
 			h := setup(t, path, experts.Options{SampleRows: sample}, func(s warehouse.Source) warehouse.Source {
 				rec.Source = s
 				return path2.wrap(rec)
@@ -293,33 +106,34 @@ func TestSQLiteSampleNoFullScan(t *testing.T) {
 			}
 			wall := time.Since(t0)
 
-			full, reads := fullReads(t, path, rec.stmts, scan.pages)
+			stmts, counts, spent := rec.SQL(), rec.Counts(), rec.Spent()
+			full, reads := fullReads(t, path, stmts, scan.Pages)
 			var pages int
 			for i, r := range reads {
-				pages += r.pages
-				t.Logf("%6d pages %8v  %.110s", r.pages, r.took.Round(time.Millisecond), rec.stmts[i])
+				pages += r.Pages
+				t.Logf("%6d pages %8v  %.110s", r.Pages, r.Took.Round(time.Millisecond), stmts[i])
 			}
 			t.Logf("%d statements, %d exact counts; %v in the engine, %v in all (%.2f× one count(a) scan, %.2f× count(*)); %d pages read cold",
-				len(rec.stmts), len(rec.counts), rec.spent.Round(time.Millisecond), wall.Round(time.Millisecond),
-				rec.spent.Seconds()/scan.took.Seconds(), rec.spent.Seconds()/count.took.Seconds(), pages)
+				len(stmts), len(counts), spent.Round(time.Millisecond), wall.Round(time.Millisecond),
+				spent.Seconds()/scan.Took.Seconds(), spent.Seconds()/count.Took.Seconds(), pages)
 			for _, q := range full {
 				t.Errorf("reads the table whole: %.300s", q)
 			}
-			if len(rec.counts) > 0 {
-				t.Errorf("exact row counts of %v: each a full scan", rec.counts)
+			if len(counts) > 0 {
+				t.Errorf("exact row counts of %v: each a full scan", counts)
 			}
 			// The streaming pass, SQLite's path, reads the sample once:
 			// less than half of one scan. The SQL path's statements union
 			// branches that each read the sample again (the anomaly query
 			// a dozen times): less than half of what the random() filter
 			// cost them, a scan each.
-			if ratio := rec.spent.Seconds() / scan.took.Seconds(); path2.name == "stream" && ratio > 0.5 {
+			if ratio := spent.Seconds() / scan.Took.Seconds(); path2.name == "stream" && ratio > 0.5 {
 				t.Errorf("the profile's statements took %v, %.2f× one scan of the table (%v): want under 0.5×",
-					rec.spent, ratio, scan.took)
+					spent, ratio, scan.Took)
 			}
-			if was := time.Duration(len(rec.stmts)) * old.took; rec.spent*2 > was {
+			if was := time.Duration(len(stmts)) * old.Took; spent*2 > was {
 				t.Errorf("the profile's %d statements took %v, the random() filter's %v: want under half",
-					len(rec.stmts), rec.spent, was)
+					len(stmts), spent, was)
 			}
 			checkSampled(t, h, n, sample)
 		})
@@ -428,10 +242,10 @@ func TestSQLiteSampleFallbacks(t *testing.T) {
 		`CREATE TABLE shadow (rowid TEXT, v INTEGER)`,
 		`INSERT INTO shadow `+gen+` SELECT 'r' || i, CASE WHEN i % 4 = 0 THEN NULL ELSE i % 100 END FROM r`,
 		`CREATE VIEW kvv AS SELECT k, v FROM kv`)
-	rec := &timed{}
+	rec := &scancheck.Recorder{}
 	h := setup(t, path, experts.Options{SampleRows: 1000}, func(s warehouse.Source) warehouse.Source {
 		rec.Source = s
-		return rec
+		return scancheck.Streaming{Recorder: rec}
 	})
 	inventory(t, h)
 	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
@@ -459,7 +273,7 @@ func TestSQLiteSampleFallbacks(t *testing.T) {
 		}
 	}
 	var byRowid []string
-	for _, q := range rec.stmts {
+	for _, q := range rec.SQL() {
 		if strings.Contains(q, "CROSS JOIN") {
 			byRowid = append(byRowid, q)
 		}

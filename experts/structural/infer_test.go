@@ -15,6 +15,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/query"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
@@ -263,11 +264,6 @@ CREATE TABLE deliveries(id INTEGER PRIMARY KEY, depot_id INTEGER, day TEXT);
 func buildInferDB(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "infer.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	stmts := []string{inferSchema}
 	for i := 1; i <= 40; i++ {
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO depots VALUES (%d, 'depot %d', 'c%d')", i, i, i%7))
@@ -297,11 +293,7 @@ func buildInferDB(t *testing.T) string {
 		}
 		stmts = append(stmts, fmt.Sprintf("INSERT INTO deliveries VALUES (%d, %s, 'd%d')", i, d, i%5))
 	}
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
+	expertstest.SQLite(t, path, stmts...)
 	return path
 }
 
@@ -312,15 +304,8 @@ func TestInferRelationships(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	tables, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := expertstest.Catalog(t)
+	tables := expertstest.Tables(t, src)
 	var q atomic.Int64
 	xs := []experts.Expert{structural.New(), statistical.New()}
 	var ran []string
@@ -598,15 +583,8 @@ func runInference(t *testing.T, path string) *catalog.Catalog {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { src.Close() })
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cat.Close() })
-	tables, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := expertstest.Catalog(t)
+	tables := expertstest.Tables(t, src)
 	var q atomic.Int64
 	for it := 1; it <= 4; it++ {
 		env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}, &q)
