@@ -80,15 +80,21 @@ type IndexDoc struct {
 
 // TableDoc is a table's declared structure (KindTable).
 type TableDoc struct {
-	Name               string      `json:"name"` // as in report.json: bare or schema.table
-	Kind               string      `json:"kind"` // table | view
-	RowCount           *int64      `json:"row_count"`
-	RowCountIsEstimate bool        `json:"row_count_is_estimate"`
-	PrimaryKey         []string    `json:"primary_key"`
-	PrimaryKeySource   string      `json:"primary_key_source"` // declared | inferred | "" when none
-	Columns            []ColumnDoc `json:"columns"`
-	Uniques            [][]string  `json:"uniques"`
-	Indexes            []IndexDoc  `json:"indexes"`
+	Name               string `json:"name"` // as in report.json: bare or schema.table
+	Kind               string `json:"kind"` // table | view
+	RowCount           *int64 `json:"row_count"`
+	RowCountIsEstimate bool   `json:"row_count_is_estimate"`
+	// RowCountIsLowerBound: the count stopped before the table's end (a
+	// view, or a table nothing could estimate, larger than ten samples):
+	// the table holds at least RowCount rows, more than RowCount−1, how
+	// many more is not known. RowCountIsEstimate is set with it. Absent
+	// from catalogs written before it, which recorded no such count.
+	RowCountIsLowerBound bool        `json:"row_count_is_lower_bound,omitempty"`
+	PrimaryKey           []string    `json:"primary_key"`
+	PrimaryKeySource     string      `json:"primary_key_source"` // declared | inferred | "" when none
+	Columns              []ColumnDoc `json:"columns"`
+	Uniques              [][]string  `json:"uniques"`
+	Indexes              []IndexDoc  `json:"indexes"`
 }
 
 // ValueCount is one frequent value.

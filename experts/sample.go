@@ -20,12 +20,13 @@ import (
 // the table itself when it is within WholeScanFactor samples, else a
 // bounded sample of SampleRows rows, and says so in its evidence.
 //
-// The sample reads no more than it keeps: on SQLite rows drawn by rowid
+// The sample reads no more than it keeps: on SQLite rows drawn by rowid,
+// or by the INTEGER primary key of a WITHOUT ROWID table
 // (Dialect.SampleRowids), on PostgreSQL, Trino and DuckDB whole blocks
 // (Dialect.SampleBlocks); elsewhere (MySQL, views, SQLite tables without
-// rowids) the first SampleRows rows the engine returns, which bound the
-// read but are no random sample. Only the first is a sample of rows drawn
-// one by one (Scope.Random).
+// an integer key) the first SampleRows rows the engine returns, which
+// bound the read but are no random sample. Only the first is a sample of
+// rows drawn one by one (Scope.Random).
 
 // WholeScanFactor bounds the tables any expert reads whole: at most this
 // many times --sample-rows (the statistical expert's wholeScanFactor).
@@ -228,7 +229,7 @@ func (e *Env) tableSize(ctx context.Context, t warehouse.Table, limit int64) (ro
 	if en, err := e.Catalog.Get(ctx, catalog.KindTable, t.Name.String()); err == nil && en.RunID == e.RunID {
 		var doc catalog.TableDoc
 		if en.Decode(&doc) == nil && doc.RowCount != nil {
-			return *doc.RowCount, doc.RowCountIsEstimate, false, nil
+			return *doc.RowCount, doc.RowCountIsEstimate, doc.RowCountIsLowerBound, nil
 		}
 	}
 	if est, ok := e.Source.(warehouse.RowEstimator); ok {
@@ -269,7 +270,8 @@ func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64)
 // SampleOf is a FROM item, aliased warehouse.SampleAlias, of about rows
 // rows of t, which holds total rows, that reads no more than it keeps (a
 // block sample reads whole blocks), with how it is drawn and whether it is
-// random: on a SQLite rowid table rows drawn by rowid, where
+// random: on a SQLite table keyed by an integer rows drawn by that key
+// ("drawn by rowid", "drawn by integer key id"), where
 // Dialect.SampleBlocks has a form whole blocks, and otherwise the first
 // rows rows the engine returns; random is true for rows drawn one by one
 // (Scope.Random). Only a spent budget, a cancelled run or a timeout is an
@@ -289,12 +291,12 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 		return first()
 	}
 	if d.Name() == "sqlite" {
-		f, ok, err := e.rowidSample(ctx, d, t, rows, total)
+		f, how, ok, err := e.rowidSample(ctx, d, t, rows, total)
 		switch {
 		case err != nil:
 			return "", "", false, err
 		case ok:
-			return f, "drawn by rowid", true, nil
+			return f, how, true, nil
 		}
 		return first()
 	}
@@ -304,34 +306,28 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 	return first()
 }
 
-// rowidSample draws a SQLite rowid table's sample by rowid lookups, when
-// it has rowids and they are not so sparse that the draws outnumber a
-// quarter of its rows.
-func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (string, bool, error) {
-	name, ok := warehouse.RowidName(t.Columns)
-	if !ok {
-		return "", false, nil
-	}
-	q, ok := d.RowidBounds(t.Name, name)
-	if !ok {
-		return "", false, nil
-	}
-	res, err := e.Query(ctx, q)
-	switch {
-	case err != nil && fatalErr(ctx, err):
-		return "", false, err
-	case err != nil || len(res.Rows) != 1 || len(res.Rows[0]) != 2:
-		return "", false, nil // WITHOUT ROWID, virtual
-	}
-	lo, errLo := strconv.ParseInt(fmt.Sprint(res.Rows[0][0]), 10, 64)
-	hi, errHi := strconv.ParseInt(fmt.Sprint(res.Rows[0][1]), 10, 64)
-	if errLo != nil || errHi != nil {
-		return "", false, nil
+// rowidSample draws a SQLite table's sample by lookups by its integer key
+// (warehouse.IntKey: the rowid, or a WITHOUT ROWID table's INTEGER primary
+// key), when it has one and its keys are not so sparse that the draws
+// outnumber a quarter of its rows. how names the key.
+func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (from, how string, ok bool, err error) {
+	k, lo, hi, some, found, err := d.FindIntKey(t, func(q string) ([]any, error) {
+		res, err := e.Query(ctx, q)
+		switch {
+		case err != nil && fatalErr(ctx, err):
+			return nil, err
+		case err != nil || len(res.Rows) != 1:
+			return nil, nil // WITHOUT ROWID (no such column), virtual (no row)
+		}
+		return res.Rows[0], nil
+	})
+	if err != nil || !found || !some {
+		return "", "", false, err
 	}
 	draws, ok := warehouse.RowidDraws(rows, total, lo, hi)
 	if !ok || draws > total/4 {
-		return "", false, nil
+		return "", "", false, nil
 	}
-	f, ok := d.SampleRowids(t.Name, name, rows, total, lo, hi)
-	return f, ok, nil
+	from, ok = d.SampleRowids(t.Name, k.Name, rows, total, lo, hi)
+	return from, "drawn by " + k.String(), ok, nil
 }

@@ -577,11 +577,12 @@ func decimal(f float64) string {
 
 // SQLite has no TABLESAMPLE, and its random() filter (SampleFrom) reads
 // the whole table to keep a few rows. A rowid table, though, finds a row by
-// its rowid in O(log n): the helpers below size a table and draw a sample
-// from the ends of its rowid b-tree and from rowid lookups, so that a table
-// far larger than the sample is never read whole (issue 9). They apply to
-// ordinary rowid tables only; views, virtual tables and WITHOUT ROWID
-// tables keep the scanning forms.
+// its rowid in O(log n), and a WITHOUT ROWID table whose primary key is one
+// INTEGER column finds a row by that key as cheaply: the helpers below size
+// a table and draw a sample from the ends of the b-tree and from lookups by
+// its integer key (IntKey), so that a table far larger than the sample is
+// never read whole (issue 9). Views, virtual tables and WITHOUT ROWID
+// tables keyed otherwise keep the scanning forms.
 
 // rowidNames are SQLite's three spellings of a table's row id. A column of
 // the same name hides the spelling (but for an INTEGER PRIMARY KEY named
@@ -599,6 +600,54 @@ func RowidName(columns []Column) (string, bool) {
 	return "", false
 }
 
+// IntKey is the integer key of a SQLite table's b-tree: the rowid of a
+// rowid table, or the primary-key column of a WITHOUT ROWID table whose key
+// is that one column of INTEGER affinity. Either finds a row by a b-tree
+// search, and the ends of the tree are its least and greatest key.
+type IntKey struct {
+	// Name is the key as a statement writes it after "alias.": a spelling
+	// of rowid (RowidName), or the quoted column. It is the rowid argument
+	// of RowidProbe and SampleRowids.
+	Name string
+	// Column is the WITHOUT ROWID table's key column, "" for the rowid.
+	Column string
+}
+
+// Rowid reports whether k is a rowid table's rowid.
+func (k IntKey) Rowid() bool { return k.Column == "" }
+
+// String names the key for evidence: "rowid", or "integer key id".
+func (k IntKey) String() string {
+	if k.Rowid() {
+		return "rowid"
+	}
+	return "integer key " + k.Column
+}
+
+// IntKeys lists the integer keys SQLite table t may be keyed by, in the
+// order to try them with KeyBounds (only one holds): a spelling of rowid no
+// column hides, then, when t's primary key is one column whose declared
+// type contains "INT" (INTEGER affinity), that column, for a WITHOUT ROWID
+// table. Empty on other engines and for views.
+func (d Dialect) IntKeys(t Table) []IntKey {
+	if d.name != "sqlite" || t.Kind != "table" {
+		return nil
+	}
+	var keys []IntKey
+	if r, ok := RowidName(t.Columns); ok {
+		keys = append(keys, IntKey{Name: r})
+	}
+	if len(t.PrimaryKey) == 1 {
+		for _, c := range t.Columns {
+			if c.Name == t.PrimaryKey[0] && strings.Contains(strings.ToUpper(c.Type), "INT") {
+				keys = append(keys, IntKey{Name: d.QuoteIdent(c.Name), Column: c.Name})
+				break
+			}
+		}
+	}
+	return keys
+}
+
 // RowidBounds is a statement returning one row (lo, hi), the least and the
 // greatest rowid of t, read from the two ends of its b-tree: two searches,
 // no scan (one SELECT holding both min() and max() would scan). It returns
@@ -607,15 +656,77 @@ func RowidName(columns []Column) (string, bool) {
 // an empty table. rowid is a RowidName result. ok is false on engines other
 // than SQLite.
 func (d Dialect) RowidBounds(t TableName, rowid string) (sql string, ok bool) {
+	return d.KeyBounds(t, IntKey{Name: rowid})
+}
+
+// KeyBounds is RowidBounds for any IntKey of t: for a key column, the
+// statement returns a row only for a WITHOUT ROWID table (its b-tree is
+// keyed by the primary key), and none for a rowid table, whose b-tree is
+// keyed by rowid. SQLite stores what does not convert to an integer as it
+// is even in an INTEGER column, and orders numbers before text and blobs:
+// the bounds are integers (KeyRange) only when no key is text or a blob.
+func (d Dialect) KeyBounds(t TableName, k IntKey) (sql string, ok bool) {
 	if d.name != "sqlite" {
 		return "", false
+	}
+	wr := 0
+	if !k.Rowid() {
+		wr = 1
 	}
 	table := d.QuoteTable(t)
 	// Qualified: a bare rowid that t lacks would resolve to the rowid of
 	// pragma_table_list (and make the statement an aggregate).
 	return fmt.Sprintf("SELECT (SELECT min(t.%[1]s) FROM %[2]s AS t) AS lo, (SELECT max(t.%[1]s) FROM %[2]s AS t) AS hi "+
-		"FROM pragma_table_list WHERE schema = %[3]s AND name = %[4]s AND type = 'table' AND wr = 0",
-		rowid, table, literal(cmp.Or(t.Schema, "main")), literal(t.Name)), true
+		"FROM pragma_table_list WHERE schema = %[3]s AND name = %[4]s AND type = 'table' AND wr = %[5]d",
+		k.Name, table, literal(cmp.Or(t.Schema, "main")), literal(t.Name), wr), true
+}
+
+// KeyRange reads the row a KeyBounds statement returned: the least and
+// greatest key, and whether the table has rows. ok is false when the row
+// is not two integers or two NULLs: a key column holding a real, text or
+// a blob at one end, which lookups by integer would not find.
+func KeyRange(row []any) (lo, hi int64, rows, ok bool) {
+	if len(row) != 2 {
+		return 0, 0, false, false
+	}
+	if row[0] == nil && row[1] == nil {
+		return 0, 0, false, true
+	}
+	lo, okLo := row[0].(int64)
+	hi, okHi := row[1].(int64)
+	if !okLo || !okHi {
+		return 0, 0, false, false
+	}
+	return lo, hi, true, true
+}
+
+// FindIntKey finds the integer key of t's b-tree and its range: it runs
+// the KeyBounds of each of t's IntKeys in turn through query, which returns
+// the statement's one row, nil for no row or for a failure to work around
+// (a WITHOUT ROWID table fails the rowid's statement), or an error that
+// ends the search (a spent budget, a cancelled run). found is false when no
+// key holds; rows is false for an empty table (lo and hi are then 0).
+//
+// A key column's values between two integer ends may still hold reals
+// (1.5): the probe counts them, the lookups by integer never draw them.
+func (d Dialect) FindIntKey(t Table, query func(sql string) ([]any, error)) (k IntKey, lo, hi int64, rows, found bool, err error) {
+	for _, k := range d.IntKeys(t) {
+		q, ok := d.KeyBounds(t.Name, k)
+		if !ok {
+			continue
+		}
+		row, err := query(q)
+		if err != nil {
+			return IntKey{}, 0, 0, false, false, err
+		}
+		if row == nil {
+			continue
+		}
+		if lo, hi, rows, ok := KeyRange(row); ok {
+			return k, lo, hi, rows, true, nil
+		}
+	}
+	return IntKey{}, 0, 0, false, false, nil
 }
 
 // Rowid probes: the rows of rowidProbeWindows windows of rowidProbeWidth
@@ -634,6 +745,8 @@ const (
 // is the number of rowids the windows span: the table holds about
 // n·(hi−lo+1)/covered rows, exactly n when covered is the whole span (a
 // span of at most 8,192 rowids is counted whole). See RowidEstimate.
+// rowid may be any IntKey's Name: a WITHOUT ROWID table is probed by its
+// integer key alike.
 func (d Dialect) RowidProbe(t TableName, rowid string, lo, hi int64) (sql string, covered int64, ok bool) {
 	span, fits := rowidSpan(lo, hi)
 	if d.name != "sqlite" || !fits {
@@ -717,7 +830,9 @@ func RowidDraws(rows, totalRows, lo, hi int64) (draws int64, ok bool) {
 //
 // The seed makes every statement of a profile read the same rows, and
 // every run on unchanged data, as PostgreSQL's REPEATABLE does. ok is false
-// (use Sample) on other engines and where RowidDraws is.
+// (use Sample) on other engines and where RowidDraws is. rowid may be any
+// IntKey's Name: a WITHOUT ROWID table is drawn from by its integer key
+// alike (FindIntKey gives lo and hi).
 func (d Dialect) SampleRowids(t TableName, rowid string, rows, totalRows, lo, hi int64) (from string, ok bool) {
 	draws, ok := RowidDraws(rows, totalRows, lo, hi)
 	if d.name != "sqlite" || !ok {

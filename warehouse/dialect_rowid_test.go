@@ -260,3 +260,146 @@ func TestSampleRowids(t *testing.T) {
 		}
 	}
 }
+
+// TestIntKey: a WITHOUT ROWID table whose primary key is one INTEGER
+// column is keyed by it as a rowid table is by rowid: FindIntKey finds its
+// ends by two searches, and the probe and the sample read it by key
+// searches only, with the figures of the table. A key that holds text at
+// one end, a key of another type, a composite key, a view and a virtual
+// table have no integer key; a rowid table keeps its rowid.
+func TestIntKey(t *testing.T) {
+	db, err := sql.Open("sqlite", filepath.Join(t.TempDir(), "intkey.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	conn := pin(t, db)
+	ctx := context.Background()
+	// wk: 30,000 keys, every fifth deleted and one run of 3,000 gone
+	// (21,600 rows, rowidFixture's big at 3/20); v is k mod 100, w NULL
+	// on odd keys.
+	mustExec(t, conn,
+		`CREATE TABLE wk (k BIGINT PRIMARY KEY, v INTEGER, w TEXT) WITHOUT ROWID`,
+		`INSERT INTO wk WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 30000)
+			SELECT i, i % 100, CASE WHEN i % 2 = 0 THEN 'x' END FROM r`,
+		`DELETE FROM wk WHERE k % 5 = 0 OR k BETWEEN 7501 AND 10500`,
+		`CREATE TABLE wtext (k INTEGER PRIMARY KEY, v) WITHOUT ROWID`,
+		`INSERT INTO wtext VALUES (1, 1), (2, 2), ('three', 3)`,
+		`CREATE TABLE wreal (k INTEGER PRIMARY KEY, v) WITHOUT ROWID`,
+		`INSERT INTO wreal VALUES (1.5, 1), (2, 2)`,
+		`CREATE TABLE wempty (k INTEGER PRIMARY KEY) WITHOUT ROWID`,
+		`CREATE TABLE wname (k TEXT PRIMARY KEY) WITHOUT ROWID`,
+		`INSERT INTO wname VALUES ('a')`,
+		`CREATE TABLE wpair (a INTEGER, b INTEGER, PRIMARY KEY (a, b)) WITHOUT ROWID`,
+		`INSERT INTO wpair VALUES (1, 1)`,
+		`CREATE TABLE plain (id INTEGER PRIMARY KEY, v)`,
+		`INSERT INTO plain VALUES (7, 1), (9, 2)`,
+		`CREATE VIEW wkv AS SELECT * FROM wk`,
+		`CREATE VIRTUAL TABLE docs USING fts5(body)`,
+		`INSERT INTO docs VALUES ('hello')`,
+	)
+	d := mustDialect(t, "sqlite")
+	var stmts []string
+	find := func(tab warehouse.Table) (warehouse.IntKey, int64, int64, bool, bool) {
+		t.Helper()
+		k, lo, hi, rows, found, err := d.FindIntKey(tab, func(q string) ([]any, error) {
+			stmts = append(stmts, q)
+			if err := warehouse.Check("sqlite", q); err != nil {
+				t.Fatalf("guard refuses %s: %v", q, err)
+			}
+			var a, b any
+			if err := conn.QueryRowContext(ctx, q).Scan(&a, &b); err != nil {
+				return nil, nil
+			}
+			return []any{a, b}, nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k, lo, hi, rows, found
+	}
+	table := func(name, kind string, pk []string, cols ...string) warehouse.Table {
+		tab := warehouse.Table{Name: warehouse.TableName{Name: name}, Kind: kind, PrimaryKey: pk}
+		for _, c := range cols {
+			n, typ, _ := strings.Cut(c, " ")
+			tab.Columns = append(tab.Columns, warehouse.Column{Name: n, Type: typ})
+		}
+		return tab
+	}
+	wk := table("wk", "table", []string{"k"}, "k BIGINT", "v INTEGER", "w TEXT")
+	k, lo, hi, rows, found := find(wk)
+	if !found || !rows || k.Rowid() || k.Column != "k" || k.Name != `"k"` || lo != 1 || hi != 29999 {
+		t.Fatalf("wk: key %+v %d..%d (rows %v, found %v), want k 1..29999", k, lo, hi, rows, found)
+	}
+	if k.String() != "integer key k" {
+		t.Errorf("key named %q", k.String())
+	}
+	// The rowid's statement fails first (no such column), then the key's.
+	if len(stmts) != 2 || !strings.Contains(stmts[0], "t.rowid") {
+		t.Errorf("statements %q", stmts)
+	}
+	if p := plan(t, conn, stmts[1]); scans(p, "t", "wk") || !strings.Contains(p, "SEARCH t") {
+		t.Errorf("bounds scan the table:\n%s", p)
+	}
+	q, covered, ok := d.RowidProbe(wk.Name, k.Name, lo, hi)
+	if !ok {
+		t.Fatal("no probe")
+	}
+	if p := plan(t, conn, q); scans(p, "t", "wk") || !strings.Contains(p, "SEARCH t USING PRIMARY KEY") {
+		t.Errorf("probe plan:\n%s", p)
+	}
+	var n int64
+	if err := conn.QueryRowContext(ctx, q).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	const wkRows = 21600
+	est, exact := warehouse.RowidEstimate(lo, hi, covered, n)
+	t.Logf("wk probe: %d of %d keys in use: estimate %d rows, true %d (%.2f%%)", n, covered, est, wkRows,
+		100*(float64(est)/wkRows-1))
+	if exact || math.Abs(float64(est)/wkRows-1) > 0.08 {
+		t.Errorf("estimate %d (exact %v), want %d within 8%%", est, exact, wkRows)
+	}
+	from, ok := d.SampleRowids(wk.Name, k.Name, 2000, est, lo, hi)
+	if !ok {
+		t.Fatal("no sample by key")
+	}
+	q = "SELECT COUNT(*), COUNT(DISTINCT k), AVG(v), AVG(w IS NULL), MIN(k), MAX(k) FROM " + from
+	if err := warehouse.Check("sqlite", q); err != nil {
+		t.Fatalf("guard refuses the sample: %v", err)
+	}
+	if p := plan(t, conn, q); scans(p, "b", "wk") || !strings.Contains(p, "SEARCH b USING PRIMARY KEY (k=?)") {
+		t.Errorf("sample plan:\n%s", p)
+	}
+	var distinct, min, max int64
+	var avgV, nullW float64
+	if err := conn.QueryRowContext(ctx, q).Scan(&n, &distinct, &avgV, &nullW, &min, &max); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wk sample: %d rows, keys %d..%d, mean v %.2f (table 49.5), NULL w %.3f (table 0.5)", n, min, max, avgV, nullW)
+	if n < 1900 || n > 2000 || distinct != n || math.Abs(avgV-49.5) > 3 || math.Abs(nullW-0.5) > 0.05 || min > 1000 || max < 29000 {
+		t.Errorf("sample of %d rows (%d distinct), mean v %.2f, NULL share %.3f, keys %d..%d", n, distinct, avgV, nullW, min, max)
+	}
+
+	plain := table("plain", "table", []string{"id"}, "id INTEGER", "v")
+	if k, lo, hi, rows, found := find(plain); !found || !rows || !k.Rowid() || k.Name != "rowid" || lo != 7 || hi != 9 {
+		t.Errorf("plain: key %+v %d..%d (rows %v, found %v), want rowid 7..9", k, lo, hi, rows, found)
+	}
+	if k, _, _, rows, found := find(table("wempty", "table", []string{"k"}, "k INTEGER")); !found || rows || k.Column != "k" {
+		t.Errorf("wempty: key %+v (rows %v, found %v), want k with no rows", k, rows, found)
+	}
+	for _, tab := range []warehouse.Table{
+		table("wtext", "table", []string{"k"}, "k INTEGER", "v"),              // text at the top end
+		table("wreal", "table", []string{"k"}, "k INTEGER", "v"),              // a real at the bottom
+		table("wname", "table", []string{"k"}, "k TEXT"),                      // not an integer key
+		table("wpair", "table", []string{"a", "b"}, "a INTEGER", "b INTEGER"), // two columns
+		table("wkv", "view", nil, "k BIGINT", "v INTEGER", "w TEXT"),
+		table("docs", "table", nil, "body"),
+	} {
+		if k, lo, hi, _, found := find(tab); found {
+			t.Errorf("%s: integer key %+v %d..%d, want none", tab.Name.Name, k, lo, hi)
+		}
+	}
+	if keys := mustDialect(t, "postgres").IntKeys(wk); len(keys) != 0 {
+		t.Errorf("postgres: integer keys %v", keys)
+	}
+}

@@ -857,12 +857,13 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 		sql := "SELECT * FROM " + f.d.Sample(t.Name, sampleTarget, n)
 		if f.huge(name) && f.d.Name() == "sqlite" {
 			// SQLite's random() filter reads the whole table for its
-			// sample: one drawn by rowid reads only the rows it keeps.
-			from, how, _, err := f.env.SampleOf(ctx, t, sampleTarget, n)
+			// sample: one drawn by rowid (or integer key) reads only the
+			// rows it keeps.
+			from, _, random, err := f.env.SampleOf(ctx, t, sampleTarget, n)
 			if err != nil {
 				return nil, err
 			}
-			if how == "drawn by rowid" {
+			if random { // drawn by rowid, or by a WITHOUT ROWID table's integer key
 				sql = "SELECT * FROM " + from
 			}
 		}

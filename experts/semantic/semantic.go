@@ -268,6 +268,10 @@ type rowRange struct {
 }
 
 func rowCount(doc *catalog.TableDoc, profiles map[string]*catalog.ProfileDoc) rowRange {
+	if doc != nil && doc.RowCount != nil && doc.RowCountIsLowerBound {
+		// A count that stopped: at least RowCount rows, more than RowCount−1.
+		return rowRange{n: *doc.RowCount - 1, known: true, lower: true}
+	}
 	if doc != nil && doc.RowCount != nil {
 		return rowRange{n: *doc.RowCount, known: true, estimate: doc.RowCountIsEstimate}
 	}

@@ -60,7 +60,9 @@ func (a *colAcc) singletons() int64 {
 // sample (no singletons), or that hold a code list, are left alone: there
 // is nothing to scale. A failure keeps the sample's figures.
 func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
-	if !p.sampled || p.total <= p.rows {
+	// The first rows of a table known only to hold more than p.total−1
+	// rows are no random sample of a known size: nothing to scale by.
+	if !p.sampled || p.total <= p.rows || p.lower {
 		return nil
 	}
 	switch p.d.Name() {

@@ -70,7 +70,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	if err != nil {
 		return nil, fmt.Errorf("statistical plan: %w", err)
 	}
-	sizes, exact, err := rowCounts(ctx, env)
+	sizes, exact, lower, err := rowCounts(ctx, env)
 	if err != nil {
 		return nil, fmt.Errorf("statistical plan: %w", err)
 	}
@@ -109,6 +109,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 		if n, ok := sizes[t.Name.String()]; ok {
 			hint.estimate = &n
+			hint.lower = lower[t.Name.String()]
 		}
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
@@ -155,14 +156,15 @@ func runKeys(ctx context.Context, env *experts.Env, kind string) (map[string]boo
 }
 
 // rowCounts returns the row counts the structural expert recorded this run:
-// all of them, estimates included, for ordering the plan, and the exact ones,
-// which alone are trusted to decide sampling.
-func rowCounts(ctx context.Context, env *experts.Env) (sizes, exact map[string]int64, err error) {
+// all of them, estimates and lower bounds included, for ordering the plan,
+// the exact ones, which alone are trusted to decide sampling, and which
+// are lower bounds (a count that stopped: catalog.TableDoc).
+func rowCounts(ctx context.Context, env *experts.Env) (sizes, exact map[string]int64, lower map[string]bool, err error) {
 	entries, err := env.RunEntries(ctx, catalog.KindTable)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	sizes, exact = map[string]int64{}, map[string]int64{}
+	sizes, exact, lower = map[string]int64{}, map[string]int64{}, map[string]bool{}
 	for _, e := range entries {
 		var doc catalog.TableDoc
 		if err := e.Decode(&doc); err != nil || doc.RowCount == nil {
@@ -172,8 +174,11 @@ func rowCounts(ctx context.Context, env *experts.Env) (sizes, exact map[string]i
 		if !doc.RowCountIsEstimate {
 			exact[e.Key] = *doc.RowCount
 		}
+		if doc.RowCountIsLowerBound {
+			lower[e.Key] = true
+		}
 	}
-	return sizes, exact, nil
+	return sizes, exact, lower, nil
 }
 
 // colStats is what the queries returned for one column.
@@ -227,8 +232,13 @@ type profiler struct {
 	// estimated: total is an estimate (the structural expert's, or the
 	// rowid probe's), not a count.
 	estimated bool
-	rid       rowids // a SQLite table's rowid range (rowid.go)
-	byRowid   bool   // the sample is drawn by rowid lookups
+	// lower: total is a lower bound, a count that stopped past
+	// wholeScanFactor samples (the table holds more than total−1 rows),
+	// and firstRows: the sample is then the first rows the engine returns
+	// (a LIMIT), as no keep-fraction can be had from a bound.
+	lower, firstRows bool
+	rid              rowids // a SQLite table's rowid range (rowid.go)
+	byRowid          bool   // the sample is drawn by rowid lookups
 	// rowidEvidence says how the rowid probe estimated the rows.
 	rowidEvidence string
 	rows          int64
@@ -239,6 +249,7 @@ type profiler struct {
 // rowHint is what the structural expert recorded about a table's size.
 type rowHint struct {
 	exact, estimate *int64
+	lower           bool // estimate is a lower bound: a count that stopped
 }
 
 // fatal reports whether an error ends the table's pass rather than being
@@ -279,8 +290,17 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		p.counted = rows
 		if rows > n {
 			p.sampled, p.total = true, rows
-			from, byRowid, err := p.rowidSample(ctx, n, rows)
+			var from string
+			var byRowid bool
+			if !p.lower {
+				from, byRowid, err = p.rowidSample(ctx, n, rows)
+			}
 			switch {
+			case p.lower:
+				// More than wholeScanFactor samples, how many more not
+				// known: a random() filter's keep-fraction would be too
+				// large by as much. The first n rows bound the read.
+				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			case err != nil:
 				return fmt.Errorf("profile %s: %w", p.name, err)
 			case byRowid:
@@ -375,7 +395,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	}
 	found := qualityInsights(p.name, p.rows, p.sampled, profiles)
 	for _, s := range stats {
-		if !deep {
+		// The first rows the engine returns say nothing of how the
+		// table's rows spread over time: often the oldest.
+		if !deep || p.firstRows {
 			break
 		}
 		if in, ok := p.temporalInsight(s, now); ok {
@@ -449,9 +471,13 @@ func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
 // query draws its own sample (but where the engine seeds it, and on a
 // SQLite sample drawn by rowid), so the size is that of the aggregate's.
 func (p *profiler) sampleText() string {
+	if p.firstRows {
+		return fmt.Sprintf("the first %d rows of %s as the engine returns them, not a random sample (%s holds more than %d rows: the count stopped there; target %d)",
+			p.rows, p.name, p.name, p.total-1, p.env.Options.SampleRows)
+	}
 	how, about := "a random sample", ""
 	if p.byRowid {
-		how = "a random sample drawn by rowid"
+		how = "a random sample drawn by " + p.rid.key.String()
 	}
 	if p.estimated {
 		about = "about "
@@ -568,8 +594,12 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 // the sampling fraction: the structural expert's exact count when there is
 // one; else a count that stops at n+1 rows, so that a small table costs no
 // full scan; and for a table above n, the structural expert's estimate or,
-// on a SQLite rowid table, the rowid probe's (rowidRows) when it exceeds
-// wholeScanFactor samples, failing those an exact count.
+// on a SQLite table keyed by an integer, the key probe's (rowidRows) when
+// it exceeds wholeScanFactor samples, else an exact count; failing those,
+// the source's estimate as the structural expert takes it. What nothing
+// estimates (a view) is counted up to wholeScanFactor samples plus one:
+// beyond, the count is a lower bound (p.lower), and no base for a
+// sampling fraction.
 func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
 	if hint.exact != nil {
 		return *hint.exact, nil
@@ -589,12 +619,12 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	if c <= n {
 		return c, nil
 	}
-	if hint.estimate != nil && *hint.estimate > n {
+	if hint.estimate != nil && *hint.estimate > n && !hint.lower {
 		p.estimated = true
 		return *hint.estimate, nil
 	}
-	// A SQLite rowid table is sized from its rowids; counted only when
-	// within wholeScanFactor samples, which may be read whole.
+	// A SQLite table keyed by an integer is sized from its keys; counted
+	// only when within wholeScanFactor samples, which may be read whole.
 	est, exact, ok, err := p.rowidRows(ctx)
 	if err != nil {
 		return 0, err
@@ -604,8 +634,41 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 		return est, nil
 	}
 	p.rowidEvidence = ""
+	if ok {
+		p.queries++
+		return p.env.RowCount(ctx, p.table.Name)
+	}
+	if hint.lower && *hint.estimate > wholeScanFactor*n {
+		// The structural expert's count stopped past wholeScanFactor
+		// samples.
+		p.lower, p.estimated = true, true
+		return *hint.estimate, nil
+	}
+	// As the structural expert sizes it (a profile planned before its
+	// count): the source's estimate when exact or beyond wholeScanFactor
+	// samples, an exact count when within.
+	if re, isEst := p.env.Source.(warehouse.RowEstimator); isEst {
+		est, exact, err := re.EstimateRows(ctx, p.table.Name)
+		switch {
+		case err != nil && fatal(ctx, err):
+			return 0, err
+		case err == nil && (exact || est > wholeScanFactor*n):
+			p.estimated = !exact
+			return est, nil
+		case err == nil:
+			p.queries++
+			return p.env.RowCount(ctx, p.table.Name)
+		}
+	}
+	// Nothing sizes it (a view, a table without an integer key): a count
+	// that stops past wholeScanFactor samples, exact within.
 	p.queries++
-	return p.env.RowCount(ctx, p.table.Name)
+	c, more, err := p.env.CountUpTo(ctx, p.table.Name, wholeScanFactor*n)
+	if err != nil {
+		return 0, err
+	}
+	p.lower, p.estimated = more, more
+	return c, nil
 }
 
 func (p *profiler) confidence() float64 {

@@ -103,12 +103,13 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	name := t.Name.String()
 	doc := TableDoc(t)
-	n, exact, ev, err := rowCount(ctx, env, t)
+	n, exact, lower, ev, err := rowCount(ctx, env, t)
 	if err != nil {
 		return fmt.Errorf("inventory %s: count rows: %w", name, err)
 	}
 	doc.RowCount = &n
 	doc.RowCountIsEstimate = !exact
+	doc.RowCountIsLowerBound = lower
 	conf := 1.0
 	if !exact {
 		conf = 0.8
@@ -168,8 +169,14 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 const exactCountFactor = 10
 
 // rowCount counts a table's rows exactly, unless the source has a cheap
-// estimate that says the table is too big to count.
-func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (int64, bool, []string, error) {
+// estimate that says the table is too big to count. What nothing can
+// estimate (a view, a virtual table, a SQLite WITHOUT ROWID table with no
+// integer key and no ANALYZE) is counted only up to exactCountFactor
+// samples plus one (Env.CountUpTo): a view over a 100M-row table is not
+// evaluated whole, and its count is a lower bound (lower), marked an
+// estimate too, with evidence saying where the count stopped.
+func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64, exact, lower bool, ev []string, err error) {
+	estimated := false
 	if est, ok := env.Source.(warehouse.RowEstimator); ok && env.Options.SampleRows > 0 {
 		n, exact, err := est.EstimateRows(ctx, t.Name)
 		if err == nil && (exact || n > exactCountFactor*env.Options.SampleRows) {
@@ -177,14 +184,28 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (int64, 
 			if exact {
 				what = "exact, from the catalog"
 			}
-			return n, exact, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Source.Dialect())}, nil
+			return n, exact, false, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Source.Dialect())}, nil
 		}
+		estimated = err == nil
 	}
-	n, err := env.RowCount(ctx, t.Name)
+	count := fmt.Sprintf("SELECT count(*) FROM %s", env.Source.QuoteTable(t.Name))
+	if !estimated && env.Options.SampleRows > 0 {
+		limit := exactCountFactor * env.Options.SampleRows
+		n, more, err := env.CountUpTo(ctx, t.Name, limit)
+		if err != nil {
+			return 0, false, false, nil, err
+		}
+		if more {
+			return n, false, true, []string{fmt.Sprintf("more than %s rows: the count stopped at %s (count(*) over the first %s rows of %s)",
+				catalog.Thousands(limit), catalog.Thousands(n), catalog.Thousands(n), env.Source.QuoteTable(t.Name))}, nil
+		}
+		return n, true, false, []string{fmt.Sprintf("%s = %d", count, n)}, nil
+	}
+	n, err = env.RowCount(ctx, t.Name)
 	if err != nil {
-		return 0, false, nil, err
+		return 0, false, false, nil, err
 	}
-	return n, true, []string{fmt.Sprintf("SELECT count(*) FROM %s = %d", env.Source.QuoteTable(t.Name), n)}, nil
+	return n, true, false, []string{fmt.Sprintf("%s = %d", count, n)}, nil
 }
 
 // userRelations records the references of discover.yaml (source "user"),

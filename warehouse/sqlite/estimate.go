@@ -16,16 +16,19 @@ var _ warehouse.RowEstimator = (*Source)(nil)
 // dialect is SQLite's warehouse dialect, whose rowid helpers EstimateRows uses.
 var dialect, _ = warehouse.DialectFor("sqlite")
 
-// EstimateRows sizes t without reading it whole. A rowid table is sized
-// from its rowids: the least and greatest (two b-tree searches) bound it,
-// and the rows in 64 windows of 128 rowids spread over that range give the
-// share of rowids in use (Dialect.RowidProbe), at most 8,192 rows read by
-// rowid. A range of at most 8,192 rowids is counted whole, and the count is
-// exact. A table without a rowid b-tree (WITHOUT ROWID, virtual) or whose
-// columns hide every spelling of rowid falls back to sqlite_stat1, the
-// count of the last ANALYZE, an estimate; with neither, an error, and the
-// caller counts. Like RowCount, the statements are built here from quoted
-// names and skip the SQL guard; the authorizer applies.
+// EstimateRows sizes t without reading it whole. A table whose b-tree is
+// keyed by an integer (warehouse.IntKey: the rowid of a rowid table, the
+// INTEGER primary key of a WITHOUT ROWID table) is sized from its keys:
+// the least and greatest (two b-tree searches) bound it, and the rows in
+// 64 windows of 128 keys spread over that range give the share of keys in
+// use (Dialect.RowidProbe), at most 8,192 rows read by key. A range of at
+// most 8,192 keys is counted whole, and the count is exact. A table with
+// no such key (a WITHOUT ROWID table keyed otherwise, or whose INTEGER key
+// holds text at one end; a virtual table) or whose columns hide every
+// spelling of rowid falls back to sqlite_stat1, the count of the last
+// ANALYZE, an estimate; with neither, an error, and the caller counts.
+// Like RowCount, the statements are built here from quoted names and skip
+// the SQL guard; the authorizer applies.
 func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (n int64, exact bool, err error) {
 	err = s.retryBusy(ctx, func() error {
 		return s.read(always, func(db *sql.DB) error {
@@ -50,53 +53,64 @@ func estimateRows(ctx context.Context, db *sql.DB, t warehouse.TableName) (int64
 	return 0, false, err
 }
 
-// errNoRowid: the table has no rowid b-tree to size it from.
-var errNoRowid = errors.New("no rowid to estimate the rows from")
+// errNoRowid: the table has no integer key to size it from.
+var errNoRowid = errors.New("no rowid or integer key to estimate the rows from")
 
 func rowidEstimate(ctx context.Context, db *sql.DB, t warehouse.TableName) (int64, bool, error) {
-	var cols []warehouse.Column
-	rows, err := db.QueryContext(ctx, "SELECT name FROM pragma_table_xinfo(?, ?)", t.Name, schemaName(t))
+	tab := warehouse.Table{Name: t, Kind: "table"}
+	rows, err := db.QueryContext(ctx, "SELECT name, type, pk FROM pragma_table_xinfo(?, ?) ORDER BY pk", t.Name, schemaName(t))
 	if err != nil {
 		return 0, false, err
 	}
 	for rows.Next() {
 		var c warehouse.Column
-		if err := rows.Scan(&c.Name); err != nil {
+		var pk int
+		if err := rows.Scan(&c.Name, &c.Type, &pk); err != nil {
 			rows.Close()
 			return 0, false, err
 		}
-		cols = append(cols, c)
+		tab.Columns = append(tab.Columns, c)
+		if pk > 0 {
+			tab.PrimaryKey = append(tab.PrimaryKey, c.Name)
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return 0, false, err
 	}
-	rowid, ok := warehouse.RowidName(cols)
-	if !ok || len(cols) == 0 {
+	if len(tab.Columns) == 0 {
 		return 0, false, errNoRowid
 	}
-	q, _ := dialect.RowidBounds(t, rowid)
-	var lo, hi sql.NullInt64
-	switch err := db.QueryRowContext(ctx, q).Scan(&lo, &hi); {
-	case errors.Is(err, sql.ErrNoRows):
-		return 0, false, errNoRowid // a virtual table
-	case err != nil && strings.Contains(err.Error(), "no such column"):
-		return 0, false, errNoRowid // WITHOUT ROWID
+	// A statement that fails is a key the table lacks (the rowid of a
+	// WITHOUT ROWID table): the next key is tried.
+	k, lo, hi, some, found, err := dialect.FindIntKey(tab, func(q string) ([]any, error) {
+		var lo, hi any
+		switch err := db.QueryRowContext(ctx, q).Scan(&lo, &hi); {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil:
+			return nil, nil // no row (virtual, or not keyed so), no such column
+		}
+		return []any{lo, hi}, nil
+	})
+	switch {
 	case err != nil:
 		return 0, false, err
-	case !lo.Valid:
+	case !found:
+		return 0, false, errNoRowid
+	case !some:
 		return 0, true, nil // empty
 	}
-	q, covered, ok := dialect.RowidProbe(t, rowid, lo.Int64, hi.Int64)
+	q, covered, ok := dialect.RowidProbe(t, k.Name, lo, hi)
 	if !ok {
-		return 0, false, errNoRowid // rowids spread over more than 2⁴⁰
+		return 0, false, errNoRowid // keys spread over more than 2⁴⁰
 	}
-	var found int64
-	if err := db.QueryRowContext(ctx, q).Scan(&found); err != nil {
+	var n int64
+	if err := db.QueryRowContext(ctx, q).Scan(&n); err != nil {
 		return 0, false, err
 	}
-	n, exact := warehouse.RowidEstimate(lo.Int64, hi.Int64, covered, found)
-	return n, exact, nil
+	est, exact := warehouse.RowidEstimate(lo, hi, covered, n)
+	return est, exact, nil
 }
 
 // stat1Rows is the row count ANALYZE recorded for t: the first number of

@@ -9,8 +9,10 @@ import (
 )
 
 // TestEstimateRows: a rowid table is sized from its rowids without a scan,
-// exactly when its rowids span a few thousand; a WITHOUT ROWID table from
-// sqlite_stat1 when ANALYZE ran, else not at all (the caller counts).
+// exactly when its rowids span a few thousand, and a WITHOUT ROWID table
+// with an INTEGER primary key from its keys alike; another WITHOUT ROWID
+// table (a text key, or an INTEGER key holding text) from sqlite_stat1
+// when ANALYZE ran, else not at all (the caller counts).
 func TestEstimateRows(t *testing.T) {
 	path := build(t, "est.db",
 		`CREATE TABLE big (id INTEGER PRIMARY KEY, v)`,
@@ -22,8 +24,16 @@ func TestEstimateRows(t *testing.T) {
 		`CREATE TABLE kv (k INTEGER PRIMARY KEY, v) WITHOUT ROWID`,
 		`INSERT INTO kv SELECT id, v FROM big WHERE id < 5000`,
 		`CREATE TABLE kv2 (k TEXT PRIMARY KEY) WITHOUT ROWID`,
+		`CREATE TABLE wbig (k INTEGER PRIMARY KEY, v) WITHOUT ROWID`,
+		`INSERT INTO wbig WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 40000) SELECT 3 * i, i % 7 FROM r`,
+		`CREATE TABLE ktext (k TEXT PRIMARY KEY, v) WITHOUT ROWID`,
+		`INSERT INTO ktext SELECT 'k' || id, v FROM big WHERE id < 3000`,
+		`CREATE TABLE kmixed (k INTEGER PRIMARY KEY, v) WITHOUT ROWID`,
+		`INSERT INTO kmixed SELECT id, v FROM big WHERE id < 3000`,
+		`INSERT INTO kmixed VALUES ('top', 1)`,
 		`CREATE VIEW bigv AS SELECT * FROM big`,
 		`ANALYZE kv`,
+		`ANALYZE ktext`,
 	)
 	s := open(t, path)
 	ctx := context.Background()
@@ -40,7 +50,11 @@ func TestEstimateRows(t *testing.T) {
 		{"big", want, false, 0.05},
 		{"small", 3, true, 0},
 		{"empty", 0, true, 0},
-		{"kv", 3333, false, 0}, // ANALYZE's count
+		// Keys from 1 to 4,999: counted by key range, exactly; ANALYZE's
+		// count (the same here) is not needed.
+		{"kv", 3333, true, 0},
+		{"wbig", 40000, false, 0.05}, // keys 3 to 120,000: by key windows, as big by rowid
+		{"ktext", 2000, false, 0},    // ANALYZE's count
 	} {
 		n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Name: c.table})
 		t.Logf("%s: %d rows (exact %v), true %d", c.table, n, exact, c.want)
@@ -48,7 +62,7 @@ func TestEstimateRows(t *testing.T) {
 			t.Errorf("%s: %d (exact %v, %v), want %d (exact %v) within %v", c.table, n, exact, err, c.want, c.exact, c.tol)
 		}
 	}
-	for _, name := range []string{"kv2", "bigv", "ghost"} {
+	for _, name := range []string{"kv2", "kmixed", "bigv", "ghost"} {
 		if n, _, err := s.EstimateRows(ctx, warehouse.TableName{Name: name}); err == nil {
 			t.Errorf("%s: estimate %d, want an error", name, n)
 		}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package experts_test
+
+const raceEnabled = false
