@@ -190,9 +190,10 @@ func (e *Env) Scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 	return s, nil
 }
 
-// fatalErr reports an error that ends the work rather than being worked
-// around: a spent budget, a cancelled run, a timeout.
-func fatalErr(ctx context.Context, err error) bool {
+// Fatal reports an error that ends the work rather than being worked
+// around (a table read another way, a column at a time): a spent budget,
+// a cancelled run, a timeout would only repeat on the next statement.
+func Fatal(ctx context.Context, err error) bool {
 	return ctx.Err() != nil || errors.Is(err, ErrQueryBudget) || errors.Is(err, context.DeadlineExceeded)
 }
 
@@ -204,7 +205,7 @@ func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 	}
 	rows, estimate, more, err := e.tableSize(ctx, t, WholeScanFactor*n)
 	switch {
-	case err != nil && fatalErr(ctx, err):
+	case err != nil && Fatal(ctx, err):
 		return s, err
 	case err != nil:
 		return s, nil // the statements will meet the same trouble
@@ -235,7 +236,7 @@ func (e *Env) tableSize(ctx context.Context, t warehouse.Table, limit int64) (ro
 	if est, ok := e.Source.(warehouse.RowEstimator); ok {
 		if n, exact, err := est.EstimateRows(ctx, t.Name); err == nil {
 			return n, !exact, false, nil
-		} else if fatalErr(ctx, err) {
+		} else if Fatal(ctx, err) {
 			return 0, false, false, err
 		}
 	}
@@ -306,21 +307,32 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 	return first()
 }
 
-// rowidSample draws a SQLite table's sample by lookups by its integer key
-// (warehouse.IntKey: the rowid, or a WITHOUT ROWID table's INTEGER primary
-// key), when it has one and its keys are not so sparse that the draws
-// outnumber a quarter of its rows. how names the key.
-func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (from, how string, ok bool, err error) {
-	k, lo, hi, some, found, err := d.FindIntKey(t, func(q string) ([]any, error) {
+// FindIntKey finds t's integer key and its least and greatest values
+// (Dialect.FindIntKey), asking through the run's query path; sent, when
+// set, is called for each statement. A statement that fails for a reason
+// Fatal does not name means "no such key", not an error.
+func (e *Env) FindIntKey(ctx context.Context, d warehouse.Dialect, t warehouse.Table, sent func()) (k warehouse.IntKey, lo, hi int64, rows, found bool, err error) {
+	return d.FindIntKey(t, func(q string) ([]any, error) {
+		if sent != nil {
+			sent()
+		}
 		res, err := e.Query(ctx, q)
 		switch {
-		case err != nil && fatalErr(ctx, err):
+		case err != nil && Fatal(ctx, err):
 			return nil, err
 		case err != nil || len(res.Rows) != 1:
 			return nil, nil // WITHOUT ROWID (no such column), virtual (no row)
 		}
 		return res.Rows[0], nil
 	})
+}
+
+// rowidSample draws a SQLite table's sample by lookups by its integer key
+// (warehouse.IntKey: the rowid, or a WITHOUT ROWID table's INTEGER primary
+// key), when it has one and its keys are not so sparse that the draws
+// outnumber a quarter of its rows. how names the key.
+func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (from, how string, ok bool, err error) {
+	k, lo, hi, some, found, err := e.FindIntKey(ctx, d, t, nil)
 	if err != nil || !found || !some {
 		return "", "", false, err
 	}

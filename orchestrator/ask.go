@@ -303,10 +303,7 @@ func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowled
 
 func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
 	name := t.Name.String()
-	pt := prompts.Table{Name: name, Kind: t.Kind, PrimaryKey: t.PrimaryKey, Columns: []prompts.Column{}}
-	for _, fk := range t.ForeignKeys {
-		pt.References = append(pt.References, fmt.Sprintf("%s -> %s(%s)", strings.Join(fk.Columns, ", "), fk.RefTable, strings.Join(fk.RefColumns, ", ")))
-	}
+	pt := prompts.Table{Name: name, Kind: t.Kind, PrimaryKey: t.PrimaryKey, Columns: []prompts.Column{}, References: declaredReferences(t)}
 	if k != nil {
 		pt.References = append(pt.References, k.relations[name]...)
 		pt.Entity = k.entities[name]
@@ -315,21 +312,16 @@ func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
 		}
 	}
 	for _, c := range t.Columns {
-		pc := prompts.Column{Name: c.Name, Type: c.Type}
+		var prof *catalog.ProfileDoc
+		var semantic string
 		if k != nil {
 			key := name + "." + c.Name
 			if p, ok := k.profiles[key]; ok {
-				pc.NullFraction, pc.Distinct = p.NullFraction, p.DistinctCount
-				for i, v := range p.TopValues {
-					if i == 5 {
-						break
-					}
-					pc.Examples = append(pc.Examples, clip(v.Value, 40))
-				}
+				prof = &p
 			}
-			pc.Semantic = k.semantics[key]
+			semantic = k.semantics[key]
 		}
-		pt.Columns = append(pt.Columns, pc)
+		pt.Columns = append(pt.Columns, promptColumn(c, prof, semantic))
 	}
 	return pt
 }

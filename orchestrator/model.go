@@ -480,29 +480,18 @@ func promptSchema(ctx context.Context, env *experts.Env, budget int) (prompts.Sc
 		if e, ok := entities[name]; ok {
 			pt.Entity = e.doc.Type
 		}
-		for _, fk := range t.ForeignKeys {
-			pt.References = append(pt.References, fmt.Sprintf("%s -> %s(%s)", strings.Join(fk.Columns, ", "), fk.RefTable, strings.Join(fk.RefColumns, ", ")))
-		}
+		pt.References = declaredReferences(t)
 		for _, c := range t.Columns {
-			pc := prompts.Column{Name: c.Name, Type: c.Type}
 			key := name + "." + c.Name
+			var prof *catalog.ProfileDoc
 			if p, ok := profiles[key]; ok {
+				prof = &p.doc
 				if pt.Rows == nil && !p.doc.Sampled {
 					r := p.doc.Rows
 					pt.Rows = &r
 				}
-				pc.NullFraction, pc.Distinct = p.doc.NullFraction, p.doc.DistinctCount
-				for i, v := range p.doc.TopValues {
-					if i == 5 {
-						break
-					}
-					pc.Examples = append(pc.Examples, clip(v.Value, 40))
-				}
 			}
-			if sd, ok := semantics[key]; ok {
-				pc.Semantic = sd.doc.SemanticType
-			}
-			pt.Columns = append(pt.Columns, pc)
+			pt.Columns = append(pt.Columns, promptColumn(c, prof, semantics[key].doc.SemanticType))
 		}
 		b, err := json.Marshal(pt)
 		if err != nil {
@@ -517,6 +506,34 @@ func promptSchema(ctx context.Context, env *experts.Env, budget int) (prompts.Sc
 		s.Tables = append(s.Tables, pt)
 	}
 	return s, nil
+}
+
+// declaredReferences renders a table's declared foreign keys for a
+// prompt: "col -> table(col)".
+func declaredReferences(t warehouse.Table) []string {
+	var out []string
+	for _, fk := range t.ForeignKeys {
+		out = append(out, fmt.Sprintf("%s -> %s(%s)", strings.Join(fk.Columns, ", "), fk.RefTable, strings.Join(fk.RefColumns, ", ")))
+	}
+	return out
+}
+
+// promptColumn describes a column for a prompt with what is known of it:
+// its profile (nil when none) and semantic type. Frequent values are data:
+// at most five, each clipped, since a long one is more likely noise (or an
+// injection attempt) than help.
+func promptColumn(c warehouse.Column, p *catalog.ProfileDoc, semantic string) prompts.Column {
+	pc := prompts.Column{Name: c.Name, Type: c.Type, Semantic: semantic}
+	if p != nil {
+		pc.NullFraction, pc.Distinct = p.NullFraction, p.DistinctCount
+		for i, v := range p.TopValues {
+			if i == 5 {
+				break
+			}
+			pc.Examples = append(pc.Examples, clip(v.Value, 40))
+		}
+	}
+	return pc
 }
 
 // tablesIn picks the tables a repair prompt shows: the hypothesis' table

@@ -361,7 +361,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 func taskKey(t experts.Task) string { return t.Expert + "/" + t.Name }
 
 // retryPause waits before a task that failed n times runs again:
-// 250ms·4^(n-1), at most 3 s, counted from its last failure, time for a
+// 250 ms, 1 s, then 3 s (retryBackoff), counted from its last failure, time for a
 // passing problem of the database to pass (a round that took longer leaves
 // nothing to wait). It reports false when ctx ended first.
 func retryPause(ctx context.Context, n int, failed time.Time) bool {
@@ -379,13 +379,12 @@ func retryPause(ctx context.Context, n int, failed time.Time) bool {
 	}
 }
 
-// retryBackoff is the pause before the attempt that follows n failures.
+// retryBackoff is the pause before the attempt that follows n failures:
+// the pauses a statement is retried after (warehouse.RetryBackoff), the
+// last one from then on.
 func retryBackoff(n int) time.Duration {
-	d := 250 * time.Millisecond
-	for i := 1; i < n && d < 3*time.Second; i++ {
-		d *= 4
-	}
-	return min(d, 3*time.Second)
+	b := warehouse.RetryBackoff
+	return b[min(max(n, 1), len(b))-1]
 }
 
 // runTask runs a task, turning a panic into an error so one bad table

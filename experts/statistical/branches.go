@@ -1,6 +1,8 @@
 package statistical
 
 import (
+	"github.com/discover-db/discover/experts"
+
 	"context"
 	"fmt"
 	"strings"
@@ -113,7 +115,7 @@ func (p *profiler) runBranches(ctx context.Context, bs []branch, onRow func(bran
 		if err == nil {
 			continue
 		}
-		if fatal(ctx, err) {
+		if experts.Fatal(ctx, err) {
 			return nil, err
 		}
 		byCol := map[int][]branch{}
@@ -130,7 +132,7 @@ func (p *profiler) runBranches(ctx context.Context, bs []branch, onRow func(bran
 		}
 		for _, c := range order {
 			if err := p.runUnion(ctx, byCol[c], onRow); err != nil {
-				if fatal(ctx, err) {
+				if experts.Fatal(ctx, err) {
 					return nil, err
 				}
 				bad[c] = err

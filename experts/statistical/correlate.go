@@ -1,6 +1,8 @@
 package statistical
 
 import (
+	"github.com/discover-db/discover/experts"
+
 	"context"
 	"fmt"
 	"math"
@@ -155,7 +157,7 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 	}
 	get, how, err := p.correlationFigures(ctx, cols)
 	if err != nil {
-		if fatal(ctx, err) {
+		if experts.Fatal(ctx, err) {
 			return nil, err
 		}
 		p.uncertain(ctx, p.name, fmt.Sprintf("correlations of %s could not be computed: %v", p.name, err), err)
@@ -187,7 +189,7 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 	// that rise together along a curve. They are an extra: without a
 	// sample, only Pearson's r is reported.
 	rk, rkHow, err := p.rankSample(ctx, cols)
-	if err != nil && fatal(ctx, err) {
+	if err != nil && experts.Fatal(ctx, err) {
 		return nil, err
 	}
 	var out []insight

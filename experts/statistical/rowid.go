@@ -1,6 +1,8 @@
 package statistical
 
 import (
+	"github.com/discover-db/discover/experts"
+
 	"context"
 	"fmt"
 
@@ -35,17 +37,7 @@ func (p *profiler) rowidBounds(ctx context.Context) (rowids, error) {
 		return p.rid, nil
 	}
 	p.rid.done = true
-	k, lo, hi, rows, found, err := p.d.FindIntKey(p.table, func(q string) ([]any, error) {
-		p.queries++
-		res, err := p.env.Query(ctx, q)
-		switch {
-		case err != nil && fatal(ctx, err):
-			return nil, err
-		case err != nil || len(res.Rows) != 1:
-			return nil, nil // WITHOUT ROWID (no such column), virtual (no row)
-		}
-		return res.Rows[0], nil
-	})
+	k, lo, hi, rows, found, err := p.env.FindIntKey(ctx, p.d, p.table, func() { p.queries++ })
 	if err != nil {
 		return p.rid, err
 	}
@@ -71,7 +63,7 @@ func (p *profiler) rowidRows(ctx context.Context) (n int64, exact, ok bool, err 
 	p.queries++
 	res, err := p.env.Query(ctx, q)
 	switch {
-	case err != nil && fatal(ctx, err):
+	case err != nil && experts.Fatal(ctx, err):
 		return 0, false, false, err
 	case err != nil || len(res.Rows) != 1 || len(res.Rows[0]) != 1:
 		return 0, false, false, nil

@@ -7,7 +7,6 @@ package statistical
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -250,13 +249,6 @@ type profiler struct {
 type rowHint struct {
 	exact, estimate *int64
 	lower           bool // estimate is a lower bound: a count that stopped
-}
-
-// fatal reports whether an error ends the table's pass rather than being
-// worked around one column at a time: a spent budget, a cancelled run or a
-// timeout would only repeat on the narrower queries.
-func fatal(ctx context.Context, err error) bool {
-	return ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // profileTable profiles every column of t and saves the profiles, the
@@ -650,7 +642,7 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	if re, isEst := p.env.Source.(warehouse.RowEstimator); isEst {
 		est, exact, err := re.EstimateRows(ctx, p.table.Name)
 		switch {
-		case err != nil && fatal(ctx, err):
+		case err != nil && experts.Fatal(ctx, err):
 			return 0, err
 		case err == nil && (exact || est > wholeScanFactor*n):
 			p.estimated = !exact
@@ -688,7 +680,7 @@ func (p *profiler) aggregate(ctx context.Context, chunk []colSpec, stats []*colS
 	if err == nil {
 		return nil, nil
 	}
-	if fatal(ctx, err) {
+	if experts.Fatal(ctx, err) {
 		return nil, err
 	}
 	if len(chunk) > 1 {
@@ -708,7 +700,7 @@ func (p *profiler) aggregate(ctx context.Context, chunk []colSpec, stats []*colS
 		min := c
 		min.CountOnly = true
 		err2 := p.runAggregate(ctx, []colSpec{min}, stats)
-		if err2 != nil && fatal(ctx, err2) {
+		if err2 != nil && experts.Fatal(ctx, err2) {
 			return nil, err2
 		}
 		if err2 == nil {
@@ -831,7 +823,7 @@ func (p *profiler) topValues(ctx context.Context, stats []*colStats) []string {
 		if err == nil {
 			continue
 		}
-		if len(chunk) == 1 || fatal(ctx, err) {
+		if len(chunk) == 1 || experts.Fatal(ctx, err) {
 			for _, c := range chunk {
 				col := p.name + "." + c.Name
 				p.uncertain(ctx, col, fmt.Sprintf("frequent values of %s could not be computed: %v", col, err), err)
