@@ -255,8 +255,8 @@ func TestBigTableSQLite(t *testing.T) {
 		}
 	}
 	for _, c := range rec.Counts() {
-		if c == "events" {
-			t.Errorf("an exact count of events: a full scan")
+		if c == "events" || c == "recent_events" {
+			t.Errorf("an exact count of %s: a full scan", c)
 		}
 	}
 	t.Logf("%d statements in all, %d on events: %v in the engine, %d pages read cold (a full scan reads %d); "+
@@ -333,7 +333,8 @@ func readCounters(t *testing.T, admin *sql.DB, table string) tupleCounters {
 }
 
 // TestBigTablePostgres: a discovery of a PostgreSQL database whose events
-// table holds 2M rows, with --sample-rows 10000. Over the whole run,
+// table holds 2M rows, and a view over it, with --sample-rows 10000.
+// Over the whole run,
 // PostgreSQL counts fewer tuples read from events, by scans and by index
 // fetches, than half the rows it holds: no statement read it whole. Each
 // statement, run again under EXPLAIN ANALYZE, reads fewer than half its
@@ -355,7 +356,10 @@ func TestBigTablePostgres(t *testing.T) {
 		}
 		return fmt.Sprintf("(%s + (%s)::int)", start, days)
 	}
-	stmts := bigStatements(bigPostgresRows, series, date, "DATE")
+	// A view over events: its size is only the planner's guess, and a
+	// random filter over it would compute all 2M rows in each statement.
+	stmts := append(bigStatements(bigPostgresRows, series, date, "DATE"),
+		`CREATE VIEW recent_events AS SELECT id, customer_id, status, created_at FROM events WHERE status <> 'void'`)
 	for i, q := range stmts {
 		// Autovacuum off on every table, before its first row.
 		if strings.HasPrefix(q, "CREATE TABLE") {
@@ -392,7 +396,7 @@ func TestBigTablePostgres(t *testing.T) {
 	// reads (returned or filtered out, by every loop of every node that
 	// reads events: a scan, a sample, an index) and the buffers it touches
 	// (of every table and index).
-	on := rec.On(`"events"`)
+	on := append(rec.On(`"events"`), rec.On(`"recent_events"`)...)
 	var engine time.Duration
 	for _, s := range on {
 		engine += s.Took
@@ -423,8 +427,8 @@ func TestBigTablePostgres(t *testing.T) {
 		t.Errorf("the discovery read %d tuples of events (%s): want fewer than half its %d rows", read, d, rows)
 	}
 	for _, c := range rec.Counts() {
-		if c == "events" {
-			t.Errorf("an exact count of events: a full scan")
+		if c == "events" || c == "recent_events" {
+			t.Errorf("an exact count of %s: a full scan", c)
 		}
 	}
 	if len(on) < 10 {

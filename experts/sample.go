@@ -21,12 +21,17 @@ import (
 // bounded sample of SampleRows rows, and says so in its evidence.
 //
 // The sample reads no more than it keeps: on SQLite rows drawn by rowid,
-// or by the INTEGER primary key of a WITHOUT ROWID table
-// (Dialect.SampleRowids), on PostgreSQL, Trino and DuckDB whole blocks
-// (Dialect.SampleBlocks); elsewhere (MySQL, views, SQLite tables without
-// an integer key) the first SampleRows rows the engine returns, which
-// bound the read but are no random sample. Only the first is a sample of
-// rows drawn one by one (Scope.Random).
+// or by the INTEGER primary key of a WITHOUT ROWID table, on MySQL and
+// MariaDB rows drawn by a primary key of one integer column
+// (Dialect.SampleRowids), on PostgreSQL and Trino whole blocks
+// (Dialect.SampleBlocks), on DuckDB whole blocks from 10M rows;
+// elsewhere (views, SQLite tables without an integer key, MySQL tables
+// keyed otherwise) the first SampleRows rows the engine returns, which
+// bound the read but are no random sample. DuckDB's tables below 10M rows
+// are the exception: its block samples differ from run to run, so its
+// seeded reservoir draws them, reading the columns a statement uses whole
+// (columnar, about one scan's time). The rows drawn by key and DuckDB's
+// reservoir are samples of rows drawn one by one (Scope.Random).
 
 // WholeScanFactor bounds the tables any expert reads whole: at most this
 // many times --sample-rows (the statistical expert's wholeScanFactor).
@@ -50,12 +55,12 @@ type Scope struct {
 	// Sampled: statements read Target rows of the table, not all of them.
 	Sampled bool
 	Target  int64
-	// Random: the sample's rows are drawn at random one by one (SQLite's
-	// rowids). A sample of whole blocks holds its rows in runs of
-	// neighbours in storage, often neighbours in time, and the first rows
-	// the engine returns may be the table's oldest: both bound what is
-	// read and show every violation they hold, but neither is a picture
-	// of how the rows spread (over the week, say).
+	// Random: the sample's rows are drawn at random one by one (by a
+	// SQLite rowid or an integer key). A sample of whole blocks holds its
+	// rows in runs of neighbours in storage, often neighbours in time,
+	// and the first rows the engine returns may be the table's oldest:
+	// both bound what is read and show every violation they hold, but
+	// neither is a picture of how the rows spread (over the week, say).
 	Random bool
 	// How says how the sample is drawn, for evidence.
 	How string
@@ -271,7 +276,8 @@ func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64)
 // SampleOf is a FROM item, aliased warehouse.SampleAlias, of about rows
 // rows of t, which holds total rows, that reads no more than it keeps (a
 // block sample reads whole blocks), with how it is drawn and whether it is
-// random: on a SQLite table keyed by an integer rows drawn by that key
+// random: on a table keyed by an integer (Dialect.IntKeys: SQLite's rowid
+// or integer key, MySQL's integer primary key) rows drawn by that key
 // ("drawn by rowid", "drawn by integer key id"), where
 // Dialect.SampleBlocks has a form whole blocks, and otherwise the first
 // rows rows the engine returns; random is true for rows drawn one by one
@@ -291,7 +297,7 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 	if derr != nil || t.Kind != "table" {
 		return first()
 	}
-	if d.Name() == "sqlite" {
+	if len(d.IntKeys(t)) > 0 {
 		f, how, ok, err := e.rowidSample(ctx, d, t, rows, total)
 		switch {
 		case err != nil:
@@ -303,6 +309,12 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 	}
 	if f, ok := d.SampleBlocks(t.Name, rows, total); ok {
 		return f, "whole blocks drawn at random (TABLESAMPLE SYSTEM)", false, nil
+	}
+	if d.Name() == "duckdb" {
+		// Below the size DuckDB samples blocks from: its seeded
+		// reservoir, the same rows in every run, for about one scan of
+		// the columns a statement reads.
+		return d.Sample(t.Name, rows, total), "drawn at random by a seeded reservoir over the whole table", true, nil
 	}
 	return first()
 }
@@ -327,10 +339,11 @@ func (e *Env) FindIntKey(ctx context.Context, d warehouse.Dialect, t warehouse.T
 	})
 }
 
-// rowidSample draws a SQLite table's sample by lookups by its integer key
-// (warehouse.IntKey: the rowid, or a WITHOUT ROWID table's INTEGER primary
-// key), when it has one and its keys are not so sparse that the draws
-// outnumber a quarter of its rows. how names the key.
+// rowidSample draws a table's sample by lookups by its integer key
+// (warehouse.IntKey: a SQLite rowid, a WITHOUT ROWID table's INTEGER
+// primary key, a MySQL table's integer primary key), when it has one and
+// its keys are not so sparse that the draws outnumber a quarter of its
+// rows. how names the key.
 func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (from, how string, ok bool, err error) {
 	k, lo, hi, some, found, err := e.FindIntKey(ctx, d, t, nil)
 	if err != nil || !found || !some {

@@ -40,6 +40,9 @@ func rowsText(t Table) string {
 	if t.RowCount == nil {
 		return "unknown"
 	}
+	if t.RowCountIsLowerBound {
+		return "more than " + catalog.Thousands(max(*t.RowCount-1, 0))
+	}
 	if t.RowCountIsEstimate {
 		return "~" + catalog.Thousands(*t.RowCount)
 	}

@@ -107,14 +107,18 @@ type Domain struct {
 
 // Table is one table or view.
 type Table struct {
-	Name               string   `json:"name"`
-	Kind               string   `json:"kind"`
-	RowCount           *int64   `json:"row_count"`
-	RowCountIsEstimate bool     `json:"row_count_is_estimate"`
-	PrimaryKey         []string `json:"primary_key"`
-	PrimaryKeySource   *string  `json:"primary_key_source"`
-	Entity             *Entity  `json:"entity"`
-	Columns            []Column `json:"columns"`
+	Name               string `json:"name"`
+	Kind               string `json:"kind"`
+	RowCount           *int64 `json:"row_count"`
+	RowCountIsEstimate bool   `json:"row_count_is_estimate"`
+	// RowCountIsLowerBound: the count stopped before the table's end (a
+	// view, or what nothing estimates, is counted only so far): the table
+	// holds at least RowCount rows. Optional, absent when false.
+	RowCountIsLowerBound bool     `json:"row_count_is_lower_bound,omitempty"`
+	PrimaryKey           []string `json:"primary_key"`
+	PrimaryKeySource     *string  `json:"primary_key_source"`
+	Entity               *Entity  `json:"entity"`
+	Columns              []Column `json:"columns"`
 
 	// Declared indexes and unique constraints are shown in Markdown and HTML
 	// but are not (yet) part of report.json v1; adding them is a CONTRACT
@@ -413,14 +417,15 @@ func (b *builder) tables() []Table {
 		}
 		name := cmp.Or(doc.Name, e.Key)
 		t := Table{
-			Name:               name,
-			Kind:               doc.Kind,
-			RowCount:           doc.RowCount,
-			RowCountIsEstimate: doc.RowCountIsEstimate,
-			PrimaryKey:         strs(doc.PrimaryKey),
-			Columns:            []Column{},
-			Indexes:            []Index{},
-			Uniques:            [][]string{},
+			Name:                 name,
+			Kind:                 doc.Kind,
+			RowCount:             doc.RowCount,
+			RowCountIsEstimate:   doc.RowCountIsEstimate,
+			RowCountIsLowerBound: doc.RowCountIsLowerBound && doc.RowCount != nil,
+			PrimaryKey:           strs(doc.PrimaryKey),
+			Columns:              []Column{},
+			Indexes:              []Index{},
+			Uniques:              [][]string{},
 		}
 		if t.RowCount == nil {
 			t.RowCount, t.RowCountIsEstimate = b.countFromStats(name)

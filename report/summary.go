@@ -63,14 +63,15 @@ func inventorySentences(r *Report) []string {
 
 	var total int64
 	var counted []Table
-	estimated := false
+	estimated, lower := false, false
 	for _, t := range tables {
 		if t.RowCount == nil {
 			continue
 		}
 		total += *t.RowCount
 		counted = append(counted, t)
-		estimated = estimated || t.RowCountIsEstimate
+		estimated = estimated || (t.RowCountIsEstimate && !t.RowCountIsLowerBound)
+		lower = lower || t.RowCountIsLowerBound
 	}
 	switch {
 	case len(counted) == 0 && len(tables) > 0:
@@ -87,7 +88,15 @@ func inventorySentences(r *Report) []string {
 			}
 		}
 		est := ""
-		if estimated {
+		switch {
+		case lower:
+			// A count that stopped is a floor: so is the total.
+			subject += " at least"
+			est = " (some counts stopped early, some are estimates)"
+			if !estimated {
+				est = " (some counts stopped early)"
+			}
+		case estimated:
 			est = " (some counts are estimates)"
 		}
 		out = append(out, fmt.Sprintf("%s %s in total%s.", subject, plural64(total, "row", "rows"), est))
@@ -100,7 +109,11 @@ func inventorySentences(r *Report) []string {
 		n := min(3, len(counted))
 		parts := make([]string, n)
 		for i, t := range counted[:n] {
-			parts[i] = fmt.Sprintf("%s (%s)", t.Name, plural64(*t.RowCount, "row", "rows"))
+			size := plural64(*t.RowCount, "row", "rows")
+			if t.RowCountIsLowerBound {
+				size = "more than " + plural64(max(*t.RowCount-1, 0), "row", "rows")
+			}
+			parts[i] = fmt.Sprintf("%s (%s)", t.Name, size)
 		}
 		out = append(out, fmt.Sprintf("The largest are %s.", catalog.JoinAnd(parts)))
 	}

@@ -448,12 +448,16 @@ func (d Dialect) Limit(n int64) string {
 // as s.col.
 const SampleAlias = "s"
 
-// pgSystemSampleRows is the table size from which PostgreSQL samples pages
-// (SYSTEM) rather than rows (BERNOULLI). BERNOULLI reads every page, which
-// beyond ~10M rows (a GB or more) costs more than a profile is worth; SYSTEM
-// reads only the chosen pages, at the price of rows that come in page-sized
-// clusters.
-const pgSystemSampleRows = 10_000_000
+// BlockSampleRows is the table size from which PostgreSQL, Trino and DuckDB
+// sample blocks (SYSTEM) rather than rows (BERNOULLI, a reservoir). A row
+// sample reads every page, which beyond ~10M rows (a GB or more) costs more
+// than a profile is worth; SYSTEM reads only the chosen blocks, at the
+// price of rows that come in block-sized clusters (and, on DuckDB, of a
+// sample that its threads draw differently from run to run). Engines with
+// no block sample (SQLite, MySQL) have a table this large profiled on rows
+// drawn by its integer key, or else on its first rows: their random
+// filters read every row.
+const BlockSampleRows = 10_000_000
 
 // sampleSeed seeds the samples of engines that take a seed.
 const sampleSeed = 42
@@ -462,24 +466,34 @@ const sampleSeed = 42
 // rows of base table t, which has totalRows rows (an estimate will do):
 //
 //   - PostgreSQL: t s TABLESAMPLE BERNOULLI (pct) REPEATABLE (seed), or SYSTEM (pct) from
-//     pgSystemSampleRows up;
-//   - Trino: t s TABLESAMPLE BERNOULLI (pct);
-//   - DuckDB: USING SAMPLE n ROWS, a reservoir: exactly rows rows, and
-//     totalRows is not needed;
-//   - MySQL: a subquery keeping rows where RAND(seed) < rows/totalRows;
+//     BlockSampleRows up;
+//   - Trino: t s TABLESAMPLE BERNOULLI (pct), or SYSTEM (pct) from
+//     BlockSampleRows up;
+//   - DuckDB: USING SAMPLE reservoir(n ROWS) REPEATABLE (seed): exactly
+//     rows rows, the same in every run; from BlockSampleRows up, whole
+//     vectors (SampleBlocks);
+//   - MySQL: a subquery keeping rows where RAND(seed) < rows/totalRows,
+//     which reads every row: a table keyed by one integer column is better
+//     sampled by SampleRowids;
 //   - SQLite: a subquery keeping rows whose low 32 bits of random() fall
 //     under rows/totalRows·2³². One scan, no sort: ORDER BY random() LIMIT n
 //     would be exact but sorts a key per row. A rowid table is better
 //     sampled by SampleRowids, which reads no more than the sample.
 //
 // The size varies from run to run (binomially) except on DuckDB and on
-// PostgreSQL tables, whose samples are seeded. When
+// PostgreSQL tables, whose samples are seeded (but DuckDB's from
+// BlockSampleRows up, which its threads draw differently in each run). When
 // totalRows ≤ rows the item is the whole table; when totalRows is unknown
 // (≤ 0) it is the first rows rows, bounded but not random.
 //
 // PostgreSQL samples only tables and materialized views: for a view, or any
 // other FROM item, use SampleFrom.
 func (d Dialect) Sample(t TableName, rows, totalRows int64) string {
+	if d.name == "duckdb" && totalRows >= BlockSampleRows {
+		if blocks, ok := d.SampleBlocks(t, rows, totalRows); ok {
+			return blocks
+		}
+	}
 	table := d.QuoteTable(t)
 	rows = max(rows, 0)
 	tablesample := d.name == "postgres" || d.name == "trino"
@@ -487,7 +501,7 @@ func (d Dialect) Sample(t TableName, rows, totalRows int64) string {
 		return d.SampleFrom(table, rows, totalRows)
 	}
 	method := "BERNOULLI"
-	if d.name == "postgres" && totalRows >= pgSystemSampleRows {
+	if totalRows >= BlockSampleRows {
 		method = "SYSTEM"
 	}
 	sample := fmt.Sprintf("%s %s TABLESAMPLE %s (%s)", table, SampleAlias, method, decimal(100*fraction(rows, totalRows)))
@@ -509,7 +523,11 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 	rows = max(rows, 0)
 	switch {
 	case d.name == "duckdb" && (totalRows <= 0 || totalRows > rows):
-		return fmt.Sprintf("(SELECT * FROM %s USING SAMPLE %d ROWS) %s", from, rows, SampleAlias)
+		// Seeded, the reservoir keeps the same rows in every statement
+		// and every run, whatever the threads (measured on 20M rows and
+		// 4 threads; unseeded, each run kept others). It reads the
+		// columns a statement uses whole: a scan's time, about.
+		return fmt.Sprintf("(SELECT * FROM %s USING SAMPLE reservoir(%d ROWS) REPEATABLE (%d)) %s", from, rows, sampleSeed, SampleAlias)
 	case totalRows <= 0:
 		return fmt.Sprintf("(SELECT * FROM %s %s) %s", from, d.Limit(rows), SampleAlias)
 	case totalRows <= rows:
@@ -543,12 +561,18 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 //
 //   - PostgreSQL: t s TABLESAMPLE SYSTEM (pct) REPEATABLE (seed), whole pages;
 //   - Trino: t s TABLESAMPLE SYSTEM (pct), whole splits as the connector allows;
-//   - DuckDB: USING SAMPLE pct PERCENT (system, seed), whole vectors of 2,048 rows.
+//   - DuckDB: USING SAMPLE pct PERCENT (system, seed), whole vectors of 2,048 rows,
+//     from BlockSampleRows rows up only: its threads draw the vectors
+//     differently in each run, seed or not, so that the figures of two runs
+//     on the same data differ, and 10 draws of 0.1% of 20M rows put the mean
+//     of a uniform key anywhere from 60% to 138% of the truth (vectors are
+//     runs of neighbours). Below that Sample's seeded reservoir, which reads
+//     the table's columns in about the time of one scan, is worth its cost.
 //
 // Rows come in clusters of a block each, a price worth paying where the
-// table is far larger than the sample. ok is false on SQLite (SampleRowids
-// is its way) and MySQL, which have no such sampling, and when totalRows ≤
-// rows.
+// table is far larger than the sample. ok is false on SQLite and MySQL,
+// which have no such sampling (SampleRowids is their way), and when
+// totalRows ≤ rows.
 func (d Dialect) SampleBlocks(t TableName, rows, totalRows int64) (from string, ok bool) {
 	if totalRows <= 0 || totalRows <= max(rows, 0) {
 		return "", false
@@ -561,6 +585,9 @@ func (d Dialect) SampleBlocks(t TableName, rows, totalRows int64) (from string, 
 	case "trino":
 		return fmt.Sprintf("%s %s TABLESAMPLE SYSTEM (%s)", table, SampleAlias, pct), true
 	case "duckdb":
+		if totalRows < BlockSampleRows {
+			return "", false
+		}
 		return fmt.Sprintf("(SELECT * FROM %s USING SAMPLE %s PERCENT (system, %d)) %s", table, pct, sampleSeed, SampleAlias), true
 	}
 	return "", false
@@ -583,6 +610,13 @@ func decimal(f float64) string {
 // its integer key (IntKey), so that a table far larger than the sample is
 // never read whole (issue 9). Views, virtual tables and WITHOUT ROWID
 // tables keyed otherwise keep the scanning forms.
+//
+// MySQL and MariaDB have no TABLESAMPLE either, and their RAND() filter
+// reads every row too. InnoDB, though, clusters a table's rows in the
+// b-tree of its primary key: a table whose primary key is one integer
+// column is sized and drawn from by that key as a SQLite rowid table is
+// (IntKeys, KeyBounds, RowidProbe, SampleRowids). Other tables (no primary
+// key, a composite or non-integer one, views) keep the scanning forms.
 
 // rowidNames are SQLite's three spellings of a table's row id. A column of
 // the same name hides the spelling (but for an INTEGER PRIMARY KEY named
@@ -628,8 +662,18 @@ func (k IntKey) String() string {
 // order to try them with KeyBounds (only one holds): a spelling of rowid no
 // column hides, then, when t's primary key is one column whose declared
 // type contains "INT" (INTEGER affinity), that column, for a WITHOUT ROWID
-// table. Empty on other engines and for views.
+// table. On MySQL and MariaDB it is the primary key of a base table when
+// that is one column of an integer type (mysqlIntType). Empty on other
+// engines and for views.
 func (d Dialect) IntKeys(t Table) []IntKey {
+	if d.name == "mysql" && t.Kind == "table" && len(t.PrimaryKey) == 1 {
+		for _, c := range t.Columns {
+			if c.Name == t.PrimaryKey[0] && mysqlIntType(c.Type) {
+				return []IntKey{{Name: d.QuoteIdent(c.Name), Column: c.Name}}
+			}
+		}
+		return nil
+	}
 	if d.name != "sqlite" || t.Kind != "table" {
 		return nil
 	}
@@ -646,6 +690,23 @@ func (d Dialect) IntKeys(t Table) []IntKey {
 		}
 	}
 	return keys
+}
+
+// mysqlIntType reports whether a MySQL column type, as information_schema's
+// COLUMN_TYPE spells it ("int(10) unsigned", "bigint", "tinyint(1)"), is
+// an integer type. The base name is matched whole: a substring "int" would
+// take POINT, and a BIT, DECIMAL or YEAR key is no integer one (a lookup by
+// an integer would not find, or would convert, its values).
+func mysqlIntType(typ string) bool {
+	base := strings.ToLower(strings.TrimSpace(typ))
+	if i := strings.IndexAny(base, "( "); i >= 0 {
+		base = base[:i]
+	}
+	switch base {
+	case "tinyint", "smallint", "mediumint", "int", "integer", "bigint":
+		return true
+	}
+	return false
 }
 
 // RowidBounds is a statement returning one row (lo, hi), the least and the
@@ -665,7 +726,15 @@ func (d Dialect) RowidBounds(t TableName, rowid string) (sql string, ok bool) {
 // keyed by rowid. SQLite stores what does not convert to an integer as it
 // is even in an INTEGER column, and orders numbers before text and blobs:
 // the bounds are integers (KeyRange) only when no key is text or a blob.
+//
+// On MySQL and MariaDB the statement reads the two ends of the primary
+// key's index, two b-tree descents ("Select tables optimized away" in
+// EXPLAIN), and returns one row, NULLs for an empty table.
 func (d Dialect) KeyBounds(t TableName, k IntKey) (sql string, ok bool) {
+	if d.name == "mysql" && !k.Rowid() {
+		return fmt.Sprintf("SELECT (SELECT MIN(t.%[1]s) FROM %[2]s AS t) AS lo, (SELECT MAX(t.%[1]s) FROM %[2]s AS t) AS hi",
+			k.Name, d.QuoteTable(t)), true
+	}
 	if d.name != "sqlite" {
 		return "", false
 	}
@@ -684,7 +753,16 @@ func (d Dialect) KeyBounds(t TableName, k IntKey) (sql string, ok bool) {
 // KeyRange reads the row a KeyBounds statement returned: the least and
 // greatest key, and whether the table has rows. ok is false when the row
 // is not two integers or two NULLs: a key column holding a real, text or
-// a blob at one end, which lookups by integer would not find.
+// a blob at one end, which lookups by integer would not find, or a key
+// beyond int64 (a BIGINT UNSIGNED above 2⁶³−1).
+//
+// An integer may come as int64, as uint64, or as the decimal text of one:
+// the MySQL source hands over a BIGINT UNSIGNED above int64 as text, and
+// a driver may hand over an unsigned one as uint64. Text is parsed
+// strictly (no sign but '-', no spaces, no fraction). On SQLite that
+// admits nothing new: INTEGER affinity stores text that reads as an
+// integer as an integer, so text at an end never parses. A []byte is a
+// SQLite blob, no integer, and stays refused.
 func KeyRange(row []any) (lo, hi int64, rows, ok bool) {
 	if len(row) != 2 {
 		return 0, 0, false, false
@@ -692,12 +770,32 @@ func KeyRange(row []any) (lo, hi int64, rows, ok bool) {
 	if row[0] == nil && row[1] == nil {
 		return 0, 0, false, true
 	}
-	lo, okLo := row[0].(int64)
-	hi, okHi := row[1].(int64)
+	lo, okLo := keyInt(row[0])
+	hi, okHi := keyInt(row[1])
 	if !okLo || !okHi {
 		return 0, 0, false, false
 	}
 	return lo, hi, true, true
+}
+
+// keyInt is one end of a KeyRange row as an int64.
+func keyInt(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case uint64:
+		if x > math.MaxInt64 {
+			return 0, false
+		}
+		return int64(x), true
+	case string:
+		if x == "" || x[0] == '+' {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(x, 10, 64)
+		return n, err == nil
+	}
+	return 0, false
 }
 
 // FindIntKey finds the integer key of t's b-tree and its range: it runs
@@ -746,10 +844,12 @@ const (
 // n·(hi−lo+1)/covered rows, exactly n when covered is the whole span (a
 // span of at most 8,192 rowids is counted whole). See RowidEstimate.
 // rowid may be any IntKey's Name: a WITHOUT ROWID table is probed by its
-// integer key alike.
+// integer key alike, and so is a MySQL table by its primary key (a range
+// read of its clustered index per window), which sizes it better than
+// InnoDB's statistics, off by tens of percent.
 func (d Dialect) RowidProbe(t TableName, rowid string, lo, hi int64) (sql string, covered int64, ok bool) {
 	span, fits := rowidSpan(lo, hi)
-	if d.name != "sqlite" || !fits {
+	if !d.drawsBy(rowid) || !fits {
 		return "", 0, false
 	}
 	table := d.QuoteTable(t)
@@ -767,6 +867,20 @@ func (d Dialect) RowidProbe(t TableName, rowid string, lo, hi int64) (sql string
 	}
 	return "SELECT count(*) AS n FROM (" + strings.Join(branches, " UNION ALL ") + ") w",
 		rowidProbeWindows * rowidProbeWidth, true
+}
+
+// drawsBy reports whether the engine can look rows up by key, an IntKey's
+// Name: on SQLite any (a rowid or a key column), on MySQL only a quoted
+// column, what IntKeys gives there. MySQL has no rowid: a SQLite spelling
+// of it would name no column.
+func (d Dialect) drawsBy(key string) bool {
+	switch d.name {
+	case "sqlite":
+		return true
+	case "mysql":
+		return strings.HasPrefix(key, "`")
+	}
+	return false
 }
 
 // RowidEstimate is the row count a RowidProbe's n implies, and whether it
@@ -832,9 +946,13 @@ func RowidDraws(rows, totalRows, lo, hi int64) (draws int64, ok bool) {
 // every run on unchanged data, as PostgreSQL's REPEATABLE does. ok is false
 // (use Sample) on other engines and where RowidDraws is. rowid may be any
 // IntKey's Name: a WITHOUT ROWID table is drawn from by its integer key
-// alike (FindIntKey gives lo and hi).
+// alike (FindIntKey gives lo and hi), and a MySQL table by its primary key
+// (mysqlSampleKeys).
 func (d Dialect) SampleRowids(t TableName, rowid string, rows, totalRows, lo, hi int64) (from string, ok bool) {
 	draws, ok := RowidDraws(rows, totalRows, lo, hi)
+	if d.name == "mysql" && ok && d.drawsBy(rowid) {
+		return d.mysqlSampleKeys(t, rowid, rows, draws, lo, hi), true
+	}
 	if d.name != "sqlite" || !ok {
 		return "", false
 	}
@@ -848,6 +966,79 @@ func (d Dialect) SampleRowids(t TableName, rowid string, rows, totalRows, lo, hi
 		"CROSS JOIN %s AS b ON b.%s = d.v ORDER BY d.i %s) %s",
 		x, y, lecuyerA1, lecuyerM1, lecuyerA2, lecuyerM2, draws-1,
 		lo, span, d.QuoteTable(t), rowid, d.Limit(rows), SampleAlias), true
+}
+
+// mysqlSampleKeys is SampleRowids on MySQL and MariaDB: the draws are the
+// numbers 0 … draws−1, each hashed to a key between lo and hi; keys drawn
+// twice count once (the least draw number is kept), and the table is
+// joined by its primary key to what was drawn, in the order of the draws:
+//
+//	(SELECT b.* FROM (SELECT MIN(n) AS i, lo + CAST(CONV(SUBSTRING(SHA1(CONCAT('seed:', n)), 1, 15), 16, 10) AS SIGNED) % span AS v
+//	 FROM (SELECT d0.x + 10 * d1.x + … AS n FROM (SELECT 0 AS x UNION ALL … SELECT 9) d0, … WHERE … < draws) g GROUP BY v) d
+//	 JOIN t AS b ON b.k = d.v ORDER BY d.i LIMIT rows) s
+//
+// The numbers come from tables of ten digits, one per decimal place of
+// draws−1 (the leading one cut at its digit), not from a recursive CTE as
+// on SQLite: MySQL 5.7 and MariaDB before 10.2 have no CTE, MySQL 8 stops
+// a recursion at cte_max_recursion_depth (1,000) and MariaDB at
+// max_recursive_iterations, so a generator of one number per step fails
+// there; the digit tables run on every version, so no server needs
+// telling apart, at little cost: 37,500 numbers in 20 ms on MariaDB 10.11
+// (a CTE of 0…999 joined to itself: 13 ms), of some 250 ms for the whole
+// sample of 10,000 rows of 1M.
+//
+// Each number n is hashed, not generated in sequence, so the draws do not
+// depend on the order the engine produces the numbers in: the first 60
+// bits of SHA1('seed:n'), seed the table's sampleKey, are an exact BIGINT
+// (CONV gives their decimal text, CAST reads it as an integer: no DOUBLE
+// on the way), taken modulo the span (at most 2⁴⁰, so unbiased to one
+// part in a million). The arithmetic is signed, so a negative lo works.
+// SHA1 rather than MD5: FIPS mode can disable MD5, and SHA1 took half
+// MD5's time on MariaDB 10.11 (37,500 numbers hashed in 45 ms, not 85).
+//
+// The derived table d is materialized (it groups); MariaDB then reads the
+// table by eq_ref on its primary key in draw order, and stops once rows
+// rows are found (ANALYZE: 29,432 lookups for 10,000 rows of a table of
+// 1M using one key in three, 37,494 draws). The digit tables are joined
+// by commas under a WHERE, not by CROSS JOIN, which the grounding of a
+// model's SQL refuses as a row explosion: a statement built on the sample
+// passes it.
+func (d Dialect) mysqlSampleKeys(t TableName, key string, rows, draws, lo, hi int64) string {
+	span, _ := rowidSpan(lo, hi)
+	places := len(strconv.FormatInt(draws-1, 10))
+	var terms, digits []string
+	unit := int64(1)
+	for p := range places {
+		top := int64(9)
+		if p == places-1 {
+			top = (draws - 1) / unit
+		}
+		alias := "d" + strconv.Itoa(p)
+		digits = append(digits, digitTable(top)+" "+alias)
+		if p == 0 {
+			terms = append(terms, alias+".x")
+		} else {
+			terms = append(terms, fmt.Sprintf("%d * %s.x", unit, alias))
+		}
+		unit *= 10
+	}
+	n := strings.Join(terms, " + ")
+	return fmt.Sprintf("(SELECT b.* FROM (SELECT MIN(n) AS i, %d + CAST(CONV(SUBSTRING(SHA1(CONCAT('%d:', n)), 1, 15), 16, 10) AS SIGNED) %% %d AS v "+
+		"FROM (SELECT %s AS n FROM %s WHERE %s < %d) g GROUP BY v) d "+
+		"JOIN %s AS b ON b.%s = d.v ORDER BY d.i %s) %s",
+		lo, sampleKey(d, t), span, n, strings.Join(digits, ", "), n, draws,
+		d.QuoteTable(t), key, d.Limit(rows), SampleAlias)
+}
+
+// digitTable is a derived table of one column x holding 0 … top.
+func digitTable(top int64) string {
+	var b strings.Builder
+	b.WriteString("(SELECT 0 AS x")
+	for v := int64(1); v <= top; v++ {
+		fmt.Fprintf(&b, " UNION ALL SELECT %d", v)
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 // The two generators of L'Ecuyer's combined generator (CACM 31:6, 1988):

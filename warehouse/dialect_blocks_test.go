@@ -7,18 +7,19 @@ import (
 )
 
 // SampleBlocks samples whole blocks where the engine can (issue 9), and
-// declines elsewhere and for a table within the sample.
+// declines elsewhere and for a table within the sample; DuckDB, whose
+// block samples are not repeatable, only from 10M rows.
 func TestSampleBlocks(t *testing.T) {
 	tn := warehouse.TableName{Schema: "s1", Name: "big"}
 	for _, c := range []struct {
-		engine string
-		want   string
+		engine    string
+		want, big string // at 4M rows, at 40M
 	}{
-		{"postgres", `"s1"."big" s TABLESAMPLE SYSTEM (0.25) REPEATABLE (42)`},
-		{"trino", `"s1"."big" s TABLESAMPLE SYSTEM (0.25)`},
-		{"duckdb", `(SELECT * FROM "s1"."big" USING SAMPLE 0.25 PERCENT (system, 42)) s`},
-		{"sqlite", ""},
-		{"mysql", ""},
+		{"postgres", `"s1"."big" s TABLESAMPLE SYSTEM (0.25) REPEATABLE (42)`, `"s1"."big" s TABLESAMPLE SYSTEM (0.025) REPEATABLE (42)`},
+		{"trino", `"s1"."big" s TABLESAMPLE SYSTEM (0.25)`, `"s1"."big" s TABLESAMPLE SYSTEM (0.025)`},
+		{"duckdb", "", `(SELECT * FROM "s1"."big" USING SAMPLE 0.025 PERCENT (system, 42)) s`},
+		{"sqlite", "", ""},
+		{"mysql", "", ""},
 	} {
 		d, err := warehouse.DialectFor(c.engine)
 		if err != nil {
@@ -27,6 +28,10 @@ func TestSampleBlocks(t *testing.T) {
 		got, ok := d.SampleBlocks(tn, 10_000, 4_000_000)
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("%s: %q %v, want %q", c.engine, got, ok, c.want)
+		}
+		big, ok := d.SampleBlocks(tn, 10_000, 40_000_000)
+		if want := c.big; big != want || ok != (want != "") {
+			t.Errorf("%s at 40M rows: %q %v, want %q", c.engine, big, ok, want)
 		}
 		if _, ok := d.SampleBlocks(tn, 10_000, 10_000); ok {
 			t.Errorf("%s: a table within the sample is sampled", c.engine)

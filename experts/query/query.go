@@ -8,7 +8,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/discover-db/discover/catalog"
@@ -87,6 +86,14 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, err
 	}
 	tasks = append(tasks, bridgeTasks...)
+	// The advice reads the orphan figures, cardinalities, inferred keys
+	// and bridges these tasks measure: planned beside them, it would see
+	// them or not by which task finished first, and two runs of the same
+	// data would advise differently. It waits for them, but not past
+	// recsMaxRound, should a test keep failing.
+	if len(tasks) > 0 && env.Iteration < recsMaxRound {
+		return tasks, nil
+	}
 	recTasks, err := planRecommendations(ctx, env)
 	if err != nil {
 		return nil, err
@@ -240,9 +247,11 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 	// The evidence of the relationship as found, without an earlier test's
 	// line: a test run again (after a kill, on --resume) replaces it.
 	var evidence []string
+	inconclusiveBefore := false
 	for _, ev := range e.Evidence {
-		mine := strings.HasPrefix(ev, "checked") && strings.HasSuffix(ev, "(hypothesis "+h.ID+")") ||
-			strings.HasPrefix(ev, "could not be confirmed against the data")
+		inconclusive := strings.HasPrefix(ev, "could not be confirmed against the data")
+		mine := strings.HasPrefix(ev, "checked") && strings.HasSuffix(ev, "(hypothesis "+h.ID+")") || inconclusive
+		inconclusiveBefore = inconclusiveBefore || inconclusive
 		if !mine {
 			evidence = append(evidence, ev)
 		}
@@ -269,7 +278,11 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 		conf = clamp(0.9*(1-f), 0.3, 0.9)
 		evidence = append(evidence, fmt.Sprintf("checked%s: %d of %d non-NULL references have no parent (%.2f%%) (hypothesis %s)", sampled, orphans, nonNull, 100*f, h.ID))
 	default:
-		conf = clamp(conf*0.7, 0.2, 0.7)
+		// Lowered once: a test run again after a kill finds the
+		// relationship already lowered by its first run.
+		if !inconclusiveBefore {
+			conf = clamp(conf*0.7, 0.2, 0.7)
+		}
 		evidence = append(evidence, "could not be confirmed against the data: "+strings.Join(out.Verdict.Evidence, "; "))
 	}
 	tags := slices.Clone(e.Tags)
@@ -364,14 +377,13 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 		if t.Kind != "table" || len(t.PrimaryKey) > 0 || len(byTable[name]) < len(t.Columns) {
 			continue
 		}
-		var cols []string
-		var h hypotheses.Hypothesis
-		if col, ok := KeyCandidate(t, byTable[name]); ok {
-			cols, h = []string{col}, KeyHypothesis(env.Source, t, col)
-		} else if pair, ok := PairCandidate(t, byTable[name]); ok {
-			cols, h = pair, PairKeyHypothesis(env.Source, t, pair)
-		} else {
+		cols, ok := experts.KeyTest(t, byTable[name])
+		if !ok {
 			continue
+		}
+		h := KeyHypothesis(env.Source, t, cols[0])
+		if len(cols) == 2 {
+			h = PairKeyHypothesis(env.Source, t, cols)
 		}
 		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
 		if err != nil {
@@ -386,100 +398,10 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 	return tasks, nil
 }
 
-// KeyCandidate picks the column most likely to be a table's key from its
-// profiles: unique and never NULL on an exact profile, preferring names
-// that say "id" and earlier positions.
+// KeyCandidate and PairCandidate are the experts' shared choice of the
+// column, or the pair, to test as a key (experts.KeyCandidate).
 func KeyCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) (string, bool) {
-	type cand struct {
-		name  string
-		score int
-	}
-	var cands []cand
-	pos := map[string]int{}
-	for _, c := range t.Columns {
-		pos[c.Name] = c.Position
-	}
-	for _, p := range profiles {
-		if p.Sampled || p.Rows < 2 || p.DistinctCount == nil || p.NullFraction == nil {
-			continue
-		}
-		if *p.DistinctCount != p.Rows || *p.NullFraction != 0 {
-			continue
-		}
-		score := 100 - pos[p.Column]
-		l := strings.ToLower(p.Column)
-		tn := strings.ToLower(t.Name.Name)
-		// A column that is unique by chance (a measure in a small table) is
-		// no key: ask for a key-like name, or the first column.
-		if !keyLike(p.Column) && pos[p.Column] != 1 {
-			continue
-		}
-		switch {
-		case l == "id":
-			score += 1000
-		case strings.HasSuffix(l, "_id") || strings.HasSuffix(p.Column, "Id") || strings.HasSuffix(p.Column, "ID"):
-			if strings.HasPrefix(l, strings.TrimSuffix(tn, "s")) {
-				score += 800
-			} else {
-				score += 300
-			}
-		case strings.HasSuffix(l, "code") || strings.HasSuffix(l, "key") || strings.HasSuffix(l, "no") || strings.HasSuffix(l, "number"):
-			score += 200
-		}
-		cands = append(cands, cand{p.Column, score})
-	}
-	if len(cands) == 0 {
-		return "", false
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].score != cands[j].score {
-			return cands[i].score > cands[j].score
-		}
-		return cands[i].name < cands[j].name
-	})
-	return cands[0].name, true
-}
-
-func keyLike(col string) bool {
-	l := strings.ToLower(col)
-	for _, suf := range []string{"id", "code", "key", "no", "num", "number", "uuid", "guid"} {
-		if l == suf || strings.HasSuffix(l, "_"+suf) {
-			return true
-		}
-	}
-	return strings.HasSuffix(col, "Id") || strings.HasSuffix(col, "ID") || strings.HasSuffix(col, "Code") || strings.HasSuffix(col, "Key")
-}
-
-// PairCandidate picks two columns that may together identify a table's
-// rows when no single column does: a bridge table's two references. Both
-// must be named like keys, never NULL on an exact profile, and have
-// distinct counts whose product reaches the rows; the first two such
-// columns in table order are taken.
-func PairCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) ([]string, bool) {
-	byCol := map[string]catalog.ProfileDoc{}
-	for _, p := range profiles {
-		byCol[p.Column] = p
-	}
-	var pair []string
-	var product float64 = 1
-	var rows int64
-	for _, c := range t.Columns {
-		p, ok := byCol[c.Name]
-		if !ok || p.Sampled || p.Rows < 2 || p.DistinctCount == nil || p.NullFraction == nil ||
-			*p.NullFraction != 0 || !keyLike(c.Name) {
-			continue
-		}
-		pair = append(pair, c.Name)
-		product *= float64(*p.DistinctCount)
-		rows = p.Rows
-		if len(pair) == 2 {
-			break
-		}
-	}
-	if len(pair) != 2 || product < float64(rows) {
-		return nil, false
-	}
-	return pair, true
+	return experts.KeyCandidate(t, profiles)
 }
 
 // PairKeyHypothesis tests that two columns together identify the rows of
@@ -489,7 +411,7 @@ func PairKeyHypothesis(src warehouse.Source, t warehouse.Table, cols []string) h
 	a, b := src.QuoteIdent(cols[0]), src.QuoteIdent(cols[1])
 	from := src.QuoteTable(t.Name)
 	return hypotheses.Hypothesis{
-		ID:      hypotheses.ID("key", name, cols[0]+","+cols[1]),
+		ID:      experts.KeyTestID(t, cols),
 		Subject: name,
 		Statement: fmt.Sprintf("(%s, %s) identifies the rows of %s (unique together, never NULL).",
 			cols[0], cols[1], name),
@@ -517,7 +439,7 @@ func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypothes
 	name := t.Name.String()
 	q := src.QuoteIdent(col)
 	return hypotheses.Hypothesis{
-		ID:        hypotheses.ID("key", name, col),
+		ID:        experts.KeyTestID(t, []string{col}),
 		Subject:   name,
 		Statement: fmt.Sprintf("%s.%s identifies the rows of %s (unique, never NULL).", name, col, name),
 		Expected:  "as many distinct non-NULL values as rows",

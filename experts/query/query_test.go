@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -212,6 +213,25 @@ func TestQueryExpert(t *testing.T) {
 	r, e = rel("broken(ghost_id)->ghost(id)")
 	if d, _ := hyp("broken(ghost_id)->ghost(id)"); d.Status != "inconclusive" || r.OrphanFraction != nil || e.Confidence > 0.3 {
 		t.Fatalf("broken: %+v %v %v", d, r.OrphanFraction, e.Confidence)
+	}
+
+	// A run killed after the relationship was saved but before its
+	// hypothesis (the mark of the test done) tests it again on --resume:
+	// the confidence is lowered once, not once per attempt.
+	for _, key := range []string{"broken(ghost_id)->ghost(id)", "empty_ref(parent_id)->parent(id)"} {
+		_, before := rel(key)
+		d, he := hyp(key)
+		if err := h.cat.Delete(context.Background(), catalog.KindHypothesis, he.Key); err != nil {
+			t.Fatal(err)
+		}
+		if names := h.round(t, xs...); !slices.Contains(names, "test "+key) {
+			t.Fatalf("the reference was not tested again: %v", names)
+		}
+		_, after := rel(key)
+		if again, _ := hyp(key); again.Status != d.Status || after.Confidence != before.Confidence ||
+			strings.Count(strings.Join(after.Evidence, "\n"), "could not be confirmed") != 1 {
+			t.Errorf("%s tested again: %s, confidence %v → %v, evidence %q", key, again.Status, before.Confidence, after.Confidence, after.Evidence)
+		}
 	}
 
 	// A table without a declared key gets one inferred from the data.

@@ -56,8 +56,13 @@ const failedPrefix = "profile_failed:"
 
 // planRecommendations returns the recommendations task once every table is
 // profiled (or given up on) and described, until it has run.
-// recsWaitRounds is how many rounds the advice waits for the inference.
-const recsWaitRounds = 4
+// recsWaitRounds is how many rounds the advice waits for the inference,
+// and recsMaxRound the round from which it no longer waits for the
+// expert's own tests.
+const (
+	recsWaitRounds = 4
+	recsMaxRound   = 8
+)
 
 func planRecommendations(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
 	if len(env.Tables) == 0 {
@@ -855,16 +860,22 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 			continue
 		}
 		sql := "SELECT * FROM " + f.d.Sample(t.Name, sampleTarget, n)
-		if f.huge(name) && f.d.Name() == "sqlite" {
-			// SQLite's random() filter reads the whole table for its
-			// sample: one drawn by rowid (or integer key) reads only the
-			// rows it keeps.
+		run := true
+		if f.huge(name) {
+			// The engine's row sample of a table this large may read all
+			// of it, LIMIT or not: SQLite's random() filter and MySQL's
+			// RAND() (whose derived table MariaDB computes whole) read
+			// every row, DuckDB's reservoir every vector. One drawn by an
+			// integer key reads only the rows it keeps, and is the
+			// advice; otherwise the advice is only EXPLAINed.
 			from, _, random, err := f.env.SampleOf(ctx, t, sampleTarget, n)
 			if err != nil {
 				return nil, err
 			}
-			if random { // drawn by rowid, or by a WITHOUT ROWID table's integer key
+			if random {
 				sql = "SELECT * FROM " + from
+			} else {
+				run = false
 			}
 		}
 		out = append(out, candidate{
@@ -875,7 +886,7 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 			conf:  0.7,
 			why:   []string{fmt.Sprintf("%s rows", catalog.Thousands(n))},
 			probe: sql,
-			run:   true,
+			run:   run,
 		})
 	}
 	return out, nil

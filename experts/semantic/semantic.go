@@ -51,12 +51,14 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, fmt.Errorf("semantic plan: %w", err)
 	}
 	byKey := make(map[string]catalog.ProfileDoc, len(profiles))
+	profiledIn := map[string]int{} // the iteration of a table's latest profile
 	for _, e := range profiles {
 		var p catalog.ProfileDoc
 		if err := e.Decode(&p); err != nil || p.Provisional {
 			continue // a provisional profile (planner estimates) is replaced soon
 		}
 		byKey[e.Key] = p
+		profiledIn[p.Table] = max(profiledIn[p.Table], e.Iteration)
 	}
 	entities, err := keys(ctx, env, catalog.KindEntity)
 	if err != nil {
@@ -100,6 +102,15 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		// classify it with what there is.
 		if len(ps) < len(t.Columns) && !gaps[failedPrefix+name] {
 			continue
+		}
+		if len(ps) == len(t.Columns) && profiledIn[name] >= env.Iteration-1 {
+			pending, err := keyPending(ctx, env, t, ps)
+			if err != nil {
+				return nil, fmt.Errorf("semantic plan: %w", err)
+			}
+			if pending {
+				continue
+			}
 		}
 		withDomain := refine
 		refine = false
@@ -354,6 +365,32 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, scope
 		}
 	}
 	return values, taken, nil
+}
+
+// keyPending reports whether the key of t, a table that declares none, is
+// still to be tested by the query expert (experts.KeyTest), which plans the
+// test in the round its profiles are complete, the round this expert's
+// table task becomes ready too. The table's description, its rules and its
+// columns' types all read the key; run beside the test, they would see it
+// or not by which task finished first, and two runs of the same data would
+// report differently. Plan waits one round for it (no longer: a run
+// without the query expert never tests it).
+func keyPending(ctx context.Context, env *experts.Env, t warehouse.Table, ps map[string]*catalog.ProfileDoc) (bool, error) {
+	if t.Kind != "table" || len(t.PrimaryKey) > 0 {
+		return false, nil
+	}
+	profiles := make([]catalog.ProfileDoc, 0, len(ps))
+	for _, c := range t.Columns {
+		if p := ps[c.Name]; p != nil {
+			profiles = append(profiles, *p)
+		}
+	}
+	cols, ok := experts.KeyTest(t, profiles)
+	if !ok {
+		return false, nil
+	}
+	done, err := env.Has(ctx, catalog.KindHypothesis, experts.KeyTestID(t, cols))
+	return !done, err
 }
 
 // describeEntity names what one row of t is, from the table name, its key

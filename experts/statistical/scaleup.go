@@ -60,9 +60,10 @@ func (a *colAcc) singletons() int64 {
 // sample (no singletons), or that hold a code list, are left alone: there
 // is nothing to scale. A failure keeps the sample's figures.
 func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
-	// The first rows of a table known only to hold more than p.total−1
-	// rows are no random sample of a known size: nothing to scale by.
-	if !p.sampled || p.total <= p.rows || p.lower {
+	// The first rows of a table are no random sample: nothing to scale
+	// by (and of a table known only to hold more than p.total−1 rows, no
+	// size to scale to).
+	if !p.sampled || p.total <= p.rows || p.lower || p.firstRows {
 		return nil
 	}
 	switch p.d.Name() {

@@ -236,8 +236,8 @@ type profiler struct {
 	// and firstRows: the sample is then the first rows the engine returns
 	// (a LIMIT), as no keep-fraction can be had from a bound.
 	lower, firstRows bool
-	rid              rowids // a SQLite table's rowid range (rowid.go)
-	byRowid          bool   // the sample is drawn by rowid lookups
+	rid              rowids // the integer key's range, SQLite's or MySQL's (rowid.go)
+	byRowid          bool   // the sample is drawn by lookups by that key
 	// rowidEvidence says how the rowid probe estimated the rows.
 	rowidEvidence string
 	rows          int64
@@ -299,6 +299,13 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				p.from, p.byRowid = from, true
 			case t.Kind == "view":
 				p.from = d.SampleFrom(p.from, n, rows)
+			case rows >= warehouse.BlockSampleRows && filterSample(d):
+				// The engine's random filter reads every row, in each
+				// statement of the profile: from the size at which the
+				// other engines sample blocks, the first n rows bound
+				// the read instead (issue 9: a 100M-row table is never
+				// read whole).
+				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			default:
 				p.from = d.Sample(t.Name, n, rows)
 			}
@@ -461,11 +468,16 @@ func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
 
 // sampleText names the sample the figures come from, for evidence. Each
 // query draws its own sample (but where the engine seeds it, and on a
-// SQLite sample drawn by rowid), so the size is that of the aggregate's.
+// sample drawn by an integer key), so the size is that of the aggregate's.
 func (p *profiler) sampleText() string {
 	if p.firstRows {
-		return fmt.Sprintf("the first %d rows of %s as the engine returns them, not a random sample (%s holds more than %d rows: the count stopped there; target %d)",
-			p.rows, p.name, p.name, p.total-1, p.env.Options.SampleRows)
+		size := fmt.Sprintf("%s holds more than %d rows: the count stopped there", p.name, p.total-1)
+		if !p.lower {
+			size = fmt.Sprintf("%s holds about %d rows, more than %s samples at random without reading every row, having no integer key to draw rows by",
+				p.name, p.total, p.d.Name())
+		}
+		return fmt.Sprintf("the first %d rows of %s as the engine returns them, not a random sample (%s; target %d)",
+			p.rows, p.name, size, p.env.Options.SampleRows)
 	}
 	how, about := "a random sample", ""
 	if p.byRowid {
@@ -586,11 +598,11 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 // the sampling fraction: the structural expert's exact count when there is
 // one; else a count that stops at n+1 rows, so that a small table costs no
 // full scan; and for a table above n, the structural expert's estimate or,
-// on a SQLite table keyed by an integer, the key probe's (rowidRows) when
+// on a SQLite or MySQL table keyed by an integer, the key probe's (rowidRows) when
 // it exceeds wholeScanFactor samples, else an exact count; failing those,
-// the source's estimate as the structural expert takes it. What nothing
-// estimates (a view) is counted up to wholeScanFactor samples plus one:
-// beyond, the count is a lower bound (p.lower), and no base for a
+// the source's estimate as the structural expert takes it. A view, and
+// what nothing estimates, is counted up to wholeScanFactor samples plus
+// one: beyond, the count is a lower bound (p.lower), and no base for a
 // sampling fraction.
 func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
 	if hint.exact != nil {
@@ -611,11 +623,23 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	if c <= n {
 		return c, nil
 	}
+	if p.table.Kind == "view" {
+		// A view's size is at best the planner's guess (PostgreSQL's
+		// EXPLAIN), and any random filter over a view computes all of
+		// it: a guess too low would have a view over a 100M-row table
+		// computed whole in every statement of the profile. The bounded
+		// count reads at most wholeScanFactor samples of it.
+		if hint.lower && hint.estimate != nil && *hint.estimate > wholeScanFactor*n {
+			p.lower, p.estimated = true, true // the structural expert's count stopped there
+			return *hint.estimate, nil
+		}
+		return p.countUpTo(ctx, n)
+	}
 	if hint.estimate != nil && *hint.estimate > n && !hint.lower {
 		p.estimated = true
 		return *hint.estimate, nil
 	}
-	// A SQLite table keyed by an integer is sized from its keys; counted
+	// A SQLite or MySQL table keyed by an integer is sized from its keys; counted
 	// only when within wholeScanFactor samples, which may be read whole.
 	est, exact, ok, err := p.rowidRows(ctx)
 	if err != nil {
@@ -652,8 +676,15 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 			return p.env.RowCount(ctx, p.table.Name)
 		}
 	}
-	// Nothing sizes it (a view, a table without an integer key): a count
-	// that stops past wholeScanFactor samples, exact within.
+	// Nothing sizes it (a table without an integer key on an engine
+	// without estimates): a count that stops past wholeScanFactor
+	// samples, exact within.
+	return p.countUpTo(ctx, n)
+}
+
+// countUpTo counts the table up to wholeScanFactor samples plus one: exact
+// within, a lower bound beyond (p.lower).
+func (p *profiler) countUpTo(ctx context.Context, n int64) (int64, error) {
 	p.queries++
 	c, more, err := p.env.CountUpTo(ctx, p.table.Name, wholeScanFactor*n)
 	if err != nil {
@@ -662,6 +693,11 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	p.lower, p.estimated = more, more
 	return c, nil
 }
+
+// filterSample reports whether d's Sample of a table keeps rows by a
+// random filter over all of them: SQLite and MySQL, which have no block
+// sample.
+func filterSample(d warehouse.Dialect) bool { return d.Name() == "sqlite" || d.Name() == "mysql" }
 
 func (p *profiler) confidence() float64 {
 	if p.sampled {
