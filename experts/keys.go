@@ -23,7 +23,7 @@ func KeyTest(t warehouse.Table, profiles []catalog.ProfileDoc) ([]string, bool) 
 	if col, ok := KeyCandidate(t, profiles); ok {
 		return []string{col}, true
 	}
-	return PairCandidate(t, profiles)
+	return pairCandidate(t, profiles)
 }
 
 // KeyTestID is the ledger ID of the test that cols identify the rows of
@@ -96,12 +96,12 @@ func keyLike(col string) bool {
 	return strings.HasSuffix(col, "Id") || strings.HasSuffix(col, "ID") || strings.HasSuffix(col, "Code") || strings.HasSuffix(col, "Key")
 }
 
-// PairCandidate picks two columns that may together identify a table's
+// pairCandidate picks two columns that may together identify a table's
 // rows when no single column does: a bridge table's two references. Both
 // must be named like keys, never NULL on an exact profile, and have
 // distinct counts whose product reaches the rows; the first two such
 // columns in table order are taken.
-func PairCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) ([]string, bool) {
+func pairCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) ([]string, bool) {
 	byCol := map[string]catalog.ProfileDoc{}
 	for _, p := range profiles {
 		byCol[p.Column] = p

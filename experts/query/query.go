@@ -398,12 +398,6 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 	return tasks, nil
 }
 
-// KeyCandidate and PairCandidate are the experts' shared choice of the
-// column, or the pair, to test as a key (experts.KeyCandidate).
-func KeyCandidate(t warehouse.Table, profiles []catalog.ProfileDoc) (string, bool) {
-	return experts.KeyCandidate(t, profiles)
-}
-
 // PairKeyHypothesis tests that two columns together identify the rows of
 // a table: no NULL in either, and as many distinct pairs as rows.
 func PairKeyHypothesis(src warehouse.Source, t warehouse.Table, cols []string) hypotheses.Hypothesis {
