@@ -275,12 +275,14 @@ func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64)
 
 // SampleOf is a FROM item, aliased warehouse.SampleAlias, of about rows
 // rows of t, which holds total rows, that reads no more than it keeps (a
-// block sample reads whole blocks), with how it is drawn and whether it is
-// random: on a table keyed by an integer (Dialect.IntKeys: SQLite's rowid
-// or integer key, MySQL's integer primary key) rows drawn by that key
-// ("drawn by rowid", "drawn by integer key id"), where
-// Dialect.SampleBlocks has a form whole blocks, and otherwise the first
-// rows rows the engine returns; random is true for rows drawn one by one
+// block sample reads whole blocks; DuckDB's reservoir, the exception,
+// reads the columns a statement uses whole), with how it is drawn and
+// whether it is random: on a table keyed by an integer (Dialect.IntKeys:
+// SQLite's rowid or integer key, MySQL's integer primary key) rows drawn
+// by that key ("drawn by rowid", "drawn by integer key id"), where
+// Dialect.SampleBlocks has a form whole blocks, on DuckDB below 10M rows
+// its seeded reservoir, and otherwise the first rows rows the engine
+// returns; random is true for rows drawn one by one
 // (Scope.Random). Only a spent budget, a cancelled run or a timeout is an
 // error.
 func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64) (from, how string, random bool, err error) {

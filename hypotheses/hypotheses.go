@@ -225,22 +225,24 @@ func judge(h Hypothesis, res *warehouse.Result) Outcome {
 // Failed records a hypothesis whose test could not run as inconclusive, with
 // the error as its evidence, so the ledger shows what was tried.
 func Failed(h Hypothesis, err error) Outcome {
-	return Outcome{
-		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: Inconclusive, TestSQL: h.SQL, Subject: h.Subject},
-		Verdict:  Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{"test failed: " + err.Error()}},
-		Sample:   h.Sample,
-		expected: h.Expected,
-		prior:    h.Prior,
-	}
+	o := inconclusive(h, "test failed: "+err.Error())
+	o.Sample = h.Sample
+	return o
 }
 
 // Untested records a hypothesis whose test was not run, and why (it would
 // read a table far larger than the sample whole), as inconclusive: the
 // ledger shows the claim and the reason rather than nothing.
 func Untested(h Hypothesis, why string) Outcome {
+	return inconclusive(h, "not tested: "+why)
+}
+
+// inconclusive is h's outcome with no figures from the data: a low
+// confidence and one line of evidence saying why.
+func inconclusive(h Hypothesis, evidence string) Outcome {
 	return Outcome{
 		Doc:      catalog.HypothesisDoc{ID: h.ID, Statement: h.Statement, Status: Inconclusive, TestSQL: h.SQL, Subject: h.Subject},
-		Verdict:  Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{"not tested: " + why}},
+		Verdict:  Verdict{Status: Inconclusive, Confidence: 0.2, Evidence: []string{evidence}},
 		expected: h.Expected,
 		prior:    h.Prior,
 	}

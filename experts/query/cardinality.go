@@ -55,71 +55,63 @@ func cardinalityHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, 
 		group = append(group, c)
 		on = append(on, "k."+alias+" = p."+src.QuoteIdent(r.ToColumns[i]))
 	}
-	if cs.Sampled {
-		return sampledCardinality(r, cs, ps, sel, notNull, group, key)
+	one, many, kid := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(child.Name.Name, false)
+	parents := noun(parent.Name.Name, true)
+	h := hypotheses.Hypothesis{
+		ID:      hypotheses.ID("card", key),
+		Subject: cardinalitySubject + key,
+		Statement: fmt.Sprintf("%s → %s is one-to-many: %s can have many %s (%s.%s → %s.%s).",
+			r.ToTable, r.FromTable, article(one), many, r.FromTable, joinCols(r.FromColumns), r.ToTable, joinCols(r.ToColumns)),
+		Expected: fmt.Sprintf("some %s with more than one %s", one, kid),
+		Prior:    0.7,
 	}
-	sql := fmt.Sprintf("SELECT COUNT(*) AS parent_rows, COUNT(k.n) AS with_children, MAX(k.n) AS max_children, "+
+	if cs.Sampled {
+		return sampledCardinality(h, cs, sel, notNull, group, one, many, kid, parents), true
+	}
+	h.SQL = fmt.Sprintf("SELECT COUNT(*) AS parent_rows, COUNT(k.n) AS with_children, MAX(k.n) AS max_children, "+
 		"SUM(k.n) AS child_rows FROM %s LEFT JOIN (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) k ON %s",
 		ps.From("p"), strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "),
 		strings.Join(group, ", "), strings.Join(on, " AND "))
-	one, many := noun(parent.Name.Name, false), noun(child.Name.Name, true)
-	return hypotheses.Hypothesis{
-		ID:      hypotheses.ID("card", key),
-		Subject: cardinalitySubject + key,
-		Statement: fmt.Sprintf("%s → %s is one-to-many: %s can have many %s (%s.%s → %s.%s).",
-			r.ToTable, r.FromTable, article(one), many, r.FromTable, joinCols(r.FromColumns), r.ToTable, joinCols(r.ToColumns)),
-		SQL:      sql,
-		Expected: fmt.Sprintf("some %s with more than one %s", one, noun(child.Name.Name, false)),
-		Prior:    0.7,
-		Sample:   ps.Evidence(),
-		Judge: func(row hypotheses.Row) hypotheses.Verdict {
-			f := cardinalityFigures(row)
-			ev := f.evidence(one, many, noun(parent.Name.Name, true))
-			switch {
-			case f.parents == 0 || f.withChildren == 0:
-				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
-			case f.max > 1:
-				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
-			}
-			return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95,
-				Evidence: append(ev, fmt.Sprintf("no %s has more than one %s: one-to-one", one, noun(child.Name.Name, false)))}
-		},
-	}, true
+	h.Sample = ps.Evidence()
+	h.Judge = func(row hypotheses.Row) hypotheses.Verdict {
+		f := cardinalityFigures(row)
+		ev := f.evidence(one, many, parents)
+		switch {
+		case f.parents == 0 || f.withChildren == 0:
+			return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
+		case f.max > 1:
+			return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
+		}
+		return hypotheses.Verdict{Status: hypotheses.Refuted, Confidence: 0.95,
+			Evidence: append(ev, fmt.Sprintf("no %s has more than one %s: one-to-one", one, kid))}
+	}
+	return h, true
 }
 
-// sampledCardinality is the cardinality test on a sample of a child far
-// larger than the sample: the children it holds per parent, without the
-// parent table (whose rows without children the sample cannot tell).
-func sampledCardinality(r catalog.RelationshipDoc, cs, ps experts.Scope, sel, notNull, group []string, key string) (hypotheses.Hypothesis, bool) {
-	child, parent := cs.Table, ps.Table
-	sql := fmt.Sprintf("SELECT COUNT(*) AS with_children, MAX(k.n) AS max_children, SUM(k.n) AS child_rows "+
+// sampledCardinality completes h, the cardinality test, on a sample of a
+// child far larger than the sample: the children it holds per parent,
+// without the parent table (whose rows without children the sample cannot
+// tell).
+func sampledCardinality(h hypotheses.Hypothesis, cs experts.Scope, sel, notNull, group []string, one, many, kid, parents string) hypotheses.Hypothesis {
+	h.SQL = fmt.Sprintf("SELECT COUNT(*) AS with_children, MAX(k.n) AS max_children, SUM(k.n) AS child_rows "+
 		"FROM (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) k",
 		strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
-	one, many, kid := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(child.Name.Name, false)
-	return hypotheses.Hypothesis{
-		ID:      hypotheses.ID("card", key),
-		Subject: cardinalitySubject + key,
-		Statement: fmt.Sprintf("%s → %s is one-to-many: %s can have many %s (%s.%s → %s.%s).",
-			r.ToTable, r.FromTable, article(one), many, r.FromTable, joinCols(r.FromColumns), r.ToTable, joinCols(r.ToColumns)),
-		SQL:      sql,
-		Expected: fmt.Sprintf("some %s with more than one %s", one, kid),
-		Prior:    0.7,
-		Sample:   cs.Evidence(),
-		Judge: func(row hypotheses.Row) hypotheses.Verdict {
-			f := cardinalityFigures(row)
-			ev := []string{f.sampledEvidence(one, many, noun(parent.Name.Name, true))}
-			switch {
-			case f.withChildren == 0:
-				return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
-			case f.max > 1:
-				return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
-			}
-			// Each parent's children may all be in the table but one in
-			// the sample: no parent seen twice settles nothing.
-			return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5,
-				Evidence: append(ev, fmt.Sprintf("no %s has more than one %s in the sample, which cannot tell one-to-one from one-to-many", one, kid))}
-		},
-	}, true
+	h.Sample = cs.Evidence()
+	h.Judge = func(row hypotheses.Row) hypotheses.Verdict {
+		f := cardinalityFigures(row)
+		ev := []string{f.sampledEvidence(one, many, parents)}
+		switch {
+		case f.withChildren == 0:
+			return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5, Evidence: ev}
+		case f.max > 1:
+			return hypotheses.Verdict{Status: hypotheses.Confirmed, Confidence: 0.95, Evidence: ev, Observed: true}
+		}
+		// Each parent's children may all be in the table but one in
+		// the sample: no parent seen twice settles nothing.
+		return hypotheses.Verdict{Status: hypotheses.Inconclusive, Confidence: 0.5,
+			Evidence: append(ev, fmt.Sprintf("no %s has more than one %s in the sample, which cannot tell one-to-one from one-to-many", one, kid))}
+	}
+	return h
 }
 
 // sampledEvidence says what a sample of the children shows.

@@ -865,9 +865,11 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 			// The engine's row sample of a table this large may read all
 			// of it, LIMIT or not: SQLite's random() filter and MySQL's
 			// RAND() (whose derived table MariaDB computes whole) read
-			// every row, DuckDB's reservoir every vector. One drawn by an
-			// integer key reads only the rows it keeps, and is the
-			// advice; otherwise the advice is only EXPLAINed.
+			// every row. A sample of rows drawn one by one is the advice
+			// and is run: drawn by an integer key it reads only the rows
+			// it keeps; DuckDB's seeded reservoir reads the columns whole,
+			// at about a scan's cost there. Otherwise the advice is only
+			// EXPLAINed.
 			from, _, random, err := f.env.SampleOf(ctx, t, sampleTarget, n)
 			if err != nil {
 				return nil, err

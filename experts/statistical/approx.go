@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/discover-db/discover/experts"
 )
 
 // approxDistinct replaces the distinct counts measured on a sample with a
@@ -83,7 +85,10 @@ func (p *profiler) approxDistinct(ctx context.Context, stats []*colStats) []stri
 
 // wholeScanFactor bounds the tables whose distinct values are counted over
 // every row: at most this many times --sample-rows (10M rows by default).
-const wholeScanFactor = 10
+// It is the bound of every expert's whole reads: the structural expert
+// counts up to it and the scopes sample above it, and the profile reads
+// their counts and bounds against it.
+const wholeScanFactor = experts.WholeScanFactor
 
 // wholeScan reports whether the table is sampled and small enough for one
 // pass over all its rows to count its distinct values.

@@ -165,8 +165,9 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 
 // exactCountFactor: tables whose estimated size exceeds this many times the
 // sample size are not counted exactly; a full count of a billion-row table
-// costs more than the rest of the discovery.
-const exactCountFactor = 10
+// costs more than the rest of the discovery. The experts' one bound of
+// whole reads: the others take a count that stopped here as a lower bound.
+const exactCountFactor = experts.WholeScanFactor
 
 // rowCount counts a table's rows exactly, unless the source has a cheap
 // estimate that says the table is too big to count. A view, and what
