@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/hypotheses"
 )
 
 // killAfterEnv makes a CLI child (DISCOVER_TEST_AS_CLI=1) kill itself with
@@ -200,6 +201,24 @@ func TestResumeAfterKills(t *testing.T) {
 		landmark("a classification, after its first column", func(i int) bool { return kindAt(i) == catalog.KindSemantic }),
 		landmark("a relationship test, after its verdict", func(i int) bool {
 			return kindAt(i) == catalog.KindHypothesis && kindAt(i+1) == catalog.KindRelationship
+		}),
+		// The inference writes each reference it keeps as a pair, its
+		// ledger entry and the relationship: killed between the two, the
+		// resumed run must not leave the query expert's test and the
+		// redone inference racing to write the relationship.
+		landmark("the inference, between the two writes of its first kept reference", func(i int) bool {
+			if i <= firstState {
+				return false
+			}
+			pair := [2]string{writes[i], writes[i+1]}
+			for _, w := range [][2]string{pair, {pair[1], pair[0]}} {
+				rel, hyp := strings.CutPrefix(w[0], catalog.KindRelationship+" ")
+				h, isHyp := strings.CutPrefix(w[1], catalog.KindHypothesis+" ")
+				if hyp && isHyp && h == hypotheses.ID("ref", rel) {
+					return true
+				}
+			}
+			return false
 		}),
 		{"finishing (" + writes[total-2] + ")", total - 1, 1},
 		// The last write marks the run finished; the process dies before

@@ -1639,10 +1639,15 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 	key := s.Key()
 	h := refHypothesis(s)
 	ev := append(signals(s), fmt.Sprintf("checked: %d of %d non-NULL references have no parent%s (hypothesis %s)", s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
-	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, key, doc, s.Confidence, ev, "inferred", "tested"); err != nil {
+	// The ledger entry first: to the query expert it marks the reference
+	// tested. A run killed between the two then has no relationship
+	// without its test, which the query expert would test again on
+	// --resume, racing this expert's own redone inference (whose progress
+	// entry is saved last) to write the relationship with other evidence.
+	if err := saveLedger(ctx, env, s, true); err != nil {
 		return err
 	}
-	if err := saveLedger(ctx, env, s, true); err != nil {
+	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, key, doc, s.Confidence, ev, "inferred", "tested"); err != nil {
 		return err
 	}
 	if s.OrphanRows == 0 {
