@@ -21,6 +21,7 @@ const (
 	KindDomain         = "domain"         // key: "domain" (DomainDoc)
 	KindTableStats     = "table_stats"    // key: table name (TableStatsDoc)
 	KindProgress       = "progress"       // key: expert:step; an expert's bookkeeping (ProgressDoc)
+	KindConnection     = "connection"     // key: "connection"; what the connection's role could do (ConnectionDoc)
 )
 
 // Entry is one finding in the catalog.
@@ -266,6 +267,22 @@ type RecommendationDoc struct {
 // UncertaintyDoc is something the run could not settle (KindUncertainty).
 type UncertaintyDoc struct {
 	Description string `json:"description"`
+}
+
+// ConnectionDoc is what the connection's role could do beyond reading, as
+// the engine reported it at the start of the run (KindConnection), and
+// what became of untrusted SQL (the model's) because of it.
+type ConnectionDoc struct {
+	Role string `json:"role,omitempty"`
+	// Checked is false when the engine has no roles (SQLite, DuckDB, Trino)
+	// or the check failed (Error says why).
+	Checked    bool     `json:"checked"`
+	Error      string   `json:"error,omitempty"`
+	Privileged bool     `json:"privileged"`
+	Privileges []string `json:"privileges"`
+	// UntrustedSQL is "allowed", "allowed (--allow-privileged)", "refused"
+	// (a privileged connection), or "none" (no model in the run).
+	UntrustedSQL string `json:"untrusted_sql"`
 }
 
 // DomainDoc is the business domain guess (KindDomain).

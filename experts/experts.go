@@ -103,6 +103,15 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 	return e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 }
 
+// QueryUntrusted runs SQL discover did not write (a model's) through door,
+// counted against the run's budget like Query.
+func (e *Env) QueryUntrusted(ctx context.Context, door *warehouse.Door, sql string) (*warehouse.Result, error) {
+	if err := e.spend(); err != nil {
+		return nil, err
+	}
+	return door.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
+}
+
 // Streamer is a source that can hand a query's rows over one at a time
 // (warehouse/sqlite): an in-process engine, where reading every row costs
 // less than the engine's own aggregates over them.

@@ -19,7 +19,8 @@ type Querier interface {
 const (
 	StageGuard     = "guard"     // not exactly one read-only statement
 	StageGrounding = "grounding" // names a table or column that does not exist, or joins without a key
-	StageQuery     = "query"     // the engine refused or timed out
+	StageDatabase  = "database"  // the database's own read-only layer refused it (the guard had let it pass)
+	StageQuery     = "query"     // the engine failed or timed out
 	StageVerify    = "verify"    // ran, but the result is implausible
 )
 
@@ -49,9 +50,14 @@ type Check func(res *warehouse.Result) string
 // cap), and result verification. A failure feeds a hint back to the model
 // for at most MaxRepairs rounds.
 type Controller struct {
-	Dialect    string
-	Tables     []warehouse.Table
-	Querier    Querier
+	Dialect string
+	Tables  []warehouse.Table
+	Querier Querier
+	// Guard is the engine's allow-list (warehouse.Guarder), asked before
+	// grounding so a refusal names what is not allowed rather than a table
+	// that does not exist; nil falls back to the lexical warehouse.Check.
+	// The Querier's source applies the same guard again before it runs.
+	Guard      func(ctx context.Context, sql string) error
 	MaxRepairs int // default 3
 }
 
@@ -94,18 +100,30 @@ func (c *Controller) Run(ctx context.Context, sql string, check Check, revise Re
 	}
 }
 
+func (c *Controller) guard(ctx context.Context, sql string) error {
+	if c.Guard != nil {
+		return c.Guard(ctx, sql)
+	}
+	return warehouse.Check(c.Dialect, sql)
+}
+
 func (c *Controller) try(ctx context.Context, sql string, check Check) (stage, problem string, res *warehouse.Result) {
 	if strings.TrimSpace(sql) == "" {
 		return StageGuard, "empty statement", nil
 	}
-	if err := warehouse.Check(c.Dialect, sql); err != nil {
+	if err := c.guard(ctx, sql); err != nil {
 		return StageGuard, err.Error(), nil
 	}
 	if err := c.Ground(sql); err != nil {
 		return StageGrounding, err.Error(), nil
 	}
 	res, err := c.Querier.Query(ctx, sql)
-	if err != nil {
+	switch {
+	case errors.Is(err, warehouse.ErrDatabaseRefused):
+		return StageDatabase, err.Error(), nil
+	case errors.Is(err, warehouse.ErrRejected), errors.Is(err, warehouse.ErrPrivileged):
+		return StageGuard, err.Error(), nil
+	case err != nil:
 		return StageQuery, err.Error(), nil
 	}
 	if p := Verify(res); p != "" {

@@ -33,6 +33,9 @@ type AskOptions struct {
 	// Run is a finished discovery of this database whose findings describe
 	// it in the prompt; empty for the schema alone.
 	Run string
+	// AllowPrivileged runs the model's SQL even when the connection's role
+	// could do more than read (--allow-privileged).
+	AllowPrivileged bool
 }
 
 // AskResult is a question's answer: the accepted query and its result,
@@ -64,6 +67,11 @@ var ErrNoAnswer = errors.New("no query passed the controller")
 func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client *llm.Client, opts AskOptions) (AskResult, error) {
 	res := AskResult{Question: opts.Question, Context: "schema only", Prompts: map[string]string{}, Checks: []string{},
 		Warnings: []string{}, Refusals: []llm.Refusal{}}
+	// Refused before the model is asked anything: its SQL would not run.
+	door := &warehouse.Door{Source: src, AllowPrivileged: opts.AllowPrivileged}
+	if err := door.Admit(ctx); err != nil {
+		return res, fmt.Errorf("ask: %w", err)
+	}
 	tables, err := src.Tables(ctx)
 	if err != nil {
 		return res, fmt.Errorf("ask: list tables: %w", err)
@@ -80,7 +88,7 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 	}
 	schema := askSchema(src.Dialect(), opts.Question, tables, k, askSchemaBudget)
 
-	ctl := &llm.Controller{Dialect: src.Dialect(), Tables: tables, Querier: askQuerier{src, opts.QueryTimeout}}
+	ctl := &llm.Controller{Dialect: src.Dialect(), Tables: tables, Querier: askQuerier{door, opts.QueryTimeout}, Guard: door.Guard}
 	type candidate struct {
 		answer llm.Answer
 		out    llm.Outcome
@@ -140,7 +148,7 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 		res.Refusals[i].SQL = client.Redact(res.Refusals[i].SQL)
 		res.Refusals[i].Reason = client.Redact(res.Refusals[i].Reason)
 	}
-	checked := []string{"passed the read-only guard", "grounded: every table and column exists, joins carry their keys",
+	checked := []string{"passed the allow-list guard: one read-only statement, side-effect-free functions and this database's tables only", "grounded: every table and column exists, joins carry their keys",
 		"ran within the per-query timeout and row cap"}
 	var chosen candidate
 	switch {
@@ -183,12 +191,12 @@ func askfixID() string {
 }
 
 type askQuerier struct {
-	src     warehouse.Source
+	door    *warehouse.Door
 	timeout time.Duration
 }
 
 func (q askQuerier) Query(ctx context.Context, sql string) (*warehouse.Result, error) {
-	return q.src.Query(ctx, sql, warehouse.QueryOptions{Timeout: q.timeout, MaxRows: AskRowCap})
+	return q.door.Query(ctx, sql, warehouse.QueryOptions{Timeout: q.timeout, MaxRows: AskRowCap})
 }
 
 // askKnowledge is what a discovery learned that helps a model write a

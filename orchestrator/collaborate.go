@@ -39,7 +39,7 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	referencing := map[string]bool{}
 	for _, r := range rels {
 		for _, c := range r.doc.FromColumns {
-			referencing[strings.ToLower(r.doc.FromTable+"."+c)] = true
+			referencing[r.doc.FromTable+"."+c] = true
 		}
 	}
 
@@ -91,7 +91,7 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 		case "foreign_key":
 			// A reference by name that no relationship explains yet. A view
 			// only repeats its tables' columns, so it is not asked.
-			if !referencing[strings.ToLower(e.Key)] && !views[s.Table] {
+			if !referencing[e.Key] && !views[s.Table] {
 				if err := save("unexplained_reference:"+e.Key,
 					fmt.Sprintf("%s is named like a reference, but no relationship from it is declared or confirmed.", e.Key),
 					"semantic: foreign_key"); err != nil {

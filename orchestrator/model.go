@@ -61,6 +61,10 @@ const (
 type modelExpert struct {
 	client *llm.Client
 	paths  int
+	// door runs the model's SQL: the connection's privileges are checked
+	// and results bounded in bytes (nil: a door on the source, allowing no
+	// privileged connection).
+	door *warehouse.Door
 
 	// synthesisSeen is the first iteration this expert planned in phase 4
 	// (everything covered and tested); the narrative waits one round more,
@@ -178,6 +182,15 @@ func errText(err error) string {
 // within the client's budget: when it runs out, each hypothesis is voted
 // on with the formulations it has.
 func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
+	if m.door == nil {
+		m.door = &warehouse.Door{Source: env.Source}
+	}
+	if err := m.door.Admit(ctx); err != nil {
+		// Not one model call is spent on tests that could not run.
+		desc := "The model's hypotheses were not asked for or tested: its SQL does not run on this connection. " + err.Error()
+		return env.SaveDoc(ctx, ModelExpert, catalog.KindUncertainty, "llm:privileged", catalog.UncertaintyDoc{Description: desc}, 1.0,
+			[]string{"untrusted SQL refused: the connection's role could do more than read"})
+	}
 	schema, err := promptSchema(ctx, env, schemaTokenBudget)
 	if err != nil {
 		return err
@@ -214,7 +227,7 @@ func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	ctl := &llm.Controller{Dialect: env.Source.Dialect(), Tables: env.Tables, Querier: env}
+	ctl := &llm.Controller{Dialect: env.Source.Dialect(), Tables: env.Tables, Querier: untrustedQuerier{env, m.door}, Guard: m.door.Guard}
 	var refusals []RefusalDoc
 	var firstErr error
 	for i, h := range hs {
@@ -308,6 +321,17 @@ func (m *modelExpert) test(ctx context.Context, env *experts.Env, ctl *llm.Contr
 	return refusals, hypotheses.Save(ctx, env, ModelExpert, o, TagModel)
 }
 
+// untrustedQuerier runs the model's SQL through the door, within the run's
+// query budget.
+type untrustedQuerier struct {
+	env  *experts.Env
+	door *warehouse.Door
+}
+
+func (q untrustedQuerier) Query(ctx context.Context, sql string) (*warehouse.Result, error) {
+	return q.env.QueryUntrusted(ctx, q.door, sql)
+}
+
 // verified answers the query the controller already ran and checked, so
 // the ledger judges exactly that result without running it twice.
 type verified struct {
@@ -377,12 +401,13 @@ func (m *modelExpert) notes(ctx context.Context, env *experts.Env) error {
 	if err != nil {
 		return err
 	}
-	names := map[string]string{}
-	for _, t := range env.Tables {
-		names[strings.ToLower(t.Name.String())] = t.Name.String()
-	}
+	index := experts.NewTableIndex(env.Tables)
 	for _, n := range notes {
-		table := names[strings.ToLower(n.Table)]
+		t, ok := index.Find(n.Table)
+		if !ok {
+			continue // the notes' validation named what it dropped
+		}
+		table := t.Name.String()
 		desc := "The model's reading, not checked against the data: " + strings.TrimSpace(n.Description)
 		if e := strings.TrimSpace(n.Entity); e != "" {
 			desc += fmt.Sprintf(" (entity: %s)", e)

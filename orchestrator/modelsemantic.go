@@ -124,24 +124,28 @@ func plural(n int, one, many string) string {
 	return fmt.Sprintf("%d %s", n, many)
 }
 
-// grounder maps the names a model gives to the inventory's, ignoring case.
+// grounder maps the names a model gives to the inventory's: a name spelled
+// as a table is that table, another case only when it can mean one table
+// (experts.TableIndex): "Users" and users are two tables.
 type grounder struct {
-	tables  map[string]string // lower name → name
-	columns map[string]string // lower table.column → table.column
-	byTable map[string]string // lower table.column → table
+	index experts.TableIndex
 }
 
 func newGrounder(env *experts.Env) grounder {
-	g := grounder{tables: map[string]string{}, columns: map[string]string{}, byTable: map[string]string{}}
-	for _, t := range env.Tables {
-		name := t.Name.String()
-		g.tables[strings.ToLower(name)] = name
-		for _, c := range t.Columns {
-			k := strings.ToLower(name + "." + c.Name)
-			g.columns[k], g.byTable[k] = name+"."+c.Name, name
+	return grounder{index: experts.NewTableIndex(env.Tables)}
+}
+
+// column resolves "table.column" (the table's name may itself hold a dot:
+// schema.table), or "" when it names no column of a known table.
+func (g grounder) column(name string) (table, full string) {
+	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
+		if t, ok := g.index.Find(name[:i]); ok {
+			if c, ok := experts.FindColumn(t, name[i+1:]); ok {
+				return t.Name.String(), t.Name.String() + "." + c
+			}
 		}
 	}
-	return g
+	return "", ""
 }
 
 // ground returns the canonical tables and columns a rule names, or the
@@ -158,27 +162,27 @@ func (g grounder) ground(tables, columns []string) (ts, cs, unknown []string) {
 		}
 	}
 	for _, t := range tables {
-		name, ok := g.tables[strings.ToLower(strings.TrimSpace(t))]
+		found, ok := g.index.Find(strings.TrimSpace(t))
 		if !ok {
 			unknown = append(unknown, strings.TrimSpace(t))
 			continue
 		}
-		addTable(name)
+		addTable(found.Name.String())
 	}
 	for _, c := range columns {
 		c = strings.TrimSpace(c)
-		k := strings.ToLower(c)
-		if full, ok := g.columns[k]; ok {
-			addTable(g.byTable[k])
+		if table, full := g.column(c); full != "" {
+			addTable(table)
 			if !slices.Contains(cs, full) {
 				cs = append(cs, full)
 			}
 			continue
 		}
 		var match []string
-		for _, t := range ts {
-			if full, ok := g.columns[strings.ToLower(t+"."+c)]; ok {
-				match = append(match, full)
+		for _, tn := range ts {
+			t, _ := g.index.Find(tn)
+			if col, ok := experts.FindColumn(t, c); ok {
+				match = append(match, tn+"."+col)
 			}
 		}
 		if len(match) != 1 {

@@ -216,3 +216,33 @@ func TestFinishRunsStepsNotYetDue(t *testing.T) {
 		}
 	}
 }
+
+// "Users" and users are two tables (PostgreSQL, MariaDB on Linux): a
+// model's name resolves to the one spelled so, and a name in a third case
+// that could mean either is unknown rather than a guess.
+func TestGrounderKeepsCaseDistinctTables(t *testing.T) {
+	tables := []warehouse.Table{
+		{Name: warehouse.TableName{Name: "Users"}, Columns: []warehouse.Column{{Name: "id"}, {Name: "login"}}},
+		{Name: warehouse.TableName{Name: "users"}, Columns: []warehouse.Column{{Name: "id"}, {Name: "Email"}}},
+		{Name: warehouse.TableName{Schema: "sales", Name: "orders"}, Columns: []warehouse.Column{{Name: "user_id"}}},
+	}
+	g := grounder{index: experts.NewTableIndex(tables)}
+	for _, c := range []struct {
+		tables, columns      []string
+		wantTables, wantCols []string
+		unknown              []string
+	}{
+		{[]string{"Users"}, []string{"login"}, []string{"Users"}, []string{"Users.login"}, nil},
+		{[]string{"users"}, []string{"email"}, []string{"users"}, []string{"users.Email"}, nil},
+		{nil, []string{"users.id", "Users.id"}, []string{"users", "Users"}, []string{"users.id", "Users.id"}, nil},
+		{[]string{"USERS"}, nil, []string{}, []string{}, []string{"USERS"}},
+		{nil, []string{"SALES.ORDERS.USER_ID"}, []string{"sales.orders"}, []string{"sales.orders.user_id"}, nil},
+		{[]string{"users"}, []string{"login"}, []string{"users"}, []string{}, []string{"login"}},
+	} {
+		ts, cs, unknown := g.ground(c.tables, c.columns)
+		if !slices.Equal(ts, c.wantTables) || !slices.Equal(cs, c.wantCols) || !slices.Equal(unknown, c.unknown) {
+			t.Errorf("ground(%q, %q) = %q, %q, unknown %q; want %q, %q, %q", c.tables, c.columns, ts, cs, unknown,
+				c.wantTables, c.wantCols, c.unknown)
+		}
+	}
+}

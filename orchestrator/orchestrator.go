@@ -49,6 +49,9 @@ type Config struct {
 	// LLMPaths is how many SQL formulations the model gives per hypothesis,
 	// voted on (1 = no voting). Used only with Orchestrator.Model.
 	LLMPaths int
+	// AllowPrivileged runs the model's SQL even when the connection's role
+	// could do more than read (--allow-privileged).
+	AllowPrivileged bool
 }
 
 // Orchestrator runs experts over a source, writing into a catalog.
@@ -78,7 +81,8 @@ func (o *Orchestrator) experts(paths int) []experts.Expert {
 		return o.Experts
 	}
 	if o.model == nil {
-		o.model = &modelExpert{client: o.Model, paths: max(paths, 1)}
+		o.model = &modelExpert{client: o.Model, paths: max(paths, 1),
+			door: &warehouse.Door{Source: o.Source, AllowPrivileged: o.Config.AllowPrivileged}}
 	}
 	return append(append([]experts.Expert{}, o.Experts...), o.model)
 }
@@ -151,6 +155,9 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		return run, err
 	}
 	if err := o.recordSkipped(ctx, run.ID, state.Iteration); err != nil {
+		return o.finish(run, state, &queries, stopOnError(ctx), err)
+	}
+	if err := o.recordConnection(ctx, run.ID, state.Iteration); err != nil {
 		return o.finish(run, state, &queries, stopOnError(ctx), err)
 	}
 	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration,
@@ -542,6 +549,72 @@ func head(s []string, n int) []string {
 		return s[:n]
 	}
 	return s
+}
+
+// recordConnection saves what the connection's role could do beyond
+// reading and, when it could, names it among the uncertainties with what
+// became of the model's SQL: a reader of the report must know that the run
+// held superuser rights, even though discover itself only read.
+func (o *Orchestrator) recordConnection(ctx context.Context, runID string, iteration int) error {
+	doc := catalog.ConnectionDoc{Privileges: []string{}, UntrustedSQL: "none"}
+	door := &warehouse.Door{Source: o.Source, AllowPrivileged: o.Config.AllowPrivileged}
+	if _, ok := o.Source.(warehouse.PrivilegeReporter); ok {
+		p, err := door.Privileges(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			doc.Error = err.Error()
+		} else {
+			doc.Checked, doc.Role, doc.Privileged = true, p.Role, p.Privileged()
+			doc.Privileges = append(doc.Privileges, p.Risky...)
+		}
+	}
+	if o.Model != nil {
+		switch err := door.Admit(ctx); {
+		case err != nil:
+			doc.UntrustedSQL = "refused"
+		case o.Config.AllowPrivileged && (doc.Privileged || doc.Error != ""):
+			doc.UntrustedSQL = "allowed (--allow-privileged)"
+		default:
+			doc.UntrustedSQL = "allowed"
+		}
+	}
+	save := func(kind, key string, v any, evidence []string) error {
+		e, err := catalog.NewEntry(kind, key, v)
+		if err != nil {
+			return err
+		}
+		e.Expert, e.RunID, e.Iteration, e.Confidence, e.Evidence = "orchestrator", runID, iteration, 1.0, evidence
+		return o.Catalog.Save(ctx, e)
+	}
+	if err := save(catalog.KindConnection, "connection", doc, []string{"asked of the database at the start of the run"}); err != nil {
+		return fmt.Errorf("orchestrator: connection: %w", err)
+	}
+	if !doc.Privileged && doc.Error == "" {
+		return nil
+	}
+	who := "The connection"
+	if doc.Role != "" {
+		who = fmt.Sprintf("The connection's role %q", doc.Role)
+	}
+	var desc string
+	if doc.Error != "" {
+		desc = "The connection's privileges could not be checked (" + doc.Error + ")."
+	} else {
+		desc = fmt.Sprintf("%s can do more than read: %s. discover's own SQL only read (read-only transactions and the allow-list guard).",
+			who, strings.Join(doc.Privileges, "; "))
+	}
+	switch doc.UntrustedSQL {
+	case "refused":
+		desc += " The model's SQL was not run; connect as a role that can only read, or pass --allow-privileged."
+	case "allowed (--allow-privileged)":
+		desc += " The model's SQL ran because of --allow-privileged, with the allow-list guard alone in front of it."
+	}
+	if err := save(catalog.KindUncertainty, "connection:privileged", catalog.UncertaintyDoc{Description: desc}, doc.Privileges); err != nil {
+		return fmt.Errorf("orchestrator: connection: %w", err)
+	}
+	return nil
 }
 
 // recordSkipped lists the tables the source left out (no privilege, broken

@@ -73,6 +73,23 @@ type Database struct {
 	Dialect string `json:"dialect"`
 	Name    string `json:"name"`
 	DSN     string `json:"dsn"`
+	// Connection says what the connection's role could do beyond reading.
+	// Optional: absent in a catalog written before discover checked it.
+	Connection *Connection `json:"connection,omitempty"`
+}
+
+// Connection is what the engine reported of the connection's role at the
+// start of the run, and what became of untrusted SQL because of it.
+type Connection struct {
+	Role string `json:"role,omitempty"`
+	// Checked is false when the engine has no roles (SQLite, DuckDB,
+	// Trino) or the check failed.
+	Checked    bool     `json:"checked"`
+	Privileged bool     `json:"privileged"`
+	Privileges []string `json:"privileges"`
+	// UntrustedSQL: "allowed", "allowed (--allow-privileged)", "refused"
+	// (a privileged connection) or "none" (no model in the run).
+	UntrustedSQL string `json:"untrusted_sql"`
 }
 
 // Run describes the discovery run.
@@ -308,6 +325,7 @@ func Build(in Input) *Report {
 		Recommendations: b.recommendations(),
 	}
 	r.Narrative = b.narrative()
+	r.Database.Connection = b.connection()
 	// Uncertainties come last so that decode problems met above are included.
 	r.Uncertainties = b.uncertaintyList()
 	r.Summary = Summarize(r)
@@ -346,6 +364,19 @@ func (b *builder) sort(entries []catalog.Entry) {
 			b.lists[e.Kind] = append(b.lists[e.Kind], e)
 		}
 	}
+}
+
+func (b *builder) connection() *Connection {
+	for _, e := range b.lists[catalog.KindConnection] {
+		var doc catalog.ConnectionDoc
+		if !b.decode(e, &doc) {
+			return nil
+		}
+		c := &Connection{Role: doc.Role, Checked: doc.Checked, Privileged: doc.Privileged,
+			Privileges: strs(doc.Privileges), UntrustedSQL: doc.UntrustedSQL}
+		return c
+	}
+	return nil
 }
 
 func (b *builder) decode(e catalog.Entry, v any) bool {

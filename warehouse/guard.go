@@ -526,8 +526,9 @@ var writeKeywords = setOf("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE", "UPS
 
 // functionKeywords are write keywords that are also ordinary functions when
 // followed by "(": REPLACE(s, a, b), MySQL INSERT(s, pos, len, new),
-// MySQL/Trino TRUNCATE(x, d). No statement has the keyword directly before "(".
-var functionKeywords = setOf("REPLACE", "INSERT", "TRUNCATE")
+// MySQL/Trino TRUNCATE(x, d), Trino merge(hll). No statement has the
+// keyword directly before "(" (MERGE INTO …, TRUNCATE TABLE …).
+var functionKeywords = setOf("REPLACE", "INSERT", "TRUNCATE", "MERGE")
 
 // explainOptions are the words EXPLAIN may take before the explained
 // statement (PostgreSQL, SQLite, MySQL, DuckDB, Trino).

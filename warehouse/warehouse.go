@@ -72,7 +72,10 @@ type Result struct {
 	Columns   []string `json:"columns"`
 	Rows      [][]any  `json:"rows"`
 	Truncated bool     `json:"truncated"`
-	Elapsed   time.Duration
+	// BytesTruncated: a value or the whole result was cut to a byte bound
+	// (Door, BoundBytes); cut values end in "… [cut: N bytes]".
+	BytesTruncated bool `json:"bytes_truncated,omitempty"`
+	Elapsed        time.Duration
 }
 
 // Source is a database under discovery, opened read-only.
@@ -99,6 +102,23 @@ type Source interface {
 
 // ErrRejected is returned (wrapped) when the SQL guard refuses a statement.
 var ErrRejected = errors.New("statement rejected by the read-only guard")
+
+// ErrDatabaseRefused is returned (wrapped) when the database's own
+// read-only protection refused a statement that discover's guard had let
+// through (PostgreSQL's read-only transaction, SQLSTATE 25006; MySQL's READ
+// ONLY transaction; SQLite's read-only file or authorizer; DuckDB's
+// read-only mode or disabled external access). It matches ErrRejected too,
+// so callers that treat every refusal alike keep working, while a message
+// or a stage can say whose refusal it was.
+var ErrDatabaseRefused error = databaseRefusal{}
+
+type databaseRefusal struct{}
+
+func (databaseRefusal) Error() string {
+	return "refused by the database's own read-only protection (discover's guard had let it pass)"
+}
+
+func (databaseRefusal) Is(target error) bool { return target == ErrRejected }
 
 // ErrBadInput marks errors caused by the user's input (a missing file, a
 // file that is not a database, an unknown DSN scheme): exit code 2.

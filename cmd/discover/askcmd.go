@@ -69,6 +69,7 @@ not checked against the data.`,
 	f.IntVar(&o.maxRows, "max-rows", 50, "result rows to show")
 	f.DurationVar(&o.queryTimeout, "query-timeout", time.Minute, "deadline for one query against the database")
 	o.addLLMFlags(f, "independent answers to ask for and vote on (1 = off)", 12, 100_000)
+	addSafetyFlags(f, &o.allowPrivileged, &o.role, "the model's query")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	return cmd
 }
@@ -97,7 +98,7 @@ func runAsk(ctx context.Context, o *askOptions, question string, stdout, stderr 
 	if err := o.validate(question); err != nil {
 		return err
 	}
-	d, err := openWithDiscovery(ctx, o.db, o.demo, o.catalogPath)
+	d, err := openWithDiscovery(ctx, o.db, o.demo, o.catalogPath, o.role)
 	if err != nil {
 		return err
 	}
@@ -107,7 +108,10 @@ func runAsk(ctx context.Context, o *askOptions, question string, stdout, stderr 
 		return err
 	}
 	res, err := orchestrator.Ask(ctx, d.src, d.cat, client, orchestrator.AskOptions{Question: question, Paths: o.llmPaths,
-		QueryTimeout: o.queryTimeout, Run: d.run})
+		QueryTimeout: o.queryTimeout, Run: d.run, AllowPrivileged: o.allowPrivileged})
+	if errors.Is(err, warehouse.ErrPrivileged) {
+		return usageError{err} // the user can fix it: another role, or the flag
+	}
 	if err != nil {
 		printRefusals(stderr, res.Refusals)
 		return err
@@ -136,8 +140,8 @@ type opened struct {
 	note string // why no discovery is used
 }
 
-func openWithDiscovery(ctx context.Context, db string, isDemo bool, catalogPath string) (*opened, error) {
-	src, _, err := openSource(ctx, db, isDemo)
+func openWithDiscovery(ctx context.Context, db string, isDemo bool, catalogPath, role string) (*opened, error) {
+	src, _, err := openSource(ctx, db, isDemo, role)
 	if err != nil {
 		return nil, err
 	}

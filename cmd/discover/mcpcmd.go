@@ -16,6 +16,8 @@ type mcpOptions struct {
 	demo            bool
 	queryTimeout    time.Duration
 	maxRows         int
+	allowPrivileged bool
+	role            string
 }
 
 func newMCPCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -50,6 +52,7 @@ standard error; standard output carries the protocol only.`,
 	f.StringVar(&o.catalogPath, "catalog", "", "the discovery catalog to serve (default ./discovery/catalog.db when it exists)")
 	f.DurationVar(&o.queryTimeout, "query-timeout", 30*time.Second, "deadline for one run_query")
 	f.IntVar(&o.maxRows, "max-rows", 200, "row cap of run_query")
+	addSafetyFlags(f, &o.allowPrivileged, &o.role, "run_query")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	return cmd
 }
@@ -65,7 +68,7 @@ func runMCP(ctx context.Context, o *mcpOptions, stdin io.Reader, stdout, stderr 
 	case o.maxRows < 1:
 		return usagef("--max-rows must be at least 1")
 	}
-	d, err := openWithDiscovery(ctx, o.db, o.demo, o.catalogPath)
+	d, err := openWithDiscovery(ctx, o.db, o.demo, o.catalogPath, o.role)
 	if err != nil {
 		return err
 	}
@@ -75,6 +78,12 @@ func runMCP(ctx context.Context, o *mcpOptions, stdin io.Reader, stdout, stderr 
 	} else {
 		fmt.Fprintf(stderr, "discover mcp: %s database %q, no discovery (%s); serving on stdio\n", d.src.Dialect(), d.src.Database(), d.note)
 	}
-	s := &mcp.Server{Source: d.src, Catalog: d.cat, Run: d.run, Version: version, QueryTimeout: o.queryTimeout, MaxRows: o.maxRows}
+	s := &mcp.Server{Source: d.src, Catalog: d.cat, Run: d.run, Version: version, QueryTimeout: o.queryTimeout, MaxRows: o.maxRows,
+		AllowPrivileged: o.allowPrivileged}
+	if err := s.AdmitQueries(ctx); err != nil {
+		// Said once at the start, where a person configuring the agent sees
+		// it; run_query answers each call with the same refusal.
+		fmt.Fprintf(stderr, "discover mcp: run_query is off: %v\n", err)
+	}
 	return s.Serve(ctx, stdin, stdout)
 }

@@ -62,6 +62,8 @@ type runOptions struct {
 	config                       string
 	relations                    []experts.UserRelation
 	ignoreDeclaredFKs            bool
+	allowPrivileged              bool
+	role                         string
 }
 
 // Main runs the CLI with injected streams and returns the exit code.
@@ -137,6 +139,7 @@ which beat the file.`,
 	f.StringArrayVar(&o.include, "include", nil, "only tables matching this glob (repeatable; schema.table where there are schemas)")
 	f.StringArrayVar(&o.exclude, "exclude", nil, "skip tables matching this glob (repeatable)")
 	o.addLLMFlags(f, "SQL formulations per model-proposed hypothesis, voted on (1 = off)", 40, 200_000)
+	addSafetyFlags(f, &o.allowPrivileged, &o.role, "the model's SQL")
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q stops and writes the report), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
@@ -148,6 +151,13 @@ which beat the file.`,
 		newAskCmd(stdout, stderr),
 		newMCPCmd(stdin, stdout, stderr))
 	return cmd
+}
+
+// addSafetyFlags registers the flags that decide whether SQL discover did
+// not write may run on a connection whose role could do more than read.
+func addSafetyFlags(f *pflag.FlagSet, allow *bool, role *string, what string) {
+	f.BoolVar(allow, "allow-privileged", false, "run "+what+" even when the connection's role could do more than read (superuser, file or program access, dblink, FILE/SUPER/PROCESS or write privileges); the allow-list guard alone then protects the database")
+	f.StringVar(role, "role", "", "PostgreSQL: switch to this role (SET ROLE) before anything runs, e.g. a role that can only read")
 }
 
 // addLLMFlags registers the model flags, shared by a discovery and ask;
@@ -311,7 +321,7 @@ func redactURL(s string) string {
 
 // openSource opens the database under discovery, read-only: the DSN, or
 // the demo database (built on first use), whose path it returns as dsn.
-func openSource(ctx context.Context, dsn string, isDemo bool) (src warehouse.Source, opened string, err error) {
+func openSource(ctx context.Context, dsn string, isDemo bool, role string) (src warehouse.Source, opened string, err error) {
 	if isDemo {
 		path, err := demo.Ensure(ctx, "")
 		if err != nil {
@@ -319,7 +329,7 @@ func openSource(ctx context.Context, dsn string, isDemo bool) (src warehouse.Sou
 		}
 		dsn = path
 	}
-	src, err = connect.Open(ctx, dsn)
+	src, err = connect.OpenWith(ctx, dsn, connect.Options{Role: role})
 	return src, dsn, err
 }
 
@@ -348,7 +358,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if o.catalogPath == "" {
 		o.catalogPath = filepath.Join(o.out, "catalog.db")
 	}
-	src, dsn, err := openSource(ctx, o.db, o.demo)
+	src, dsn, err := openSource(ctx, o.db, o.demo, o.role)
 	if err != nil {
 		return err
 	}
@@ -401,7 +411,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
-			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths,
+			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged,
 			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
 				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries},
 		},

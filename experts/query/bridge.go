@@ -54,13 +54,13 @@ func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
 		if err := e.Decode(&p); err != nil || p.Kind != "bridge_table" || len(p.Tables) != 3 {
 			continue
 		}
-		bridge, ok := tables[strings.ToLower(p.Tables[0])]
+		bridge, ok := tables[p.Tables[0]]
 		if !ok {
 			continue
 		}
 		ref := func(to string) (catalog.RelationshipDoc, bool) {
 			for _, r := range refs {
-				if strings.EqualFold(r.FromTable, p.Tables[0]) && strings.EqualFold(r.ToTable, to) {
+				if r.FromTable == p.Tables[0] && r.ToTable == to {
 					return r, true
 				}
 			}
@@ -68,7 +68,7 @@ func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
 		}
 		l, okL := ref(p.Tables[1])
 		r, okR := ref(p.Tables[2])
-		if !okL || !okR || strings.EqualFold(l.FromColumns[0], r.FromColumns[0]) {
+		if !okL || !okR || l.FromColumns[0] == r.FromColumns[0] {
 			continue
 		}
 		out = append(out, bridgeLink{bridge: bridge, left: l, right: r, patternKey: e.Key,

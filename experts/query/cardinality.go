@@ -28,7 +28,7 @@ func priorOf(r catalog.RelationshipDoc) float64 {
 // relationship has, to test that it is one-to-many: some parent has more
 // than one child. ok is false when the tables or columns are unknown.
 func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) (hypotheses.Hypothesis, bool) {
-	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	child, parent := tables[r.FromTable], tables[r.ToTable]
 	return cardinalityHypothesis(src, r, experts.Whole(src, child), experts.Whole(src, parent))
 }
 
@@ -199,7 +199,7 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 	}
 	f := cardinalityFigures(out.Row)
 	tables := tableIndex(env.Tables)
-	parent, child := tables[strings.ToLower(r.ToTable)], tables[strings.ToLower(r.FromTable)]
+	parent, child := tables[r.ToTable], tables[r.FromTable]
 	one, many, parents := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(parent.Name.Name, true)
 	desc := f.sentence(one, many, noun(child.Name.Name, false), parents)
 	ev := append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...)

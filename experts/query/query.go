@@ -101,10 +101,14 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	return append(tasks, recTasks...), nil
 }
 
+// tableIndex maps each table's name, as the source spells it, to the
+// table. Relationships and patterns name tables so (the structural expert
+// resolves a declaration's spelling), and names differing only in case
+// are two tables where the engine says so (PostgreSQL's "Users" and users).
 func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
 	m := map[string]warehouse.Table{}
 	for _, t := range ts {
-		m[strings.ToLower(t.Name.String())] = t
+		m[t.Name.String()] = t
 	}
 	return m
 }
@@ -112,7 +116,7 @@ func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
 // ReferenceHypothesis builds the orphan test of a relationship: how many
 // child rows with a non-NULL reference have no parent row.
 func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) hypotheses.Hypothesis {
-	child, parent := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	child, parent := tables[r.FromTable], tables[r.ToTable]
 	return referenceHypothesis(src, r, experts.Whole(src, child), experts.Whole(src, parent))
 }
 
@@ -121,7 +125,7 @@ func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table
 // than --sample-rows.
 func scopes(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc) (child, parent experts.Scope, err error) {
 	tables := tableIndex(env.Tables)
-	c, p := tables[strings.ToLower(r.FromTable)], tables[strings.ToLower(r.ToTable)]
+	c, p := tables[r.FromTable], tables[r.ToTable]
 	child, parent = experts.Whole(env.Source, c), experts.Whole(env.Source, p)
 	if c.Name.Name == "" || p.Name.Name == "" {
 		return child, parent, nil

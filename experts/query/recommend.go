@@ -572,7 +572,7 @@ func (f *facts) othersIndexes(ctx context.Context) ([]candidate, error) {
 		if rel == nil || len(rel.FromColumns) != 1 {
 			continue
 		}
-		t, ok := f.byName[strings.ToLower(rel.FromTable)]
+		t, ok := f.byName[rel.FromTable]
 		if !ok {
 			continue
 		}
@@ -609,7 +609,7 @@ func share(p catalog.ProfileDoc, class string) float64 {
 func (f *facts) indexes(others []candidate) []candidate {
 	covered := map[string]bool{}
 	for _, o := range others {
-		covered[strings.ToLower(o.table+"."+o.column)] = true
+		covered[o.table+"."+o.column] = true
 	}
 	// References: relationship ends and columns named after another table.
 	refs := map[string]map[string]string{} // table → column → referenced table
@@ -668,7 +668,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 		}
 		sort.Strings(cols)
 		for _, col := range cols {
-			if declared[col] || indexed(t, col) || covered[strings.ToLower(name+"."+col)] {
+			if declared[col] || indexed(t, col) || covered[name+"."+col] {
 				continue
 			}
 			why := fmt.Sprintf("%s.%s refers to %s and joins on it are frequent", name, col, refs[name][col])
@@ -779,8 +779,8 @@ func (f *facts) joins() []candidate {
 	var rels []rel
 	seen := map[string]bool{}
 	for i, r := range f.rels {
-		child, okC := f.byName[strings.ToLower(r.FromTable)]
-		_, okP := f.byName[strings.ToLower(r.ToTable)]
+		child, okC := f.byName[r.FromTable]
+		_, okP := f.byName[r.ToTable]
 		if !okC || !okP || child.Kind != "table" || len(r.FromColumns) == 0 || len(r.FromColumns) != len(r.ToColumns) ||
 			r.FromTable == r.ToTable || f.rows[r.FromTable] <= 0 || f.rows[r.ToTable] <= 0 {
 			continue
@@ -799,7 +799,7 @@ func (f *facts) joins() []candidate {
 			break
 		}
 		r := x.r
-		child, parent := f.byName[strings.ToLower(r.FromTable)], f.byName[strings.ToLower(r.ToTable)]
+		child, parent := f.byName[r.FromTable], f.byName[r.ToTable]
 		cn, pn := f.rows[r.FromTable], f.rows[r.ToTable]
 		var on, prose, pcols []string
 		for i := range r.FromColumns {

@@ -243,8 +243,11 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	if len(c.tokens) == 0 || len(k.tokens) == 0 || len(ent) == 0 {
 		return NameMatch{}
 	}
-	same := strings.EqualFold(childTable, parentTable)
-	best := matchNames(c, k, ent, same, strings.EqualFold(childCol, parentCol))
+	// Names as the source spells them: "Users" and users are two tables
+	// where the engine says so, and a reference between them is no self
+	// reference.
+	same := childTable == parentTable
+	best := matchNames(c, k, ent, same, childCol == parentCol)
 	// A column named after its own table (order_items.order_item_id,
 	// branch.branch_id) identifies its own rows; only an exact match to
 	// another key of that name may make it a reference (a 1:1 extension).
@@ -452,6 +455,19 @@ func (c Column) Key() bool {
 	return p.Rows >= 2 && *p.DistinctCount == p.Rows && *p.NullFraction == 0
 }
 
+// columnOf is t's column that name (from a declaration, which SQLite keeps
+// as written) means, or name when none does.
+func columnOf(t warehouse.Table, name string) string {
+	if c, ok := experts.FindColumn(t, name); ok {
+		return c
+	}
+	return name
+}
+
+// qualified is table.column as the source spells them: the column's key
+// in maps, never folded (PostgreSQL's "Users".id and users.id are two).
+func (c Column) qualified() string { return c.Table + "." + c.Name }
+
 // Candidate is a possible reference from Child to Parent.
 type Candidate struct {
 	Child, Parent Column
@@ -493,7 +509,7 @@ func Candidates(cols []Column) []Candidate {
 		}
 		for _, i := range idx.lookup(ch) {
 			k := keys[i]
-			if strings.EqualFold(ch.Table, k.Table) && strings.EqualFold(ch.Name, k.Name) {
+			if ch.Table == k.Table && ch.Name == k.Name {
 				continue // never a column to itself
 			}
 			m := MatchName(ch.Table, ch.Name, k.Table, k.Name)
@@ -519,7 +535,7 @@ func Candidates(cols []Column) []Candidate {
 // between a table and itself only self roles match.
 type keyIndex struct {
 	byWords map[string][]int // "g:" glued key name, "t:" word runs
-	byTable map[string][]int // lower-case table
+	byTable map[string][]int // table, as spelled
 }
 
 func indexKeys(keys []Column) keyIndex {
@@ -546,8 +562,7 @@ func indexKeys(keys []Column) keyIndex {
 		if ce := canonWords(ent); len(ce) > 0 && personWords[ce[len(ce)-1]] {
 			add("p:", i) // a table of people: the targets of approved_by
 		}
-		t := strings.ToLower(k.Table)
-		idx.byTable[t] = append(idx.byTable[t], i)
+		idx.byTable[k.Table] = append(idx.byTable[k.Table], i)
 	}
 	return idx
 }
@@ -576,7 +591,7 @@ func (idx keyIndex) lookup(ch Column) []int {
 	if actorName(c) {
 		take(idx.byWords["p:"])
 	}
-	take(idx.byTable[strings.ToLower(ch.Table)])
+	take(idx.byTable[ch.Table])
 	sort.Ints(out)
 	return out
 }
@@ -806,14 +821,14 @@ type sketches struct {
 }
 
 func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, error) {
-	key := strings.ToLower(c.Table + "." + c.Name)
+	key := c.qualified()
 	if s, ok := k.done[key]; ok {
 		if s != nil && s.partial && asKey {
 			return nil, nil
 		}
 		return s, nil
 	}
-	t := k.tables[strings.ToLower(c.Table)]
+	t := k.tables[c.Table]
 	scope, err := k.env.Scope(ctx, t)
 	if err != nil {
 		return nil, err
@@ -1098,16 +1113,16 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 	children := map[string]bool{}
 	for _, s := range all {
 		if s.Accept {
-			children[strings.ToLower(s.Child.Table+"."+s.Child.Name)] = true
+			children[s.Child.qualified()] = true
 		}
 	}
 	byChild := map[string][]Scored{}
 	var order []string
 	for _, s := range all {
-		if !s.Accept || (!s.Parent.Declared && children[strings.ToLower(s.Parent.Table+"."+s.Parent.Name)]) {
+		if !s.Accept || (!s.Parent.Declared && children[s.Parent.qualified()]) {
 			continue
 		}
-		k := strings.ToLower(s.Child.Table + "." + s.Child.Name)
+		k := s.Child.qualified()
 		if _, ok := byChild[k]; !ok {
 			order = append(order, k)
 		}
@@ -1132,7 +1147,7 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 			return ss[i].Key() < ss[j].Key()
 		})
 		kept = append(kept, ss[0])
-		if len(ss) > 1 && ss[0].Confidence-ss[1].Confidence <= ambiguityMargin && !strings.EqualFold(ss[0].Parent.Table, ss[1].Parent.Table) {
+		if len(ss) > 1 && ss[0].Confidence-ss[1].Confidence <= ambiguityMargin && ss[0].Parent.Table != ss[1].Parent.Table {
 			ambiguous = append(ambiguous, [2]Scored{ss[0], ss[1]})
 		}
 	}
@@ -1145,13 +1160,13 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 func dropReversed(kept []Scored) []Scored {
 	idx := map[string]int{}
 	for i, s := range kept {
-		idx[strings.ToLower(s.Key())] = i
+		idx[s.Key()] = i
 	}
 	drop := map[int]bool{}
 	for i, s := range kept {
 		rev := RelationshipKey(catalog.RelationshipDoc{FromTable: s.Parent.Table, FromColumns: []string{s.Parent.Name},
 			ToTable: s.Child.Table, ToColumns: []string{s.Child.Name}})
-		j, ok := idx[strings.ToLower(rev)]
+		j, ok := idx[rev]
 		if !ok || drop[i] || drop[j] {
 			continue
 		}
@@ -1351,10 +1366,17 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	declared := map[string]bool{} // child table.column already declared as a reference
 	// A reference the user configured stands like a declared one (its
 	// entry has source "user"): inferring it again would overwrite that
-	// entry with an "inferred" one.
+	// entry with an "inferred" one. Its names are resolved as the
+	// structural expert resolves them when it records the reference.
+	byName := experts.NewTableIndex(env.Tables)
 	for _, ur := range env.Options.Relations {
-		if len(ur.FromColumns) == 1 {
-			declared[strings.ToLower(ur.FromTable+"."+ur.FromColumns[0])] = true
+		if len(ur.FromColumns) != 1 {
+			continue
+		}
+		if t, ok := byName.Find(ur.FromTable); ok {
+			if c, ok := experts.FindColumn(t, ur.FromColumns[0]); ok {
+				declared[t.Name.String()+"."+c] = true
+			}
 		}
 	}
 	var cols []Column
@@ -1363,24 +1385,24 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			continue // a view repeats its tables' columns
 		}
 		name := t.Name.String()
-		tables[strings.ToLower(name)] = t
+		tables[name] = t
 		if !env.Options.IgnoreDeclaredFKs {
 			for _, fk := range t.ForeignKeys {
 				if len(fk.Columns) == 1 {
-					declared[strings.ToLower(name+"."+fk.Columns[0])] = true
+					declared[name+"."+columnOf(t, fk.Columns[0])] = true
 				}
 			}
 		}
 		uniq := map[string]bool{}
 		for _, u := range t.Uniques {
 			if len(u) == 1 {
-				uniq[strings.ToLower(u[0])] = true
+				uniq[columnOf(t, u[0])] = true
 			}
 		}
 		for _, c := range t.Columns {
-			pk := len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name)
+			pk := len(t.PrimaryKey) == 1 && columnOf(t, t.PrimaryKey[0]) == c.Name
 			cols = append(cols, Column{Table: name, Name: c.Name, Type: c.Type, Profile: profiles[name+"."+c.Name],
-				PK: pk, Declared: pk || uniq[strings.ToLower(c.Name)]})
+				PK: pk, Declared: pk || uniq[c.Name]})
 		}
 	}
 	cands := Candidates(cols)
@@ -1394,7 +1416,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	for _, c := range cands {
 		// A declared reference stands; inference does not repeat it (the
 		// query expert tests it under the same hypothesis id).
-		k := strings.ToLower(c.Child.Table + "." + c.Child.Name)
+		k := c.Child.qualified()
 		if declared[k] {
 			st.Declared++
 			continue
@@ -1413,7 +1435,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	targeted := map[string]int{}
 	for _, k := range order {
 		for _, c := range byChild[k] {
-			targeted[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)]++
+			targeted[c.Parent.qualified()]++
 		}
 	}
 	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
@@ -1450,7 +1472,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			// A column named like several keys is read once, and its sample
 			// spares the checks of the keys that do not hold its values.
 			if len(group) > 1 {
-				pruned, err := sketchPrunes(ctx, sk, c, targeted[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)] > 1)
+				pruned, err := sketchPrunes(ctx, sk, c, targeted[c.Parent.qualified()] > 1)
 				if err != nil {
 					return fmt.Errorf("infer relationships: %w", err)
 				}
@@ -1472,7 +1494,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			// A target that is itself a reference elsewhere may be dropped by
 			// Select: only a declared key, or one that is no candidate's
 			// child, sets the bar.
-			if s.Accept && (c.Parent.Declared || byChild[strings.ToLower(c.Parent.Table+"."+c.Parent.Name)] == nil) {
+			if s.Accept && (c.Parent.Declared || byChild[c.Parent.qualified()] == nil) {
 				bar = max(bar, s.Confidence)
 				spelled = spelled || !c.Name.loose()
 			}
@@ -1537,7 +1559,7 @@ func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (
 
 // check runs a candidate's exact inclusion query and scores it.
 func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate) (Scored, error) {
-	child, parent := tables[strings.ToLower(c.Child.Table)], tables[strings.ToLower(c.Parent.Table)]
+	child, parent := tables[c.Child.Table], tables[c.Parent.Table]
 	cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
 	cs, err := env.Scope(ctx, child)
 	if err != nil {

@@ -108,6 +108,10 @@ func TestMatchName(t *testing.T) {
 		{"depots", "id", "vehicles", "id", ""},
 		{"employees", "name", "employees", "employee_id", ""},
 		{"employees", "manager_id", "managers_log", "entry_id", ""},
+		// names differing only in case are two tables (PostgreSQL's "Users"
+		// and users): a reference between them is no self reference
+		{"Users", "login_user_id", "users", "id", "role"},
+		{"orders", "Users_id", "Users", "id", "entity"},
 		// a self role's word leading a measure
 		{"trades", "lead_count", "trades", "trade_id", ""},
 		{"teams", "head_count", "teams", "id", ""},

@@ -3,6 +3,7 @@ package structural
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -499,11 +500,9 @@ func appendUnique(s []string, v string) []string {
 	return append(s, v)
 }
 
+// contains compares names as the source spells them: tables "Users" and
+// users are two (PostgreSQL; MariaDB on Linux), and a primary key's
+// columns come from the same listing as the table's.
 func contains(s []string, v string) bool {
-	for _, x := range s {
-		if strings.EqualFold(x, v) {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s, v)
 }

@@ -114,23 +114,23 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	if !exact {
 		conf = 0.8
 	}
-	byName := map[string]warehouse.Table{}
-	for _, o := range env.Tables {
-		byName[strings.ToLower(o.Name.String())] = o
-	}
+	byName := experts.NewTableIndex(env.Tables)
 	fks := t.ForeignKeys
 	if env.Options.IgnoreDeclaredFKs {
 		fks = nil // benchmarks: relationships are inferred, not read
 	}
 	for _, fk := range fks {
-		parent := byName[strings.ToLower(fk.RefTable.String())]
+		// The real spelling, whatever case the declaration used (SQLite
+		// keeps it as written), but never another table's: PostgreSQL's
+		// "Users" and users are two.
+		parent, _ := byName.Find(fk.RefTable.String())
 		rel := catalog.RelationshipDoc{
 			FromTable: name, FromColumns: fk.Columns,
 			ToTable: fk.RefTable.String(), ToColumns: fk.RefColumns,
 			Source: "declared", Cardinality: Cardinality(t, fk.Columns),
 		}
 		if parent.Name.Name != "" {
-			rel.ToTable = parent.Name.String() // the real spelling, whatever case the declaration used
+			rel.ToTable = parent.Name.String()
 		}
 		evidence := []string{fmt.Sprintf("declared: FOREIGN KEY (%s) REFERENCES %s (%s)",
 			strings.Join(fk.Columns, ", "), fk.RefTable.String(), strings.Join(fk.RefColumns, ", "))}
@@ -215,14 +215,11 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64
 // unless the schema declares the same one. A reference to a table or column
 // that does not exist is an uncertainty, not a relationship.
 func userRelations(ctx context.Context, env *experts.Env) error {
-	byName := map[string]warehouse.Table{}
-	for _, t := range env.Tables {
-		byName[strings.ToLower(t.Name.String())] = t
-	}
+	byName := experts.NewTableIndex(env.Tables)
 	for _, ur := range env.Options.Relations {
 		desc := fmt.Sprintf("%s(%s) -> %s(%s)", ur.FromTable, strings.Join(ur.FromColumns, ", "), ur.ToTable, strings.Join(ur.ToColumns, ", "))
-		child, okc := byName[strings.ToLower(ur.FromTable)]
-		parent, okp := byName[strings.ToLower(ur.ToTable)]
+		child, okc := byName.Find(ur.FromTable)
+		parent, okp := byName.Find(ur.ToTable)
 		fromCols, okf := resolveColumns(child, ur.FromColumns)
 		toCols, okt := resolveColumns(parent, ur.ToColumns)
 		if !okc || !okp || !okf || !okt {
@@ -238,7 +235,7 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 		}
 		declared := false
 		for _, fk := range child.ForeignKeys {
-			if strings.EqualFold(fk.RefTable.String(), rel.ToTable) && sameSet(fk.Columns, fromCols) {
+			if ref, ok := byName.Find(fk.RefTable.String()); ok && ref.Name == parent.Name && sameSet(fk.Columns, fromCols) {
 				declared = true
 			}
 		}
@@ -254,17 +251,13 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 		catalog.ProgressDoc{Step: "user_relations", Detail: fmt.Sprintf("%d configured", len(env.Options.Relations))}, 1.0, nil)
 }
 
-// resolveColumns maps configured column names to the table's spelling.
+// resolveColumns maps configured column names to the table's spelling
+// (experts.FindColumn).
 func resolveColumns(t warehouse.Table, cols []string) ([]string, bool) {
 	out := make([]string, 0, len(cols))
 	for _, c := range cols {
-		found := ""
-		for _, tc := range t.Columns {
-			if strings.EqualFold(tc.Name, c) {
-				found = tc.Name
-			}
-		}
-		if found == "" {
+		found, ok := experts.FindColumn(t, c)
+		if !ok {
 			return nil, false
 		}
 		out = append(out, found)

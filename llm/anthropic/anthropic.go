@@ -43,7 +43,7 @@ func New(cfg llm.Config) (*Provider, error) {
 	// Every option is given explicitly so that langchaingo's own reading of
 	// ANTHROPIC_API_KEY cannot stand in for the user's settings.
 	opts := []lcanthropic.Option{lcanthropic.WithToken(cfg.Key), lcanthropic.WithModel(cfg.Model),
-		lcanthropic.WithHTTPClient(&http.Client{Transport: httpstatus.Transport{Base: forceTool{}}})}
+		lcanthropic.WithHTTPClient(httpstatus.ClientOver(forceTool{}))}
 	if cfg.BaseURL != "" {
 		base, err := apiBase(cfg.BaseURL)
 		if err != nil {

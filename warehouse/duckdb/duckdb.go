@@ -4,12 +4,14 @@
 //
 // Nothing the user's SQL does may write, and it is enforced in layers:
 //
-//   - warehouse.Check, the project's SQL guard, refuses all but one
-//     read-only statement (COPY, ATTACH, INSTALL, LOAD, SET included);
-//   - DuckDB's own parser must agree that the statement is one SELECT
-//     (json_serialize_sql refuses every other kind), so a statement the
-//     guard misreads still cannot reach the engine as a write;
-//   - below both, the engine is locked down before the first user query:
+//   - the guard (guard.go) parses the statement with DuckDB's own parser
+//     (json_serialize_sql, which serializes SELECT statements only) and
+//     accepts one SELECT, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE, PIVOT or
+//     UNPIVOT whose every node, function and relation is on its
+//     allow-list: built-in side-effect-free functions, the source's own
+//     tables and views (COPY, ATTACH, INSTALL, LOAD, SET, file readers
+//     and file names in FROM are all refused);
+//   - below it, the engine is locked down before the first user query:
 //     a file is opened with access_mode=READ_ONLY, external file access is
 //     off (a file source) or limited to the exposed data files (a folder
 //     source, through allowed_paths), and lock_configuration stops any SET
@@ -17,8 +19,7 @@
 //
 // What the last layer cannot stop: on a folder source DuckDB may still
 // write to the exposed data files themselves (allowed_paths does not tell
-// reading from writing), so there the first two layers are what keeps a
-// COPY … TO out.
+// reading from writing), so there the guard is what keeps a COPY … TO out.
 package duckdb
 
 import (
@@ -65,6 +66,9 @@ type Source struct {
 	// files, which the user thinks of as tables, so they are reported so.
 	files   bool
 	release func() // gives back the spill folder
+
+	guardMu  sync.Mutex
+	guardInv *guardInventory // what the guard may let a statement read; nil until the first Tables
 }
 
 // Open opens the DuckDB source dsn names: "duckdb://" (optional) followed by

@@ -90,13 +90,13 @@ func TestFolder(t *testing.T) {
 		}
 	}
 	// Overwriting an exposed file is the one write DuckDB would allow; the
-	// guard and DuckDB's parser check are what stop it.
+	// guard is what stops it.
 	copyOver := `COPY (SELECT 1 AS x) TO ` + quoteString(filepath.Join(dir, "orders.parquet")) + ` (FORMAT parquet)`
 	if _, err := s.Query(ctx, copyOver, warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) {
 		t.Errorf("Query(COPY over a data file) = %v", err)
 	}
-	if err := s.parseCheck(ctx, copyOver); !errors.Is(err, warehouse.ErrRejected) {
-		t.Errorf("parseCheck(COPY over a data file) = %v", err)
+	if err := s.Guard(ctx, copyOver); !errors.Is(err, warehouse.ErrRejected) {
+		t.Errorf("Guard(COPY over a data file) = %v", err)
 	}
 	s.Close()
 	after := listDir(t, dir)

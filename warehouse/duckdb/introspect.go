@@ -16,9 +16,15 @@ import (
 // structure, sorted by schema ("" for main first) and name. A view that
 // fails to read is left out and reported by Skipped: in a database file,
 // a view over external files cannot read them, since file access is off.
+//
+// The list is also what the guard lets a statement read: each call
+// refreshes the guard's inventory.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	tables, _, err := s.introspect(ctx)
 	if err != nil {
+		return nil, fmt.Errorf("duckdb: tables: %w", ctxErr(ctx, err))
+	}
+	if err := s.refreshInventory(ctx, tables); err != nil {
 		return nil, fmt.Errorf("duckdb: tables: %w", ctxErr(ctx, err))
 	}
 	return tables, nil

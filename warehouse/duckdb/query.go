@@ -19,93 +19,23 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// Query runs one guarded read-only statement, bounded by opts.
+// Query runs one guarded read-only statement, bounded by opts: Guard
+// first, so nothing the allow-list refuses reaches the engine, and a
+// statement that does not parse comes back with DuckDB's message.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := warehouse.Check("duckdb", q); err != nil {
-		if errors.Is(err, warehouse.ErrRejected) {
-			return nil, fmt.Errorf("duckdb: query: %w", err)
-		}
-		return nil, fmt.Errorf("duckdb: query: %w: %w", warehouse.ErrRejected, err)
-	}
-	if err := s.parseCheck(ctx, q); err != nil {
-		return nil, err
+	if err := s.Guard(ctx, q); err != nil {
+		return nil, fmt.Errorf("duckdb: query: %w", err)
 	}
 	return s.run(ctx, q, opts)
-}
-
-// parseCheck asks DuckDB's own parser what q is: json_serialize_sql
-// serializes SELECT statements (SHOW, DESCRIBE and SUMMARIZE are SELECTs
-// to it) and refuses every other kind. EXPLAIN is not a SELECT to it, so
-// the statement EXPLAIN explains is checked instead.
-func (s *Source) parseCheck(ctx context.Context, q string) error {
-	inner := explained(q)
-	var out string
-	if err := s.db.QueryRowContext(ctx, "SELECT json_serialize_sql(?::VARCHAR)::VARCHAR", inner).Scan(&out); err != nil {
-		return fmt.Errorf("duckdb: query: parse: %w", ctxErr(ctx, err))
-	}
-	var res struct {
-		Error      bool              `json:"error"`
-		ErrorType  string            `json:"error_type"`
-		Message    string            `json:"error_message"`
-		Statements []json.RawMessage `json:"statements"`
-	}
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		return fmt.Errorf("duckdb: query: %w: DuckDB's parser answered %.80q", warehouse.ErrRejected, out)
-	}
-	switch {
-	case res.Error && res.ErrorType == "not implemented":
-		return fmt.Errorf("duckdb: query: %w: DuckDB's parser: not a SELECT statement", warehouse.ErrRejected)
-	case res.Error && res.ErrorType == "parser":
-		// A syntax error: the caller (a model repairing its SQL) needs the
-		// message, and nothing that does not parse can run.
-		return fmt.Errorf("duckdb: query: Parser Error: %s", res.Message)
-	case res.Error:
-		return fmt.Errorf("duckdb: query: %w: DuckDB's parser: %s: %s", warehouse.ErrRejected, res.ErrorType, res.Message)
-	case len(res.Statements) != 1:
-		return fmt.Errorf("duckdb: query: %w: DuckDB's parser found %d statements", warehouse.ErrRejected, len(res.Statements))
-	}
-	return nil
-}
-
-// explained returns the statement an EXPLAIN [ANALYZE] wraps, or q itself.
-// The guard has already refused whatever it could not read.
-func explained(q string) string {
-	toks, err := warehouse.Tokenize("duckdb", q)
-	if err != nil || len(toks) < 2 || !isWord(toks[0], "EXPLAIN") {
-		return q
-	}
-	i := 1
-	for i < len(toks) && (isWord(toks[i], "ANALYZE") || isWord(toks[i], "ANALYSE") || isWord(toks[i], "VERBOSE")) {
-		i++
-	}
-	if i < len(toks) && toks[i].Kind == warehouse.TokenPunct && toks[i].Text == "(" &&
-		(i+1 >= len(toks) || !isWord(toks[i+1], "SELECT") && !isWord(toks[i+1], "WITH") && !isWord(toks[i+1], "VALUES")) {
-		// EXPLAIN (FORMAT json) …: skip the option list.
-		depth := 0
-		for ; i < len(toks); i++ {
-			if toks[i].Kind == warehouse.TokenPunct && toks[i].Text == "(" {
-				depth++
-			} else if toks[i].Kind == warehouse.TokenPunct && toks[i].Text == ")" {
-				if depth--; depth == 0 {
-					i++
-					break
-				}
-			}
-		}
-	}
-	if i >= len(toks) {
-		return q
-	}
-	return q[toks[i].Pos:]
 }
 
 func isWord(t warehouse.Token, kw string) bool {
 	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, kw)
 }
 
-// run is Query without the guard and the parser check: the timeout, the
-// row cap and the value conversion. Tests call it to prove that the
-// engine's own read-only layer holds below the checks.
+// run is Query without the guard: the timeout, the row cap and the value
+// conversion. Tests call it to prove that the engine's own read-only layer
+// holds below the guard.
 func (s *Source) run(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
@@ -137,8 +67,8 @@ func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.R
 
 // queryErr wraps a failed query: a timeout as context.DeadlineExceeded
 // (DuckDB reports it as "INTERRUPT Error: Interrupted!"), and what the
-// engine's read-only layers refused as warehouse.ErrRejected, as the
-// guard's refusals are.
+// engine's read-only layers refused as warehouse.ErrDatabaseRefused (which
+// matches warehouse.ErrRejected too).
 func queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
 	switch {
 	case parent.Err() != nil:
@@ -146,7 +76,7 @@ func queryErr(parent, qctx context.Context, timeout time.Duration, err error) er
 	case qctx.Err() != nil:
 		return fmt.Errorf("duckdb: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
 	case refused(err):
-		return fmt.Errorf("duckdb: query: %w: %w", warehouse.ErrRejected, err)
+		return fmt.Errorf("duckdb: query: %w: %w", warehouse.ErrDatabaseRefused, err)
 	}
 	return fmt.Errorf("duckdb: query: %w", err)
 }

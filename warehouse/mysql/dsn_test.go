@@ -216,3 +216,14 @@ func TestOpenBadInput(t *testing.T) {
 		s.Close()
 	}
 }
+
+// A DSN whose "@" is missing puts the password where a port would be; the
+// URL parser's complaint quotes it, and Open must not pass that on.
+func TestMalformedDSNHidesThePassword(t *testing.T) {
+	for _, dsn := range []string{"mysql://root:S3cretPw/db", "mysql://root:S3cretPw", "mysql://u:S3cretPw:x/db"} {
+		_, err := Open(context.Background(), dsn)
+		if err == nil || strings.Contains(err.Error(), "S3cretPw") {
+			t.Errorf("Open(%q): %v", warehouse.Redact(dsn), err)
+		}
+	}
+}

@@ -24,13 +24,19 @@ type object struct {
 // Tables lists the base tables and views of the DSN's database with their
 // declared structure, sorted by name. Names are unqualified: the database is
 // the connection's default namespace. Tables the user cannot read and views
-// that no longer compile are left out; Skipped says which and why.
+// that no longer compile are left out; Skipped says which and why. The
+// listing is also what Guard checks a statement's tables against.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	var out []warehouse.Table
+	var funcs []string
 	err := s.readOnly(ctx, noLimits, func(ss *session) error {
+		out, funcs = nil, nil
 		objs, _, err := ss.inventory(ctx)
 		if err != nil {
 			return err
+		}
+		if funcs, err = ss.storedFunctions(ctx); err != nil {
+			return fmt.Errorf("stored functions: %w", err)
 		}
 		in := &introspector{ss: ss, ctx: ctx, tables: map[string]*warehouse.Table{}}
 		for _, o := range objs {
@@ -65,7 +71,33 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	if out == nil {
 		out = []warehouse.Table{}
 	}
+	s.setGuardView(out, funcs)
 	return out, nil
+}
+
+// storedFunctions lists the names of the database's stored functions the
+// user can see: the server calls one of them for a function name that is
+// not a built-in (or not written as one), so Guard refuses those names.
+func (ss *session) storedFunctions(ctx context.Context) ([]string, error) {
+	rows, err := ss.tx.QueryContext(ctx, `
+		SELECT ROUTINE_NAME FROM information_schema.ROUTINES
+		WHERE ROUTINE_SCHEMA = ? AND ROUTINE_TYPE = 'FUNCTION'`, ss.s.name)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		names = append(names, n)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return names, rows.Close()
 }
 
 // compareNames orders names case-insensitively, as a person scans a list,

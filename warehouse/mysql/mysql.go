@@ -7,8 +7,10 @@
 // connection, rolled back at the end. Both are needed: a DDL statement
 // commits the transaction implicitly and then runs outside it, so START
 // TRANSACTION READ ONLY alone lets CREATE TABLE through (checked on MariaDB
-// 10.11); the session mode refuses it. The guard (warehouse.Check) runs in
-// front of both for user-supplied SQL.
+// 10.11); the session mode refuses it. The allow-list guard (guard.go)
+// runs in front of both for user-supplied SQL, and every session's sql_mode
+// is pinned (pinnedSQLMode) so that the guard's parser and the server read
+// a statement alike.
 package mysql
 
 import (
@@ -23,6 +25,7 @@ import (
 	"net/url"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -101,6 +104,16 @@ type Source struct {
 	backoff []time.Duration
 	// onRetry, when set (tests), is told of each failure that is retried.
 	onRetry func(error)
+	// lowerCaseTableNames is the server's lower_case_table_names: 0 when
+	// table and database names are case-sensitive (`Users` and `users`
+	// are two tables), 1 or 2 when the server compares them folded.
+	lowerCaseTableNames int
+	// guard is what Guard checks relations and functions against, set by
+	// Tables; nil until the first listing.
+	guardMu sync.Mutex
+	guard   *guardView
+	// privs is the answer of Privileges, asked once.
+	privs warehouse.PrivilegesOnce
 }
 
 // Open connects to the database a mysql:// DSN names, in either form of
@@ -109,7 +122,10 @@ type Source struct {
 // taken too). Extra query parameters go to the driver unchanged, except
 // those that would weaken the read-only promise or change how values are
 // returned (parseTime, multiStatements, allowAllFiles, interpolateParams),
-// which are forced off.
+// which are forced off. A sql_mode or character set the DSN sets is
+// overridden on every connection by the pinned ones (pinnedSQLMode,
+// utf8mb4), which Open checks reached the session: the guard's verdicts
+// hold only for a session that reads text as its parser does.
 //
 // A malformed DSN, a DSN without a database, a wrong password, an
 // unreachable server and a database that does not exist are reported as
@@ -176,7 +192,37 @@ func (s *Source) detect(ctx context.Context) error {
 	if s.roVar == "" {
 		return fmt.Errorf("server %s has no read-only transaction mode", version)
 	}
+	return s.checkSession(ctx)
+}
+
+// checkSession verifies that the pinned sql_mode and character set reached
+// the session (roConnector sets them on every connection) and learns how
+// the server compares table names. The guard's verdicts hold only for a
+// session that lexes as its parser does, so Open fails otherwise.
+func (s *Source) checkSession(ctx context.Context) error {
+	var mode, charset string
+	err := s.db.QueryRowContext(ctx, "SELECT @@SESSION.sql_mode, @@SESSION.character_set_client, @@lower_case_table_names").
+		Scan(&mode, &charset, &s.lowerCaseTableNames)
+	if err != nil {
+		return err
+	}
+	if !sameModes(mode, pinnedSQLMode) {
+		return fmt.Errorf("the session's sql_mode is %q, not %q as set", mode, pinnedSQLMode)
+	}
+	if !strings.EqualFold(charset, "utf8mb4") {
+		return fmt.Errorf("the session's character_set_client is %q, not utf8mb4 as set", charset)
+	}
 	return nil
+}
+
+// sameModes compares two sql_mode values as sets of flags.
+func sameModes(a, b string) bool {
+	flags := func(s string) []string {
+		f := strings.Split(strings.ToUpper(s), ",")
+		slices.Sort(f)
+		return slices.Compact(f)
+	}
+	return slices.Equal(flags(a), flags(b))
 }
 
 // firstVar returns the first of names the server knows as a session
@@ -259,6 +305,15 @@ func scrub(msg, password string) string {
 	return strings.ReplaceAll(msg, password, "***")
 }
 
+// scrubAll removes every secret warehouse.Secrets finds in dsn (a password
+// where the "@" is missing, its decoded forms) from msg.
+func scrubAll(msg, dsn string) string {
+	for _, s := range warehouse.Secrets(dsn) {
+		msg = scrub(msg, s)
+	}
+	return msg
+}
+
 // driverForm matches the driver's "net(addr)" that follows the userinfo:
 // tcp(host:3306)/db, unix(/run/mysqld.sock)/db.
 var driverForm = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*\(`)
@@ -281,7 +336,7 @@ func parseDSN(dsn string) (*mysqldrv.Config, error) {
 		cfg, err = parseURL(userinfo, hostpart, hasUser)
 	}
 	if err != nil {
-		return nil, warehouse.BadInputf("mysql: malformed DSN %s: %s", warehouse.Redact(dsn), scrub(err.Error(), password))
+		return nil, warehouse.BadInputf("mysql: malformed DSN %s: %s", warehouse.Redact(dsn), scrubAll(scrub(err.Error(), password), dsn))
 	}
 	if cfg.DBName == "" {
 		return nil, warehouse.BadInputf("mysql: the DSN names no database (expected mysql://user:pass@host:port/db): %s", warehouse.Redact(dsn))
@@ -394,6 +449,13 @@ func (c roConnector) Connect(ctx context.Context) (driver.Conn, error) {
 		return nil, fmt.Errorf("driver connection %T cannot execute statements", conn)
 	}
 	if _, err := ex.ExecContext(ctx, "SET SESSION TRANSACTION READ ONLY", nil); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	// The guard parses in this mode and this character set; set after the
+	// driver applied the DSN's parameters, so that neither a sql_mode=…
+	// there nor the server's global default (ANSI_QUOTES…) survives.
+	if _, err := ex.ExecContext(ctx, "SET SESSION sql_mode = '"+pinnedSQLMode+"', character_set_client = utf8mb4", nil); err != nil {
 		conn.Close()
 		return nil, err
 	}
@@ -670,13 +732,11 @@ func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, er
 	return n, nil
 }
 
-// Query runs one guarded read-only statement, bounded by opts.
+// Query runs one guarded read-only statement, bounded by opts: Guard
+// first, then the server's read-only session and transaction.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := warehouse.Check("mysql", q); err != nil {
-		if errors.Is(err, warehouse.ErrRejected) {
-			return nil, fmt.Errorf("mysql: query: %w", err)
-		}
-		return nil, fmt.Errorf("mysql: query: %w: %w", warehouse.ErrRejected, err)
+	if err := s.Guard(ctx, q); err != nil {
+		return nil, fmt.Errorf("mysql: query: %w", err)
 	}
 	return s.run(ctx, q, opts)
 }
@@ -731,7 +791,7 @@ func (ss *session) rows(ctx context.Context, q string, maxRows int) (*warehouse.
 // queryErr wraps a failed query, naming a timeout as such (and as
 // context.DeadlineExceeded, which the server's "max_statement_time
 // exceeded" does not match by itself), and marking what the server's
-// read-only mode refused as warehouse.ErrRejected.
+// read-only mode refused as warehouse.ErrDatabaseRefused.
 func queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
 	switch {
 	case parent.Err() != nil:
@@ -745,7 +805,7 @@ func queryErr(parent, qctx context.Context, timeout time.Duration, err error) er
 		}
 		return fmt.Errorf("mysql: query: timed out after %s: %w (%w)", timeout, context.DeadlineExceeded, err)
 	case isReadOnlyRefusal(err):
-		return fmt.Errorf("mysql: query: %w: %w", warehouse.ErrRejected, err)
+		return fmt.Errorf("mysql: query: %w: %w", warehouse.ErrDatabaseRefused, err)
 	}
 	return fmt.Errorf("mysql: query: %w", err)
 }

@@ -145,7 +145,7 @@ func TestPermanentFailuresAreNotRetried(t *testing.T) {
 	if _, err := s.run(ctx, `SELECT SLEEP(5)`, warehouse.QueryOptions{Timeout: 200 * time.Millisecond}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("timeout: %v", err)
 	}
-	if _, err := s.Query(ctx, "SELECT * FROM `order items`", warehouse.QueryOptions{}); serverCode(err) != erTableAccessDenied {
+	if _, err := s.run(ctx, "SELECT * FROM `order items`", warehouse.QueryOptions{}); serverCode(err) != erTableAccessDenied {
 		t.Errorf("no privilege: %v", err)
 	}
 	if _, err := s.Query(ctx, `SELECT no_such_column FROM customer`, warehouse.QueryOptions{}); err == nil {

@@ -11,17 +11,31 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// relFrom selects the relations a report could name: tables, partitioned
-// tables, views and materialized views outside the system schemas. Each
-// partition is left out: its rows are read through its parent. Every
-// catalog query below starts from it, so all agree on the set.
-const relFrom = `
+// relFromAll selects the relations of the database's own schemas: tables,
+// partitioned tables, partitions, views and materialized views outside the
+// system schemas. The guard lets a statement read these (loadCatalog).
+const relFromAll = `
 	FROM pg_catalog.pg_class c
 	JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 	WHERE c.relkind IN ('r', 'p', 'v', 'm')
-	  AND NOT c.relispartition
 	  AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
 	  AND n.nspname !~ '^pg_(toast_)?temp_'`
+
+// relFrom selects the relations a report could name: those of relFromAll
+// but partitions, whose rows are read through their parent. Every catalog
+// query below starts from it, so all agree on the set.
+const relFrom = relFromAll + `
+	  AND NOT c.relispartition`
+
+// reportSchema is how a report names the schema of the relation c in
+// namespace n: "" for public when the bare name resolves to that very
+// relation on the session's search path, so that quoting it bare reads it
+// and not a system catalog of the same name (public.pg_settings) or a
+// namesake in the user's own schema; the schema's name otherwise.
+func reportSchema(c, n string) string {
+	return `CASE WHEN ` + n + `.nspname = 'public' AND coalesce(pg_catalog.to_regclass(pg_catalog.quote_ident(` + c + `.relname))::oid = ` + c + `.oid, false)
+		THEN '' ELSE ` + n + `.nspname::text END`
+}
 
 // relation is one row of relFrom with what the user may do with it.
 type relation struct {
@@ -36,7 +50,7 @@ type relation struct {
 // SELECT from; those are reported by Skipped rather than silently dropped.
 func relations(ctx context.Context, tx pgx.Tx) ([]relation, error) {
 	rows, err := tx.Query(ctx, `
-		SELECT c.oid, n.nspname, c.relname, c.relkind::text, c.relispopulated,
+		SELECT c.oid, `+reportSchema("c", "n")+`, n.nspname, c.relname, c.relkind::text, c.relispopulated,
 		       pg_catalog.has_schema_privilege(n.oid, 'USAGE'),
 		       pg_catalog.has_table_privilege(c.oid, 'SELECT')`+relFrom)
 	if err != nil {
@@ -46,11 +60,7 @@ func relations(ctx context.Context, tx pgx.Tx) ([]relation, error) {
 	var r relation
 	var schema string
 	var populated, usage, sel bool
-	_, err = pgx.ForEachRow(rows, []any{&r.oid, &schema, &r.name.Name, &r.kind, &populated, &usage, &sel}, func() error {
-		r.name.Schema = schema
-		if schema == "public" {
-			r.name.Schema = ""
-		}
+	_, err = pgx.ForEachRow(rows, []any{&r.oid, &r.name.Schema, &schema, &r.name.Name, &r.kind, &populated, &usage, &sel}, func() error {
 		switch {
 		case !usage:
 			// has_table_privilege ignores the schema; without USAGE on it,
@@ -72,13 +82,18 @@ func relations(ctx context.Context, tx pgx.Tx) ([]relation, error) {
 // Tables lists the tables and views the user can read, with their declared
 // structure, sorted by report name. All catalog reads share one snapshot
 // (REPEATABLE READ), so a table dropped meanwhile cannot come out half-described.
+// It also refreshes what the guard knows of the database (Guard).
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	var out []warehouse.Table
+	var cat *catalog
 	err := s.readOnlyTx(ctx, "ISOLATION LEVEL REPEATABLE READ READ ONLY", DefaultTimeout, func(tx pgx.Tx) error {
 		out = nil // afresh when a dropped connection is retried
 		rels, err := relations(ctx, tx)
 		if err != nil {
 			return err
+		}
+		if cat, err = loadCatalog(ctx, tx); err != nil {
+			return fmt.Errorf("guard catalog: %w", err)
 		}
 		byOID := map[uint32]*warehouse.Table{}
 		for _, r := range rels {
@@ -116,6 +131,7 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("postgres: tables: %w", ctxErr(ctx, err))
 	}
+	s.catalog.Store(cat)
 	slices.SortFunc(out, func(a, b warehouse.Table) int { return compareNames(a.Name, b.Name) })
 	if out == nil {
 		out = []warehouse.Table{}
@@ -193,7 +209,7 @@ func constraints(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Tab
 	rows, err := tx.Query(ctx, `
 		WITH rel AS (SELECT c.oid`+relFrom+`)
 		SELECT con.conrelid, con.conname, con.contype::text, a.attname,
-		       coalesce(fn.nspname, ''), coalesce(fc.relname, ''), coalesce(fa.attname, '')
+		       coalesce(`+reportSchema("fc", "fn")+`, ''), coalesce(fc.relname, ''), coalesce(fa.attname, '')
 		FROM pg_catalog.pg_constraint con
 		JOIN rel ON rel.oid = con.conrelid
 		CROSS JOIN LATERAL unnest(con.conkey, con.confkey) WITH ORDINALITY AS k(attnum, fattnum, ord)
@@ -220,9 +236,6 @@ func constraints(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Tab
 			return nil
 		}
 		if last == nil || lastRel != rel || last.Name != name {
-			if refSchema == "public" {
-				refSchema = ""
-			}
 			t.ForeignKeys = append(t.ForeignKeys, warehouse.ForeignKey{
 				Name:       name,
 				Columns:    []string{},

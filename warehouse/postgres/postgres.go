@@ -1,11 +1,12 @@
 // Package postgres is the PostgreSQL engine of the warehouse: a database
 // reached through pgx and used strictly read-only.
 //
-// Read-only is enforced by the server, twice, and by the guard in front:
+// Read-only is enforced by the server, twice, and by the guard in front
+// (guard.go, an allow-list over the server's own parse of the statement):
 // every connection starts with default_transaction_read_only=on, and every
 // statement runs inside a transaction begun READ ONLY and rolled back, so a
-// statement that slipped past warehouse.Check still fails with SQLSTATE
-// 25006 (read_only_sql_transaction) and nothing is ever committed.
+// write that slipped past the guard still fails with SQLSTATE 25006
+// (read_only_sql_transaction) and nothing is ever committed.
 package postgres
 
 import (
@@ -16,6 +17,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -62,6 +64,13 @@ type Source struct {
 	backoff []time.Duration
 	// onRetry, when set (tests), is told of each failure that is retried.
 	onRetry func(error)
+	// catalog is what the guard knows of the database, from the last
+	// Tables; nil until then (Guard lists the tables once itself).
+	catalog atomic.Pointer[catalog]
+	// major is the server's major version (15 for 15.4).
+	major int
+	// privs is the answer of Privileges, asked once.
+	privs warehouse.PrivilegesOnce
 }
 
 // Open connects to the postgres:// or postgresql:// (or libpq key=value)
@@ -88,6 +97,13 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 	setParam(params, "DateStyle", "ISO")
 	setParam(params, "bytea_output", "hex")
 	setParam(params, "extra_float_digits", "3")
+	// The guard parses statements as the server does with these (libpg_query
+	// is fixed to them): with standard_conforming_strings off, 'a\' would
+	// end a string elsewhere for the server than for the guard, and a
+	// client-only encoding (SJIS, GBK …) can hide a backslash or quote
+	// inside a multibyte character.
+	setParam(params, "standard_conforming_strings", "on")
+	setParam(params, "client_encoding", "UTF8")
 	if params["application_name"] == "" {
 		params["application_name"] = "discover"
 	}
@@ -112,9 +128,11 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 	// bound covers a server that accepts the connection and then stalls.
 	octx, cancel := context.WithTimeout(ctx, 2*cc.ConnectTimeout)
 	defer cancel()
+	var version int
 	err = s.readOnly(octx, cc.ConnectTimeout, func(tx pgx.Tx) error {
-		return tx.QueryRow(octx, "SELECT current_database()").Scan(&s.name)
+		return tx.QueryRow(octx, "SELECT current_database(), current_setting('server_version_num')::int").Scan(&s.name, &version)
 	})
+	s.major = version / 10000
 	if err != nil {
 		pool.Close()
 		return nil, connectError(ctx, &cc.Config, err)

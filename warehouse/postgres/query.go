@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
+	pg_query "github.com/pganalyze/pg_query_go/v6"
 
 	"github.com/discover-db/discover/warehouse"
 )
@@ -104,20 +105,25 @@ func millis(d time.Duration) string {
 	return strconv.FormatInt(max(1, d.Milliseconds()), 10)
 }
 
-// Query runs one guarded read-only statement, bounded by opts.
+// Query runs one guarded read-only statement, bounded by opts: Guard
+// must admit it first.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := warehouse.Check("postgres", q); err != nil {
-		if errors.Is(err, warehouse.ErrRejected) {
-			return nil, fmt.Errorf("postgres: query: %w", err)
-		}
-		return nil, fmt.Errorf("postgres: query: %w: %w", warehouse.ErrRejected, err)
+	raw, err := s.guard(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: query: %w", err)
 	}
-	return s.query(ctx, q, opts)
+	return s.run(ctx, q, raw, opts)
 }
 
 // query is Query without the guard. Only tests call it directly, to show
 // that the server refuses a write the guard would have caught.
 func (s *Source) query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	raw, _ := parse(q) // nil when it does not parse: the server says why
+	return s.run(ctx, q, raw, opts)
+}
+
+// run runs q, whose parse is raw (nil if unknown), bounded by opts.
+func (s *Source) run(ctx context.Context, q string, raw *pg_query.RawStmt, opts warehouse.QueryOptions) (*warehouse.Result, error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
@@ -133,7 +139,7 @@ func (s *Source) query(ctx context.Context, q string, opts warehouse.QueryOption
 	var res *warehouse.Result
 	err := s.readOnly(qctx, timeout, func(tx pgx.Tx) error {
 		var err error
-		res, err = fetch(qctx, tx, q, maxRows)
+		res, err = fetch(qctx, tx, q, raw, maxRows)
 		return err
 	})
 	if err != nil {
@@ -149,10 +155,10 @@ func (s *Source) query(ctx context.Context, q string, opts warehouse.QueryOption
 //
 // QueryExecModeExec sends the statement with the extended protocol, which
 // accepts exactly one statement, and leaves no prepared statement behind.
-func fetch(ctx context.Context, tx pgx.Tx, q string, maxRows int) (*warehouse.Result, error) {
+func fetch(ctx context.Context, tx pgx.Tx, q string, raw *pg_query.RawStmt, maxRows int) (*warehouse.Result, error) {
 	text := pgx.QueryResultFormats{pgx.TextFormatCode}
 	stmt := q
-	if body, ok := cursorBody(q); ok {
+	if body, ok := cursorSpan(q, raw); ok {
 		// Through a cursor the server stops producing rows at the cap; a
 		// plain query streams its whole result, and pgx reads it all
 		// before it can close the rows.
@@ -194,30 +200,31 @@ func fetch(ctx context.Context, tx pgx.Tx, q string, maxRows int) (*warehouse.Re
 }
 
 // cursorBody returns q without its trailing ";" when q is a query a cursor
-// can run (SELECT, WITH, VALUES, TABLE, parenthesized). EXPLAIN, the one
-// other statement the guard allows, cannot be declared as a cursor; its
-// output is small anyway.
+// can run (SELECT, WITH, VALUES, TABLE, parenthesized). EXPLAIN and SHOW,
+// the other statements the guard allows, cannot be declared as a cursor;
+// their output is small anyway. The server's own parser (as in the guard)
+// says where the statement ends, so the cursor runs what was checked.
 func cursorBody(q string) (string, bool) {
-	toks, err := warehouse.Tokenize("postgres", q)
-	if err != nil || len(toks) == 0 {
+	raw, err := parse(q)
+	if err != nil {
 		return "", false
 	}
-	first := toks[0]
-	for i := 1; first.Kind == warehouse.TokenPunct && first.Text == "(" && i < len(toks); i++ {
-		first = toks[i]
-	}
-	if first.Kind != warehouse.TokenWord {
+	return cursorSpan(q, raw)
+}
+
+// cursorSpan is cursorBody for q parsed as raw (nil: no cursor).
+func cursorSpan(q string, raw *pg_query.RawStmt) (string, bool) {
+	if raw.GetStmt().GetSelectStmt() == nil {
 		return "", false
 	}
-	switch strings.ToUpper(first.Text) {
-	case "SELECT", "WITH", "VALUES", "TABLE":
-	default:
+	start, end := int(raw.GetStmtLocation()), len(q)
+	if n := int(raw.GetStmtLen()); n > 0 {
+		end = start + n
+	}
+	if start < 0 || start > end || end > len(q) {
 		return "", false
 	}
-	if last := toks[len(toks)-1]; last.Kind == warehouse.TokenPunct && last.Text == ";" {
-		q = q[:last.Pos]
-	}
-	return q, true
+	return q[start:end], true
 }
 
 // decode turns one text-format value into the plain Go value Result
@@ -254,7 +261,7 @@ func decode(oid uint32, b []byte) any {
 // queryErr wraps a failed query. A timeout, whether the server's
 // statement_timeout (SQLSTATE 57014) or the context's, matches
 // context.DeadlineExceeded; a write the read-only transaction refused
-// (25006) matches warehouse.ErrRejected, as the guard's refusals do.
+// (25006) matches warehouse.ErrDatabaseRefused, and so ErrRejected too.
 func queryErr(parent, qctx context.Context, timeout, elapsed time.Duration, err error) error {
 	var pgErr *pgconn.PgError
 	isPg := errors.As(err, &pgErr)
@@ -264,7 +271,7 @@ func queryErr(parent, qctx context.Context, timeout, elapsed time.Duration, err 
 	case qctx.Err() != nil, isPg && pgErr.Code == "57014" && (elapsed >= timeout || strings.Contains(pgErr.Message, "statement timeout")):
 		return fmt.Errorf("postgres: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
 	case isPg && pgErr.Code == "25006":
-		return fmt.Errorf("postgres: query: %w: %w", warehouse.ErrRejected, err)
+		return fmt.Errorf("postgres: query: %w: %w", warehouse.ErrDatabaseRefused, err)
 	}
 	return fmt.Errorf("postgres: query: %w", err)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -214,6 +215,14 @@ func TestServerRejectsWrites(t *testing.T) {
 		if !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("%s: a write the server refused should match ErrRejected: %v", w, err)
 		}
+		// Labelled as the database's refusal, not the guard's.
+		if !errors.Is(err, warehouse.ErrDatabaseRefused) || strings.Contains(err.Error(), "guard:") {
+			t.Errorf("%s: not labelled as the database's refusal: %v", w, err)
+		}
+	}
+	// A guard refusal is not the database's.
+	if _, err := s.Query(ctx, serverRefuses[0], warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) || errors.Is(err, warehouse.ErrDatabaseRefused) {
+		t.Errorf("the guard's refusal: %v", err)
 	}
 	// A query that writes cannot even be declared as a cursor, and the
 	// extended protocol refuses two statements at once.

@@ -26,9 +26,10 @@ type schemaObject struct {
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	var out []warehouse.Table
 	var skipped []warehouse.Skipped
+	var names *schemaNames
 	err := s.read(always, func(db *sql.DB) error {
 		var err error
-		out, skipped, err = tables(ctx, db)
+		out, skipped, names, err = tables(ctx, db)
 		return err
 	})
 	if err != nil {
@@ -39,24 +40,30 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	}
 	s.mu.Lock()
 	s.skipped = skipped
+	s.listed, s.names = append([]warehouse.Table{}, out...), names
+	s.listGen++ // the guard's inventory follows this listing
 	s.mu.Unlock()
 	return out, nil
 }
 
-func tables(ctx context.Context, db *sql.DB) ([]warehouse.Table, []warehouse.Skipped, error) {
+func tables(ctx context.Context, db *sql.DB) ([]warehouse.Table, []warehouse.Skipped, *schemaNames, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("sqlite: tables: %w", err)
+		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	defer conn.Close()
 	in := &introspector{ctx: ctx, conn: conn, pk: map[string][]string{}, cols: map[string][]string{}, skipped: []warehouse.Skipped{}}
 
 	objs, err := in.objects()
 	if err != nil {
-		return nil, nil, fmt.Errorf("sqlite: tables: %w", err)
+		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	if in.indexSQL, err = in.indexDefinitions(); err != nil {
-		return nil, nil, fmt.Errorf("sqlite: tables: %w", err)
+		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
+	}
+	names, err := in.schemaNames(objs)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
 	in.names = map[string]string{}
 	for _, o := range objs {
@@ -67,7 +74,7 @@ func tables(ctx context.Context, db *sql.DB) ([]warehouse.Table, []warehouse.Ski
 	for _, o := range listed(objs) {
 		t, ok, err := in.table(o)
 		if err != nil {
-			return nil, nil, fmt.Errorf("sqlite: tables: %s: %w", o.name, ctxErr(ctx, err))
+			return nil, nil, nil, fmt.Errorf("sqlite: tables: %s: %w", o.name, ctxErr(ctx, err))
 		}
 		if ok {
 			out = append(out, t)
@@ -83,7 +90,7 @@ func tables(ctx context.Context, db *sql.DB) ([]warehouse.Table, []warehouse.Ski
 		out = []warehouse.Table{}
 	}
 	slices.SortFunc(in.skipped, func(a, b warehouse.Skipped) int { return strings.Compare(a.Table.Name, b.Table.Name) })
-	return out, in.skipped, nil
+	return out, in.skipped, names, nil
 }
 
 // Skipped lists what the last Tables call left out (views that do not

@@ -6,7 +6,9 @@
 // PRAGMA query_only, and an authorizer on every connection refuses anything
 // but reading (mode=ro alone still lets ATTACH and VACUUM INTO create files
 // elsewhere, and query_only can be switched off by a PRAGMA). The SQL guard
-// (warehouse.Check) runs in front of all of it for user-supplied SQL.
+// (guard.go: an allow-list SQLite's own authorizer enforces while it
+// compiles the statement on a connection of the guard's, which never runs
+// it) is in front of all of it for every statement Query and Stream run.
 package sqlite
 
 import (
@@ -71,6 +73,17 @@ type Source struct {
 
 	mu      sync.Mutex
 	skipped []warehouse.Skipped // set by Tables; non-nil once listed
+	listed  []warehouse.Table   // the latest listing, the guard's inventory
+	names   *schemaNames        // and the other names of its schema
+	listGen int                 // counts listings, so the guard sees a new one
+
+	// guardMu serializes the guard (see guard.go): its connection, opened
+	// on the file as the pool gconnFor sees it, and what it may read.
+	guardMu     sync.Mutex
+	gconn       *guardConn
+	gconnFor    *sql.DB
+	grel        *relations
+	guardClosed bool
 }
 
 var _ warehouse.SkipReporter = (*Source)(nil)
@@ -378,6 +391,10 @@ func code(err error) int {
 	if errors.As(err, &e) {
 		return e.Code() & 0xff
 	}
+	var g *sqliteError
+	if errors.As(err, &g) {
+		return int(g.rc) & 0xff
+	}
 	return 0
 }
 
@@ -451,38 +468,31 @@ func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, er
 	return n, nil
 }
 
-// admit passes a statement through the guard (a refusal is ErrRejected,
-// named for op) and returns its timeout.
-func admit(op, q string, opts warehouse.QueryOptions) (time.Duration, error) {
-	if err := warehouse.Check("sqlite", q); err != nil {
-		if errors.Is(err, warehouse.ErrRejected) {
-			return 0, fmt.Errorf("sqlite: %s: %w", op, err)
-		}
-		return 0, fmt.Errorf("sqlite: %s: %w: %w", op, warehouse.ErrRejected, err)
-	}
+// timeoutOf is the timeout opts give a statement.
+func timeoutOf(opts warehouse.QueryOptions) time.Duration {
 	if opts.Timeout > 0 {
-		return opts.Timeout, nil
+		return opts.Timeout
 	}
-	return DefaultTimeout, nil
+	return DefaultTimeout
 }
 
 // Query runs one guarded read-only statement, bounded by opts.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	timeout, err := admit("query", q, opts)
-	if err != nil {
-		return nil, err
-	}
 	maxRows := opts.MaxRows
 	if maxRows <= 0 {
 		maxRows = DefaultMaxRows
 	}
+	timeout := timeoutOf(opts)
 	qctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if err := s.admit(ctx, qctx, timeout, "query", q); err != nil {
+		return nil, err
+	}
 
 	start := time.Now()
 	var res *warehouse.Result
-	err = s.retryBusy(qctx, func() error {
-		return s.read(always, func(db *sql.DB) error {
+	err := s.retryBusy(qctx, func() error {
+		return s.read(always, func(db *sql.DB) (err error) {
 			res, err = query(qctx, db, q, maxRows)
 			return err
 		})
@@ -501,15 +511,15 @@ func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOption
 // into a time.Time for a date-typed column is handed back as text. An error
 // from fn stops the statement and is returned as is.
 func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
-	timeout, err := admit("stream", q, opts)
-	if err != nil {
-		return err
-	}
+	timeout := timeoutOf(opts)
 	qctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if err := s.admit(ctx, qctx, timeout, "stream", q); err != nil {
+		return err
+	}
 	var fnErr error
 	called := false
-	err = s.retryBusy(qctx, func() error {
+	err := s.retryBusy(qctx, func() error {
 		err := s.read(func() bool { return !called }, func(db *sql.DB) error {
 			return stream(qctx, db, q, func(row []any) error {
 				called = true
@@ -604,7 +614,7 @@ func query(ctx context.Context, db *sql.DB, q string, maxRows int) (*warehouse.R
 // queryErr wraps a failed query, naming a timeout as such (and as
 // context.DeadlineExceeded: modernc reports an interrupted statement as
 // "interrupted (9)", which matches nothing), and marking what the
-// connection's read-only layers refused as warehouse.ErrRejected.
+// connection's read-only layers refused as warehouse.ErrDatabaseRefused.
 func (s *Source) queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
 	switch {
 	case parent.Err() != nil:
@@ -614,7 +624,7 @@ func (s *Source) queryErr(parent, qctx context.Context, timeout time.Duration, e
 	}
 	switch code(err) {
 	case 23, 8: // SQLITE_AUTH (the authorizer), SQLITE_READONLY (mode=ro)
-		return fmt.Errorf("sqlite: query: %w: %w", warehouse.ErrRejected, err)
+		return fmt.Errorf("sqlite: query: %w: %w", warehouse.ErrDatabaseRefused, err)
 	}
 	return fmt.Errorf("sqlite: query: %w", err)
 }
@@ -678,8 +688,10 @@ func formatTime(t time.Time, decl string) string {
 	return t.Format(layout)
 }
 
-// Close closes the pool, and those current replaced.
+// Close closes the pool, and those current replaced, and the guard's
+// connection.
 func (s *Source) Close() error {
+	s.closeGuard()
 	s.poolMu.Lock()
 	defer s.poolMu.Unlock()
 	err := s.db.Close()

@@ -205,15 +205,13 @@ func indexOf(list []string, v string) int {
 	return -1
 }
 
-// Query runs one guarded read-only statement, bounded by opts. A timeout
+// Query runs one guarded read-only statement (Guard first, so nothing the
+// allow-list refuses reaches the cluster), bounded by opts. A timeout
 // cancels the query on the cluster (the client sends DELETE /v1/query/{id})
 // and is reported as context.DeadlineExceeded.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := warehouse.Check("trino", q); err != nil {
-		if errors.Is(err, warehouse.ErrRejected) {
-			return nil, fmt.Errorf("trino: query: %w", err)
-		}
-		return nil, fmt.Errorf("trino: query: %w: %w", warehouse.ErrRejected, err)
+	if err := s.Guard(ctx, q); err != nil {
+		return nil, fmt.Errorf("trino: query: %w", err)
 	}
 	timeout := opts.Timeout
 	if timeout <= 0 {
@@ -292,7 +290,7 @@ func queryErr(parent, qctx context.Context, timeout time.Duration, err error) er
 		case "EXCEEDED_TIME_LIMIT":
 			return fmt.Errorf("trino: query: timed out on the cluster after %s (%s): %w", timeout, oneLine(te.Message), context.DeadlineExceeded)
 		case "READ_ONLY_VIOLATION":
-			return fmt.Errorf("trino: query: %w: %w", warehouse.ErrRejected, describe(err))
+			return fmt.Errorf("trino: query: %w: %w", warehouse.ErrDatabaseRefused, describe(err))
 		}
 	}
 	return fmt.Errorf("trino: query: %w", describe(err))

@@ -7,8 +7,10 @@
 // have is a read-only transaction: START TRANSACTION READ ONLY makes the
 // coordinator's transaction manager refuse every connector write and every
 // DDL (READ_ONLY_VIOLATION), whatever the connector. So every statement this
-// engine sends runs inside such a transaction, and the SQL guard
-// (warehouse.Check) runs in front of all of it for user-supplied SQL. The
+// engine sends runs inside such a transaction, and the SQL guard (Guard,
+// guard.go: the project's lexical rules plus an allow-list of functions,
+// no table functions, nothing of the system catalog) runs in front of all
+// of it for user-supplied SQL. The
 // DSN parameter read_only_transaction=false turns the transactions off for a
 // connector that refuses explicit transactions, leaving the guard alone.
 //
@@ -262,7 +264,11 @@ func parseDSN(dsn string) (*dsnConfig, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, badInputf("trino: bad DSN %s: %v", redacted, err)
+		msg := err.Error()
+		for _, secret := range warehouse.Secrets(dsn) {
+			msg = strings.ReplaceAll(msg, secret, "***")
+		}
+		return nil, badInputf("trino: bad DSN %s: %s", redacted, msg)
 	}
 	c := &dsnConfig{readOnlyTx: true, source: defaultSource}
 	switch strings.ToLower(u.Scheme) {
@@ -406,8 +412,22 @@ func (c *dsnConfig) clientConfig() (*trinodrv.Config, *http.Transport, error) {
 	transport.DialContext = (&net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}).DialContext
 	transport.TLSHandshakeTimeout = connectTimeout
 	transport.TLSClientConfig = tlsConf
-	conf.HTTPClient = &http.Client{Transport: transport}
+	conf.HTTPClient = &http.Client{Transport: transport, CheckRedirect: sameOrigin}
 	return conf, transport, nil
+}
+
+// sameOrigin refuses an HTTP redirect to another scheme, host or port: Go
+// forwards Basic credentials to another port of the same host, and the
+// client's X-Trino headers everywhere.
+func sameOrigin(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("trino: stopped after 10 redirects")
+	}
+	if from := via[0].URL; req.URL.Scheme != from.Scheme || req.URL.Host != from.Host {
+		return fmt.Errorf("trino: refused a redirect from %s://%s to %s://%s: credentials go only to the DSN's server",
+			from.Scheme, from.Host, req.URL.Scheme, req.URL.Host)
+	}
+	return nil
 }
 
 // scrub removes the password from an error that may quote it (the client's

@@ -652,3 +652,48 @@ func TestQuote(t *testing.T) {
 		t.Errorf("QuoteIdent = %s", got)
 	}
 }
+
+// A DSN whose "@" is missing puts the password where a port would be; the
+// URL parser's complaint quotes it, and Open must not pass that on.
+func TestMalformedDSNHidesThePassword(t *testing.T) {
+	for _, dsn := range []string{"trinos://me:S3cretPw/hive", "trino://me:S3cretPw"} {
+		_, err := Open(context.Background(), dsn)
+		if err == nil || strings.Contains(err.Error(), "S3cretPw") {
+			t.Errorf("Open(%q): %v", warehouse.Redact(dsn), err)
+		}
+	}
+}
+
+// Credentials go only to the DSN's server: a redirect to another port of
+// the same host (where Go would still send Basic auth) is refused, one
+// within the origin followed.
+func TestRedirectsStayOnTheOrigin(t *testing.T) {
+	req := func(u string) *http.Request {
+		r, err := http.NewRequest("GET", u, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	first := []*http.Request{req("https://coord:8443/v1/statement")}
+	for _, c := range []struct {
+		to string
+		ok bool
+	}{
+		{"https://coord:8443/v1/statement/queued/1", true},
+		{"https://coord:9443/v1/statement", false},
+		{"http://coord:8443/v1/statement", false},
+		{"https://evil:8443/v1/statement", false},
+	} {
+		if err := sameOrigin(req(c.to), first); (err == nil) != c.ok {
+			t.Errorf("redirect to %s: %v, want allowed %v", c.to, err, c.ok)
+		}
+	}
+	conf, _, err := (&dsnConfig{}).clientConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if conf.HTTPClient.CheckRedirect == nil {
+		t.Error("the client follows redirects anywhere")
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -51,10 +52,16 @@ type Server struct {
 	Version      string
 	QueryTimeout time.Duration
 	MaxRows      int // row cap of run_query; a caller may ask for fewer
+	// AllowPrivileged lets run_query run on a connection whose role could
+	// do more than read (--allow-privileged); without it such a connection
+	// answers run_query with the refusal, and the catalog tools still work.
+	AllowPrivileged bool
 
-	once   sync.Once
-	tables []warehouse.Table
-	tErr   error
+	doorOnce sync.Once
+	door     *warehouse.Door
+	once     sync.Once
+	tables   []warehouse.Table
+	tErr     error
 }
 
 type message struct {
@@ -196,6 +203,16 @@ func (s *Server) call(ctx context.Context, t tool, raw json.RawMessage) map[stri
 	return map[string]any{"content": []map[string]any{{"type": "text", "text": string(b)}}, "isError": false}
 }
 
+// AdmitQueries reports whether run_query will run statements on this
+// connection (nil), or the refusal it will answer each call with.
+func (s *Server) AdmitQueries(ctx context.Context) error { return s.untrusted().Admit(ctx) }
+
+// untrusted is the door every agent's statement goes through.
+func (s *Server) untrusted() *warehouse.Door {
+	s.doorOnce.Do(func() { s.door = &warehouse.Door{Source: s.Source, AllowPrivileged: s.AllowPrivileged} })
+	return s.door
+}
+
 func (s *Server) listTables(ctx context.Context) ([]warehouse.Table, error) {
 	s.once.Do(func() { s.tables, s.tErr = s.Source.Tables(ctx) })
 	return s.tables, s.tErr
@@ -231,7 +248,7 @@ func init() {
 			run:         searchCatalog},
 		{Name: "get_entry", Description: "The discovery's entries under one key (e.g. a key search_catalog returned), with confidence and evidence.",
 			InputSchema: schema(map[string]any{"key": map[string]any{"type": "string"}}, "key"), run: getEntry},
-		{Name: "run_query", Description: "Run one read-only SELECT. It must pass the SQL guard (no DDL, DML, PRAGMA writes, ATTACH, several statements) and grounding (only existing tables and columns; joins carry a condition); it runs with a timeout and a row cap.",
+		{Name: "run_query", Description: "Run one read-only SELECT (or WITH … SELECT, EXPLAIN of one). The guard parses it with the engine's own grammar and allows only side-effect-free functions and this database's tables and views; grounding checks every table and column exists and joins carry a condition. It runs with a timeout, a row cap and a byte bound per value and per result, and not at all when the connection's role could do more than read, unless discover was started with --allow-privileged.",
 			InputSchema: schema(map[string]any{"sql": map[string]any{"type": "string"}, "max_rows": map[string]any{"type": "integer", "minimum": 1}}, "sql"),
 			run:         runQuery},
 	} {
@@ -325,15 +342,13 @@ func describeTable(ctx context.Context, s *Server, raw json.RawMessage) (any, er
 	if err != nil {
 		return nil, fmt.Errorf("list tables: %w", err)
 	}
-	var t *warehouse.Table
-	for i := range ts {
-		if strings.EqualFold(ts[i].Name.String(), a.Table) {
-			t = &ts[i]
-		}
-	}
-	if t == nil {
+	// "Users" and users may be two tables: another case only when it can
+	// mean one.
+	tbl, ok := experts.NewTableIndex(ts).Find(a.Table)
+	if !ok {
 		return nil, fmt.Errorf("no table %q (list_tables names them)", a.Table)
 	}
+	t := &tbl
 	out := map[string]any{"name": t.Name.String(), "kind": t.Kind, "columns": t.Columns, "primary_key": t.PrimaryKey,
 		"foreign_keys": t.ForeignKeys}
 	if s.needCatalog() != nil {
@@ -449,11 +464,14 @@ func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) 
 	if strings.TrimSpace(a.SQL) == "" {
 		return nil, errors.New("refused (guard): empty statement")
 	}
-	dialect := s.Source.Dialect()
-	if err := warehouse.Check(dialect, a.SQL); err != nil {
-		return nil, fmt.Errorf("refused (guard): %w", err)
+	door := s.untrusted()
+	if err := door.Admit(ctx); err != nil {
+		return nil, fmt.Errorf("refused (connection): %w", err)
 	}
-	ctl := llm.Controller{Dialect: dialect, Tables: ts}
+	if err := door.Guard(ctx, a.SQL); err != nil {
+		return nil, fmt.Errorf("refused (guard): %w", warehouse.SanitizeError(err))
+	}
+	ctl := llm.Controller{Dialect: s.Source.Dialect(), Tables: ts}
 	if err := ctl.Ground(a.SQL); err != nil {
 		return nil, fmt.Errorf("refused (grounding): %w", err)
 	}
@@ -461,15 +479,24 @@ func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) 
 	if a.MaxRows > 0 && a.MaxRows < rows {
 		rows = a.MaxRows
 	}
-	res, err := s.Source.Query(ctx, a.SQL, warehouse.QueryOptions{Timeout: s.QueryTimeout, MaxRows: rows})
-	if err != nil {
+	res, err := door.Query(ctx, a.SQL, warehouse.QueryOptions{Timeout: s.QueryTimeout, MaxRows: rows})
+	switch {
+	case errors.Is(err, warehouse.ErrDatabaseRefused):
+		return nil, fmt.Errorf("refused (database): %w", err)
+	case errors.Is(err, warehouse.ErrRejected):
+		return nil, fmt.Errorf("refused (guard): %w", err)
+	case err != nil:
 		return nil, fmt.Errorf("query failed: %w", err)
 	}
 	out := queryResult{Columns: res.Columns, Rows: res.Rows, Truncated: res.Truncated}
 	if out.Rows == nil {
 		out.Rows = [][]any{}
 	}
-	if !res.Truncated {
+	switch {
+	case res.BytesTruncated:
+		out.Warning = fmt.Sprintf("the result was cut to %d bytes per value and %d bytes in all; cut values end in \"… [cut: N bytes]\"",
+			warehouse.DefaultMaxValueBytes, warehouse.DefaultMaxResultBytes)
+	case !res.Truncated:
 		// A capped result is the agent's choice here, not a row explosion.
 		out.Warning = llm.Verify(res)
 	}

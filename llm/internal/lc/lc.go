@@ -55,20 +55,25 @@ func ToolOptions(t llm.Tool, force bool) []llms.CallOption {
 // Generate runs one call with the HTTP status watched, and converts the
 // answer. A status other than 200 becomes an *llm.HTTPError carrying the
 // provider's message, even when langchaingo saw no error in it (Ollama's
-// client reads an empty error body as an empty answer). Every error's text
+// client reads an empty error body as an empty answer). A redirect to
+// another origin, which the client refused, is the error whatever the SDK
+// made of it (see httpstatus.SameOrigin). Every error's text
 // has the secrets removed: a server may echo the key it was sent.
 func Generate(ctx context.Context, m llms.Model, redact llm.Redactor, msgs []llms.MessageContent, opts ...llms.CallOption) (llm.Response, error) {
-	ctx, status := httpstatus.Watch(ctx)
+	ctx, seen := httpstatus.Watch(ctx)
 	resp, err := m.GenerateContent(ctx, msgs, opts...)
-	if httpstatus.Failed(*status) {
+	if seen.Redirect != nil {
+		return llm.Response{}, seen.Redirect
+	}
+	if status := seen.Status; httpstatus.Failed(status) {
 		if err == nil {
 			err = errors.New("no error message")
 		}
 		text := err.Error()
-		if !strings.Contains(text, strconv.Itoa(*status)) {
-			text = fmt.Sprintf("HTTP status %d: %s", *status, text)
+		if !strings.Contains(text, strconv.Itoa(status)) {
+			text = fmt.Sprintf("HTTP status %d: %s", status, text)
 		}
-		return llm.Response{}, &llm.HTTPError{Status: *status, Err: scrubbed(redact, text, err)}
+		return llm.Response{}, &llm.HTTPError{Status: status, Err: scrubbed(redact, text, err)}
 	}
 	if err != nil {
 		return llm.Response{}, scrubbed(redact, err.Error(), err)

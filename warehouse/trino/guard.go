@@ -1,0 +1,312 @@
+package trino
+
+// The guard: what an untrusted statement may be on Trino.
+//
+// No Go parser speaks Trino's grammar, so the guard works on the tokens of
+// the project's lexer (warehouse.Tokenize("trino", …)), in three layers:
+//
+//  1. warehouse.Precheck: size, NUL bytes, nesting;
+//  2. warehouse.Check("trino", …), the statement-level rules: one SELECT,
+//     WITH … SELECT, VALUES, TABLE t, SHOW, DESCRIBE or EXPLAIN of one
+//     (EXPLAIN ANALYZE only over one that passes), nothing that writes;
+//  3. an allow-list over the tokens: every name followed by "(" is a call
+//     unless the "(" is the grammar's own (IN (…), OVER (…), a type's
+//     parameters after AS, a CTE's or an alias's column list, …), and a
+//     call must be of a side-effect-free built-in of guard_allow.go,
+//     unqualified. TABLE(…) is refused: Trino's table functions
+//     (system.query, exclude_columns, sequence, a connector's raw query)
+//     hand SQL or arguments to the connector. Relations in the system
+//     catalog (the cluster's queries, nodes, tasks, sessions, and the
+//     kill_query procedure's home) and in jmx are refused, as is any name
+//     qualified by a "system" schema, where connectors keep procedures and
+//     table functions.
+//
+// When unsure it refuses: a word it does not know before "(" is a call it
+// does not know.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+var _ warehouse.Guarder = (*Source)(nil)
+
+// Guard returns nil when sql is one statement the allow-list admits, else
+// a refusal wrapping warehouse.ErrRejected that says what is not allowed.
+// It sends nothing to the cluster.
+func (s *Source) Guard(_ context.Context, sql string) error {
+	if c := strings.ToLower(s.catalog); c == "system" || c == "jmx" {
+		return warehouse.Rejectf("the session catalog %s holds the cluster's own state, not data; no statement is allowed on it", c)
+	}
+	return guard(sql)
+}
+
+// guard is Guard without the source: the three layers over sql alone.
+func guard(sql string) error {
+	if err := warehouse.Precheck(sql); err != nil {
+		return err
+	}
+	if err := warehouse.Check("trino", sql); err != nil {
+		if errors.Is(err, warehouse.ErrRejected) {
+			return err
+		}
+		return fmt.Errorf("%w: %w", err, warehouse.ErrRejected)
+	}
+	toks, err := warehouse.Tokenize("trino", sql)
+	if err != nil {
+		return fmt.Errorf("%w: %w", err, warehouse.ErrRejected) // Check lexed it already
+	}
+	if err := balanced(toks); err != nil {
+		return err
+	}
+	if err := checkRelations(toks); err != nil {
+		return err
+	}
+	return checkCalls(toks)
+}
+
+// balanced refuses unbalanced parentheses: Trino would not parse them, and
+// the guard reads every "(" with its ")".
+func balanced(toks []warehouse.Token) error {
+	depth := 0
+	for _, t := range toks {
+		switch {
+		case isPunct(t, "("):
+			depth++
+		case isPunct(t, ")"):
+			if depth--; depth < 0 {
+				return warehouse.Rejectf("a ) at offset %d closes nothing", t.Pos)
+			}
+		}
+	}
+	if depth != 0 {
+		return warehouse.Rejectf("%d ( left open", depth)
+	}
+	return nil
+}
+
+// checkCalls applies the allow-list to every name followed by "(".
+func checkCalls(toks []warehouse.Token) error {
+	for i, t := range toks {
+		switch {
+		case isPunct(t, "`"):
+			// Trino refuses backquoted names; what sits between backquotes
+			// is not a name to this lexer either.
+			return warehouse.Rejectf("backquotes are not allowed (Trino quotes names with \")")
+		case (token{t}).isWord("FUNCTION") && isIdent(at(toks, i+1).Token) && at(toks, i+2).isPunct("("):
+			return warehouse.Rejectf("WITH FUNCTION (an inline routine) is not allowed")
+		}
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if !isIdent(t) || !at(toks, i+1).isPunct("(") {
+			continue
+		}
+		prev := at(toks, i-1)
+		word := ""
+		if t.Kind == warehouse.TokenWord {
+			word = strings.ToUpper(t.Text)
+		}
+		switch {
+		case word == "TABLE":
+			return warehouse.Rejectf("TABLE(…) table functions are not allowed (they pass SQL and arguments to the connector)")
+		case syntaxParen(word, prev):
+			continue // the grammar's own parenthesis; what it holds is scanned on
+		case prev.isPunct("."):
+			return warehouse.FunctionNotAllowed(qualifiedName(toks, i) + " (a catalog's routine)")
+		}
+		end := matching(toks, i+1)
+		name := strings.ToLower(t.Ident())
+		switch {
+		case (prev.isWord("AS") || prev.isWord("RETURNING")) && typeNames[name]:
+			// CAST(x AS decimal(10, 2)), json_value(… RETURNING varchar(9)):
+			// a type's parameters, which may nest types.
+			if err := typeParameters(toks[i+2 : end]); err != nil {
+				return err
+			}
+			i = end
+			continue
+		case prev.isWord("AS") || prev.isPunct(")") || prev.Kind == warehouse.TokenQuotedIdent,
+			at(toks, end+1).isWord("AS") && at(toks, end+2).isPunct("("):
+			// AS t (a, b), (SELECT …) t (a, b), "orders" o (a, b): an
+			// alias's columns; WITH t (a, b) AS (…): a CTE's.
+			if err := columnList(toks[i+2 : end]); err != nil {
+				return err
+			}
+			i = end
+			continue
+		}
+		if !allowedFunctions[name] {
+			return warehouse.FunctionNotAllowed(shortName(t.Ident()))
+		}
+	}
+	return nil
+}
+
+// syntaxWords are reserved words (and EXPLAIN) that Trino's grammar may
+// put before "(" and that no function can be named unquoted.
+var syntaxWords = setOf(
+	"AND", "AS", "BETWEEN", "BY", "CASE", "CUBE", "DISTINCT", "ELSE", "ESCAPE", "EXCEPT", "EXISTS", "EXPLAIN",
+	"FOR", "FROM", "HAVING", "IN", "INTERSECT", "IS", "JOIN", "LIKE", "NOT", "ON", "OR", "ROLLUP", "SELECT",
+	"THEN", "UNION", "USING", "VALUES", "WHEN", "WHERE", "WITH", "LATERAL",
+)
+
+// syntaxParen reports whether word before "(" is grammar, not a call: a
+// reserved word, or a non-reserved one in the one place it is syntax.
+func syntaxParen(word string, prev token) bool {
+	if word == "" {
+		return false // a quoted name before "(" is always a call
+	}
+	if syntaxWords[word] {
+		return true
+	}
+	switch word {
+	case "OVER", "FILTER": // count(*) FILTER (WHERE …) OVER (…)
+		return prev.isPunct(")")
+	case "GROUP": // listagg(…) WITHIN GROUP (ORDER BY …)
+		return prev.isWord("WITHIN")
+	case "SETS": // GROUPING SETS (…)
+		return prev.isWord("GROUPING")
+	case "BERNOULLI", "SYSTEM": // TABLESAMPLE BERNOULLI (10)
+		return prev.isWord("TABLESAMPLE")
+	case "ALL", "ANY", "SOME": // x = ANY (SELECT …), UNION ALL (SELECT …)
+		return prev.Kind == warehouse.TokenPunct && comparisons[prev.Text] ||
+			prev.isWord("UNION") || prev.isWord("INTERSECT") || prev.isWord("EXCEPT")
+	}
+	return false
+}
+
+var comparisons = setOf("=", "<>", "!=", "<", ">", "<=", ">=")
+
+// typeNames are Trino's types that take parameters.
+var typeNames = setOf("array", "map", "row", "decimal", "numeric", "varchar", "char", "varbinary",
+	"timestamp", "time", "qdigest", "tdigest")
+
+// typeParameters refuses anything in a type's parameters but numbers,
+// field names, types and commas: there, an expression would be a call the
+// guard did not check.
+func typeParameters(toks []warehouse.Token) error {
+	for j := 0; j < len(toks); j++ {
+		t := toks[j]
+		switch {
+		case isIdent(t) && at(toks, j+1).isPunct("("):
+			if !typeNames[strings.ToLower(t.Ident())] || t.Kind != warehouse.TokenWord {
+				return warehouse.Rejectf("%s(…) is not a type", shortName(t.Text))
+			}
+			j++ // its parameters are checked as these are
+		case isIdent(t), t.Kind == warehouse.TokenNumber, isPunct(t, ","), isPunct(t, "("), isPunct(t, ")"):
+		default:
+			return warehouse.Rejectf("%s is not allowed in a type's parameters", shortName(t.Text))
+		}
+	}
+	return nil
+}
+
+// columnList refuses anything but names and commas in a column list.
+func columnList(toks []warehouse.Token) error {
+	for _, t := range toks {
+		if !isIdent(t) && !isPunct(t, ",") {
+			return warehouse.Rejectf("%s is not allowed in a column list", shortName(t.Text))
+		}
+	}
+	return nil
+}
+
+// forbiddenQualifiers are the names that may not qualify a relation or a
+// routine: the system catalog (runtime.queries, runtime.nodes, the
+// kill_query procedure), jmx (the JVMs' management beans), and the system
+// schema of a connector (its procedures and table functions).
+var forbiddenQualifiers = setOf("system", "jmx")
+
+// checkRelations refuses a qualified name whose qualifier (any part but
+// the last) is system or jmx: system.runtime.queries, "SYSTEM".runtime.nodes,
+// hive.system.sync_partition_metadata. Case is folded, as Trino folds
+// catalog and schema names.
+func checkRelations(toks []warehouse.Token) error {
+	for i := 0; i+2 < len(toks); i++ {
+		t := toks[i]
+		if !isIdent(t) || !isPunct(toks[i+1], ".") || !isIdent(toks[i+2]) {
+			continue
+		}
+		if forbiddenQualifiers[strings.ToLower(t.Ident())] {
+			return warehouse.Rejectf("%s is not allowed (the system and jmx catalogs, and connectors' system schemas, hold the cluster's state and procedures, not data)", qualifiedName(toks, i))
+		}
+	}
+	return nil
+}
+
+// qualifiedName renders the dotted name around toks[i] for a refusal.
+func qualifiedName(toks []warehouse.Token, i int) string {
+	start := i
+	for start >= 2 && isPunct(toks[start-1], ".") && isIdent(toks[start-2]) {
+		start -= 2
+	}
+	end := i
+	for end+2 < len(toks) && isPunct(toks[end+1], ".") && isIdent(toks[end+2]) {
+		end += 2
+	}
+	var parts []string
+	for j := start; j <= end; j += 2 {
+		parts = append(parts, toks[j].Text)
+	}
+	return shortName(strings.Join(parts, "."))
+}
+
+// shortName cuts a name for a refusal, which is one readable line.
+func shortName(s string) string {
+	if len(s) > 120 {
+		return strings.ToValidUTF8(s[:120], "") + "…"
+	}
+	return s
+}
+
+// matching returns the index of the ")" closing the "(" at open (balanced
+// has made sure there is one).
+func matching(toks []warehouse.Token, open int) int {
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		switch {
+		case isPunct(toks[j], "("):
+			depth++
+		case isPunct(toks[j], ")"):
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+func isIdent(t warehouse.Token) bool {
+	return t.Kind == warehouse.TokenWord || t.Kind == warehouse.TokenQuotedIdent
+}
+
+func isPunct(t warehouse.Token, p string) bool { return t.Kind == warehouse.TokenPunct && t.Text == p }
+
+func at(toks []warehouse.Token, i int) token {
+	if i >= 0 && i < len(toks) {
+		return token{toks[i]}
+	}
+	return token{}
+}
+
+// token is a warehouse.Token with the tests the guard needs.
+type token struct{ warehouse.Token }
+
+func (t token) isWord(w string) bool {
+	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, w)
+}
+
+func (t token) isPunct(p string) bool { return isPunct(t.Token, p) }
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
