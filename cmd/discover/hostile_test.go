@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -182,5 +183,35 @@ func TestHostileDatabase(t *testing.T) {
 	}
 	if r.Run.Coverage < 1 {
 		t.Errorf("coverage %v, want every table covered", r.Run.Coverage)
+	}
+}
+
+// A reference declared to a table that does not exist, with its columns
+// left out (SQLite takes such a declaration): no relationship can be built
+// from it, so the report names it as an uncertainty instead of listing a
+// relationship with no columns, which report.json's schema forbids.
+func TestDanglingDeclaredReference(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dangling.db")
+	buildFile(t, "sqlite", path, []string{
+		`CREATE TABLE parent (id INTEGER PRIMARY KEY)`,
+		`CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent, c TEXT REFERENCES ghost)`,
+		`INSERT INTO parent VALUES (1), (2)`,
+		`INSERT INTO child VALUES (1, 1, 'x'), (2, 2, NULL)`,
+	})
+	out := t.TempDir()
+	if res := run(t, "--db", path, "--out", out, "--progress", "none", "--format", "json"); res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	_, r := readReport(t, out) // validates against the schema
+	for _, rel := range r.Relationships {
+		if rel.ToTable == "ghost" {
+			t.Errorf("a relationship to the missing table: %+v", rel)
+		}
+	}
+	if len(r.Relationships) != 1 || r.Relationships[0].ToTable != "parent" {
+		t.Errorf("relationships: %+v", r.Relationships)
+	}
+	if !slices.ContainsFunc(r.Uncertainties, func(u string) bool { return strings.Contains(u, "child(c) is declared to reference ghost") }) {
+		t.Errorf("the dangling reference is not among the uncertainties: %q", r.Uncertainties)
 	}
 }

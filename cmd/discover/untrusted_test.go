@@ -4,7 +4,7 @@ package main
 // through three doors — MCP run_query, `ask`, and a model's hypotheses in a
 // discovery. Each engine's hostile corpus is sent through all three, on a
 // connection with every privilege (PostgreSQL's superuser with dblink
-// installed, MariaDB's root under ANSI_QUOTES), with --allow-privileged (the
+// installed, MariaDB's root under ANSI_QUOTES) with --allow-privileged (the
 // allow-list alone holds) and without (the connection is refused). Nothing
 // may change on the server, and a secret file the server can read must not
 // reach any output, report, catalog or prompt.
@@ -41,15 +41,30 @@ type doorTarget struct {
 	state func(t *testing.T) string
 }
 
+// doorMode is how the doors meet a target's connection.
+type doorMode int
+
+const (
+	// privilegedAllowed: a privileged role and --allow-privileged; the
+	// guard must refuse each statement itself.
+	privilegedAllowed doorMode = iota
+	// privilegedRefused: a privileged role without the flag; every door
+	// refuses the connection before the guard is asked.
+	privilegedRefused
+	// noRoles: an engine without roles (SQLite, DuckDB); the guard is all
+	// there is.
+	noRoles
+)
+
 // attackDoors sends every hostile statement through the three doors and
-// checks that nothing ran and nothing leaked. allow passes
-// --allow-privileged: then the guard must refuse each statement itself.
-func attackDoors(t *testing.T, tg doorTarget, allow bool) {
+// checks that nothing ran and nothing leaked.
+func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 	before := tg.state(t)
 	var flags []string
-	if allow {
+	if mode == privilegedAllowed {
 		flags = []string{"--allow-privileged"}
 	}
+	allow := mode != privilegedRefused
 	var seen strings.Builder // every output, for the secret's check
 	var dirs []string
 
@@ -162,18 +177,20 @@ func attackDoors(t *testing.T, tg doorTarget, allow bool) {
 			}
 		}
 		c := r.Database.Connection
-		if c == nil || !c.Checked || !c.Privileged || len(c.Privileges) == 0 {
-			t.Errorf("report.json database.connection = %+v", c)
-		}
 		named := slices.ContainsFunc(r.Uncertainties, func(u string) bool { return strings.Contains(u, "can do more than read") })
-		if !named {
-			t.Errorf("the privileged connection is not among the uncertainties: %q", r.Uncertainties)
+		switch {
+		case c == nil:
+			t.Fatal("report.json has no database.connection")
+		case mode == noRoles && (c.Checked || c.Privileged || c.UntrustedSQL != "allowed" || named):
+			t.Errorf("report.json database.connection = %+v (named among uncertainties: %v)", c, named)
+		case mode != noRoles && (!c.Checked || !c.Privileged || len(c.Privileges) == 0 || !named):
+			t.Errorf("report.json database.connection = %+v; named among uncertainties: %v", c, named)
+		case mode == privilegedAllowed && c.UntrustedSQL != "allowed (--allow-privileged)",
+			mode == privilegedRefused && c.UntrustedSQL != "refused":
+			t.Errorf("untrusted_sql = %q", c.UntrustedSQL)
 		}
 		proposed := slices.ContainsFunc(srv.Requests(), func(r llmtest.Request) bool { return r.Tool == "propose_hypotheses" })
 		if allow {
-			if c != nil && c.UntrustedSQL != "allowed (--allow-privileged)" {
-				t.Errorf("untrusted_sql = %q", c.UntrustedSQL)
-			}
 			if !proposed || next < 5 {
 				var tools []string
 				for _, r := range srv.Requests() {
@@ -197,9 +214,6 @@ func attackDoors(t *testing.T, tg doorTarget, allow bool) {
 				t.Errorf("no refusal recorded; uncertainties %q; calls %s", r.Uncertainties, clipText(strings.Join(calls, "\n"), 6000))
 			}
 		} else {
-			if c != nil && c.UntrustedSQL != "refused" {
-				t.Errorf("untrusted_sql = %q", c.UntrustedSQL)
-			}
 			if proposed {
 				t.Error("the model was asked for hypotheses its SQL could not test")
 			}
@@ -339,8 +353,8 @@ func TestUntrustedDoorsPostgresSuperuser(t *testing.T) {
 		return fmt.Sprintf("%s; dump %s; files %q", s, pgscratch.DumpSum(t, dsn), existing(paths))
 	}
 	tg := doorTarget{dsn: dsn, hostile: hostile, secret: canary, state: state}
-	t.Run("allow-list alone", func(t *testing.T) { attackDoors(t, tg, true) })
-	t.Run("privileged connection refused", func(t *testing.T) { attackDoors(t, tg, false) })
+	t.Run("allow-list alone", func(t *testing.T) { attackDoors(t, tg, privilegedAllowed) })
+	t.Run("privileged connection refused", func(t *testing.T) { attackDoors(t, tg, privilegedRefused) })
 }
 
 // TestUntrustedDoorsMariaDBRoot: MariaDB as root (FILE, SUPER, PROCESS,
@@ -425,6 +439,126 @@ func TestUntrustedDoorsMariaDBRoot(t *testing.T) {
 		return fmt.Sprintf("%s; dump %s; files %q", s, myscratch.DumpSum(t, u.Host, u.User.Username(), pass, name), existing(paths))
 	}
 	tg := doorTarget{dsn: dsn, hostile: hostile, secret: canary, state: state}
-	t.Run("allow-list alone", func(t *testing.T) { attackDoors(t, tg, true) })
-	t.Run("privileged connection refused", func(t *testing.T) { attackDoors(t, tg, false) })
+	t.Run("allow-list alone", func(t *testing.T) { attackDoors(t, tg, privilegedAllowed) })
+	t.Run("privileged connection refused", func(t *testing.T) { attackDoors(t, tg, privilegedRefused) })
+}
+
+// buildFile runs a fixture's statements in a new database file of driver.
+func buildFile(t *testing.T, driver, path string, stmts []string) {
+	t.Helper()
+	db, err := sql.Open(driver, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	for _, q := range stmts {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// folderState is every file below dir with its checksum.
+func folderState(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !e.IsDir() {
+			fmt.Fprintf(&b, "%s %x; ", strings.TrimPrefix(p, dir), sha(t, p))
+		}
+		return nil
+	})
+	return b.String()
+}
+
+// TestUntrustedDoorsSQLite: a SQLite file whose views call load_extension
+// and read sqlite_dbpage, with an FTS5 table and AUTOINCREMENT.
+func TestUntrustedDoorsSQLite(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "shop.db")
+	fixture, err := guardcorpus.Load("../../warehouse/sqlite/testdata/guard/fixture.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buildFile(t, "sqlite", db, guardcorpus.SQL(fixture))
+	entries, err := guardcorpus.Load("../../warehouse/sqlite/testdata/guard/hostile.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := guardcorpus.SQL(entries)
+	secret, canary := secretFile(t)
+	attached := filepath.Join(dir, "attached.db")
+	hostile = append(hostile,
+		fmt.Sprintf(`SELECT readfile('%s') AS violations`, secret),
+		fmt.Sprintf(`ATTACH DATABASE '%s' AS a`, attached),
+		fmt.Sprintf(`SELECT COUNT(*) AS violations FROM orders; ATTACH DATABASE '%s' AS a`, attached),
+		fmt.Sprintf(`VACUUM INTO '%s'`, attached),
+		fmt.Sprintf(`SELECT load_extension('%s') AS violations`, secret),
+	)
+	paths := writtenPaths(hostile)
+	tg := doorTarget{dsn: db, hostile: hostile, secret: canary, state: func(t *testing.T) string {
+		return fmt.Sprintf("%s files %q", folderState(t, dir), existing(paths))
+	}}
+	attackDoors(t, tg, noRoles)
+}
+
+// TestUntrustedDoorsDuckDB: a DuckDB file with a sequence and macros, and
+// the same tables as a CSV folder, beside a secret file DuckDB could read.
+func TestUntrustedDoorsDuckDB(t *testing.T) {
+	root := t.TempDir()
+	file, folder, private, out := filepath.Join(root, "db", "shop.duckdb"), filepath.Join(root, "lake"),
+		filepath.Join(root, "private"), filepath.Join(root, "out")
+	for _, d := range []string{filepath.Dir(file), folder, private, out} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, canary := secretFile(t)
+	secret := filepath.Join(private, "secret.csv")
+	if err := os.WriteFile(secret, []byte("secret\n"+canary+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fixture, err := guardcorpus.Load("../../warehouse/duckdb/testdata/guard/fixture.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := guardcorpus.SQL(fixture)
+	for _, tb := range []string{"customer", "orders", "order_items", "events"} {
+		stmts = append(stmts, fmt.Sprintf("COPY %s TO '%s' (HEADER)", tb, filepath.Join(folder, tb+".csv")))
+	}
+	buildFile(t, "duckdb", file, stmts)
+	entries, err := guardcorpus.Load("../../warehouse/duckdb/testdata/guard/hostile.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range []struct{ name, dsn, data, dir string }{
+		{"file", "duckdb://" + file, file, filepath.Dir(file)},
+		{"folder", "duckdb://" + folder, filepath.Join(folder, "orders.csv"), folder},
+	} {
+		t.Run(src.name, func(t *testing.T) {
+			fill := strings.NewReplacer("{{SECRET}}", secret, "{{SECRET_DIR}}", private, "{{OUT}}", out,
+				"{{DATA}}", src.data, "{{DIR}}", src.dir)
+			var hostile []string
+			for _, q := range guardcorpus.SQL(entries) {
+				hostile = append(hostile, fill.Replace(q))
+			}
+			hostile = append(hostile,
+				fmt.Sprintf(`SELECT COUNT(*) AS violations FROM read_csv('%s')`, secret),
+				fmt.Sprintf(`SELECT COUNT(*) AS violations FROM '%s'`, secret),
+				fmt.Sprintf(`SELECT content AS violations FROM read_text('%s')`, secret),
+				fmt.Sprintf(`COPY orders TO '%s'`, filepath.Join(out, "x.csv")),
+			)
+			tg := doorTarget{dsn: src.dsn, hostile: hostile, secret: canary, state: func(t *testing.T) string {
+				return folderState(t, root)
+			}}
+			attackDoors(t, tg, noRoles)
+		})
+	}
 }

@@ -124,6 +124,18 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 		// keeps it as written), but never another table's: PostgreSQL's
 		// "Users" and users are two.
 		parent, _ := byName.Find(fk.RefTable.String())
+		if len(fk.RefColumns) == 0 {
+			// REFERENCES ghost: no columns named, and no table whose key
+			// they would be. Not a relationship anyone can follow or check.
+			doc := catalog.UncertaintyDoc{Description: fmt.Sprintf(
+				"%s(%s) is declared to reference %s, which does not exist and whose columns the declaration does not name.",
+				name, strings.Join(fk.Columns, ", "), fk.RefTable.String())}
+			if err := env.SaveDoc(ctx, Name, catalog.KindUncertainty, "dangling_fk:"+name+"("+strings.Join(fk.Columns, ",")+")", doc, 1.0,
+				[]string{fmt.Sprintf("declared: FOREIGN KEY (%s) REFERENCES %s", strings.Join(fk.Columns, ", "), fk.RefTable.String())}); err != nil {
+				return err
+			}
+			continue
+		}
 		rel := catalog.RelationshipDoc{
 			FromTable: name, FromColumns: fk.Columns,
 			ToTable: fk.RefTable.String(), ToColumns: fk.RefColumns,

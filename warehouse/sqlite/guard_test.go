@@ -17,23 +17,19 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// guardFixture is the fixture with what the corpora need besides: JSON,
-// a hierarchy, an AUTOINCREMENT table (sqlite_sequence), statistics
-// (sqlite_stat1), a view over sqlite_schema, and views of a hostile file
-// that SQLite itself will not run under trusted_schema=0.
-var guardFixture = slices.Concat(fixture, []string{
-	`CREATE TABLE events (id INTEGER PRIMARY KEY, kind TEXT, payload TEXT, at TEXT)`,
-	`INSERT INTO events VALUES (1, 'click', '{"user": "ann", "n": 2, "tags": ["a", "b"]}', '2024-01-31 10:00:00'),
-		(2, 'view', '{"user": "bob", "n": 1, "tags": []}', '2024-02-01')`,
-	`CREATE TABLE emp (id INTEGER PRIMARY KEY, name TEXT, boss_id INTEGER REFERENCES emp, salary REAL, dept TEXT)`,
-	`INSERT INTO emp VALUES (1, 'Ada', NULL, 100, 'x'), (2, 'Bo', 1, 80, 'x'), (3, 'Cy', 2, 60, 'y')`,
-	`CREATE TABLE seq (id INTEGER PRIMARY KEY AUTOINCREMENT, v)`,
-	`INSERT INTO seq (v) VALUES (1)`,
-	`CREATE VIEW schema_view AS SELECT name, upper(sql) AS s FROM sqlite_schema`,
-	`CREATE VIEW evil_fn AS SELECT load_extension('x') AS x`,
-	`CREATE VIEW evil_pages AS SELECT * FROM sqlite_dbpage`,
-	`ANALYZE`,
-})
+// guardFixture is the database the corpora are written against
+// (testdata/guard/fixture.sql): the package's fixture and what the corpora
+// need besides: JSON, a hierarchy, an AUTOINCREMENT table
+// (sqlite_sequence), statistics (sqlite_stat1), a view over sqlite_schema,
+// and views of a hostile file that SQLite itself will not run under
+// trusted_schema=0.
+var guardFixture = func() []string {
+	entries, err := guardcorpus.Load(filepath.Join("testdata", "guard", "fixture.sql"))
+	if err != nil {
+		panic(err)
+	}
+	return guardcorpus.SQL(entries)
+}()
 
 // corpusEntry is one statement of a corpus under testdata/guard.
 type corpusEntry struct{ what, sql string }
