@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -100,7 +101,37 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 	if err := e.spend(); err != nil {
 		return nil, err
 	}
-	return e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
+	res, err := e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
+	noteOwnRefusal(e.RunID, sql, err)
+	return res, err
+}
+
+// The experts' own statements pass the same allow-list as untrusted SQL. One
+// the guard refuses is a bug (an expert needs a function, clause or name
+// the engine's list lacks), which the run survives as a failed task;
+// ownRefusals keeps them per run so that tests can require there be none.
+var ownRefusals = struct {
+	sync.Mutex
+	byRun map[string][]string
+}{byRun: map[string][]string{}}
+
+func noteOwnRefusal(runID, sql string, err error) {
+	if !errors.Is(err, warehouse.ErrRejected) || errors.Is(err, warehouse.ErrDatabaseRefused) {
+		return
+	}
+	ownRefusals.Lock()
+	defer ownRefusals.Unlock()
+	if len(ownRefusals.byRun[runID]) < 20 {
+		ownRefusals.byRun[runID] = append(ownRefusals.byRun[runID], fmt.Sprintf("%.300s: %v", sql, err))
+	}
+}
+
+// OwnRefusals returns the experts' statements of run runID that the guard
+// refused in this process, with the reasons (at most 20).
+func OwnRefusals(runID string) []string {
+	ownRefusals.Lock()
+	defer ownRefusals.Unlock()
+	return append([]string(nil), ownRefusals.byRun[runID]...)
 }
 
 // QueryUntrusted runs SQL discover did not write (a model's) through door,
@@ -139,7 +170,9 @@ func (e *Env) Stream(ctx context.Context, sql string, fn func(row []any) error) 
 	if err := e.spend(); err != nil {
 		return err
 	}
-	return st.Stream(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout}, fn)
+	err := st.Stream(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout}, fn)
+	noteOwnRefusal(e.RunID, sql, err)
+	return err
 }
 
 // RowCount counts a table's rows exactly, counted against the budget.

@@ -3,7 +3,9 @@ package experts
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -76,5 +78,40 @@ func TestQueryBudget(t *testing.T) {
 	}
 	if src.n != 2 || env.Queries() != 2 {
 		t.Fatalf("source saw %d queries, env counted %d", src.n, env.Queries())
+	}
+}
+
+// erringSource answers every query with err.
+type erringSource struct {
+	warehouse.Source
+	err error
+}
+
+func (s erringSource) Query(context.Context, string, warehouse.QueryOptions) (*warehouse.Result, error) {
+	return nil, s.err
+}
+
+// An expert's statement the guard refuses is kept for the run (a bug the
+// tests look for); the database's own refusal and other errors are not.
+func TestOwnRefusalsAreKept(t *testing.T) {
+	var q atomic.Int64
+	for _, c := range []struct {
+		run  string
+		err  error
+		kept bool
+	}{
+		{"own-guard", fmt.Errorf("sqlite: query: %w", warehouse.Rejectf("function load_extension is not allowed")), true},
+		{"own-db", fmt.Errorf("postgres: query: %w: ERROR 25006", warehouse.ErrDatabaseRefused), false},
+		{"own-other", errors.New("postgres: query: ERROR: division by zero"), false},
+	} {
+		env := NewEnv(erringSource{err: c.err}, nil, c.run, 1, 1, nil, Options{}, &q)
+		env.Query(context.Background(), "SELECT load_extension('x')")
+		got := OwnRefusals(c.run)
+		if (len(got) == 1) != c.kept || c.kept && !strings.Contains(got[0], "load_extension") {
+			t.Errorf("%s: kept %q", c.run, got)
+		}
+	}
+	if got := OwnRefusals("another run"); len(got) != 0 {
+		t.Errorf("another run's refusals: %q", got)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/report"
 )
 
@@ -66,6 +67,12 @@ func readReport(t *testing.T, dir string) (map[string]any, report.Report) {
 	}
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
+	}
+	// Every report a test reads is of a run whose experts' own statements
+	// all passed the allow-list: one that did not means an expert needs a
+	// function, clause or name its engine's guard does not list.
+	for _, why := range experts.OwnRefusals(r.Run.ID) {
+		t.Errorf("the guard refused the experts' own statement: %s", why)
 	}
 	return raw, r
 }
