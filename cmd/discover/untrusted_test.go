@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -98,11 +99,8 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 	})
 
 	t.Run("ask", func(t *testing.T) {
-		var sent []string
 		srv := llmtest.New(func(n int, req llmtest.Request) llmtest.Reply {
-			q := tg.hostile[n%len(tg.hostile)]
-			sent = append(sent, q)
-			return answer(q)
+			return answer(tg.hostile[n%len(tg.hostile)])
 		})
 		defer srv.Close()
 		for round := 0; len(srv.Requests()) < len(tg.hostile) && round < len(tg.hostile); round++ {
@@ -135,9 +133,10 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 		out := t.TempDir()
 		dirs = append(dirs, out)
 		// Each hypothesis' own query, its formulations and its repairs all
-		// come from the corpus, in turn.
-		next := 0
-		pick := func() string { q := tg.hostile[next%len(tg.hostile)]; next++; return q }
+		// come from the corpus, in turn (formulations are asked for 4 at
+		// a time, so the handler runs concurrently).
+		var next atomic.Int64
+		pick := func() string { return tg.hostile[int(next.Add(1)-1)%len(tg.hostile)] }
 		var hs []any
 		for range 5 { // the most a model may propose at once
 			hs = append(hs, map[string]any{"statement": "Orders are never negative.", "table": "orders", "expected": "0", "test_sql": pick()})
@@ -191,12 +190,12 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 		}
 		proposed := slices.ContainsFunc(srv.Requests(), func(r llmtest.Request) bool { return r.Tool == "propose_hypotheses" })
 		if allow {
-			if !proposed || next < 5 {
+			if !proposed || next.Load() < 5 {
 				var tools []string
 				for _, r := range srv.Requests() {
 					tools = append(tools, r.Tool)
 				}
-				t.Errorf("the model was not asked for hypotheses (%d statements proposed; asked %q)\n%s", next, tools, clipText(res.stderr, 4000))
+				t.Errorf("the model was not asked for hypotheses (%d statements proposed; asked %q)\n%s", next.Load(), tools, clipText(res.stderr, 4000))
 			}
 			refusals := catalogKind(t, out, orchestrator.KindRefusal)
 			for _, e := range refusals {

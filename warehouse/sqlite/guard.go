@@ -72,6 +72,11 @@ func (s *Source) check(ctx context.Context, q string) (verdict, error) {
 	if err := warehouse.Precheck(q); err != nil {
 		return verdict{refusal: err}, nil
 	}
+	if n := compoundTerms(q); n > maxCompoundSelect {
+		// SQLite parses every term before it counts them: 100,000 take
+		// seconds, and could never compile.
+		return verdict{refusal: warehouse.Rejectf("%d UNION, EXCEPT or INTERSECT terms; SQLite compiles at most %d", n, maxCompoundSelect)}, nil
+	}
 	if err := ctx.Err(); err != nil {
 		return verdict{}, err
 	}
@@ -459,4 +464,32 @@ func (s *Source) closeGuard() {
 	defer s.guardMu.Unlock()
 	s.gconn.close()
 	s.gconn, s.gconnFor, s.grel, s.guardClosed = nil, nil, nil, true
+}
+
+// maxCompoundSelect is SQLite's SQLITE_MAX_COMPOUND_SELECT, the most terms
+// a compound SELECT may have (the build's default).
+const maxCompoundSelect = 500
+
+// compoundTerms counts the words UNION, EXCEPT and INTERSECT in q, in any
+// case, wherever they stand: one inside a string or a name counts too,
+// which only matters for an absurd statement of hundreds of them. A
+// statement too short to hold more than the limit is not scanned.
+func compoundTerms(q string) int {
+	if len(q) < maxCompoundSelect*len("UNION SELECT 1") {
+		return 0
+	}
+	n := 0
+	for i := 0; i < len(q); i++ {
+		for _, w := range [...]string{"union", "except", "intersect"} {
+			if i+len(w) <= len(q) && strings.EqualFold(q[i:i+len(w)], w) &&
+				(i == 0 || !isWordByte(q[i-1])) && (i+len(w) == len(q) || !isWordByte(q[i+len(w)])) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }

@@ -284,3 +284,20 @@ func benchSource(b *testing.B) (*Source, string) {
 		MIN(length(CAST("email" AS TEXT))) AS l, MAX(CASE WHEN typeof("id") IN ('integer','real') THEN CAST("id" AS REAL) END) AS m
 		FROM "customer"`
 }
+
+// A compound SELECT is refused before SQLite parses it when it has more
+// terms than SQLite would compile, and judged as usual below that.
+func TestGuardCompoundLimit(t *testing.T) {
+	s := open(t, build(t, "guard.db", "CREATE TABLE a (x)"))
+	ctx := context.Background()
+	if err := s.Guard(ctx, "SELECT x FROM a"+strings.Repeat(" UNION ALL SELECT x FROM a", 400)); err != nil {
+		t.Errorf("400 terms: %v", err)
+	}
+	err := s.Guard(ctx, "SELECT x FROM a"+strings.Repeat(" union all select x from a", 600))
+	if !errors.Is(err, warehouse.ErrRejected) || !strings.Contains(err.Error(), "600 UNION") {
+		t.Errorf("600 terms: %v", err)
+	}
+	if n := compoundTerms(strings.Repeat("SELECT 'reunion' AS unions, except_x ", 500)); n != 0 {
+		t.Errorf("words containing the keywords counted: %d", n)
+	}
+}

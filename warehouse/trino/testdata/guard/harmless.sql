@@ -274,3 +274,6 @@ SELECT system_id FROM sales.orders AS o (system_id, a, b, c, d, e)
 SELECT count(*) FROM sales.orders WHERE status IN ('paid', 'open') AND customer_id NOT IN (1, 2)
 ----
 SELECT order_id FROM sales.orders WHERE amount > (SELECT avg(amount) FROM sales.orders)
+----
+--# merge of HyperLogLog sketches: MERGE is a statement keyword only before INTO
+SELECT cardinality(merge(approx_set(customer_id))) FROM sales.orders
