@@ -26,9 +26,9 @@ type Entry struct {
 
 func (e Entry) String() string {
 	if e.Comment == "" {
-		return fmt.Sprintf("line %d", e.Line)
+		return fmt.Sprintf("line %d: %.200s", e.Line, e.SQL)
 	}
-	return fmt.Sprintf("line %d (%s)", e.Line, e.Comment)
+	return fmt.Sprintf("line %d (%s): %.200s", e.Line, e.Comment, e.SQL)
 }
 
 // Load reads the corpus at path. Entries that hold only comments or blank
@@ -118,6 +118,16 @@ func Read(t testing.TB, name string) []Entry {
 	entries, err := Load(filepath.Join("testdata", "guard", name))
 	if err != nil {
 		t.Fatal(err)
+	}
+	return entries
+}
+
+// MustRead is Read for a package-level variable (a fixture read before
+// any test runs): it panics when the file cannot be read.
+func MustRead(name string) []Entry {
+	entries, err := Load(filepath.Join("testdata", "guard", name))
+	if err != nil {
+		panic(err)
 	}
 	return entries
 }

@@ -36,10 +36,7 @@ type guardEnv struct {
 // a hostile statement may try to call by name. Both come from
 // testdata/guard/fixture.sql, the extras from its entry "file only" on.
 var guardTables, guardExtras = func() (tables, extras []string) {
-	entries, err := guardcorpus.Load(filepath.Join("testdata", "guard", "fixture.sql"))
-	if err != nil {
-		panic(err)
-	}
+	entries := guardcorpus.MustRead("fixture.sql")
 	for i, e := range entries {
 		if strings.HasPrefix(e.Comment, "file only") {
 			return guardcorpus.SQL(entries[:i]), guardcorpus.SQL(entries[i:])
@@ -122,17 +119,6 @@ func (e *guardEnv) fill(sql string, src source) string {
 	).Replace(sql)
 }
 
-// readCorpus reads one of the corpora of testdata/guard (format: see
-// warehouse/internal/guardcorpus).
-func readCorpus(t testing.TB, name string) []guardcorpus.Entry {
-	t.Helper()
-	entries, err := guardcorpus.Load(filepath.Join("testdata", "guard", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return entries
-}
-
 // refusal reports whether err is the guard refusing, or DuckDB's parser
 // failing on a statement the corpus marks [syntax]; either way the
 // statement never ran.
@@ -164,7 +150,7 @@ func oldParseCheck(ctx context.Context, s *Source, q string) error {
 
 func TestGuardCorpus(t *testing.T) {
 	env := newGuardEnv(t)
-	harmless, hostile := readCorpus(t, "harmless.sql"), readCorpus(t, "hostile.sql")
+	harmless, hostile := guardcorpus.Read(t, "harmless.sql"), guardcorpus.Read(t, "hostile.sql")
 	if len(harmless) < 100 || len(hostile) < 300 {
 		t.Fatalf("corpus too small: %d harmless, %d hostile", len(harmless), len(hostile))
 	}
@@ -217,7 +203,7 @@ func TestGuardCorpus(t *testing.T) {
 // secret reached a result or an error.
 func TestGuardEndToEnd(t *testing.T) {
 	env := newGuardEnv(t)
-	hostile := readCorpus(t, "hostile.sql")
+	hostile := guardcorpus.Read(t, "hostile.sql")
 	ctx := context.Background()
 	cwd, err := os.Getwd()
 	if err != nil {
@@ -587,7 +573,7 @@ func FuzzDuckDBGuard(f *testing.F) {
 	env := newGuardEnv(f)
 	src := env.sources()[0] // the file: it has macros, a sequence and a view to trip over
 	for _, name := range []string{"harmless.sql", "hostile.sql"} {
-		for _, e := range readCorpus(f, name) {
+		for _, e := range guardcorpus.Read(f, name) {
 			f.Add(env.fill(e.SQL, src))
 		}
 	}

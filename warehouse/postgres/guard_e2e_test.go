@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/discover-db/discover/internal/guardcorpus"
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -179,8 +180,8 @@ func TestGuardEndToEnd(t *testing.T) {
 		t.Error("volatile operator ## outside pg_catalog not seen")
 	}
 
-	for _, e := range readCorpus(t, "harmless.sql") {
-		if _, err := s.Query(ctx, e.sql, warehouse.QueryOptions{MaxRows: 50, Timeout: 30 * time.Second}); err != nil {
+	for _, e := range guardcorpus.Read(t, "harmless.sql") {
+		if _, err := s.Query(ctx, e.SQL, warehouse.QueryOptions{MaxRows: 50, Timeout: 30 * time.Second}); err != nil {
 			t.Errorf("harmless %s: %v", e, err)
 		}
 	}
@@ -194,9 +195,9 @@ func TestGuardEndToEnd(t *testing.T) {
 	mustExec(t, victim, `LISTEN discover`)
 
 	before := db.state(t)
-	hostile := readCorpus(t, "hostile.sql")
+	hostile := guardcorpus.Read(t, "hostile.sql")
 	for _, e := range hostile {
-		_, err := s.Query(ctx, e.sql, warehouse.QueryOptions{Timeout: 10 * time.Second})
+		_, err := s.Query(ctx, e.SQL, warehouse.QueryOptions{Timeout: 10 * time.Second})
 		if !errors.Is(err, warehouse.ErrRejected) || !strings.Contains(err.Error(), "guard: ") {
 			t.Errorf("hostile %s: %v; want a guard refusal", e, err)
 		}

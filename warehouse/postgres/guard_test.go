@@ -21,13 +21,7 @@ import (
 // guardFixture builds the database the guard corpora are written against
 // (testdata/guard/fixture.sql): guard_e2e_test.go runs it on the server,
 // and fixedCatalog is what loadCatalog reads from the result.
-var guardFixture = func() []string {
-	entries, err := guardcorpus.Load(filepath.Join("testdata", "guard", "fixture.sql"))
-	if err != nil {
-		panic(err)
-	}
-	return guardcorpus.SQL(entries)
-}()
+var guardFixture = guardcorpus.SQL(guardcorpus.MustRead("fixture.sql"))
 
 // fixedRelations are the relations guardFixture creates, and fixedBare
 // those of them an unqualified name resolves to: all of public's but
@@ -68,52 +62,31 @@ func fixedGuard(sql string) error {
 	return checker{cat: fixedCatalog(), major: grammarMajor}.guard(sql)
 }
 
-// corpusEntry is one statement of a corpus file.
-type corpusEntry struct {
-	line    int
-	comment string
-	sql     string
-}
-
-func (e corpusEntry) String() string {
-	return fmt.Sprintf("line %d (%s): %.200s", e.line, e.comment, e.sql)
-}
-
-// readCorpus reads testdata/guard/name (guardcorpus).
-func readCorpus(t testing.TB, name string) []corpusEntry {
-	t.Helper()
-	var out []corpusEntry
-	for _, e := range guardcorpus.Read(t, name) {
-		out = append(out, corpusEntry{line: e.Line, comment: e.Comment, sql: e.SQL})
-	}
-	return out
-}
-
 func TestGuardCorpora(t *testing.T) {
-	hostile := readCorpus(t, "hostile.sql")
-	harmless := readCorpus(t, "harmless.sql")
+	hostile := guardcorpus.Read(t, "hostile.sql")
+	harmless := guardcorpus.Read(t, "harmless.sql")
 	if len(hostile) < 300 || len(harmless) < 100 {
 		t.Fatalf("corpora too small: %d hostile, %d harmless", len(hostile), len(harmless))
 	}
 	oldAccepted := 0
 	for _, e := range hostile {
-		err := fixedGuard(e.sql)
+		err := fixedGuard(e.SQL)
 		if !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("hostile %s: accepted (%v)", e, err)
 		} else if !strings.HasPrefix(err.Error(), "guard: ") {
 			t.Errorf("hostile %s: refusal %q does not start with \"guard: \"", e, err)
 		}
-		if warehouse.Check("postgres", e.sql) == nil {
+		if warehouse.Check("postgres", e.SQL) == nil {
 			oldAccepted++
 		}
 	}
 	t.Logf("old guard accepted %d of %d hostile", oldAccepted, len(hostile))
 	oldRefused := 0
 	for _, e := range harmless {
-		if err := fixedGuard(e.sql); err != nil {
+		if err := fixedGuard(e.SQL); err != nil {
 			t.Errorf("harmless %s: %v", e, err)
 		}
-		if warehouse.Check("postgres", e.sql) != nil {
+		if warehouse.Check("postgres", e.SQL) != nil {
 			oldRefused++
 		}
 	}
@@ -424,8 +397,8 @@ func TestCursorBodyByTheServersParser(t *testing.T) {
 // walk. Seeded with both corpora and the experts' statements.
 func FuzzPostgresGuard(f *testing.F) {
 	for _, name := range []string{"hostile.sql", "harmless.sql"} {
-		for _, e := range readCorpus(f, name) {
-			f.Add(e.sql)
+		for _, e := range guardcorpus.Read(f, name) {
+			f.Add(e.SQL)
 		}
 	}
 	for _, q := range guardcorpus.ReadStatements(f, "experts.jsonl") {

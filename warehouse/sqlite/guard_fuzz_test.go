@@ -12,6 +12,7 @@ import (
 
 	msqlite "modernc.org/sqlite"
 
+	"github.com/discover-db/discover/internal/guardcorpus"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -26,8 +27,8 @@ import (
 //	go test ./warehouse/sqlite -run '^$' -fuzz FuzzSQLiteGuard -fuzztime 5m
 func FuzzSQLiteGuard(f *testing.F) {
 	for _, name := range []string{"hostile.sql", "harmless.sql"} {
-		for _, e := range readCorpus(f, name) {
-			f.Add(strings.ReplaceAll(e.sql, "$DIR", "x"))
+		for _, e := range guardcorpus.Read(f, name) {
+			f.Add(strings.ReplaceAll(e.SQL, "$DIR", "x"))
 		}
 	}
 	path := build(f, "fuzz.db", guardFixture...)

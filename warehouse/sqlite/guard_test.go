@@ -23,26 +23,7 @@ import (
 // (sqlite_sequence), statistics (sqlite_stat1), a view over sqlite_schema,
 // and views of a hostile file that SQLite itself will not run under
 // trusted_schema=0.
-var guardFixture = func() []string {
-	entries, err := guardcorpus.Load(filepath.Join("testdata", "guard", "fixture.sql"))
-	if err != nil {
-		panic(err)
-	}
-	return guardcorpus.SQL(entries)
-}()
-
-// corpusEntry is one statement of a corpus under testdata/guard.
-type corpusEntry struct{ what, sql string }
-
-// readCorpus reads testdata/guard/name (guardcorpus).
-func readCorpus(t testing.TB, name string) []corpusEntry {
-	t.Helper()
-	var out []corpusEntry
-	for _, e := range guardcorpus.Read(t, name) {
-		out = append(out, corpusEntry{what: e.Comment, sql: e.SQL})
-	}
-	return out
-}
+var guardFixture = guardcorpus.SQL(guardcorpus.MustRead("fixture.sql"))
 
 func short(q string) string {
 	if r := []rune(q); len(r) > 120 {
@@ -62,18 +43,18 @@ func TestGuardCorpora(t *testing.T) {
 	s := open(t, path)
 	ctx := context.Background()
 
-	hostile := readCorpus(t, "hostile.sql")
+	hostile := guardcorpus.Read(t, "hostile.sql")
 	if len(hostile) < 300 {
 		t.Errorf("%d hostile statements, want at least 300", len(hostile))
 	}
 	oldAccepted := 0
 	for _, e := range hostile {
-		q := strings.ReplaceAll(e.sql, "$DIR", side)
+		q := strings.ReplaceAll(e.SQL, "$DIR", side)
 		if warehouse.Check("sqlite", q) == nil {
 			oldAccepted++
 		}
 		if err := s.Guard(ctx, q); !errors.Is(err, warehouse.ErrRejected) {
-			t.Errorf("guard accepted a hostile statement (%s): %q: %v", e.what, short(q), err)
+			t.Errorf("guard accepted a hostile statement (%s): %q: %v", e.Comment, short(q), err)
 			continue
 		}
 		if _, err := s.Query(ctx, q, warehouse.QueryOptions{Timeout: 5 * time.Second}); !errors.Is(err, warehouse.ErrRejected) {
@@ -82,21 +63,21 @@ func TestGuardCorpora(t *testing.T) {
 	}
 	t.Logf("old guard accepted %d of %d hostile", oldAccepted, len(hostile))
 
-	harmless := readCorpus(t, "harmless.sql")
+	harmless := guardcorpus.Read(t, "harmless.sql")
 	if len(harmless) < 100 {
 		t.Errorf("%d harmless statements, want at least 100", len(harmless))
 	}
 	oldRefused := 0
 	for _, e := range harmless {
-		if warehouse.Check("sqlite", e.sql) != nil {
+		if warehouse.Check("sqlite", e.SQL) != nil {
 			oldRefused++
 		}
-		if err := s.Guard(ctx, e.sql); err != nil {
-			t.Errorf("guard refused a harmless statement (%s): %q: %v", e.what, short(e.sql), err)
+		if err := s.Guard(ctx, e.SQL); err != nil {
+			t.Errorf("guard refused a harmless statement (%s): %q: %v", e.Comment, short(e.SQL), err)
 			continue
 		}
-		if _, err := s.Query(ctx, e.sql, warehouse.QueryOptions{Timeout: 5 * time.Second}); err != nil {
-			t.Errorf("Query(%q): %v", short(e.sql), err)
+		if _, err := s.Query(ctx, e.SQL, warehouse.QueryOptions{Timeout: 5 * time.Second}); err != nil {
+			t.Errorf("Query(%q): %v", short(e.SQL), err)
 		}
 	}
 	t.Logf("old guard refused %d of %d harmless; the new guard accepts all", oldRefused, len(harmless))

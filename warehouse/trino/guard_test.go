@@ -15,20 +15,11 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-func readCorpus(t testing.TB, name string) []guardcorpus.Entry {
-	t.Helper()
-	entries, err := guardcorpus.Load(filepath.Join("testdata", "guard", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return entries
-}
-
 // TestGuardCorpus runs both corpora through Guard, and through Query on
 // the fake coordinator: every hostile statement is refused and never
 // reaches the cluster, every harmless one passes and does.
 func TestGuardCorpus(t *testing.T) {
-	harmless, hostile := readCorpus(t, "harmless.sql"), readCorpus(t, "hostile.sql")
+	harmless, hostile := guardcorpus.Read(t, "harmless.sql"), guardcorpus.Read(t, "hostile.sql")
 	if len(harmless) < 100 || len(hostile) < 300 {
 		t.Fatalf("corpus too small: %d harmless, %d hostile", len(harmless), len(hostile))
 	}
@@ -192,7 +183,7 @@ func TestGuardLimits(t *testing.T) {
 // the experts' statements.
 func FuzzTrinoGuard(f *testing.F) {
 	for _, name := range []string{"harmless.sql", "hostile.sql"} {
-		for _, e := range readCorpus(f, name) {
+		for _, e := range guardcorpus.Read(f, name) {
 			f.Add(e.SQL)
 		}
 	}
