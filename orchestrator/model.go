@@ -182,10 +182,11 @@ func errText(err error) string {
 // within the client's budget: when it runs out, each hypothesis is voted
 // on with the formulations it has.
 func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
-	if m.door == nil {
-		m.door = &warehouse.Door{Source: env.Source}
+	door := m.door
+	if door == nil {
+		door = &warehouse.Door{Source: env.Source}
 	}
-	if err := m.door.Admit(ctx); err != nil {
+	if err := door.Admit(ctx); err != nil {
 		// Not one model call is spent on tests that could not run.
 		desc := "The model's hypotheses were not asked for or tested: its SQL does not run on this connection. " + err.Error()
 		return env.SaveDoc(ctx, ModelExpert, catalog.KindUncertainty, "llm:privileged", catalog.UncertaintyDoc{Description: desc}, 1.0,
@@ -227,7 +228,7 @@ func (m *modelExpert) hypotheses(ctx context.Context, env *experts.Env) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	ctl := &llm.Controller{Dialect: env.Source.Dialect(), Tables: env.Tables, Querier: untrustedQuerier{env, m.door}, Guard: m.door.Guard}
+	ctl := &llm.Controller{Dialect: env.Source.Dialect(), Tables: env.Tables, Querier: untrustedQuerier{env, door}, Guard: door.Guard}
 	var refusals []RefusalDoc
 	var firstErr error
 	for i, h := range hs {

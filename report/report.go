@@ -372,9 +372,8 @@ func (b *builder) connection() *Connection {
 		if !b.decode(e, &doc) {
 			return nil
 		}
-		c := &Connection{Role: doc.Role, Checked: doc.Checked, Privileged: doc.Privileged,
+		return &Connection{Role: doc.Role, Checked: doc.Checked, Privileged: doc.Privileged,
 			Privileges: strs(doc.Privileges), UntrustedSQL: doc.UntrustedSQL}
-		return c
 	}
 	return nil
 }

@@ -88,21 +88,15 @@ type Door struct {
 	// MaxValueBytes and MaxResultBytes bound what a result carries; 0 takes
 	// the defaults above.
 	MaxValueBytes, MaxResultBytes int
-
-	once  sync.Once
-	privs Privileges
-	err   error
 }
 
-// Privileges returns the connection's privileges (none for engines without
-// roles), asking the engine once.
+// Privileges returns the connection's privileges: none for engines without
+// roles; the engine answers once per connection (PrivilegesOnce).
 func (d *Door) Privileges(ctx context.Context) (Privileges, error) {
-	d.once.Do(func() {
-		if pr, ok := d.Source.(PrivilegeReporter); ok {
-			d.privs, d.err = pr.Privileges(ctx)
-		}
-	})
-	return d.privs, d.err
+	if pr, ok := d.Source.(PrivilegeReporter); ok {
+		return pr.Privileges(ctx)
+	}
+	return Privileges{}, nil
 }
 
 // Admit returns nil when untrusted SQL may run on this connection, else an

@@ -57,11 +57,9 @@ type Server struct {
 	// answers run_query with the refusal, and the catalog tools still work.
 	AllowPrivileged bool
 
-	doorOnce sync.Once
-	door     *warehouse.Door
-	once     sync.Once
-	tables   []warehouse.Table
-	tErr     error
+	once   sync.Once
+	tables []warehouse.Table
+	tErr   error
 }
 
 type message struct {
@@ -209,8 +207,7 @@ func (s *Server) AdmitQueries(ctx context.Context) error { return s.untrusted().
 
 // untrusted is the door every agent's statement goes through.
 func (s *Server) untrusted() *warehouse.Door {
-	s.doorOnce.Do(func() { s.door = &warehouse.Door{Source: s.Source, AllowPrivileged: s.AllowPrivileged} })
-	return s.door
+	return &warehouse.Door{Source: s.Source, AllowPrivileged: s.AllowPrivileged}
 }
 
 func (s *Server) listTables(ctx context.Context) ([]warehouse.Table, error) {
