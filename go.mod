@@ -17,8 +17,10 @@ require (
 	github.com/spf13/pflag v1.0.9
 	github.com/tmc/langchaingo v0.1.14
 	github.com/trinodb/trino-go-client v1.1.0
+	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sync v0.25.0
+	golang.org/x/sys v0.49.0
 	google.golang.org/protobuf v1.36.11
 	modernc.org/libc v1.80.1
 	modernc.org/sqlite v1.62.0
@@ -81,7 +83,6 @@ require (
 	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/net v0.61.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/telemetry v0.0.0-20261009151841-97e8ea77aa2a // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect

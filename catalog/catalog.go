@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -56,6 +57,8 @@ type Catalog struct {
 	// upsert is prepared once: compiling it also compiles the FTS triggers,
 	// which otherwise costs as much as the write itself.
 	upsert *sql.Stmt
+	path   string
+	broken atomic.Pointer[writeFailure] // the first write the storage refused
 }
 
 // AfterWrite, when not nil, is called after every write a catalog commits,
@@ -172,7 +175,7 @@ func Open(ctx context.Context, path string) (*Catalog, error) {
 		w.Close()
 		return nil, openError(path, err)
 	}
-	return &Catalog{writer: w, reader: r, upsert: upsert}, nil
+	return &Catalog{writer: w, reader: r, upsert: upsert, path: path}, nil
 }
 
 func enableWAL(ctx context.Context, db *sql.DB) error {
@@ -234,7 +237,10 @@ func validate(e Entry) error {
 // Empty kind or key, or a confidence outside [0, 1], is an error: clamping
 // would hide the bug that produced it.
 func (c *Catalog) Save(ctx context.Context, e Entry) error {
-	if err := c.save(ctx, e); err != nil {
+	if err := c.WriteErr(); err != nil {
+		return fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
+	}
+	if err := c.afterFailure(ctx, c.save(ctx, e)); err != nil {
 		return fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
 	}
 	afterWrite(e.Kind, e.Key)
@@ -268,7 +274,12 @@ func (c *Catalog) save(ctx context.Context, e Entry) error {
 // later iteration showed to be settled (an uncertainty resolved) must not
 // linger in the report. Deleting what is not there is not an error.
 func (c *Catalog) Delete(ctx context.Context, kind, key string) error {
-	if _, err := c.writer.ExecContext(ctx, `DELETE FROM entries WHERE kind = ? AND key = ?`, kind, key); err != nil {
+	err := c.WriteErr()
+	if err == nil {
+		_, err = c.writer.ExecContext(ctx, `DELETE FROM entries WHERE kind = ? AND key = ?`, kind, key)
+		err = c.afterFailure(ctx, err)
+	}
+	if err != nil {
 		return fmt.Errorf("catalog: delete %s %s: %w", kind, key, err)
 	}
 	afterWrite(kind, key)
@@ -490,7 +501,11 @@ func nullTime(t *time.Time) any {
 // already recorded is an error. State and Options, when not nil, must be
 // valid JSON and are kept byte for byte (nil reads back as nil).
 func (c *Catalog) StartRun(ctx context.Context, r Run) error {
-	if err := c.startRun(ctx, r); err != nil {
+	err := c.WriteErr()
+	if err == nil {
+		err = c.afterFailure(ctx, c.startRun(ctx, r))
+	}
+	if err != nil {
 		return fmt.Errorf("catalog: start run %s: %w", r.ID, err)
 	}
 	afterWrite(WriteRun, r.ID)
@@ -524,7 +539,11 @@ func (c *Catalog) startRun(ctx context.Context, r Run) error {
 // Those three fields are written as given (a nil FinishedAt clears it); the
 // others are left alone. An unknown run is ErrNotFound.
 func (c *Catalog) UpdateRun(ctx context.Context, r Run) error {
-	if err := c.updateRun(ctx, r); err != nil {
+	err := c.WriteErr()
+	if err == nil {
+		err = c.afterFailure(ctx, c.updateRun(ctx, r))
+	}
+	if err != nil {
 		return fmt.Errorf("catalog: update run %s: %w", r.ID, err)
 	}
 	afterWrite(WriteRun, r.ID)

@@ -22,6 +22,7 @@ const (
 	KindTableStats     = "table_stats"    // key: table name (TableStatsDoc)
 	KindProgress       = "progress"       // key: expert:step; an expert's bookkeeping (ProgressDoc)
 	KindConnection     = "connection"     // key: "connection"; what the connection's role could do (ConnectionDoc)
+	KindOutcome        = "outcome"        // key: "outcome"; whether the run saw everything (OutcomeDoc)
 )
 
 // Entry is one finding in the catalog.
@@ -313,6 +314,52 @@ type LoopState struct {
 	// so that a resumed run neither retries a task it gave up on nor gives
 	// a failing one fresh attempts. Absent from catalogs written before it.
 	Failures map[string]int `json:"failures,omitempty"`
+	// GivenUp holds the tasks given up on (expert "/" task), with the table
+	// each read and its last error: the run's outcome names them.
+	GivenUp map[string]GivenUp `json:"given_up,omitempty"`
+}
+
+// GivenUp is a task the run stopped trying after repeated failures.
+type GivenUp struct {
+	Expert string `json:"expert"`
+	Task   string `json:"task"`
+	Table  string `json:"table,omitempty"`
+	Error  string `json:"error"`
+}
+
+// Outcome statuses (OutcomeDoc.Status, report.json's outcome.status).
+const (
+	OutcomeComplete   = "complete"
+	OutcomeIncomplete = "incomplete"
+	OutcomeFailed     = "failed"
+)
+
+// OutcomeDoc is whether a finished run saw everything it set out to
+// (KindOutcome): complete, or incomplete with what it could not see.
+type OutcomeDoc struct {
+	Status string   `json:"status"`
+	Unseen []Unseen `json:"unseen"`
+	// Tables is how many tables and views the run set out to read
+	// (listed, filtered, and those the source left out).
+	Tables int `json:"tables"`
+}
+
+// What a run could not see (Unseen.What).
+const (
+	UnseenTable   = "table"   // never read: no structure, no profile
+	UnseenProfile = "profile" // read, but its statistics could not be taken
+	UnseenColumn  = "column"  // one column could not be profiled
+	UnseenTest    = "test"    // a planned test or task given up
+)
+
+// Unseen is one thing the run could not see, and why.
+type Unseen struct {
+	What   string `json:"what"`
+	Table  string `json:"table,omitempty"`
+	Kind   string `json:"kind,omitempty"` // table | view, when known
+	Column string `json:"column,omitempty"`
+	Task   string `json:"task,omitempty"`
+	Reason string `json:"reason"`
 }
 
 // ProgressDoc marks a step an expert finished, so a resumed run skips it.

@@ -21,6 +21,7 @@ import (
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/internal/pgscratch"
+	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
@@ -267,7 +268,7 @@ func TestBigTableSQLite(t *testing.T) {
 		t.Errorf("only %d statements read events: the experts did not do their work on it", len(on))
 	}
 	if ratio := wall.Seconds() / full.Took.Seconds(); ratio > 8 {
-		t.Errorf("the whole discovery took %v, %.1f× one full scan of events (%v): want at most 8×", wall, ratio, full.Took)
+		timing.Missed(t, "the whole discovery took %v, %.1f× one full scan of events (%v): want at most 8×", wall, ratio, full.Took)
 	}
 	checkFindings(t, cat, run.ID)
 }

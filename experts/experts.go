@@ -27,7 +27,10 @@ type Expert interface {
 type Task struct {
 	Expert string
 	Name   string // short, for progress lines: "profile orders"
-	Run    func(ctx context.Context) error
+	// Table is the one table or view the task reads, when there is one:
+	// a task given up on then names what the run could not see.
+	Table string
+	Run   func(ctx context.Context) error
 }
 
 // Options are the bounds and settings experts honour.
@@ -51,6 +54,7 @@ type UserRelation struct {
 	FromColumns []string
 	ToTable     string
 	ToColumns   []string
+	Line        int // the line of discover.yaml that gives it, for messages
 }
 
 // ErrQueryBudget is returned when the run's query budget is spent.

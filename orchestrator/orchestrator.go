@@ -69,9 +69,11 @@ type Orchestrator struct {
 	// through llm.Controller) and notes. Nil runs on rules and data alone.
 	Model *llm.Client
 
-	usageBase catalog.LLMUsage // model use of earlier attempts of a resumed run
-	model     *modelExpert     // the model's expert, when there is a model
-	lastEnv   *experts.Env     // the last round's environment, for finish
+	usageBase catalog.LLMUsage    // model use of earlier attempts of a resumed run
+	tables    []warehouse.Table   // what the run set out to read, listed at its start
+	skipped   []warehouse.Skipped // what the source left out at the start
+	model     *modelExpert        // the model's expert, when there is a model
+	lastEnv   *experts.Env        // the last round's environment, for finish
 }
 
 // experts is the run's expert list: the configured ones, and the model's
@@ -154,20 +156,25 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	if err != nil {
 		return run, err
 	}
+	o.tables = tables
 	if err := o.recordSkipped(ctx, run.ID, state.Iteration); err != nil {
 		return o.finish(run, state, &queries, stopOnError(ctx), err)
 	}
 	if err := o.recordConnection(ctx, run.ID, state.Iteration); err != nil {
 		return o.finish(run, state, &queries, stopOnError(ctx), err)
 	}
-	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration,
-		Message: fmt.Sprintf("%s database %q, %d of %d tables and views", run.Dialect, run.Database, len(tables), len(all))})
+	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration, Queries: state.Queries,
+		Message: fmt.Sprintf("%s database %q, %d of %d tables and views%s", run.Dialect, run.Database, len(tables), len(all), resumedAt(state))})
 
 	// Failures are part of the saved state: a resumed run remembers them.
 	if state.Failures == nil {
 		state.Failures = map[string]int{}
 	}
 	failures := state.Failures
+	if state.GivenUp == nil {
+		state.GivenUp = map[string]catalog.GivenUp{}
+	}
+	givenUp := state.GivenUp
 	// failedAt holds when each task whose last attempt failed did so; the
 	// failures of an earlier attempt of the run count from now.
 	failedAt := map[string]time.Time{}
@@ -191,14 +198,16 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			stop = cmp.Or(pending, StopMaxIter)
 			break
 		}
-		state.Iteration++
-		it := state.Iteration
 
 		// assess
 		m, err := Measure(ctx, o.Catalog, run.ID, tables)
 		if err != nil {
 			return o.finish(run, state, &queries, stopOnError(ctx), err)
 		}
+		// Counted from here; a round stopped before any task ran is taken
+		// back (below): run.iterations counts rounds that ran a task.
+		state.Iteration++
+		it := state.Iteration
 		state.Phase = m.Phase
 		o.emit(Event{Kind: EventStep, Step: "assess", Iteration: it, Phase: m.Phase,
 			Message: fmt.Sprintf("coverage %.2f confidence %.2f", m.Coverage, m.Confidence)})
@@ -214,6 +223,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 				if ctx.Err() != nil {
 					break
 				}
+				state.Iteration-- // nothing ran: this round does not count
 				return o.finish(run, state, &queries, stopOnError(ctx), fmt.Errorf("plan %s: %w", x.Name(), err))
 			}
 			kept := ts[:0]
@@ -229,6 +239,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		}
 		state.Satisfied = satisfied
 		if ctx.Err() != nil {
+			state.Iteration-- // stopped before any task ran: this round does not count
 			stop = StopDeadline
 			break
 		}
@@ -256,8 +267,28 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		// execute
 		o.emit(Event{Kind: EventStep, Step: "execute", Iteration: it, Phase: m.Phase, Tasks: len(tasks)})
 		var mu sync.Mutex
-		g, gctx := errgroup.WithContext(ctx)
+		var probing sync.Mutex
+		// A lost catalog write stops the round at once: nothing after it
+		// could be recorded (catalog.ErrWriteFailed); so does a database
+		// that stopped answering (ErrDatabaseLost).
+		ectx, stopRound := context.WithCancelCause(ctx)
+		g, gctx := errgroup.WithContext(ectx)
 		g.SetLimit(cfg.Parallel)
+		// checkpoint saves the state mid-round, as each task starts and
+		// ends, with the queries sent so far: a process killed before the
+		// round's end still leaves the round counted (it ran a task) and its
+		// queries, which a resumed attempt adds to. Under mu, which guards
+		// the maps the tasks update, so a later count is never overwritten
+		// by an earlier one. A failed write is the round end's to report (it
+		// saves again), or the catalog's (WriteErr), which stops the round.
+		var started atomic.Bool
+		checkpoint := func() {
+			mu.Lock()
+			defer mu.Unlock()
+			s := state
+			s.Queries, s.LLM = queries.Load(), o.llmUsage(llmBase)
+			_ = o.save(ctx, &run, s)
+		}
 		for _, t := range tasks {
 			t := t
 			g.Go(func() error {
@@ -272,12 +303,27 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 					return nil // the deadline came during the pause
 				}
 				o.emit(Event{Kind: EventTaskStart, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name})
+				started.Store(true)
+				checkpoint()
+				defer checkpoint()
 				start := o.now()
 				err := runTask(gctx, t)
 				el := o.now().Sub(start)
+				if werr := o.Catalog.WriteErr(); werr != nil {
+					stopRound(werr)
+					return nil
+				}
 				if err != nil {
 					if gctx.Err() != nil {
 						return nil // the deadline, not the task, is at fault
+					}
+					// A table that cannot be read, or a database that is gone?
+					probing.Lock()
+					lost := o.reachable(gctx, cfg.Options.QueryTimeout)
+					probing.Unlock()
+					if lost != nil {
+						stopRound(lost)
+						return nil
 					}
 					mu.Lock()
 					failures[taskKey(t)]++
@@ -286,6 +332,9 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 					mu.Unlock()
 					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error()})
 					if n >= cfg.MaxTaskFailures {
+						mu.Lock()
+						givenUp[taskKey(t)] = catalog.GivenUp{Expert: t.Expert, Task: t.Name, Table: t.Table, Error: err.Error()}
+						mu.Unlock()
 						o.giveUp(env, t, err)
 					}
 					return nil
@@ -300,6 +349,19 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			})
 		}
 		_ = g.Wait() // tasks report their own failures
+		cause := context.Cause(ectx)
+		stopRound(nil)
+		if werr := o.Catalog.WriteErr(); werr != nil {
+			return o.finish(run, state, &queries, "", werr)
+		}
+		if errors.Is(cause, ErrDatabaseLost) && ctx.Err() == nil {
+			return o.finish(run, state, &queries, "", cause)
+		}
+		if !started.Load() && ctx.Err() != nil {
+			state.Iteration-- // stopped before any task ran: this round does not count
+			stop = StopDeadline
+			break
+		}
 
 		// synthesize, collaborate: cross-check what different experts wrote
 		newFindings := int(env.NewFindings())
@@ -362,6 +424,15 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		return run, fmt.Errorf("orchestrator: run %s interrupted: %w", run.ID, ctx.Err())
 	}
 	return o.finish(run, state, &queries, stop, nil)
+}
+
+// resumedAt says where a resumed run continues from: the counts of its
+// earlier attempts, which this one adds to.
+func resumedAt(s catalog.LoopState) string {
+	if s.Iteration == 0 && s.Queries == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; resumed after iteration %d, %d queries so far", s.Iteration, s.Queries)
 }
 
 // taskKey names a task in LoopState.Failures.
@@ -495,6 +566,14 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 	}
 	if stop != "" {
 		o.recordGaps(ctx, run.ID, s.Iteration)
+		oc, err := o.outcome(ctx, run.ID, s, stop)
+		if err == nil {
+			err = o.recordOutcome(ctx, run.ID, s.Iteration, oc)
+		}
+		if err != nil {
+			_ = o.save(ctx, &run, s)
+			return run, fmt.Errorf("orchestrator: outcome: %w", err)
+		}
 	}
 	if m, err := o.measureAll(ctx, run.ID); err == nil {
 		s.Confidence, s.Coverage, s.Phase = m.Confidence, m.Coverage, m.Phase
@@ -628,6 +707,7 @@ func (o *Orchestrator) recordSkipped(ctx context.Context, runID string, iteratio
 	if err != nil {
 		return fmt.Errorf("orchestrator: skipped tables: %w", err)
 	}
+	o.skipped = skipped
 	for _, sk := range skipped {
 		e, err := catalog.NewEntry(catalog.KindUncertainty, "skipped:"+sk.Table.String(),
 			catalog.UncertaintyDoc{Description: fmt.Sprintf("%s was not examined: %s.", sk.Table, sk.Reason)})

@@ -26,7 +26,13 @@ func (f *fakeSource) Dialect() string                                           
 func (f *fakeSource) Database() string                                             { return "fake" }
 func (f *fakeSource) Tables(context.Context) ([]warehouse.Table, error)            { return f.tables, nil }
 func (f *fakeSource) RowCount(context.Context, warehouse.TableName) (int64, error) { return 0, nil }
-func (f *fakeSource) Query(context.Context, string, warehouse.QueryOptions) (*warehouse.Result, error) {
+
+// Query answers only the orchestrator's probe (SELECT 1): a fake that
+// answered nothing would be a database that is gone.
+func (f *fakeSource) Query(_ context.Context, q string, _ warehouse.QueryOptions) (*warehouse.Result, error) {
+	if q == "SELECT 1" {
+		return &warehouse.Result{Columns: []string{"1"}, Rows: [][]any{{int64(1)}}}, nil
+	}
 	return nil, errors.New("fake: no queries")
 }
 func (f *fakeSource) QuoteIdent(s string) string              { return `"` + s + `"` }

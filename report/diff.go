@@ -16,16 +16,26 @@ const (
 	CategorySchema        = "schema"
 	CategoryRelationships = "relationships"
 	CategoryStats         = "stats"
+	// CategoryUnread holds what one of the two runs could not read: a
+	// table that could not be read is a gap in that run, not a table that
+	// is gone, so it is never reported as removed (or added when it can be
+	// read again) and its figures are not compared. Not drift by default:
+	// the run that could not read it already exited 4.
+	CategoryUnread = "unread"
 )
 
 // Categories lists every change category in the order changes are reported.
-var Categories = []string{CategorySchema, CategoryRelationships, CategoryStats}
+var Categories = []string{CategorySchema, CategoryRelationships, CategoryStats, CategoryUnread}
+
+// DefaultFailOn are the categories that are drift without --fail-on.
+var DefaultFailOn = []string{CategorySchema, CategoryRelationships, CategoryStats}
 
 // Change kinds.
 const (
 	ChangeAdded   = "added"
 	ChangeRemoved = "removed"
 	ChangeChanged = "changed"
+	ChangeUnread  = "unread" // could not be read by one of the two runs
 )
 
 // DiffOptions tune what counts as drift.
@@ -51,7 +61,7 @@ func DefaultDiffOptions() DiffOptions {
 		RowsThreshold:     0.1,
 		NullsThreshold:    0.05,
 		DistinctThreshold: 0.1,
-		FailOn:            slices.Clone(Categories),
+		FailOn:            slices.Clone(DefaultFailOn),
 	}
 }
 
@@ -61,7 +71,7 @@ type Change struct {
 	// Object is a table, table.column, or a relationship written as the
 	// catalog keys it: child(cols)->parent(cols).
 	Object  string `json:"object"`
-	Kind    string `json:"kind"` // added, removed or changed
+	Kind    string `json:"kind"` // added, removed, changed or unread
 	Message string `json:"message"`
 	Old     string `json:"old,omitempty"`
 	New     string `json:"new,omitempty"`
@@ -80,7 +90,7 @@ type DiffResult struct {
 // Diff compares two reports. It is a pure function: the same reports and
 // options always give the same result, in the same order.
 func Diff(old, new *Report, opts DiffOptions) *DiffResult {
-	d := differ{opts: opts}
+	d := differ{opts: opts, unread: map[string]bool{}}
 	d.tables(old.Tables, new.Tables)
 	d.relationships(old.Relationships, new.Relationships)
 
@@ -111,6 +121,7 @@ func Diff(old, new *Report, opts DiffOptions) *DiffResult {
 type differ struct {
 	opts    DiffOptions
 	changes []Change
+	unread  map[string]bool // tables one of the runs could not read
 }
 
 func (d *differ) add(category, object, kind, old, new, format string, a ...any) {
@@ -132,6 +143,10 @@ func (d *differ) tables(old, new []Table) {
 	oldBy := byName(old, func(t Table) string { return t.Name })
 	newBy := byName(new, func(t Table) string { return t.Name })
 	for _, t := range new {
+		if o, ok := oldBy[t.Name]; t.Unread != nil || (ok && o.Unread != nil) {
+			d.unreadTable(o, t, ok)
+			continue
+		}
 		if _, ok := oldBy[t.Name]; !ok {
 			// Its columns are not listed one by one: the table is the news.
 			d.add(CategorySchema, t.Name, ChangeAdded, "", t.Kind,
@@ -140,12 +155,51 @@ func (d *differ) tables(old, new []Table) {
 	}
 	for _, o := range old {
 		n, ok := newBy[o.Name]
-		if !ok {
+		switch {
+		case ok && (o.Unread != nil || n.Unread != nil):
+			// said by unreadTable
+		case !ok && o.Unread != nil:
+			d.unread[o.Name] = true
+			d.add(CategoryUnread, o.Name, ChangeUnread, unreadText(o.Unread), "",
+				"%s %s was not read by the old run (%s) and is not in the new one", o.Kind, o.Name, o.Unread.Reason)
+		case !ok:
 			d.add(CategorySchema, o.Name, ChangeRemoved, o.Kind, "", "%s %s removed", o.Kind, o.Name)
-			continue
+		default:
+			d.table(o, n)
 		}
-		d.table(o, n)
 	}
+}
+
+// unreadTable says that one of the runs could not read a table (n is the
+// new run's; o the old run's when had), without comparing its figures: a
+// gap is not a change of the database.
+func (d *differ) unreadTable(o, n Table, had bool) {
+	d.unread[n.Name] = true
+	switch {
+	case n.Unread != nil && !had:
+		d.add(CategoryUnread, n.Name, ChangeUnread, "", unreadText(n.Unread),
+			"%s %s could not be %s (%s); the old run did not have it", n.Kind, n.Name, unreadVerb(n.Unread), n.Unread.Reason)
+	case n.Unread != nil:
+		d.add(CategoryUnread, n.Name, ChangeUnread, unreadText(o.Unread), unreadText(n.Unread),
+			"%s %s could not be %s (%s): not compared", o.Kind, n.Name, unreadVerb(n.Unread), n.Unread.Reason)
+	default:
+		d.add(CategoryUnread, n.Name, ChangeUnread, unreadText(o.Unread), "read",
+			"%s %s could be read again (the old run could not: %s): not compared", n.Kind, n.Name, o.Unread.Reason)
+	}
+}
+
+func unreadVerb(u *Unread) string {
+	if u.What == "profile" {
+		return "profiled"
+	}
+	return "read"
+}
+
+func unreadText(u *Unread) string {
+	if u == nil {
+		return "read"
+	}
+	return "not " + unreadVerb(u) + ": " + u.Reason
 }
 
 func (d *differ) table(o, n Table) {
@@ -283,6 +337,9 @@ func (d *differ) relationships(old, new []Relationship) {
 	newBy := byName(new, key)
 	for _, r := range new {
 		if _, ok := oldBy[key(r)]; !ok {
+			if d.unread[r.FromTable] || d.unread[r.ToTable] {
+				continue // found again now that its table could be read
+			}
 			d.add(CategoryRelationships, key(r), ChangeAdded, "", r.Source,
 				"relationship %s added (%s)", key(r), relSummary(r))
 		}
@@ -290,6 +347,11 @@ func (d *differ) relationships(old, new []Relationship) {
 	for _, o := range old {
 		k := key(o)
 		n, ok := newBy[k]
+		if !ok && (d.unread[o.FromTable] || d.unread[o.ToTable]) {
+			d.add(CategoryUnread, k, ChangeUnread, o.Source, "",
+				"relationship %s not checked: one of its tables could not be read", k)
+			continue
+		}
 		if !ok {
 			d.add(CategoryRelationships, k, ChangeRemoved, o.Source, "",
 				"relationship %s removed (was %s)", k, relSummary(o))
@@ -423,6 +485,8 @@ func kindMark(kind string) string {
 		return "+"
 	case ChangeRemoved:
 		return "-"
+	case ChangeUnread:
+		return "?"
 	}
 	return "~"
 }

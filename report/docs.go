@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -105,29 +107,36 @@ func writeWhole(path string, body []byte) error {
 	return os.Rename(tmp, path)
 }
 
-// docNames gives each table a file name that is safe on every file system:
-// letters, digits, '.', '-' and '_' kept, anything else '_'; names that
-// collide (also by case, for macOS and Windows checkouts, or with the
-// index) get -2, -3… in table order, which is name order, so the mapping
-// is stable.
+// docNames gives each table a file name that is safe on every file system
+// and the same in every run: letters, digits, '.', '-' and '_' kept,
+// anything else '_', no leading '.', so no name can leave the folder or
+// hide. A name that lost characters that way, is longer than docNameLimit,
+// differs from another table's only in case (macOS and Windows checkouts
+// fold case) or is the index's gets "-" and 8 hex digits of a hash of the
+// whole name, and a Windows device's (CON.md) a leading '_' too. A table's
+// own name decides its file, so adding or dropping another table renames
+// nothing else, except the tables that now differ from it only in case.
 func docNames(tables []Table) map[string]string {
-	out := map[string]string{}
-	used := map[string]bool{strings.ToLower(strings.TrimSuffix(DocsIndex, ".md")): true}
+	clean := map[string]int{} // lower-cased name of each table kept as it is
 	for _, t := range tables {
-		var b strings.Builder
-		for _, r := range t.Name {
-			switch {
-			case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-' || r == '_'):
-				b.WriteRune(r)
-			default:
-				b.WriteByte('_')
-			}
+		if docSafe(t.Name) == t.Name {
+			clean[strings.ToLower(t.Name)]++
 		}
-		base := strings.TrimLeft(b.String(), ".")
-		if base == "" {
-			base = "table"
+	}
+	out := map[string]string{}
+	used := map[string]bool{}
+	for _, t := range tables {
+		name := docSafe(t.Name)
+		if windowsDevice(name) {
+			name = "_" + name
 		}
-		name := base
+		if name != t.Name || clean[strings.ToLower(name)] > 1 || strings.EqualFold(name+".md", DocsIndex) {
+			sum := sha256.Sum256([]byte(t.Name))
+			name = fmt.Sprintf("%s-%x", name, sum[:4])
+		}
+		// Two hashes alike in 32 bits, or a table literally named like
+		// another's hashed file: numbered, in table (name) order.
+		base := name
 		for n := 2; used[strings.ToLower(name)]; n++ {
 			name = fmt.Sprintf("%s-%d", base, n)
 		}
@@ -135,6 +144,43 @@ func docNames(tables []Table) map[string]string {
 		out[t.Name] = name + ".md"
 	}
 	return out
+}
+
+// docNameLimit keeps a file name well under the 255 bytes file systems
+// allow, with the hash, a -N and ".md" added.
+const docNameLimit = 80
+
+// docSafe is the part of a file name a table name gives: its safe
+// characters, at most docNameLimit of them.
+func docSafe(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-' || r == '_'):
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		if b.Len() == docNameLimit {
+			break
+		}
+	}
+	s := strings.TrimLeft(b.String(), ".")
+	if s == "" {
+		s = "table"
+	}
+	return s
+}
+
+// windowsDevice says whether Windows takes a file name for a device: CON,
+// PRN, AUX, NUL, COM0–9 and LPT0–9, whatever follows the first dot.
+func windowsDevice(name string) bool {
+	stem, _, _ := strings.Cut(strings.ToLower(name), ".")
+	switch stem {
+	case "con", "prn", "aux", "nul":
+		return true
+	}
+	return len(stem) == 4 && (strings.HasPrefix(stem, "com") || strings.HasPrefix(stem, "lpt")) && stem[3] >= '0' && stem[3] <= '9'
 }
 
 func docsIndex(r *Report, files map[string]string) []byte {
@@ -178,15 +224,22 @@ func docsIndex(r *Report, files map[string]string) []byte {
 			if t.Entity != nil {
 				entity = t.Entity.Type
 			}
-			rows[i] = []string{t.Name, t.Kind, rowsText(t), fmt.Sprint(len(t.Columns)), primaryKeyText(t), entity}
+			kind := t.Kind
+			if t.Unread != nil {
+				kind += " (not read)"
+				if t.Unread.What == "profile" {
+					kind = t.Kind + " (not profiled)"
+				}
+			}
+			rows[i] = []string{t.Name, kind, rowsText(t), fmt.Sprint(len(t.Columns)), primaryKeyText(t), entity}
 		}
 		// The name cell is a link, built after escaping so that its brackets
 		// and target survive.
 		m.b.WriteString("| Table | Kind | Rows | Columns | Primary key | Entity |\n|---|---|---|---|---|---|\n")
 		for i, t := range r.Tables {
-			cells := []string{fmt.Sprintf("[%s](%s)", mdLinkText(t.Name), linkTarget(files[t.Name]))}
+			cells := []string{fmt.Sprintf("[%s](%s)", mdText(t.Name), linkTarget(files[t.Name]))}
 			for _, c := range rows[i][1:] {
-				cells = append(cells, mdCell(c))
+				cells = append(cells, mdText(c))
 			}
 			m.b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 		}
@@ -233,9 +286,9 @@ func (m *markdown) relTable(rels []Relationship, files map[string]string) {
 	link := func(table string, cols []string) string {
 		f, ok := files[table]
 		if !ok {
-			return mdCell(endText(table, cols))
+			return mdText(endText(table, cols))
 		}
-		return fmt.Sprintf("[%s](%s) %s", mdLinkText(table), linkTarget(f), mdCell(columnsText(cols)))
+		return fmt.Sprintf("[%s](%s) %s", mdText(table), linkTarget(f), mdText(columnsText(cols)))
 	}
 	m.b.WriteString("| From | To | Source | Cardinality | Confidence | Orphans |\n|---|---|---|---|---|---|\n")
 	for _, r := range rels {
@@ -244,7 +297,7 @@ func (m *markdown) relTable(rels []Relationship, files map[string]string) {
 			orphans = nullPct(r.OrphanFraction)
 		}
 		fmt.Fprintf(&m.b, "| %s | %s | %s | %s | %s | %s |\n", link(r.FromTable, r.FromColumns), link(r.ToTable, r.ToColumns),
-			mdCell(r.Source), cardinalityText(r.Cardinality), percent(r.Confidence), orphans)
+			mdText(r.Source), cardinalityText(r.Cardinality), percent(r.Confidence), orphans)
 	}
 	m.b.WriteString("\n")
 }
@@ -261,6 +314,9 @@ func docsTable(r *Report, t Table, files map[string]string) []byte {
 			e += ": " + t.Entity.Description
 		}
 		facts = append(facts, e)
+	}
+	if u := unreadFact(t); u != "" {
+		facts = append([]string{u}, facts...)
 	}
 	m.list(facts)
 
@@ -350,22 +406,29 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 	for _, n := range names {
 		in[n] = true
 	}
-	ids := map[string]string{}
+	// Entities go by a quoted word: quoted, no table name can be read as
+	// one of erDiagram's keywords (one, many, to, u, class, style …); the
+	// label, when the word is not the name, shows the name.
+	words := map[string]string{}
 	used := map[string]bool{}
 	for _, n := range names {
-		id := mermaidWord(n)
-		for k := 2; used[id]; k++ {
-			id = fmt.Sprintf("%s_%d", mermaidWord(n), k)
+		w := mermaidWord(n)
+		for k := 2; used[w]; k++ {
+			w = fmt.Sprintf("%s_%d", mermaidWord(n), k)
 		}
-		used[id] = true
-		ids[n] = id
+		used[w] = true
+		words[n] = w
+	}
+	ids := map[string]string{}
+	for n, w := range words {
+		ids[n] = `"` + w + `"`
 	}
 	var b strings.Builder
 	b.WriteString("```mermaid\nerDiagram\n")
 	for _, n := range names {
 		head := ids[n]
-		if head != n {
-			head += `["` + mermaidLabel(n) + `"]`
+		if words[n] != n {
+			head += `["` + mermaidName(truncate(n, mermaidLimit)) + `"]`
 		}
 		if n != focus {
 			fmt.Fprintf(&b, "  %s\n", head)
@@ -394,16 +457,17 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 			if fk[c.Name] {
 				keys = append(keys, "FK")
 			}
-			typ := mermaidWord(c.DataType)
+			typ := attributeWord(c.DataType)
 			if c.DataType == "" {
 				typ = "ANY"
 			}
-			fmt.Fprintf(&b, "    %s %s", typ, mermaidWord(c.Name))
+			name := attributeWord(c.Name)
+			fmt.Fprintf(&b, "    %s %s", typ, name)
 			if len(keys) > 0 {
 				b.WriteString(" " + strings.Join(keys, ","))
 			}
-			if mermaidWord(c.Name) != c.Name {
-				fmt.Fprintf(&b, ` "%s"`, mermaidLabel(c.Name))
+			if name != c.Name {
+				fmt.Fprintf(&b, ` "%s"`, mermaidLabel(truncate(c.Name, mermaidLimit)))
 			}
 			b.WriteString("\n")
 		}
@@ -425,7 +489,7 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 		if rel.Source != "declared" {
 			card = strings.Replace(card, "--", "..", 1)
 		}
-		label := fmt.Sprintf("%s %s %s", strings.Join(rel.FromColumns, ", "), rel.Source, percent(rel.Confidence))
+		label := fmt.Sprintf("%s %s %s", truncate(strings.Join(rel.FromColumns, ", "), mermaidLimit), rel.Source, percent(rel.Confidence))
 		fmt.Fprintf(&b, "  %s %s %s : \"%s\"\n", ids[rel.ToTable], card, ids[rel.FromTable], mermaidLabel(label))
 	}
 	b.WriteString("```")
@@ -434,10 +498,14 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 
 // mermaidWord turns a name into a word Mermaid's erDiagram accepts as an
 // entity, attribute or type: letters, digits, '_' and '-', not starting
-// with a digit or '-'.
+// with a digit or '-', and at most mermaidLimit long (a 5,000-character
+// table name makes no legible box; the label shows the name).
 func mermaidWord(s string) string {
 	var b strings.Builder
 	for _, r := range s {
+		if b.Len() == mermaidLimit {
+			break
+		}
 		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-') {
 			b.WriteRune(r)
 		} else {
@@ -451,9 +519,42 @@ func mermaidWord(s string) string {
 	return w
 }
 
-// mermaidLabel keeps a label inside its double quotes: Mermaid has no
-// escape for '"', and a line break or '<' would break the diagram or the
-// page GitHub renders it into.
-func mermaidLabel(s string) string {
-	return strings.NewReplacer(`"`, "'", "\n", " ", "\r", " ", "<", "‹", ">", "›", "`", "'").Replace(s)
+// mermaidLimit is the longest word or label a diagram shows of a name.
+const mermaidLimit = 64
+
+// attributeWord is mermaidWord for an attribute's type or name inside an
+// entity's block, where PK, FK and UK are keys in any case and '-' ends
+// one ("pk-x" reads as the key PK).
+func attributeWord(s string) string {
+	w := strings.ReplaceAll(mermaidWord(s), "-", "_")
+	switch strings.ToLower(w) {
+	case "pk", "fk", "uk":
+		w += "_"
+	}
+	return w
 }
+
+// mermaidLabel keeps a relationship's or attribute's label inside its
+// double quotes and the diagram whole: Mermaid has no escape for '"'; a
+// line break, '<' or a backtick would break the diagram or the page GitHub
+// renders it into; '#' starts Mermaid's entity codes (#quot;) and "%%{" a
+// directive that reconfigures the diagram; and a line holding "direction
+// LR", even inside quotes, is read as the diagram's direction (with any
+// Unicode space: JavaScript's \s). Control
+// characters are shown escaped, as everywhere, with a backslash Mermaid
+// takes as it is.
+func mermaidLabel(s string) string {
+	s = mermaidReplacer.Replace(shownText(s))
+	return mermaidDirection.ReplaceAllString(s, "${1}_$3")
+}
+
+// mermaidName is mermaidLabel for an entity's label, which Mermaid refuses
+// outright when it holds a '%' or a backslash.
+func mermaidName(s string) string {
+	return strings.NewReplacer("%", "％", `\`, "＼").Replace(mermaidLabel(s))
+}
+
+var (
+	mermaidReplacer  = strings.NewReplacer(`"`, "'", "<", "‹", ">", "›", "`", "'", "#", "＃", "{", "｛", "}", "｝")
+	mermaidDirection = regexp.MustCompile(`(?i)(direction)([\s\p{Zs}]+)(tb|bt|rl|lr)`)
+)

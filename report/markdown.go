@@ -5,8 +5,6 @@ import (
 	"io"
 	"strings"
 	"unicode"
-
-	"github.com/discover-db/discover/catalog"
 )
 
 // WriteMarkdown writes r as report.md. Every section is always present (with
@@ -71,47 +69,46 @@ func (m *markdown) anchor(heading string) string {
 func (m *markdown) render(r *Report) {
 	// Anchors are assigned up front, in document order, because the contents
 	// list that links to them comes before the headings themselves.
-	m.anchor(title(r))
+	m.anchor(shownText(title(r)))
 	id := map[string]string{}
 	var tableIDs []string
 	for _, s := range outline {
 		id[s.Title] = m.anchor(s.Title)
 		if s.Title == "Tables" {
 			for _, t := range r.Tables {
-				tableIDs = append(tableIDs, m.anchor(t.Name))
+				tableIDs = append(tableIDs, m.anchor(shownText(t.Name)))
 			}
 		}
 	}
 
 	m.p("# %s", mdText(title(r)))
 	m.p("## Summary")
-	m.p("%s", mdText(r.Summary))
+	m.p("%s", mdText(stableSummary(r)))
 	if n := r.Narrative; n != nil {
 		// The model's text is data: escaped like any value, quoted, and
 		// introduced by who wrote it, so no one takes it for a finding.
 		m.p("**Narrative.** %s", mdText(n.Note))
-		m.p("> %s", mdText(n.Text))
+		m.quote(n.Text)
 	}
 
 	m.p("## Run")
+	// Only what the data and the settings determine: the run's id, times,
+	// iterations, query count and model usage differ between two runs on
+	// unchanged data and live in report.json and report.html, so that
+	// report.md, like tables/, is rewritten byte for byte.
 	run := r.Run
 	facts := [][2]string{
 		{"Database", strings.TrimSpace(r.Database.Dialect + " " + r.Database.Name)},
 		{"DSN", r.Database.DSN},
-		{"Run", run.ID},
-		{"Started", run.StartedAt},
-		{"Finished", optText(run.FinishedAt)},
-		{"Iterations", catalog.Thousands(int64(run.Iterations))},
 		{"Stop reason", stopText(run.StopReason)},
 		{"Confidence", percent(run.Confidence)},
 		{"Coverage", percent(run.Coverage)},
-		{"Queries", catalog.Thousands(run.Queries)},
-		{"LLM", llmText(run.LLM)},
+		{"LLM", llmName(run.LLM)},
 	}
 	for _, f := range facts {
 		fmt.Fprintf(&m.b, "- %s: %s\n", f[0], mdText(f[1]))
 	}
-	m.b.WriteString("\n")
+	m.b.WriteString("- Run id, times, iterations and queries: see report.json or report.html\n\n")
 
 	m.p("## Contents")
 	for _, s := range outline {
@@ -121,7 +118,7 @@ func (m *markdown) render(r *Report) {
 		fmt.Fprintf(&m.b, "%s- [%s](#%s)\n", strings.Repeat("  ", s.Level-2), s.Title, id[s.Title])
 		if s.Title == "Tables" {
 			for i, t := range r.Tables {
-				fmt.Fprintf(&m.b, "    - [%s](#%s)\n", mdLinkText(t.Name), tableIDs[i])
+				fmt.Fprintf(&m.b, "    - [%s](#%s)\n", mdText(t.Name), tableIDs[i])
 			}
 		}
 	}
@@ -232,6 +229,9 @@ func (m *markdown) table(r *Report, t Table) {
 	} else {
 		facts = append(facts, "Entity: "+unknown)
 	}
+	if u := unreadFact(t); u != "" {
+		facts = append([]string{u}, facts...)
+	}
 	m.list(facts)
 
 	if len(t.Columns) == 0 {
@@ -289,7 +289,7 @@ func (m *markdown) grid(header []string, rows [][]string) {
 	for _, row := range rows {
 		cells := make([]string, len(row))
 		for i, c := range row {
-			cells[i] = mdCell(c)
+			cells[i] = mdText(c)
 		}
 		m.b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}
@@ -419,41 +419,70 @@ func (m *markdown) uncertainties(us []string) {
 }
 
 // code writes a fenced block whose fence is longer than any run of
-// backticks in the content, so SQL can never close it early.
+// backticks in the content, so SQL can never close it early; its control
+// characters are shown escaped, as in the rest of the report.
 func (m *markdown) code(lang, s string) {
-	longest, run := 0, 0
-	for _, r := range s {
-		if r == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	fence := strings.Repeat("`", max(3, longest+1))
-	m.p("%s%s\n%s\n%s", fence, lang, strings.TrimRight(s, "\n"), fence)
+	s = showControls(strings.TrimRight(s, "\n"))
+	f := fence(s)
+	m.p("%s%s\n%s\n%s", f, lang, s, f)
 }
 
-// mdText makes a data value safe as inline Markdown: line breaks would end a
-// list item or paragraph, and '<' would let a stored value inject HTML into
-// renderers that allow it. Underscores stay: identifiers are full of them
-// and intraword '_' does not start emphasis.
-var mdEscaper = strings.NewReplacer(
-	`\`, `\\`, "<", `\<`, ">", `\>`, "`", "\\`", "*", `\*`,
-	"\r\n", " ", "\n", " ", "\r", " ",
-)
+// quote writes text as a block quote, one paragraph per line of it.
+func (m *markdown) quote(text string) {
+	var paras []string
+	for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		if strings.TrimSpace(line) != "" {
+			paras = append(paras, "> "+mdText(strings.TrimSpace(line)))
+		}
+	}
+	if len(paras) > 0 {
+		m.p("%s", strings.Join(paras, "\n>\n"))
+	}
+}
 
-func mdText(s string) string { return mdEscaper.Replace(s) }
+// stableSummary is the summary without the counts that differ between two
+// runs on unchanged data (iterations and queries): the last sentence, the
+// run's, is told again with its stop reason, confidence and coverage only.
+func stableSummary(r *Report) string {
+	last := runSentence(r)
+	if !strings.HasSuffix(r.Summary, last) {
+		return r.Summary
+	}
+	run := r.Run
+	figures := fmt.Sprintf("confidence %s and coverage %s", percent(run.Confidence), percent(run.Coverage))
+	var stable string
+	switch {
+	case run.FinishedAt == nil:
+		stable = fmt.Sprintf("The run has not finished; so far, %s.", figures)
+	case run.StopReason == nil:
+		stable = fmt.Sprintf("The run finished with %s.", figures)
+	default:
+		why, ok := stopPhrases[*run.StopReason]
+		if !ok {
+			why = fmt.Sprintf("(stop reason %q)", *run.StopReason)
+		}
+		stable = fmt.Sprintf("The run stopped %s, with %s.", why, figures)
+	}
+	return strings.TrimSuffix(r.Summary, last) + stable
+}
 
-// mdCell is mdText for a table cell, where '|' would split the cell and a
-// line break is kept as <br>.
-var cellEscaper = strings.NewReplacer(
-	`\`, `\\`, "<", `\<`, ">", `\>`, "`", "\\`", "*", `\*`, "|", `\|`,
-	"\r\n", "<br>", "\n", "<br>", "\r", "<br>",
-)
+// unreadFact says why a table is shown without its structure or figures,
+// or is empty for a table the run saw whole.
+func unreadFact(t Table) string {
+	switch {
+	case t.Unread == nil:
+		return ""
+	case t.Unread.What == "profile":
+		return "Not profiled: " + t.Unread.Reason
+	default:
+		return "Could not be read: " + t.Unread.Reason
+	}
+}
 
-func mdCell(s string) string { return cellEscaper.Replace(s) }
-
-func mdLinkText(s string) string {
-	return strings.NewReplacer("[", `\[`, "]", `\]`).Replace(mdText(s))
+// llmName is the model that took part, without its calls and tokens.
+func llmName(l LLM) string {
+	if l.Provider == "none" || l.Model == "" {
+		return l.Provider
+	}
+	return l.Provider + " " + l.Model
 }

@@ -40,6 +40,7 @@ type Report struct {
 	Database        Database         `json:"database"`
 	Run             Run              `json:"run"`
 	Summary         string           `json:"summary"`
+	Outcome         *Outcome         `json:"outcome,omitempty"`
 	Narrative       *Narrative       `json:"narrative,omitempty"`
 	Domain          Domain           `json:"domain"`
 	Tables          []Table          `json:"tables"`
@@ -49,6 +50,28 @@ type Report struct {
 	Hypotheses      []Hypothesis     `json:"hypotheses"`
 	Recommendations []Recommendation `json:"recommendations"`
 	Uncertainties   []string         `json:"uncertainties"`
+}
+
+// Outcome says whether the run saw everything it set out to: "complete",
+// or "incomplete" with what it could not see (a table or view not read, a
+// table or column not profiled, a planned test given up) and why. Optional:
+// absent in a catalog written before discover recorded it.
+type Outcome struct {
+	Status string   `json:"status"` // complete | incomplete
+	Tables int      `json:"tables"` // tables and views the run set out to read
+	Unseen []Unseen `json:"unseen"`
+}
+
+// Unseen is one thing the run could not see. What is "table" (not read at
+// all), "profile" (read, but not profiled), "column" (one column not
+// profiled) or "test" (a planned test or task given up).
+type Unseen struct {
+	What   string `json:"what"`
+	Table  string `json:"table,omitempty"`
+	Kind   string `json:"kind,omitempty"` // table | view, when known
+	Column string `json:"column,omitempty"`
+	Task   string `json:"task,omitempty"`
+	Reason string `json:"reason"`
 }
 
 // KindNarrative is the catalog kind of a model-written summary (key
@@ -136,12 +159,22 @@ type Table struct {
 	PrimaryKeySource     *string  `json:"primary_key_source"`
 	Entity               *Entity  `json:"entity"`
 	Columns              []Column `json:"columns"`
+	// Unread says why the table could not be read or profiled; optional,
+	// absent for a table the run saw whole.
+	Unread *Unread `json:"unread,omitempty"`
 
 	// Declared indexes and unique constraints are shown in Markdown and HTML
 	// but are not (yet) part of report.json v1; adding them is a CONTRACT
 	// change to make deliberately, so they stay out of the JSON for now.
 	Indexes []Index    `json:"-"`
 	Uniques [][]string `json:"-"`
+}
+
+// Unread is why a table is shown without its structure or figures: What is
+// "table" (never read) or "profile" (read, not profiled).
+type Unread struct {
+	What   string `json:"what"`
+	Reason string `json:"reason"`
 }
 
 // Index is a declared index (Markdown and HTML only).
@@ -326,6 +359,8 @@ func Build(in Input) *Report {
 	}
 	r.Narrative = b.narrative()
 	r.Database.Connection = b.connection()
+	r.Outcome = b.outcome()
+	r.Tables = withUnread(r.Tables, r.Outcome)
 	// Uncertainties come last so that decode problems met above are included.
 	r.Uncertainties = b.uncertaintyList()
 	r.Summary = Summarize(r)

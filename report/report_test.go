@@ -449,7 +449,7 @@ func TestMarkdownAlwaysHasSections(t *testing.T) {
 
 func TestMarkdownEscapesCells(t *testing.T) {
 	md := string(mdOf(t, Build(realistic(t))))
-	if !strings.Contains(md, `| plate | TEXT | no | 0.0% | 450 | AB\|12<br>line two |`) {
+	if !strings.Contains(md, `| plate | TEXT | no | 0.0% | 450 | AB\|12\nline two |`) {
 		t.Errorf("pipe and newline not escaped in a cell:\n%s", md)
 	}
 	if strings.Contains(md, hostile) {

@@ -15,7 +15,7 @@ import (
 // computed from a figure already in the report, so the summary can never
 // claim more than the catalog holds, and the same report gives the same words.
 func Summarize(r *Report) string {
-	var s []string
+	s := OutcomeSentences(r.Outcome)
 	s = append(s, inventorySentences(r)...)
 	s = append(s, relationshipSentence(r))
 	s = append(s, domainSentence(r))

@@ -142,6 +142,7 @@ func (e *badInputError) Unwrap() error { return ErrBadInput }
 // privilege, a view that does not compile, …).
 type Skipped struct {
 	Table  TableName `json:"table"`
+	Kind   string    `json:"kind,omitempty"` // "table" or "view", when the source knows
 	Reason string    `json:"reason"`
 }
 

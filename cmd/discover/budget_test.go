@@ -3,15 +3,19 @@ package main
 import (
 	"database/sql"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/discover-db/discover/report"
 )
 
 // TestTimeoutEndsRun (issue 9): --timeout ends the run within the deadline
 // plus 5 s, even when a query would never finish on its own (a view that
 // counts to two billion), with a full set of report files that say why
-// the run stopped and what it did not finish.
+// the run stopped and what it did not finish. The view was never read, so
+// the run is incomplete and exits 4 (issue 17).
 func TestTimeoutEndsRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "slow.db")
 	db, err := sql.Open("sqlite", path)
@@ -34,8 +38,11 @@ func TestTimeoutEndsRun(t *testing.T) {
 	start := time.Now()
 	res := run(t, "--db", path, "--out", out, "--timeout", deadline.String(), "--progress", "plain")
 	took := time.Since(start)
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
+	if res.code != exitIncomplete {
+		t.Fatalf("exit %d, want %d (incomplete)\nstderr:\n%s", res.code, exitIncomplete, res.stderr)
+	}
+	if last := lastLine(res.stderr); !strings.HasPrefix(last, "discover: This discovery is incomplete.") || !strings.Contains(last, "endless") {
+		t.Errorf("the last line does not say the view endless was not read: %q", last)
 	}
 	if took > deadline+5*time.Second {
 		t.Errorf("the run took %s with --timeout %s", took, deadline)
@@ -44,6 +51,12 @@ func TestTimeoutEndsRun(t *testing.T) {
 	_, r := readReport(t, out)
 	if r.Run.StopReason == nil || *r.Run.StopReason != "deadline" {
 		t.Errorf("stop reason %v, want deadline", r.Run.StopReason)
+	}
+	if r.Outcome == nil || r.Outcome.Status != "incomplete" ||
+		!slices.ContainsFunc(r.Outcome.Unseen, func(u report.Unseen) bool {
+			return u.What == "table" && u.Table == "endless" && strings.Contains(u.Reason, "deadline")
+		}) {
+		t.Errorf("outcome %+v, want incomplete with the view endless not read before the deadline", r.Outcome)
 	}
 	if len(r.Uncertainties) == 0 {
 		t.Error("the report does not say what the deadline left undone")
@@ -64,14 +77,26 @@ func TestTimeoutEndsRun(t *testing.T) {
 
 // TestQueryBudget (issue 9): --max-queries bounds what the run sends to
 // the database; once spent, the run stops as at its deadline, with a report
-// that says so.
+// that says so. The tests it had planned were not run: it is incomplete,
+// exit 4 (issue 17), each of them named with the budget as the reason.
 func TestQueryBudget(t *testing.T) {
 	out := t.TempDir()
 	res := run(t, "--demo", "--out", out, "--max-queries", "40", "--progress", "plain")
-	if res.code != 0 {
-		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
+	if res.code != exitIncomplete {
+		t.Fatalf("exit %d, want %d (incomplete)\nstderr:\n%s", res.code, exitIncomplete, res.stderr)
+	}
+	if last := lastLine(res.stderr); !strings.HasPrefix(last, "discover: This discovery is incomplete.") || !strings.Contains(last, "query budget spent") {
+		t.Errorf("the last line does not say the query budget left tests undone: %q", last)
 	}
 	_, r := readReport(t, out)
+	if r.Outcome == nil || r.Outcome.Status != "incomplete" || len(r.Outcome.Unseen) == 0 {
+		t.Fatalf("outcome %+v, want incomplete", r.Outcome)
+	}
+	for _, u := range r.Outcome.Unseen {
+		if u.Reason != "query budget spent" {
+			t.Errorf("unseen %+v: want only what the spent budget left undone", u)
+		}
+	}
 	if r.Run.Queries > 40 || r.Run.Queries < 30 {
 		t.Errorf("%d queries with --max-queries 40", r.Run.Queries)
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -17,13 +16,33 @@ import (
 // defaultConfig is read when --config is not given and the file exists.
 const defaultConfig = "discover.yaml"
 
-// fileOnlyKeys are configuration keys that are not flags.
-var fileOnlyKeys = map[string]bool{"relations": true}
+// configPath is the configuration file a run reads: --config, else
+// ./discover.yaml.
+func configPath(o *runOptions) string {
+	if o.config != "" {
+		return o.config
+	}
+	return defaultConfig
+}
+
+// lineError is a mistake at a line of the configuration file; applyConfig
+// puts the file's path in front, as PATH:LINE: like a compiler.
+type lineError struct {
+	line int
+	msg  string
+}
+
+func (e *lineError) Error() string { return fmt.Sprintf("%d: %s", e.line, e.msg) }
+
+func lineErrorf(line int, format string, a ...any) error {
+	return &lineError{line: line, msg: fmt.Sprintf(format, a...)}
+}
 
 // applyConfig fills every flag still unset (not on the command line, not in
 // DISCOVER_*) from the configuration file, and returns the file's
 // relations. Keys are the long flag names with _ for -; an unknown key or a
-// value of the wrong type is an error naming the key.
+// value of the wrong type is an error naming the file's line, the key and
+// what it takes.
 func applyConfig(fs *pflag.FlagSet, path string, explicit bool) ([]experts.UserRelation, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
@@ -32,112 +51,198 @@ func applyConfig(fs *pflag.FlagSet, path string, explicit bool) ([]experts.UserR
 	if err != nil {
 		return nil, usagef("--config %s: %v", path, errors.Unwrap(err))
 	}
-	var doc map[string]yaml.Node
+	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
 		return nil, usagef("%s: %v", path, err)
 	}
-	keys := make([]string, 0, len(doc))
-	for k := range doc {
-		keys = append(keys, k)
+	rels, err := applyDocument(fs, &doc)
+	var le *lineError
+	if errors.As(err, &le) {
+		return nil, usagef("%s:%d: %s", path, le.line, le.msg)
 	}
-	sort.Strings(keys)
+	return rels, err
+}
+
+// applyDocument applies the file's keys in the order the file gives them.
+func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) ([]experts.UserRelation, error) {
+	if len(doc.Content) == 0 {
+		return nil, nil // an empty file, or only comments
+	}
+	top := resolve(doc.Content[0])
+	if top.Kind != yaml.MappingNode {
+		return nil, lineErrorf(top.Line, "want key: value lines, such as max_iterations: 10")
+	}
+	first := map[string]int{}
 	var rels []experts.UserRelation
-	for _, k := range keys {
-		node := doc[k]
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		key, val := top.Content[i], resolve(top.Content[i+1])
+		k := key.Value
+		if line, dup := first[k]; dup {
+			return nil, lineErrorf(key.Line, "%s: given twice (first on line %d)", k, line)
+		}
+		first[k] = key.Line
 		if k == "relations" {
-			if rels, err = parseRelations(&node); err != nil {
-				return nil, usagef("%s: relations: %v", path, err)
+			var err error
+			if rels, err = parseRelations(val); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		name := strings.ReplaceAll(k, "_", "-")
-		fl := fs.Lookup(name)
-		if fl == nil || name == "config" || name == "help" || strings.Contains(k, "-") {
-			return nil, usagef("%s: unknown key %q", path, k)
+		if err := applyKey(fs, key, val); err != nil {
+			return nil, err
 		}
-		if fl.Changed {
-			// Flags and DISCOVER_* override the file, but a wrong value in
-			// the file is still an error: check it on a scratch flag.
-			scratch := newRootCmd(nil, io.Discard, io.Discard).Flags().Lookup(name)
-			if err := setFromNode(scratch, &node); err != nil {
-				return nil, usagef("%s: %s: %v", path, k, err)
-			}
-			continue
-		}
-		if err := setFromNode(fl, &node); err != nil {
-			return nil, usagef("%s: %s: %v", path, k, err)
-		}
-		fl.Changed = true
 	}
 	return rels, nil
 }
 
+// applyKey sets the flag a key names, unless the command line or DISCOVER_*
+// set it already.
+func applyKey(fs *pflag.FlagSet, key, val *yaml.Node) error {
+	k := key.Value
+	name := strings.ReplaceAll(k, "_", "-")
+	fl := fs.Lookup(name)
+	if fl == nil || name == "config" || name == "help" || strings.Contains(k, "-") {
+		return lineErrorf(key.Line, "unknown key %q", k)
+	}
+	if fl.Changed {
+		// Flags and DISCOVER_* override the file, but a wrong value in
+		// the file is still an error: check it on a scratch flag.
+		fl = newRootCmd(nil, io.Discard, io.Discard).Flags().Lookup(name)
+		if err := setFromNode(fl, val); err != nil {
+			return lineErrorf(val.Line, "%s: %v", k, err)
+		}
+		return nil
+	}
+	if err := setFromNode(fl, val); err != nil {
+		return lineErrorf(val.Line, "%s: %v", k, err)
+	}
+	fl.Changed = true
+	return nil
+}
+
+// resolve follows an alias (*name) to the node it stands for.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
 func setFromNode(fl *pflag.Flag, n *yaml.Node) error {
+	want := wantType(fl.Value.Type())
 	if sv, ok := fl.Value.(pflag.SliceValue); ok {
 		var list []string
 		switch n.Kind {
 		case yaml.SequenceNode:
 			if err := n.Decode(&list); err != nil {
-				return fmt.Errorf("want a list of strings")
+				return fmt.Errorf("want %s, got a list of other things than names", want)
 			}
 		case yaml.ScalarNode:
 			list = splitList(n.Value)
 		default:
-			return fmt.Errorf("want a list")
+			return fmt.Errorf("want %s, got %s", want, nodeKind(n))
 		}
 		return sv.Replace(list)
 	}
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("want a single %s value", fl.Value.Type())
+		return fmt.Errorf("want %s, got %s", want, nodeKind(n))
 	}
-	return fl.Value.Set(n.Value)
+	if err := fl.Value.Set(n.Value); err != nil {
+		return badValue(fl.Value.Type(), n.Value, err)
+	}
+	return nil
 }
 
-// relationSpec is one entry of relations: from and to are "table.column"
-// or lists of them for a composite reference.
-type relationSpec struct {
-	From yaml.Node `yaml:"from"`
-	To   yaml.Node `yaml:"to"`
+// nodeKind names a YAML value that is not a single one, for messages.
+func nodeKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping (key: value lines)"
+	default:
+		return "nothing"
+	}
 }
 
+// parseRelations reads the relations list: entries of from and to, each
+// "table.column" or a list of them for a composite reference. Each
+// relation keeps its entry's line, for the check against the database.
 func parseRelations(n *yaml.Node) ([]experts.UserRelation, error) {
-	var specs []relationSpec
-	dec := func() error {
-		// KnownFields: a typo such as "form:" must not be ignored.
-		b, err := yaml.Marshal(n)
-		if err != nil {
-			return err
-		}
-		d := yaml.NewDecoder(strings.NewReader(string(b)))
-		d.KnownFields(true)
-		if err := d.Decode(&specs); err != nil && !errors.Is(err, io.EOF) {
-			return err
-		}
-		return nil
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return nil, nil // "relations:" with nothing under it
 	}
-	if err := dec(); err != nil {
-		return nil, err
+	if n.Kind != yaml.SequenceNode {
+		return nil, lineErrorf(n.Line, "relations: want a list of entries with from: and to:, got %s", describe(n))
 	}
 	var out []experts.UserRelation
-	for i, s := range specs {
-		ft, fc, err := columnRefs(&s.From)
+	for _, e := range n.Content {
+		rel, err := parseRelation(resolve(e))
 		if err != nil {
-			return nil, fmt.Errorf("entry %d: from: %v", i+1, err)
+			return nil, err
 		}
-		tt, tc, err := columnRefs(&s.To)
-		if err != nil {
-			return nil, fmt.Errorf("entry %d: to: %v", i+1, err)
-		}
-		if len(fc) != len(tc) {
-			return nil, fmt.Errorf("entry %d: %d columns reference %d", i+1, len(fc), len(tc))
-		}
-		out = append(out, experts.UserRelation{FromTable: ft, FromColumns: fc, ToTable: tt, ToColumns: tc})
+		out = append(out, rel)
 	}
 	return out, nil
 }
 
+// describe names any YAML value for a message.
+func describe(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode {
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return nodeKind(n)
+}
+
+func parseRelation(e *yaml.Node) (experts.UserRelation, error) {
+	if e.Kind != yaml.MappingNode {
+		return experts.UserRelation{}, lineErrorf(e.Line, "relations: want an entry with from: and to:, got %s", describe(e))
+	}
+	var from, to *yaml.Node
+	for i := 0; i+1 < len(e.Content); i += 2 {
+		key, val := e.Content[i], resolve(e.Content[i+1])
+		var slot **yaml.Node
+		switch key.Value {
+		case "from":
+			slot = &from
+		case "to":
+			slot = &to
+		default:
+			// A typo such as "form:" must not be ignored.
+			return experts.UserRelation{}, lineErrorf(key.Line, "relations: unknown key %q (from, to)", key.Value)
+		}
+		if *slot != nil {
+			return experts.UserRelation{}, lineErrorf(key.Line, "relations: %s: given twice in one entry", key.Value)
+		}
+		*slot = val
+	}
+	ft, fc, err := columnRefs(from)
+	if err != nil {
+		return experts.UserRelation{}, lineErrorf(lineOf(from, e), "relations: from: %v", err)
+	}
+	tt, tc, err := columnRefs(to)
+	if err != nil {
+		return experts.UserRelation{}, lineErrorf(lineOf(to, e), "relations: to: %v", err)
+	}
+	if len(fc) != len(tc) {
+		return experts.UserRelation{}, lineErrorf(e.Line, "relations: %d columns reference %d", len(fc), len(tc))
+	}
+	return experts.UserRelation{FromTable: ft, FromColumns: fc, ToTable: tt, ToColumns: tc, Line: e.Line}, nil
+}
+
+// lineOf is the line of a value, or of its entry when the value is missing.
+func lineOf(n, entry *yaml.Node) int {
+	if n == nil {
+		return entry.Line
+	}
+	return n.Line
+}
+
 // columnRefs reads "table.column" or a list of them (one table).
 func columnRefs(n *yaml.Node) (string, []string, error) {
+	if n == nil {
+		return "", nil, fmt.Errorf("missing")
+	}
 	var refs []string
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -146,8 +251,6 @@ func columnRefs(n *yaml.Node) (string, []string, error) {
 		if err := n.Decode(&refs); err != nil {
 			return "", nil, fmt.Errorf("want table.column or a list of them")
 		}
-	case 0:
-		return "", nil, fmt.Errorf("missing")
 	default:
 		return "", nil, fmt.Errorf("want table.column or a list of them")
 	}

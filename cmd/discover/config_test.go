@@ -56,6 +56,7 @@ func writeConfig(t *testing.T, body string) string {
 
 func TestConfigFile(t *testing.T) {
 	db := smallDB(t)
+	addTable(t, db, `CREATE TABLE tmp_audit (id INTEGER PRIMARY KEY, shipment_id INTEGER)`)
 	out := t.TempDir()
 	cfg := writeConfig(t, `
 format: [json]
@@ -64,8 +65,8 @@ exclude: ["tmp_*"]
 relations:
   - from: shipments.cust_ref
     to: customers.customer_key
-  - from: shipments.nope
-    to: customers.customer_key
+  - from: tmp_audit.shipment_id
+    to: shipments.id
 `)
 	res := run(t, "--db", db, "--out", out, "--config", cfg, "-q")
 	if res.code != 0 {
@@ -83,14 +84,30 @@ relations:
 		rel.OrphanFraction == nil || *rel.OrphanFraction != 1.0/30 {
 		t.Fatalf("user relation not reported and checked: %+v (orphans %v)", rel, deref(rel.OrphanFraction))
 	}
+	// A relation naming a table the database has but the run excludes is
+	// no input error (see input_test.go for missing ones): the run says it
+	// could not use it.
 	found := false
 	for _, u := range r.Uncertainties {
-		if strings.Contains(u, "shipments(nope)") {
+		if strings.Contains(u, "tmp_audit(shipment_id)") {
 			found = true
 		}
 	}
 	if !found {
-		t.Fatalf("a relation to a missing column is not reported: %v", r.Uncertainties)
+		t.Fatalf("a relation to an excluded table is not reported: %v", r.Uncertainties)
+	}
+}
+
+// addTable adds a table to a SQLite database file.
+func addTable(t *testing.T, path, ddl string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(ddl); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -118,23 +135,102 @@ func TestConfigPrecedenceAndErrors(t *testing.T) {
 		t.Fatalf("the flag did not beat the file and environment: %+v", r.Run)
 	}
 
+	// Each mistake is named with the file's line (PATH:LINE:), the key and
+	// what it takes.
 	cases := []struct{ body, want string }{
-		{"max_iteration: 3\n", `unknown key "max_iteration"`},
-		{"max_iterations: many\n", "max_iterations"},
-		{"timeout: [1, 2]\n", "timeout"},
-		{"relations:\n  - form: a.b\n    to: c.d\n", "relations"},
-		{"relations:\n  - from: [a.x, b.y]\n    to: [c.x, c.y]\n", "one table"},
-		{"relations:\n  - from: a.x\n    to: [c.x, c.y]\n", "1 columns reference 2"},
-		{"relations:\n  - from: nodot\n    to: c.x\n", "table.column"},
-		{"{{{", "discover.yaml"},
+		{"max_iteration: 3\n", `:1: unknown key "max_iteration"`},
+		{"max_iterations: many\n", `:1: max_iterations: want a whole number, got "many"`},
+		{"timeout: [1, 2]\n", ":1: timeout: want a duration such as 90s, 10m or 1h, got a list"},
+		{"relations:\n  - form: a.b\n    to: c.d\n", `:2: relations: unknown key "form" (from, to)`},
+		{"relations:\n  - from: [a.x, b.y]\n    to: [c.x, c.y]\n", ":2: relations: from: a composite reference must stay in one table (a, b)"},
+		{"relations:\n  - from: a.x\n    to: [c.x, c.y]\n", ":2: relations: 1 columns reference 2"},
+		{"relations:\n  - from: nodot\n    to: c.x\n", `:2: relations: from: "nodot" is not table.column`},
 	}
 	for _, c := range cases {
-		res := run(t, "--db", db, "--out", t.TempDir(), "--config", writeConfig(t, c.body))
-		if res.code != 2 || !strings.Contains(res.stderr, c.want) {
-			t.Errorf("config %q: exit %d, stderr %q, want exit 2 naming %q", c.body, res.code, res.stderr, c.want)
+		cfg := writeConfig(t, c.body)
+		res := run(t, "--db", db, "--out", t.TempDir(), "--config", cfg)
+		if want := "discover: " + cfg + c.want + "\n"; res.code != 2 || res.stderr != want {
+			t.Errorf("config %q: exit %d, stderr %q, want exit 2 and %q", c.body, res.code, res.stderr, want)
 		}
+	}
+	if res := run(t, "--db", db, "--out", t.TempDir(), "--config", writeConfig(t, "{{{")); res.code != 2 ||
+		!strings.Contains(res.stderr, "discover.yaml: yaml: ") {
+		t.Errorf("unparsable YAML: exit %d, stderr %q", res.code, res.stderr)
 	}
 	if res := run(t, "--db", db, "--config", filepath.Join(t.TempDir(), "missing.yaml")); res.code != 2 {
 		t.Errorf("a missing --config file: exit %d", res.code)
+	}
+}
+
+// TestWrongTypeSaysWhatToGive: a value of the wrong type, in the file, in
+// DISCOVER_* or on the command line, is answered with where it is (line,
+// variable or flag), the key and the type in words, never with the
+// parser's message.
+func TestWrongTypeSaysWhatToGive(t *testing.T) {
+	db := smallDB(t)
+	check := func(t *testing.T, res result, want string) {
+		t.Helper()
+		if res.code != 2 || res.stderr != "discover: "+want+"\n" {
+			t.Errorf("exit %d, stderr %q; want exit 2 and %q", res.code, res.stderr, want)
+		}
+		for _, parser := range []string{"strconv.", "time: invalid duration", "invalid syntax", "invalid argument"} {
+			if strings.Contains(res.stderr, parser) {
+				t.Errorf("the parser's message %q leaks: %s", parser, res.stderr)
+			}
+		}
+	}
+	file := []struct{ body, want string }{
+		// The line is the value's: comments and other keys before it count.
+		{"# settings\nformat: [json]\nmax_iterations: ten\n", `:3: max_iterations: want a whole number, got "ten"`},
+		{"timeout: 10\n", `:1: timeout: want a duration such as 90s, 10m or 1h, got "10"`},
+		{"query_timeout: soon\n", `:1: query_timeout: want a duration such as 90s, 10m or 1h, got "soon"`},
+		{"target_confidence: high\n", `:1: target_confidence: want a number such as 0.9, got "high"`},
+		{"ignore_declared_fks: maybe\n", `:1: ignore_declared_fks: want true or false, got "maybe"`},
+		{"sample_rows: 99999999999999999999\n", `:1: sample_rows: want a whole number, got "99999999999999999999" (out of range)`},
+		{"max_iterations:\n  - 1\n", ":2: max_iterations: want a whole number, got a list"},
+		{"format:\n  md: true\n", ":2: format: want a list such as [a, b] or a,b, got a mapping (key: value lines)"},
+		{"include: [[a, b]]\n", ":1: include: want a list such as [a, b] or a,b, got a list of other things than names"},
+		{"max_iterations: 1\nmax_iterations: 2\n", ":2: max_iterations: given twice (first on line 1)"},
+		{"- max_iterations: 1\n", ":1: want key: value lines, such as max_iterations: 10"},
+	}
+	for _, c := range file {
+		t.Run("file "+c.body, func(t *testing.T) {
+			cfg := writeConfig(t, c.body)
+			check(t, run(t, "--db", db, "--out", t.TempDir(), "--config", cfg), cfg+c.want)
+		})
+	}
+	t.Run("file value beaten by a flag", func(t *testing.T) {
+		// The flag wins, but the file's mistake is still one.
+		cfg := writeConfig(t, "\nmax_iterations: ten\n")
+		check(t, run(t, "--db", db, "--out", t.TempDir(), "--config", cfg, "--max-iterations", "3"),
+			cfg+`:2: max_iterations: want a whole number, got "ten"`)
+	})
+
+	env := []struct{ name, value, want string }{
+		{"DISCOVER_MAX_ITERATIONS", "ten", `DISCOVER_MAX_ITERATIONS=ten: want a whole number, got "ten"`},
+		{"DISCOVER_TIMEOUT", "5", `DISCOVER_TIMEOUT=5: want a duration such as 90s, 10m or 1h, got "5"`},
+		{"DISCOVER_TARGET_COVERAGE", "most", `DISCOVER_TARGET_COVERAGE=most: want a number such as 0.9, got "most"`},
+		{"DISCOVER_QUIET", "yes please", `DISCOVER_QUIET=yes please: want true or false, got "yes please"`},
+	}
+	for _, c := range env {
+		t.Run("env "+c.name, func(t *testing.T) {
+			t.Setenv(c.name, c.value)
+			check(t, run(t, "--db", db, "--out", t.TempDir()), c.want)
+		})
+	}
+
+	flags := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--max-iterations", "ten"}, `--max-iterations: want a whole number, got "ten"`},
+		{[]string{"--timeout", "ten minutes"}, `--timeout: want a duration such as 90s, 10m or 1h, got "ten minutes"`},
+		{[]string{"--target-confidence", "0,9"}, `--target-confidence: want a number such as 0.9, got "0,9"`},
+		{[]string{"--quiet=maybe"}, `--quiet: want true or false, got "maybe"`},
+	}
+	for _, c := range flags {
+		t.Run("flag "+c.args[0], func(t *testing.T) {
+			check(t, run(t, append([]string{"--db", db, "--out", t.TempDir()}, c.args...)...), c.want)
+		})
 	}
 }

@@ -88,7 +88,7 @@ func TestDocsByteIdenticalAcrossRuns(t *testing.T) {
 			t.Errorf("index does not link %s", tb.Name)
 		}
 	}
-	if !strings.Contains(string(index), "```mermaid\nerDiagram\n") || !strings.Contains(string(index), "customers ||--o{ orders") {
+	if !strings.Contains(string(index), "```mermaid\nerDiagram\n") || !strings.Contains(string(index), `"customers" ||--o{ "orders"`) {
 		t.Errorf("index has no Mermaid ER diagram with orders -> customers:\n%s", index)
 	}
 }

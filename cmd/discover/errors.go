@@ -17,7 +17,10 @@ const (
 	exitFailed = 1
 	exitUsage  = 2
 	exitDrift  = 3
-	exitSignal = 130
+	// exitIncomplete: the run finished, but could not read or profile
+	// everything, or gave up a planned test (0 with --allow-incomplete).
+	exitIncomplete = 4
+	exitSignal     = 130
 )
 
 // usageError marks bad usage or bad input: exit 2.

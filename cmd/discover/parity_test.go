@@ -214,13 +214,25 @@ func TestPostgresReadOnlyUser(t *testing.T) {
 	if readerDSN == dsn {
 		t.Fatalf("cannot build the reader's DSN from %s", dsn)
 	}
-	r := discoverReport(t, readerDSN)
+	// The table the role may not read makes the run incomplete (exit
+	// 4): it keeps its row, marked unread with the reason, and the last
+	// line on stderr names it.
+	out := t.TempDir()
+	res := run(t, "--db", readerDSN, "--out", out, "--format", "json", "--progress", "none", "-q")
+	want := "discover: This discovery is incomplete. 1 of 3 tables and views could not be read: salaries (no SELECT privilege)."
+	if res.code != exitIncomplete || strings.TrimSpace(res.stderr) != want {
+		t.Fatalf("exit %d, stderr %q; want %d and %q", res.code, res.stderr, exitIncomplete, want)
+	}
+	_, r := readReport(t, out)
 	var names []string
 	for _, tb := range r.Tables {
 		names = append(names, tb.Name)
+		if (tb.Name == "salaries") != (tb.Unread != nil && tb.Unread.Reason == "no SELECT privilege") {
+			t.Errorf("table %s: unread %+v", tb.Name, tb.Unread)
+		}
 	}
-	if strings.Join(names, ",") != "customers,orders" {
-		t.Fatalf("tables %v, want the two readable ones", names)
+	if strings.Join(names, ",") != "customers,orders,salaries" {
+		t.Fatalf("tables %v, want the two readable ones and salaries, marked unread", names)
 	}
 	if len(r.Relationships) != 1 || r.Relationships[0].OrphanFraction == nil || *r.Relationships[0].OrphanFraction != 0 {
 		t.Fatalf("relationships %+v", r.Relationships)

@@ -13,7 +13,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -64,6 +63,7 @@ type runOptions struct {
 	ignoreDeclaredFKs            bool
 	allowPrivileged              bool
 	role                         string
+	allowIncomplete              bool
 }
 
 // Main runs the CLI with injected streams and returns the exit code.
@@ -94,7 +94,15 @@ trino://user@host:8080/catalog[/schema]. The database is opened read-only.
 Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10,
 or in discover.yaml (keys are the long flag names with _ for -, plus
 "relations" for references the data may not show). Flags beat DISCOVER_*,
-which beat the file.`,
+which beat the file.
+
+Exit codes: 0 complete; 4 incomplete (some table, view or column could not be
+read or profiled, or a planned test was given up or not reached: the summary's
+first sentences and the last line on stderr say what and why; 0 with
+--allow-incomplete); 1 failed (a catalog write failed, the database stopped
+answering: --resume continues); 2 bad usage or input, or another run holds the
+catalog; 3 diff found drift; 130 interrupted (Ctrl+C, or q in the terminal
+view: --resume continues).`,
 		Example: `  discover --demo --out /tmp/shop
   discover --db shop.db --out docs/db --format md,json
   discover catalog search customers --catalog docs/db/catalog.db`,
@@ -120,7 +128,7 @@ which beat the file.`,
 	cmd.SetIn(stdin)
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(err)} })
 
 	f := cmd.Flags()
 	f.StringVar(&o.db, "db", "", "the database to discover (a DSN, see above)")
@@ -141,8 +149,9 @@ which beat the file.`,
 	o.addLLMFlags(f, "SQL formulations per model-proposed hypothesis, voted on (1 = off)", 40, 200_000)
 	addSafetyFlags(f, &o.allowPrivileged, &o.role, "the model's SQL")
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
-	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q stops and writes the report), plain (one line per event), none, auto (tui on a terminal)")
+	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q or ctrl+c stops the run like ^C: exit 130, continue with --resume), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
+	f.BoolVar(&o.allowIncomplete, "allow-incomplete", false, "exit 0, not 4, when the run could not read or profile everything or gave up a planned test (the report still says what it did not see)")
 	f.BoolVar(&o.ignoreDeclaredFKs, "ignore-declared-fks", false, "infer relationships as if the schema declared none (benchmarks)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
@@ -190,7 +199,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 			err = fl.Value.Set(v)
 		}
 		if err != nil {
-			err = usagef("%s=%q: %v", name, v, err)
+			err = usagef("%s=%s: %v", name, v, badValue(fl.Value.Type(), v, err))
 			return
 		}
 		fl.Changed = true
@@ -358,11 +367,19 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if o.catalogPath == "" {
 		o.catalogPath = filepath.Join(o.out, "catalog.db")
 	}
+	unlock, err := lockCatalog(o)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	src, dsn, err := openSource(ctx, o.db, o.demo, o.role)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
+	if err := checkInput(ctx, src, o); err != nil {
+		return err
+	}
 
 	cat, err := catalog.Open(ctx, o.catalogPath)
 	if err != nil {
@@ -380,22 +397,26 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	}
 	if run.FinishedAt != nil {
 		// Resumed after the run finished: only its reports are missing.
-		return printWritten(stdout, o, run, func() ([]string, error) {
+		return printWritten(stdout, o, run, func() (*report.Report, []string, error) {
 			return writeReports(context.WithoutCancel(ctx), cat, run.ID, o.out, o.formats)
 		})
 	}
 
+	// q or Ctrl+C in the terminal view (whose raw terminal turns ^C into a
+	// key, not a signal) interrupts the run as SIGINT does: it stays
+	// unfinished for --resume, and the exit code is 130.
+	ctx, interrupt := context.WithCancel(ctx)
+	defer interrupt()
 	runCtx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
 	deadline, _ := runCtx.Deadline()
-	runCtx, stopEarly := withEarlyDeadline(runCtx)
 	names := []string{structural.Name, statistical.Name, semantic.Name, query.Name}
 	if model != nil {
 		names = append(names, orchestrator.ModelExpert)
 	}
 	view := tui.Options{Input: terminalInput(stdin), Output: stderr, Start: time.Now(), Deadline: deadline,
 		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage, MaxQueries: o.maxQueries,
-		Experts: names, Stop: stopEarly}
+		Experts: names, Stop: interrupt}
 	if model != nil {
 		view.MaxModelCalls = o.llmMaxCalls
 	}
@@ -431,15 +452,27 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		}
 		return exitError{exitSignal, fmt.Sprintf("interrupted; the catalog %s keeps what was found: continue with --resume", o.catalogPath)}
 	}
+	if werr := cat.WriteErr(); werr != nil {
+		// The first line says what happened; no report is written from a
+		// catalog that lost a write, so the last good one stays in place.
+		return exitError{exitFailed, fmt.Sprintf("%v; what was written before is intact: make room, then continue with --resume", werr)}
+	}
+	if errors.Is(runErr, orchestrator.ErrDatabaseLost) {
+		return exitError{exitFailed, fmt.Sprintf("run %s failed: %v; the catalog %s keeps what was found: continue with --resume once the database answers", run.ID, runErr, o.catalogPath)}
+	}
 	if runErr != nil {
 		return fmt.Errorf("run %s: %w (the catalog keeps what was found: continue with --resume)", run.ID, runErr)
 	}
-	return printWritten(stdout, o, run, func() ([]string, error) { return writeReports(bg, cat, run.ID, o.out, o.formats) })
+	return printWritten(stdout, o, run, func() (*report.Report, []string, error) {
+		return writeReports(bg, cat, run.ID, o.out, o.formats)
+	})
 }
 
-// printWritten writes the reports and lists them, with the stop reason.
-func printWritten(stdout io.Writer, o *runOptions, run catalog.Run, write func() ([]string, error)) error {
-	written, err := write()
+// printWritten writes the reports and lists them, with the stop reason,
+// and gives an incomplete run its exit code (4, or 0 with
+// --allow-incomplete) with the summary's first sentences on stderr.
+func printWritten(stdout io.Writer, o *runOptions, run catalog.Run, write func() (*report.Report, []string, error)) error {
+	rep, written, err := write()
 	if err != nil {
 		return err
 	}
@@ -450,7 +483,14 @@ func printWritten(stdout io.Writer, o *runOptions, run catalog.Run, write func()
 		}
 		fmt.Fprintln(stdout, o.catalogPath)
 	}
-	return nil
+	if rep == nil || rep.Outcome == nil || rep.Outcome.Status != catalog.OutcomeIncomplete {
+		return nil
+	}
+	msg := strings.Join(report.OutcomeSentences(rep.Outcome), " ")
+	if o.allowIncomplete {
+		return exitError{exitOK, msg + " (--allow-incomplete: exit 0)"}
+	}
+	return exitError{exitIncomplete, msg}
 }
 
 func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, dsn string) (catalog.Run, error) {
@@ -528,53 +568,12 @@ func terminalInput(stdin io.Reader) io.Reader {
 	return nil
 }
 
-// earlyDeadline lets the terminal view end a run the way its deadline does:
-// the orchestrator then records the stop reason and the report is written
-// from what was found. Cancelling instead would mean ^C: an unfinished run
-// left for --resume.
-type earlyDeadline struct {
-	context.Context
-	done chan struct{}
-	once sync.Once
-	mu   sync.Mutex
-	err  error
-}
-
-func withEarlyDeadline(parent context.Context) (context.Context, func()) {
-	c := &earlyDeadline{Context: parent, done: make(chan struct{})}
-	go func() {
-		select {
-		case <-parent.Done():
-			c.end(parent.Err())
-		case <-c.done:
-		}
-	}()
-	return c, func() { c.end(context.DeadlineExceeded) }
-}
-
-func (c *earlyDeadline) end(err error) {
-	c.once.Do(func() {
-		c.mu.Lock()
-		c.err = err
-		c.mu.Unlock()
-		close(c.done)
-	})
-}
-
-func (c *earlyDeadline) Done() <-chan struct{} { return c.done }
-
-func (c *earlyDeadline) Err() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
-}
-
 // writeReports renders the run's report in each format, each file written
 // whole (temp file, then rename) so a reader never sees half a report.
-func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, formats []string) ([]string, error) {
+func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, formats []string) (*report.Report, []string, error) {
 	rep, err := report.FromCatalog(ctx, cat, runID)
 	if err != nil {
-		return nil, fmt.Errorf("build report: %w", err)
+		return nil, nil, fmt.Errorf("build report: %w", err)
 	}
 	var written []string
 	for _, f := range formats {
@@ -590,7 +589,7 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 		}
 		path := filepath.Join(out, name)
 		if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, rep) }); err != nil {
-			return written, fmt.Errorf("write %s: %w", path, err)
+			return rep, written, fmt.Errorf("write %s: %w", path, err)
 		}
 		written = append(written, path)
 		if f == "md" {
@@ -598,12 +597,12 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 			// stable across runs on unchanged data, for a CI job to commit.
 			dir := filepath.Join(out, "tables")
 			if _, err := report.WriteDocs(dir, rep); err != nil {
-				return written, fmt.Errorf("write docs %s: %w", dir, err)
+				return rep, written, fmt.Errorf("write docs %s: %w", dir, err)
 			}
 			written = append(written, filepath.Join(dir, report.DocsIndex))
 		}
 	}
-	return written, nil
+	return rep, written, nil
 }
 
 func writeFileAtomic(path string, write func(io.Writer) error) error {

@@ -1,7 +1,8 @@
 package main
 
 import (
-	"context"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/discover-db/discover/catalog"
 )
 
 // tmuxTerm is a detached tmux session on a private server, running the test
@@ -110,8 +109,8 @@ func checkWidth(t *testing.T, screen string, w int) {
 
 // TestTerminalViewStopsWithQ runs discover on the demo in an 80×24 tmux pane
 // with the default --progress auto, checks the view while the experts work,
-// resizes the pane, then presses q: the run stops, the report is written
-// from what was found, and the stop reason is recorded.
+// resizes the pane, then presses q: the run is interrupted as SIGINT
+// interrupts it in plain mode (stopsLikeCtrlC).
 func TestTerminalViewStopsWithQ(t *testing.T) {
 	out := t.TempDir()
 	tt := startTmux(t, 80, 24, "--demo", "--out", out, "--parallel", "1")
@@ -137,43 +136,62 @@ func TestTerminalViewStopsWithQ(t *testing.T) {
 	t.Logf("60×20 after the resize:\n%s", s)
 	checkWidth(t, s, 60)
 
-	tt.tmux("send-keys", "-t", "t", "q")
-	if rc := tt.exitCode(); rc != "0" {
-		t.Fatalf("exit code %s after q, want 0\n%s", rc, tt.screen())
+	stopsLikeCtrlC(t, tt, out, "q")
+}
+
+// TestTerminalViewStopsWithCtrlC: Ctrl+C in the terminal view, a key and not
+// a signal on its raw terminal, interrupts the run as q does.
+func TestTerminalViewStopsWithCtrlC(t *testing.T) {
+	out := t.TempDir()
+	tt := startTmux(t, 80, 24, "--demo", "--out", out, "--parallel", "1")
+	tt.waitFor("experts at work", func(s string) bool { return containsAll(s, "iteration 1", "statistical", "profile ") })
+	stopsLikeCtrlC(t, tt, out, "C-c")
+}
+
+// stopsLikeCtrlC presses key in the terminal view of a demo run into out
+// and checks the run stops as SIGINT stops it in plain mode: exit 130, the
+// same hint, no report, an unfinished run in the catalog; then --resume
+// (plain mode) finishes it with the findings of an uninterrupted run, and
+// counts the rounds and queries of both attempts. Under the race detector,
+// where each run is ~10x slower, the resume is left to
+// TestResumeCountsEveryAttempt.
+func stopsLikeCtrlC(t *testing.T, tt *tmuxTerm, out, key string) {
+	t.Helper()
+	tt.tmux("send-keys", "-t", "t", key)
+	if rc := tt.exitCode(); rc != strconv.Itoa(exitSignal) {
+		t.Fatalf("exit code %s after %s, want %d\n%s", rc, key, exitSignal, tt.screen())
 	}
-	s = tt.tmux("capture-pane", "-p", "-J", "-t", "t", "-S", "-")
-	t.Logf("after q:\n%s", s)
-	if !containsAll(s, "stopped: deadline (you stopped it)", filepath.Join(out, "report.json")) {
-		t.Errorf("the screen does not show the stop and the report:\n%s", s)
+	s := tt.tmux("capture-pane", "-p", "-J", "-t", "t", "-S", "-")
+	t.Logf("after %s:\n%s", key, s)
+	catPath := filepath.Join(out, "catalog.db")
+	hint := fmt.Sprintf("discover: interrupted; the catalog %s keeps what was found: continue with --resume", catPath)
+	if !containsAll(s, "stopped: interrupted after", hint) || strings.Contains(s, "deadline") {
+		t.Errorf("the screen does not show the interruption and the hint %q:\n%s", hint, s)
 	}
-	_, r := readReport(t, out)
-	if r.Run.StopReason == nil || *r.Run.StopReason != "deadline" || r.Run.FinishedAt == nil || r.Run.Queries == 0 || len(r.Tables) == 0 {
-		t.Fatalf("report after q: %+v, %d tables", r.Run, len(r.Tables))
+	if _, err := os.Stat(filepath.Join(out, "report.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("an interrupted run wrote its report (%v)", err)
 	}
-	ctx := context.Background()
-	cat, err := catalog.Open(ctx, filepath.Join(out, "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
+	rec, saved := savedCounts(t, catPath)
+	if saved.Iteration < 1 || saved.Queries == 0 {
+		t.Fatalf("the interrupted run saved %d iterations and %d queries", saved.Iteration, saved.Queries)
 	}
-	defer cat.Close()
-	if _, err := cat.LatestRun(ctx, true); err == nil {
-		t.Error("q left an unfinished run: it should finish the run with its stop reason")
+	if !raceEnabled {
+		resumeAndCheckCounts(t, out, rec, saved, uninterruptedDemo(t))
 	}
 }
 
-// TestTerminalViewToTheEnd lets a run on sakila finish by itself under
+// TestTerminalViewToTheEnd lets a run on the demo finish by itself under
 // --progress tui and checks the last screen states why it stopped.
 func TestTerminalViewToTheEnd(t *testing.T) {
-	db := copyDataset(t, "sakila/sakila.db")
 	out := t.TempDir()
-	tt := startTmux(t, 80, 24, "--db", db, "--out", out, "--progress", "tui", "--format", "json", "--include", "film*", "--include", "actor*")
+	tt := startTmux(t, 80, 24, "--demo", "--out", out, "--progress", "tui", "--format", "json")
 	if rc := tt.exitCode(); rc != "0" {
 		t.Fatalf("exit code %s\n%s", rc, tt.screen())
 	}
 	_, r := readReport(t, out)
 	s := tt.tmux("capture-pane", "-p", "-J", "-t", "t", "-S", "-")
 	t.Logf("the end:\n%s", s)
-	if r.Run.StopReason == nil || !strings.Contains(s, "stopped: "+*r.Run.StopReason+" after") || strings.Contains(s, "you stopped") {
+	if r.Run.StopReason == nil || !strings.Contains(s, "stopped: "+*r.Run.StopReason+" after") || strings.Contains(s, "interrupted") {
 		t.Errorf("the screen does not show the report's stop reason %v:\n%s", r.Run.StopReason, s)
 	}
 	if !containsAll(s, "structural", "statistical", "semantic", "query", "latest", "found hypothesis") {

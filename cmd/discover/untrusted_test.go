@@ -30,6 +30,7 @@ import (
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
 	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/report"
 	"github.com/discover-db/discover/testdata/load"
 )
 
@@ -40,6 +41,10 @@ type doorTarget struct {
 	secret  string   // the content of a file the server can read
 	// state is everything the statements must leave as it was.
 	state func(t *testing.T) string
+	// unreadable are the fixture's views the engine itself cannot read
+	// (they do not compile): a discovery names each of them as not read,
+	// and is incomplete (exit 4).
+	unreadable []string
 }
 
 // doorMode is how the doors meet a target's connection.
@@ -166,10 +171,11 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 		for _, r := range srv.Requests() {
 			seen.WriteString(r.Body)
 		}
-		if res.code != 0 {
-			t.Fatalf("exit %d\n%s", res.code, clipText(res.stderr, 3000))
+		if want := completeOr(tg.unreadable); res.code != want {
+			t.Fatalf("exit %d, want %d\n%s", res.code, want, clipText(res.stderr, 3000))
 		}
 		_, r := readReport(t, out)
+		checkUnreadViews(t, r, tg.unreadable)
 		for _, h := range r.Hypotheses {
 			if h.Expert == orchestrator.ModelExpert {
 				t.Errorf("a hostile hypothesis reached the ledger: %+v", h)
@@ -235,6 +241,43 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 	if strings.Contains(text, tg.secret) {
 		i := strings.Index(text, tg.secret)
 		t.Errorf("the server file's secret reached an output: …%s…", text[max(0, i-200):min(len(text), i+100)])
+	}
+}
+
+// completeOr is the exit code of a discovery of a database whose views
+// unreadable cannot be read: 0 when there is none, else 4 (incomplete).
+func completeOr(unreadable []string) int {
+	if len(unreadable) == 0 {
+		return 0
+	}
+	return exitIncomplete
+}
+
+// checkUnreadViews checks that report.json's outcome names exactly the
+// views unreadable as not read, each because it does not compile, and is
+// complete when there is none.
+func checkUnreadViews(t *testing.T, r report.Report, unreadable []string) {
+	t.Helper()
+	if r.Outcome == nil {
+		t.Fatal("report.json has no outcome")
+	}
+	if len(unreadable) == 0 {
+		if r.Outcome.Status != "complete" || len(r.Outcome.Unseen) != 0 {
+			t.Errorf("outcome %+v, want complete", r.Outcome)
+		}
+		return
+	}
+	var got []string
+	for _, u := range r.Outcome.Unseen {
+		got = append(got, u.Table)
+		if u.What != "table" || u.Kind != "view" || !strings.Contains(u.Reason, "does not compile") {
+			t.Errorf("unseen %+v, want a view that does not compile", u)
+		}
+	}
+	slices.Sort(got)
+	want := slices.Sorted(slices.Values(unreadable))
+	if r.Outcome.Status != "incomplete" || !slices.Equal(got, want) {
+		t.Errorf("outcome %s, not read: %q; want incomplete, not read: %q", r.Outcome.Status, got, want)
 	}
 }
 
@@ -511,7 +554,7 @@ func TestUntrustedDoorsSQLite(t *testing.T) {
 	paths := writtenPaths(hostile)
 	tg := doorTarget{dsn: db, hostile: hostile, secret: canary, state: func(t *testing.T) string {
 		return fmt.Sprintf("%s files %q", folderState(t, dir), existing(paths))
-	}}
+	}, unreadable: []string{"broken", "evil_fn", "evil_pages", "mysql view"}}
 	attackDoors(t, tg, noRoles)
 }
 

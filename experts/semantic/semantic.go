@@ -117,6 +117,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
 			Name:   "semantics " + name,
+			Table:  name,
 			Run: func(ctx context.Context) error {
 				// The domain first: the table's entity marks this task
 				// done, so a run killed between the two would never

@@ -289,21 +289,23 @@ func TestWithoutProfiles(t *testing.T) {
 	}
 }
 
+// findDataset walks up from the working directory to the public test
+// database shared/datasets/rel, which sits beside the repository, not in
+// it: where it is absent the test is skipped, never failed.
 func findDataset(t *testing.T, rel string) string {
-	dir, err := os.Getwd()
+	t.Helper()
+	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
+	for dir := wd; ; dir = filepath.Dir(dir) {
 		p := filepath.Join(dir, "shared", "datasets", rel)
 		if _, err := os.Stat(p); err == nil {
 			return p
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skipf("%s not found above the working directory", rel)
+		if filepath.Dir(dir) == dir {
+			t.Skipf("the public test database shared/datasets/%s is not in %s or any folder above it", filepath.ToSlash(rel), wd)
 		}
-		dir = parent
 	}
 }
 

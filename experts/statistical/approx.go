@@ -91,7 +91,8 @@ func (p *profiler) approxDistinct(ctx context.Context, stats []*colStats) []stri
 const wholeScanFactor = experts.WholeScanFactor
 
 // wholeScan reports whether the table is sampled and small enough for one
-// pass over all its rows to count its distinct values.
+// pass over all its rows to count its distinct values: never after a
+// timeout (retry.go), where a pass over all of them is what failed.
 func (p *profiler) wholeScan() bool {
-	return p.sampled && p.total <= wholeScanFactor*p.env.Options.SampleRows
+	return p.sampled && !p.attempt.retry() && p.total <= wholeScanFactor*p.env.Options.SampleRows
 }

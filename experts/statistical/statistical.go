@@ -113,8 +113,9 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
 			Name:   "profile " + t.Name.String(),
+			Table:  t.Name.String(),
 			Run: func(ctx context.Context) error {
-				err := profileTable(ctx, env, t, hint)
+				err := profileRetrying(ctx, env, t, hint)
 				if err != nil {
 					x.failed(ctx, env, t.Name.String(), err)
 				}
@@ -220,6 +221,7 @@ type colStats struct {
 
 // profiler carries one table's profiling pass.
 type profiler struct {
+	lastErr error // the last column's failure, for a profile that got nothing
 	env     *experts.Env
 	table   warehouse.Table
 	name    string // table name as in keys and documents
@@ -243,6 +245,9 @@ type profiler struct {
 	rows          int64
 	haveRow       bool
 	queries       int
+	// attempt is the sample this pass asks for (retry.go): --sample-rows,
+	// or a smaller one after a timeout.
+	attempt *attempt
 }
 
 // rowHint is what the structural expert recorded about a table's size.
@@ -261,25 +266,31 @@ type rowHint struct {
 // has no percentile aggregate, calendars of date columns, duplicates of
 // columns that look unique), one anomaly query (outlier counts and every
 // anomaly's examples) and one correlation query.
-func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint rowHint) error {
+//
+// a is the sample to ask for, filled with what the pass learns of the
+// table's size; after a timeout (a.retry) the pass reads no more than the
+// sample, whatever the engine, even at the price of a random draw.
+func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint rowHint, a *attempt) error {
 	start := time.Now()
 	d, err := warehouse.DialectFor(env.Source.Dialect())
 	if err != nil {
 		return fmt.Errorf("profile %s: %w", t.Name, err)
 	}
 	p := &profiler{
-		env:   env,
-		table: t,
-		name:  t.Name.String(),
-		d:     d,
-		from:  d.QuoteTable(t.Name),
+		env:     env,
+		table:   t,
+		name:    t.Name.String(),
+		d:       d,
+		from:    d.QuoteTable(t.Name),
+		attempt: a,
 	}
-	if n := env.Options.SampleRows; n > 0 {
+	if n := a.target; n > 0 {
 		rows, err := p.tableRows(ctx, hint, n)
 		if err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 		p.counted = rows
+		a.rows, a.decided, a.whole = rows, true, rows <= n
 		if rows > n {
 			p.sampled, p.total = true, rows
 			var from string
@@ -287,6 +298,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 			if !p.lower {
 				from, byRowid, err = p.rowidSample(ctx, n, rows)
 			}
+			blocks, hasBlocks := d.SampleBlocks(t.Name, n, rows)
 			switch {
 			case p.lower:
 				// More than wholeScanFactor samples, how many more not
@@ -297,6 +309,17 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				return fmt.Errorf("profile %s: %w", p.name, err)
 			case byRowid:
 				p.from, p.byRowid = from, true
+			case a.retry() && t.Kind != "view" && hasBlocks:
+				// A row sample (BERNOULLI) reads every page of the table
+				// whose profile timed out; whole blocks read a share.
+				p.from = blocks
+			case a.retry() && (t.Kind == "view" || filterSample(d) && len(a.retried) > 1):
+				// A random filter over a view computes all of it. Over a
+				// table it reads every row, but at a fraction of the
+				// cost of profiling each: the first retry keeps it for a
+				// random sample; when that timed out too, the first n
+				// rows bound the read.
+				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			case t.Kind == "view":
 				p.from = d.SampleFrom(p.from, n, rows)
 			case rows >= warehouse.BlockSampleRows && filterSample(d):
@@ -337,6 +360,10 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 			uncertain = append(uncertain, bad...)
 		}
 		if !p.haveRow {
+			if p.lastErr != nil {
+				// The reason the run's outcome gives is the database's.
+				return fmt.Errorf("profile %s: no aggregate query succeeded: %w", p.name, p.lastErr)
+			}
 			return fmt.Errorf("profile %s: no aggregate query succeeded", p.name)
 		}
 		uncertain = append(uncertain, p.approxDistinct(ctx, stats)...)
@@ -425,6 +452,13 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	if len(uncertain) > 0 {
 		ev = append(ev, fmt.Sprintf("partial profiles: %v", uncertain))
 	}
+	if p.attempt.retry() {
+		ev = append(ev, fmt.Sprintf("retried with a sample of %d rows as the target after the profile timed out %s", p.attempt.target, triedText(p.attempt.retried)))
+		// Before the stats entry, which marks the table done.
+		if err := p.retriedUncertainty(ctx); err != nil {
+			return err
+		}
+	}
 	if err := env.SaveDoc(ctx, Name, catalog.KindTableStats, p.name, stats0, p.confidence(), ev, p.name); err != nil {
 		return fmt.Errorf("profile %s: %w", p.name, err)
 	}
@@ -472,12 +506,21 @@ func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
 func (p *profiler) sampleText() string {
 	if p.firstRows {
 		size := fmt.Sprintf("%s holds more than %d rows: the count stopped there", p.name, p.total-1)
-		if !p.lower {
+		switch {
+		case p.lower:
+		case p.attempt.retry():
+			about := ""
+			if p.estimated {
+				about = "about "
+			}
+			size = fmt.Sprintf("%s holds %s%d rows, every one of which a random sample reads, as the profile that timed out did",
+				p.name, about, p.total)
+		default:
 			size = fmt.Sprintf("%s holds about %d rows, more than %s samples at random without reading every row, having no integer key to draw rows by",
 				p.name, p.total, p.d.Name())
 		}
 		return fmt.Sprintf("the first %d rows of %s as the engine returns them, not a random sample (%s; target %d)",
-			p.rows, p.name, size, p.env.Options.SampleRows)
+			p.rows, p.name, size, p.attempt.target)
 	}
 	how, about := "a random sample", ""
 	if p.byRowid {
@@ -486,7 +529,7 @@ func (p *profiler) sampleText() string {
 	if p.estimated {
 		about = "about "
 	}
-	return fmt.Sprintf("%s of %s (%d of %s%d rows, target %d)", how, p.name, p.rows, about, p.total, p.env.Options.SampleRows)
+	return fmt.Sprintf("%s of %s (%d of %s%d rows, target %d)", how, p.name, p.rows, about, p.total, p.attempt.target)
 }
 
 // spec decides which statistics and checks a column gets, from its declared
@@ -516,7 +559,7 @@ func (p *profiler) spec(i int, c warehouse.Column) colSpec {
 		// its aggregate; a sketch's quantiles are marked as estimates.
 		n := p.counted
 		if p.sampled {
-			n = p.env.Options.SampleRows
+			n = p.attempt.target
 		}
 		s.ApproxQuantiles = s.Quantiles && n > approxQuantileRows
 		s.NonNeg = nonNegativeByName(c.Name)
@@ -578,7 +621,7 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 	switch {
 	case p.sampled:
 		// A sample keeps each row with a probability: allow for chance.
-		n := p.env.Options.SampleRows
+		n := p.attempt.target
 		return n + n/10 + 100, nil
 	case p.counted > 0:
 		return p.counted, nil
@@ -603,7 +646,9 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 // the source's estimate as the structural expert takes it. A view, and
 // what nothing estimates, is counted up to wholeScanFactor samples plus
 // one: beyond, the count is a lower bound (p.lower), and no base for a
-// sampling fraction.
+// sampling fraction. A retry after a timeout (retry.go) counts nothing
+// whole: it takes the estimates as they are, and the count at n+1 as a
+// lower bound.
 func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
 	if hint.exact != nil {
 		return *hint.exact, nil
@@ -633,6 +678,9 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 			p.lower, p.estimated = true, true // the structural expert's count stopped there
 			return *hint.estimate, nil
 		}
+		if p.attempt.retry() {
+			return p.beyond(c), nil
+		}
 		return p.countUpTo(ctx, n)
 	}
 	if hint.estimate != nil && *hint.estimate > n && !hint.lower {
@@ -645,7 +693,7 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	if err != nil {
 		return 0, err
 	}
-	if ok && (exact || est > wholeScanFactor*n) {
+	if ok && (exact || est > wholeScanFactor*n || p.attempt.retry()) {
 		p.estimated = !exact
 		return est, nil
 	}
@@ -668,7 +716,7 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 		switch {
 		case err != nil && experts.Fatal(ctx, err):
 			return 0, err
-		case err == nil && (exact || est > wholeScanFactor*n):
+		case err == nil && (exact || est > wholeScanFactor*n || p.attempt.retry()):
 			p.estimated = !exact
 			return est, nil
 		case err == nil:
@@ -679,7 +727,18 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	// Nothing sizes it (a table without an integer key on an engine
 	// without estimates): a count that stops past wholeScanFactor
 	// samples, exact within.
+	if p.attempt.retry() {
+		return p.beyond(c), nil
+	}
 	return p.countUpTo(ctx, n)
+}
+
+// beyond sizes a table a retry profiles (retry.go) by the count that
+// stopped at c = n+1 rows, a lower bound: counting on, to wholeScanFactor
+// samples, reads ten samples of a table whose one sample timed out.
+func (p *profiler) beyond(c int64) int64 {
+	p.lower, p.estimated = true, true
+	return c
 }
 
 // countUpTo counts the table up to wholeScanFactor samples plus one: exact
@@ -745,12 +804,17 @@ func (p *profiler) aggregate(ctx context.Context, chunk []colSpec, stats []*colS
 		}
 	}
 	p.uncertain(ctx, col, fmt.Sprintf("%s could not be profiled: %v", col, err), err)
+	p.lastErr = err
 	return []string{col}, nil
 }
 
+// gapKey is the uncertainty key of a gap in column col's profile
+// ("table.column").
+func gapKey(col string) string { return "profile:" + col }
+
 // uncertain records a column-level gap in the profile.
 func (p *profiler) uncertain(ctx context.Context, col, desc string, err error) {
-	_ = p.env.SaveDoc(ctx, Name, catalog.KindUncertainty, "profile:"+col,
+	_ = p.env.SaveDoc(ctx, Name, catalog.KindUncertainty, gapKey(col),
 		catalog.UncertaintyDoc{Description: desc}, 1.0, []string{err.Error()}, p.name)
 }
 

@@ -53,7 +53,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 			continue
 		}
 		missing++
-		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(),
+		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(), Table: t.Name.String(),
 			Run: func(ctx context.Context) error { return inventory(ctx, env, t) }})
 	}
 	if len(env.Options.Relations) > 0 {

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/discover-db/discover/internal/timing"
 )
 
 // Generating costs over a second normally and tens of seconds under -race
@@ -154,7 +156,7 @@ func TestGenerationTimeAndRowCounts(t *testing.T) {
 		t.Errorf("total rows %d, want at least %d", total, Facts.MinTotalRows)
 	}
 	if !raceEnabled && sharedTook > 5*time.Second {
-		t.Errorf("generation took %v, want well under 5s", sharedTook)
+		timing.Missed(t, "generation took %v, want well under 5s", sharedTook)
 	}
 }
 

@@ -418,6 +418,7 @@ func createViews(ctx context.Context, db *sql.DB, views []view) ([]warehouse.Ski
 			}
 			skipped = append(skipped, warehouse.Skipped{
 				Table:  warehouse.TableName{Name: v.name},
+				Kind:   "table",
 				Reason: fmt.Sprintf("%d %s file(s) could not be read: %s", len(v.files), v.format, reason),
 			})
 			continue

@@ -193,7 +193,7 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 				if ctx.Err() != nil {
 					return nil, nil, ctx.Err()
 				}
-				skipped = append(skipped, warehouse.Skipped{Table: t.Name, Reason: "the view does not read: " + firstLine(err.Error())})
+				skipped = append(skipped, warehouse.Skipped{Table: t.Name, Kind: "view", Reason: "the view does not read: " + firstLine(err.Error())})
 				continue
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
 
 	"github.com/discover-db/discover/internal/guardcorpus"
+	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -423,7 +424,7 @@ func TestGuardHugeAndDeep(t *testing.T) {
 			t.Errorf("%s: %v, want a refusal", name, err)
 		}
 		if d := time.Since(start); d > 2*time.Second {
-			t.Errorf("%s: refused after %s", name, d)
+			timing.Missed(t, "%s: refused after %s, want under 2s", name, d)
 		}
 	}
 	// The widest statements discover writes itself stay well inside.

@@ -13,6 +13,7 @@ import (
 
 	mysqldrv "github.com/go-sql-driver/mysql"
 
+	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -297,7 +298,7 @@ func TestMaxRows(t *testing.T) {
 		t.Errorf("big LIMIT: %d rows, truncated %v", len(res.Rows), res.Truncated)
 	}
 	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("truncating a long stream took %s", d)
+		timing.Missed(t, "truncating a long stream took %s, want under 5s", d)
 	}
 }
 

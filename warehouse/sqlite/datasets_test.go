@@ -17,20 +17,18 @@ import (
 // (it sits beside the repository: ../shared/datasets from the root).
 func datasets(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
+	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for {
+	for dir := wd; ; dir = filepath.Dir(dir) {
 		d := filepath.Join(dir, "shared", "datasets")
 		if fi, err := os.Stat(filepath.Join(d, "FK_CHECK.tsv")); err == nil && fi.Mode().IsRegular() {
 			return d
 		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("shared/datasets not found above the working directory; the dataset tests need the public databases (see shared/datasets/README.md)")
+		if filepath.Dir(dir) == dir {
+			t.Skipf("shared/datasets/FK_CHECK.tsv is not in %s or any folder above it; the dataset tests need the public databases (see shared/datasets/README.md)", wd)
 		}
-		dir = parent
 	}
 }
 

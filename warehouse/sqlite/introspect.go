@@ -264,7 +264,7 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 		if o.kind != "view" {
 			what = "the virtual table's module is not available"
 		}
-		in.skipped = append(in.skipped, warehouse.Skipped{Table: t.Name, Reason: what + ": " + err.Error()})
+		in.skipped = append(in.skipped, warehouse.Skipped{Table: t.Name, Kind: t.Kind, Reason: what + ": " + err.Error()})
 		return t, false, nil
 	}
 	t.PrimaryKey = primaryKey(cols)
@@ -279,7 +279,7 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 		// written for another engine that fail on every read.
 		stmt, err := in.conn.PrepareContext(in.ctx, "SELECT * FROM "+QuoteIdent(o.name))
 		if err != nil {
-			in.skipped = append(in.skipped, warehouse.Skipped{Table: t.Name, Reason: "the view does not compile: " + err.Error()})
+			in.skipped = append(in.skipped, warehouse.Skipped{Table: t.Name, Kind: "view", Reason: "the view does not compile: " + err.Error()})
 			return t, false, nil
 		}
 		stmt.Close()

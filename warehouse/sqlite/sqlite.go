@@ -566,7 +566,7 @@ func stream(ctx context.Context, db *sql.DB, q string, fn func(row []any) error)
 		}
 		// Closed exactly once: modernc's rows finalize their statement on
 		// every Close, and a second finalize crashes the process.
-		err = readRaw(rows, fn)
+		err = readRaw(ctx, rows, fn)
 		if cerr := rows.Close(); err == nil {
 			err = cerr
 		}
@@ -574,8 +574,15 @@ func stream(ctx context.Context, db *sql.DB, q string, fn func(row []any) error)
 	})
 }
 
-// readRaw hands the rows of a driver result to fn.
-func readRaw(rows driver.Rows, fn func(row []any) error) error {
+// checkEvery is how many rows readRaw hands over between looks at its
+// context.
+const checkEvery = 256
+
+// readRaw hands the rows of a driver result to fn until ctx ends. The
+// driver interrupts a statement whose context ends only until its first
+// row: past it, a stream of a big table ran on for minutes beyond its
+// timeout (issue 17), so the context is watched here between rows.
+func readRaw(ctx context.Context, rows driver.Rows, fn func(row []any) error) error {
 	var decl []string
 	if ct, ok := rows.(driver.RowsColumnTypeDatabaseTypeName); ok {
 		for i := range rows.Columns() {
@@ -584,7 +591,10 @@ func readRaw(rows driver.Rows, fn func(row []any) error) error {
 	}
 	dest := make([]driver.Value, len(rows.Columns()))
 	vals := make([]any, len(dest))
-	for {
+	for n := 1; ; n++ {
+		if n%checkEvery == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if err := rows.Next(dest); err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil

@@ -140,6 +140,10 @@ func (m *model) apply(e orchestrator.Event) {
 			m.opts.Start = e.Time
 		}
 		m.iteration = e.Iteration
+		if e.Iteration > 0 {
+			// Resumed: the earlier attempts' queries are the run's too.
+			m.queries, m.queriesAt = e.Queries, e.Iteration
+		}
 	case orchestrator.EventIterationStart:
 		m.iteration, m.phase, m.planned, m.step = e.Iteration, e.Phase, e.Tasks, "plan"
 	case orchestrator.EventStep:
@@ -401,24 +405,22 @@ func (m *model) latestLine(e orchestrator.Event) string {
 
 func (m *model) footer() string {
 	if e := m.end; e != nil {
-		reason := e.StopReason
-		if m.stopRequested && reason == orchestrator.StopDeadline {
-			reason += " (you stopped it)"
-		}
 		// The figures are in the lines above, updated from this same event.
 		rounds := "iterations"
 		if e.Iteration == 1 {
 			rounds = "iteration"
 		}
-		return labelStyle.Render(fmt.Sprintf("stopped: %s after %d %s", reason, e.Iteration, rounds))
+		if m.interrupted || m.stopRequested {
+			// Whatever the last event says, an interrupted run is left
+			// unfinished (discover checks the same context the view saw end).
+			return warnStyle.Render(fmt.Sprintf("stopped: interrupted after %d %s; --resume continues", e.Iteration, rounds))
+		}
+		return labelStyle.Render(fmt.Sprintf("stopped: %s after %d %s", e.StopReason, e.Iteration, rounds))
 	}
-	switch {
-	case m.interrupted:
+	if m.interrupted || m.stopRequested {
 		return warnStyle.Render("interrupted: saving the run for --resume…")
-	case m.stopRequested:
-		return warnStyle.Render("stopping: the report will be written from what was found…")
 	}
-	return dimStyle.Render("q or ctrl+c: stop and write the report from what was found")
+	return dimStyle.Render("q or ctrl+c: stop, to continue later with --resume")
 }
 
 // clock formats a duration to the second: the view refreshes once a second.

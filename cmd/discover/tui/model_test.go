@@ -187,43 +187,68 @@ func lineStarting(v, prefix string) string {
 	return ""
 }
 
+// TestQuitKeysStopOnce: q and Ctrl+C interrupt the run as ^C does in plain
+// mode, once; the view then says the run is kept for --resume, whatever
+// stop reason the last event gives (a run cancelled while it measured ends
+// with "deadline", and discover still leaves it unfinished).
 func TestQuitKeysStopOnce(t *testing.T) {
 	for _, key := range []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune("q")}, {Type: tea.KeyCtrlC}} {
-		stops := 0
-		m := testModel(func() { stops++ })
-		feed(m, aRun()...)
-		_, cmd := m.Update(key)
-		m.Update(key)
-		if stops != 1 || cmd != nil {
-			t.Fatalf("%s: Stop called %d times, cmd %v; want once and the view kept", key, stops, cmd)
-		}
-		if v := m.View(); !strings.Contains(v, "stopping") {
-			t.Errorf("%s: view does not say it is stopping:\n%s", key, v)
-		}
-		feed(m, orchestrator.Event{Time: at(12), Kind: orchestrator.EventRunDone, RunID: "r1", Iteration: 2, Phase: 2,
-			StopReason: orchestrator.StopDeadline, Confidence: 0.6, Coverage: 0.4, Queries: 30})
-		v := m.View()
-		for _, want := range []string{"stopped: deadline (you stopped it) after 2 iterations", "0.60 / target", "0.40 / target",
-			"queries 30 ·", "elapsed 0m12s of 30m00s"} {
-			if !strings.Contains(v, want) {
-				t.Errorf("%s: final view lacks %q:\n%s", key, want, v)
+		for _, reason := range []string{"interrupted", orchestrator.StopDeadline} {
+			stops := 0
+			m := testModel(func() { stops++ })
+			feed(m, aRun()...)
+			_, cmd := m.Update(key)
+			m.Update(key)
+			if stops != 1 || cmd != nil {
+				t.Fatalf("%s: Stop called %d times, cmd %v; want once and the view kept", key, stops, cmd)
+			}
+			if v := m.View(); !strings.Contains(v, "interrupted: saving the run for --resume") {
+				t.Errorf("%s: view does not say the run is kept for --resume:\n%s", key, v)
+			}
+			feed(m, orchestrator.Event{Time: at(12), Kind: orchestrator.EventRunDone, RunID: "r1", Iteration: 2, Phase: 2,
+				StopReason: reason, Confidence: 0.6, Coverage: 0.4, Queries: 30})
+			v := m.View()
+			for _, want := range []string{"stopped: interrupted after 2 iterations; --resume continues", "0.60 / target", "0.40 / target",
+				"queries 30 ·", "elapsed 0m12s of 30m00s"} {
+				if !strings.Contains(v, want) {
+					t.Errorf("%s, run_done %q: final view lacks %q:\n%s", key, reason, want, v)
+				}
+			}
+			if strings.Contains(v, "deadline") {
+				t.Errorf("%s, run_done %q: an interrupted run shown as stopped by its deadline:\n%s", key, reason, v)
+			}
+			// Nothing is running once the run is over, whatever did not report back.
+			if strings.Contains(v, "+1 more") || strings.Contains(v, "semantics orders") {
+				t.Errorf("tasks still shown running after run_done:\n%s", v)
+			}
+			if lines := strings.Split(v, "\n"); !strings.HasPrefix(lines[len(lines)-1], "stopped:") {
+				t.Errorf("the stop line is not last:\n%s", v)
+			}
+			checkFits(t, v, 80, 24)
+			if _, cmd := m.Update(closedMsg{}); cmd == nil {
+				t.Error("the closed channel does not end the program")
+			}
+			m.Update(key)
+			if stops != 1 {
+				t.Errorf("%s after the end called Stop", key)
 			}
 		}
-		// Nothing is running once the run is over, whatever did not report back.
-		if strings.Contains(v, "+1 more") || strings.Contains(v, "semantics orders") {
-			t.Errorf("tasks still shown running after run_done:\n%s", v)
-		}
-		if lines := strings.Split(v, "\n"); !strings.HasPrefix(lines[len(lines)-1], "stopped:") {
-			t.Errorf("the stop line is not last:\n%s", v)
-		}
-		checkFits(t, v, 80, 24)
-		if _, cmd := m.Update(closedMsg{}); cmd == nil {
-			t.Error("the closed channel does not end the program")
-		}
-		m.Update(key)
-		if stops != 1 {
-			t.Errorf("%s after the end called Stop", key)
-		}
+	}
+}
+
+// TestSignalShownAsInterruption: ^C from outside the view (a signal, when
+// the view has no keyboard) is shown like q, without calling Stop.
+func TestSignalShownAsInterruption(t *testing.T) {
+	stops := 0
+	m := testModel(func() { stops++ })
+	feed(m, aRun()...)
+	m.Update(interruptMsg{})
+	if v := m.View(); !strings.Contains(v, "interrupted: saving the run for --resume") || stops != 0 {
+		t.Errorf("after a signal (Stop called %d times):\n%s", stops, v)
+	}
+	feed(m, orchestrator.Event{Time: at(12), Kind: orchestrator.EventRunDone, RunID: "r1", Iteration: 1, StopReason: "interrupted"})
+	if v := m.View(); !strings.Contains(v, "stopped: interrupted after 1 iteration; --resume continues") {
+		t.Errorf("final view after a signal:\n%s", v)
 	}
 }
 
@@ -233,7 +258,7 @@ func TestRunEndedOnItsOwn(t *testing.T) {
 	feed(m, orchestrator.Event{Time: at(12), Kind: orchestrator.EventRunDone, RunID: "r1", Iteration: 2,
 		StopReason: orchestrator.StopCoverage, Confidence: 0.97, Coverage: 1, Queries: 40})
 	v := m.View()
-	if !strings.Contains(v, "stopped: coverage after 2 iterations") || strings.Contains(v, "you stopped") {
+	if !strings.Contains(v, "stopped: coverage after 2 iterations") || strings.Contains(v, "interrupted") || strings.Contains(v, "--resume") {
 		t.Errorf("final view:\n%s", v)
 	}
 }
@@ -290,5 +315,16 @@ func TestViewCountsFindingsByKind(t *testing.T) {
 		Findings: map[string]int{"hypothesis": 66, "insight": 37, "relationship": 14, "pattern": 3}})
 	if v := m.View(); !strings.Contains(v, "found hypothesis 66 · insight 37 · relationship 14 · pattern 3") {
 		t.Errorf("findings by kind missing:\n%s", v)
+	}
+}
+
+// TestResumedRunShowsEarlierQueries: a resumed run's queries include its
+// earlier attempts', shown from the start as the figure to date.
+func TestResumedRunShowsEarlierQueries(t *testing.T) {
+	m := testModel(nil)
+	feed(m, orchestrator.Event{Time: at(0), Kind: orchestrator.EventRunStart, RunID: "r1", Iteration: 2, Queries: 57,
+		Message: `sqlite database "shop", 3 of 3 tables and views; resumed after iteration 2, 57 queries so far`})
+	if v := m.View(); !strings.Contains(v, "queries 57 (to iteration 2)") || !strings.Contains(v, "resumed after iteration 2") {
+		t.Errorf("resumed run:\n%s", v)
 	}
 }

@@ -30,8 +30,10 @@ type Options struct {
 	// Experts fixes the order of the expert lines; experts seen in events
 	// but not listed are added after them.
 	Experts []string
-	// Stop is called once when the user presses q or Ctrl-C. It must not
-	// block: the view keeps drawing events until the channel is closed.
+	// Stop is called once when the user presses q or Ctrl-C, and must
+	// interrupt the run as ^C does in plain mode: the run is left
+	// unfinished for --resume. It must not block: the view keeps drawing
+	// events until the channel is closed.
 	Stop func()
 }
 

@@ -1,0 +1,245 @@
+package orchestrator
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// ErrDatabaseLost is matched by the error of a run that stopped because the
+// database stopped answering: a statement as simple as SELECT 1 failed,
+// after the engine's own retries, on each of probeAttempts tries. Such a
+// run is left unfinished for --resume; it never ends as if it were done.
+var ErrDatabaseLost = errors.New("the database stopped answering")
+
+// probeBackoff is the pause before each further probe of a database whose
+// tasks failed: with the engines' own retries (warehouse.RetryBackoff) the
+// database has about 15 s to come back before the run gives up on it.
+var probeBackoff = []time.Duration{time.Second, 3 * time.Second}
+
+// reachable asks the database for SELECT 1 after a round in which tasks
+// failed, to tell a table that cannot be read (the run goes on and says
+// so) from a database that is gone (the run stops and says so). It returns
+// nil when the database answered, or when ctx ended first.
+func (o *Orchestrator) reachable(ctx context.Context, timeout time.Duration) error {
+	var last error
+	for attempt := 0; ; attempt++ {
+		_, err := o.Source.Query(ctx, "SELECT 1", warehouse.QueryOptions{Timeout: timeout, MaxRows: 1})
+		if err == nil || ctx.Err() != nil || errors.Is(err, warehouse.ErrRejected) {
+			return nil
+		}
+		last = err
+		if attempt >= len(probeBackoff) {
+			break
+		}
+		t := time.NewTimer(warehouse.Jitter(probeBackoff[attempt]))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+	}
+	return fmt.Errorf("%w: SELECT 1 failed %d times over about 15 s: %v", ErrDatabaseLost, len(probeBackoff)+1, last)
+}
+
+// outcome says whether the finished run saw everything it set out to:
+// every listed table and view read and profiled, every column profiled,
+// every relationship tested and no task given up; and, when not, what it
+// did not see and why, table by table.
+func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.LoopState, stop string) (catalog.OutcomeDoc, error) {
+	doc := catalog.OutcomeDoc{Status: catalog.OutcomeComplete, Unseen: []catalog.Unseen{}}
+	// What the run set out to read is what the source listed when it
+	// started (a privilege revoked since does not change that).
+	tables := o.tables
+	entries, err := o.Catalog.List(ctx, catalog.Filter{RunID: runID})
+	if err != nil {
+		return doc, err
+	}
+	have := map[string]bool{}
+	var hypotheses []catalog.Entry
+	for _, e := range entries {
+		have[e.Kind+"\x00"+e.Key] = true
+		if e.Kind == catalog.KindHypothesis {
+			hypotheses = append(hypotheses, e)
+		}
+	}
+	// Why a table's task was given up: its last error.
+	gaveUp := map[string]string{} // expert "\x00" table → error
+	var otherGiveUps []catalog.GivenUp
+	for _, k := range sortedKeys(s.GivenUp) {
+		g := s.GivenUp[k]
+		if g.Table != "" {
+			gaveUp[g.Expert+"\x00"+g.Table] = g.Error
+		}
+		otherGiveUps = append(otherGiveUps, g)
+	}
+	notReached := "not reached before the run stopped (" + cmp.Or(stop, "unfinished") + ")"
+	reason := func(table string, experts ...string) string {
+		for _, x := range experts {
+			if e, ok := gaveUp[x+"\x00"+table]; ok {
+				return Cause(e)
+			}
+		}
+		return notReached
+	}
+	accounted := map[string]bool{} // tables whose give-ups are already said
+	add := func(u catalog.Unseen) { doc.Unseen = append(doc.Unseen, u) }
+
+	for _, sk := range o.skipped {
+		if kept, _ := Filter([]warehouse.Table{{Name: sk.Table}}, o.Config.Include, o.Config.Exclude); len(kept) == 0 {
+			continue // left out by the user's filters anyway
+		}
+		doc.Tables++
+		add(catalog.Unseen{What: catalog.UnseenTable, Table: sk.Table.String(), Kind: sk.Kind, Reason: sk.Reason})
+	}
+	doc.Tables += len(tables)
+	for _, t := range tables {
+		n := t.Name.String()
+		switch {
+		case !have[catalog.KindTable+"\x00"+n]:
+			add(catalog.Unseen{What: catalog.UnseenTable, Table: n, Kind: t.Kind, Reason: reason(n, "structural", "statistical")})
+			accounted[n] = true
+			continue
+		case !have[catalog.KindTableStats+"\x00"+n]:
+			add(catalog.Unseen{What: catalog.UnseenProfile, Table: n, Kind: t.Kind, Reason: reason(n, "statistical")})
+			accounted[n] = true
+			continue
+		}
+		for _, c := range t.Columns {
+			if !have[catalog.KindProfile+"\x00"+n+"."+c.Name] {
+				add(catalog.Unseen{What: catalog.UnseenColumn, Table: n, Kind: t.Kind, Column: c.Name, Reason: reason(n, "statistical")})
+			}
+		}
+	}
+	for _, g := range otherGiveUps {
+		if accounted[g.Table] {
+			continue // a consequence of the table's gap, said above
+		}
+		add(catalog.Unseen{What: catalog.UnseenTest, Table: g.Table, Task: g.Expert + ": " + g.Task, Reason: Cause(g.Error)})
+	}
+	// A reference to a table the run does not cover (left out by
+	// --include/--exclude, or declared to a table that does not exist) is
+	// not a gap in what the run set out to see.
+	// So is one whose declaration names columns the table does not have.
+	listed := map[string]warehouse.Table{}
+	for _, t := range tables {
+		listed[t.Name.String()] = t
+	}
+	has := func(table string, cols []string) bool {
+		t, ok := listed[table]
+		if !ok {
+			return false
+		}
+		for _, c := range cols {
+			if !slices.ContainsFunc(t.Columns, func(tc warehouse.Column) bool { return strings.EqualFold(tc.Name, c) }) {
+				return false
+			}
+		}
+		return true
+	}
+	outside := map[string]bool{} // relationship keys
+	for _, e := range entries {
+		var r catalog.RelationshipDoc
+		if e.Kind == catalog.KindRelationship && e.Decode(&r) == nil && (!has(r.FromTable, r.FromColumns) || !has(r.ToTable, r.ToColumns)) {
+			outside[e.Key] = true
+		}
+	}
+	aboutOutside := func(subject string) bool {
+		for k := range outside {
+			if strings.HasSuffix(subject, k) {
+				return true
+			}
+		}
+		return false
+	}
+	// A test the query expert ran whose statement failed: the claim is
+	// in the ledger as inconclusive, but the data was never asked. The
+	// model's own SQL failing is the model's miss, not the database's.
+	for _, e := range hypotheses {
+		var h catalog.HypothesisDoc
+		if e.Expert == ModelExpert || e.Decode(&h) != nil || aboutOutside(h.Subject) {
+			continue
+		}
+		for _, ev := range e.Evidence {
+			if msg, ok := strings.CutPrefix(ev, "test failed: "); ok {
+				add(catalog.Unseen{What: catalog.UnseenTest, Task: "test of " + cmp.Or(h.Subject, e.Key), Reason: Cause(msg)})
+				break
+			}
+		}
+	}
+	for _, r := range entries {
+		if r.Kind != catalog.KindRelationship || outside[r.Key] {
+			continue
+		}
+		if !tested(hypotheses, r.Key) {
+			add(catalog.Unseen{What: catalog.UnseenTest, Task: "test of relationship " + r.Key, Reason: notReached})
+		}
+	}
+	if len(doc.Unseen) > 0 {
+		doc.Status = catalog.OutcomeIncomplete
+	}
+	return doc, nil
+}
+
+// tested reports whether some settled hypothesis is about subject.
+func tested(hypotheses []catalog.Entry, subject string) bool {
+	for _, e := range hypotheses {
+		var h catalog.HypothesisDoc
+		if e.Decode(&h) == nil && h.Status != "proposed" && h.Subject == subject {
+			return true
+		}
+	}
+	return false
+}
+
+// recordOutcome saves the run's outcome for the report.
+func (o *Orchestrator) recordOutcome(ctx context.Context, runID string, iteration int, doc catalog.OutcomeDoc) error {
+	e, err := catalog.NewEntry(catalog.KindOutcome, "outcome", doc)
+	if err != nil {
+		return err
+	}
+	e.Expert, e.RunID, e.Iteration, e.Confidence = "orchestrator", runID, iteration, 1.0
+	e.Evidence = []string{fmt.Sprintf("%d things not seen", len(doc.Unseen))}
+	return o.Catalog.Save(ctx, e)
+}
+
+// Cause is the innermost part of an error message, the part a reader
+// needs: "inventory Artist: count rows: sqlite: query: database disk image
+// is malformed (11)" → "database disk image is malformed (11)". A last
+// part of fewer than three words does not stand alone ("no such column:
+// p.id (1)" keeps its first part), nor does Go's own wording of a
+// timeout.
+func Cause(msg string) string {
+	parts := strings.Split(strings.TrimSpace(msg), ": ")
+	i := len(parts) - 1
+	for i > 0 && (len(strings.Fields(strings.Join(parts[i:], " "))) < 3 || generic[parts[i]]) {
+		i--
+	}
+	c := strings.Join(parts[i:], ": ")
+	// A wrapper's "(…: cause)" leaves its closing parenthesis behind.
+	for strings.Count(c, ")") > strings.Count(c, "(") && strings.HasSuffix(c, ")") {
+		c = c[:len(c)-1]
+	}
+	return c
+}
+
+// generic are Go's own words for an error, which say less than the
+// part before them ("timed out after 1s: context deadline exceeded").
+var generic = map[string]bool{"context deadline exceeded": true, "context canceled": true, "EOF": true, "unexpected EOF": true}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
