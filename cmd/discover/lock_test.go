@@ -19,6 +19,9 @@ import (
 // then finishes as if alone: the figures of an undisturbed run, not the
 // doubled iterations and queries of two runs sharing a catalog.
 func TestSecondRunRefused(t *testing.T) {
+	if raceEnabled {
+		t.Skip("three demo runs, about 5 minutes under the race detector: the plain pass of .ci/run runs it, and internal/runlock's own tests run under -race")
+	}
 	ref := t.TempDir()
 	if res := run(t, "--demo", "--out", ref, "--progress", "none", "--parallel", "1"); res.code != 0 {
 		t.Fatalf("reference run: exit %d\n%s", res.code, res.stderr)
@@ -90,6 +93,9 @@ func TestSecondRunRefused(t *testing.T) {
 // TestStaleLockTakenOver: a lock file of a process that has ended holds no
 // lock, and does not stop a run.
 func TestStaleLockTakenOver(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a whole demo run, over a minute under the race detector: the plain pass of .ci/run runs it")
+	}
 	dead := exec.Command(os.Args[0], "-test.run=^$")
 	if err := dead.Run(); err != nil {
 		t.Fatal(err)
