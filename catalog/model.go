@@ -331,7 +331,6 @@ type GivenUp struct {
 const (
 	OutcomeComplete   = "complete"
 	OutcomeIncomplete = "incomplete"
-	OutcomeFailed     = "failed"
 )
 
 // OutcomeDoc is whether a finished run saw everything it set out to

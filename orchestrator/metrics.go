@@ -38,18 +38,12 @@ func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []w
 		return Metrics{}, fmt.Errorf("measure: %w", err)
 	}
 	have := map[string]float64{}
-	tested := map[string]float64{} // hypothesis subject → confidence of the finding it settled
+	tested := settled(entries)
 	var rels []catalog.Entry
 	for _, e := range entries {
 		have[e.Kind+"\x00"+e.Key] = e.Confidence
-		switch e.Kind {
-		case catalog.KindRelationship:
+		if e.Kind == catalog.KindRelationship {
 			rels = append(rels, e)
-		case catalog.KindHypothesis:
-			var h catalog.HypothesisDoc
-			if err := e.Decode(&h); err == nil && h.Status != "proposed" && h.Subject != "" {
-				tested[h.Subject] = e.Confidence
-			}
 		}
 	}
 	var units []unit
@@ -115,4 +109,21 @@ func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []w
 		m.Phase = 4
 	}
 	return m, nil
+}
+
+// settled maps the subject of every hypothesis that was tested (not left
+// proposed) to that hypothesis' confidence: a relationship counts as
+// tested once one is about it.
+func settled(entries []catalog.Entry) map[string]float64 {
+	out := map[string]float64{}
+	for _, e := range entries {
+		if e.Kind != catalog.KindHypothesis {
+			continue
+		}
+		var h catalog.HypothesisDoc
+		if err := e.Decode(&h); err == nil && h.Status != "proposed" && h.Subject != "" {
+			out[h.Subject] = e.Confidence
+		}
+	}
+	return out
 }

@@ -5,17 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/warehouse"
 )
 
 // ErrDatabaseLost is matched by the error of a run that stopped because the
 // database stopped answering: a statement as simple as SELECT 1 failed,
-// after the engine's own retries, on each of probeAttempts tries. Such a
+// after the engine's own retries, on each try of probeBackoff. Such a
 // run is left unfinished for --resume; it never ends as if it were done.
 var ErrDatabaseLost = errors.New("the database stopped answering")
 
@@ -29,6 +31,10 @@ var probeBackoff = []time.Duration{time.Second, 3 * time.Second}
 // so) from a database that is gone (the run stops and says so). It returns
 // nil when the database answered, or when ctx ended first.
 func (o *Orchestrator) reachable(ctx context.Context, timeout time.Duration) error {
+	// Not warehouse.Retry: it gives up at once when a pause would outlast
+	// ctx's deadline, and a database that failed just before the run's
+	// deadline is not thereby shown to be gone; waiting lets the deadline
+	// end the run as such.
 	var last error
 	for attempt := 0; ; attempt++ {
 		_, err := o.Source.Query(ctx, "SELECT 1", warehouse.QueryOptions{Timeout: timeout, MaxRows: 1})
@@ -64,22 +70,18 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 		return doc, err
 	}
 	have := map[string]bool{}
-	var hypotheses []catalog.Entry
 	for _, e := range entries {
 		have[e.Kind+"\x00"+e.Key] = true
-		if e.Kind == catalog.KindHypothesis {
-			hypotheses = append(hypotheses, e)
-		}
 	}
 	// Why a table's task was given up: its last error.
 	gaveUp := map[string]string{} // expert "\x00" table → error
-	var otherGiveUps []catalog.GivenUp
-	for _, k := range sortedKeys(s.GivenUp) {
+	var giveUps []catalog.GivenUp
+	for _, k := range slices.Sorted(maps.Keys(s.GivenUp)) {
 		g := s.GivenUp[k]
 		if g.Table != "" {
 			gaveUp[g.Expert+"\x00"+g.Table] = g.Error
 		}
-		otherGiveUps = append(otherGiveUps, g)
+		giveUps = append(giveUps, g)
 	}
 	notReached := "not reached before the run stopped (" + cmp.Or(stop, "unfinished") + ")"
 	reason := func(table string, experts ...string) string {
@@ -119,7 +121,7 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 			}
 		}
 	}
-	for _, g := range otherGiveUps {
+	for _, g := range giveUps {
 		if accounted[g.Table] {
 			continue // a consequence of the table's gap, said above
 		}
@@ -129,17 +131,15 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 	// --include/--exclude, or declared to a table that does not exist) is
 	// not a gap in what the run set out to see.
 	// So is one whose declaration names columns the table does not have.
-	listed := map[string]warehouse.Table{}
-	for _, t := range tables {
-		listed[t.Name.String()] = t
-	}
+	// Names resolve as the experts resolve them (experts.TableIndex).
+	listed := experts.NewTableIndex(tables)
 	has := func(table string, cols []string) bool {
-		t, ok := listed[table]
+		t, ok := listed.Find(table)
 		if !ok {
 			return false
 		}
 		for _, c := range cols {
-			if !slices.ContainsFunc(t.Columns, func(tc warehouse.Column) bool { return strings.EqualFold(tc.Name, c) }) {
+			if _, ok := experts.FindColumn(t, c); !ok {
 				return false
 			}
 		}
@@ -163,9 +163,9 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 	// A test the query expert ran whose statement failed: the claim is
 	// in the ledger as inconclusive, but the data was never asked. The
 	// model's own SQL failing is the model's miss, not the database's.
-	for _, e := range hypotheses {
+	for _, e := range entries {
 		var h catalog.HypothesisDoc
-		if e.Expert == ModelExpert || e.Decode(&h) != nil || aboutOutside(h.Subject) {
+		if e.Kind != catalog.KindHypothesis || e.Expert == ModelExpert || e.Decode(&h) != nil || aboutOutside(h.Subject) {
 			continue
 		}
 		for _, ev := range e.Evidence {
@@ -175,11 +175,12 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 			}
 		}
 	}
+	tested := settled(entries)
 	for _, r := range entries {
 		if r.Kind != catalog.KindRelationship || outside[r.Key] {
 			continue
 		}
-		if !tested(hypotheses, r.Key) {
+		if _, ok := tested[r.Key]; !ok {
 			add(catalog.Unseen{What: catalog.UnseenTest, Task: "test of relationship " + r.Key, Reason: notReached})
 		}
 	}
@@ -187,17 +188,6 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 		doc.Status = catalog.OutcomeIncomplete
 	}
 	return doc, nil
-}
-
-// tested reports whether some settled hypothesis is about subject.
-func tested(hypotheses []catalog.Entry, subject string) bool {
-	for _, e := range hypotheses {
-		var h catalog.HypothesisDoc
-		if e.Decode(&h) == nil && h.Status != "proposed" && h.Subject == subject {
-			return true
-		}
-	}
-	return false
 }
 
 // recordOutcome saves the run's outcome for the report.
@@ -234,12 +224,3 @@ func Cause(msg string) string {
 // generic are Go's own words for an error, which say less than the
 // part before them ("timed out after 1s: context deadline exceeded").
 var generic = map[string]bool{"context deadline exceeded": true, "context canceled": true, "EOF": true, "unexpected EOF": true}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}

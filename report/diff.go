@@ -178,28 +178,21 @@ func (d *differ) unreadTable(o, n Table, had bool) {
 	switch {
 	case n.Unread != nil && !had:
 		d.add(CategoryUnread, n.Name, ChangeUnread, "", unreadText(n.Unread),
-			"%s %s could not be %s (%s); the old run did not have it", n.Kind, n.Name, unreadVerb(n.Unread), n.Unread.Reason)
+			"%s %s could not be %s (%s); the old run did not have it", n.Kind, n.Name, n.Unread.verb(), n.Unread.Reason)
 	case n.Unread != nil:
 		d.add(CategoryUnread, n.Name, ChangeUnread, unreadText(o.Unread), unreadText(n.Unread),
-			"%s %s could not be %s (%s): not compared", o.Kind, n.Name, unreadVerb(n.Unread), n.Unread.Reason)
+			"%s %s could not be %s (%s): not compared", o.Kind, n.Name, n.Unread.verb(), n.Unread.Reason)
 	default:
 		d.add(CategoryUnread, n.Name, ChangeUnread, unreadText(o.Unread), "read",
 			"%s %s could be read again (the old run could not: %s): not compared", n.Kind, n.Name, o.Unread.Reason)
 	}
 }
 
-func unreadVerb(u *Unread) string {
-	if u.What == "profile" {
-		return "profiled"
-	}
-	return "read"
-}
-
 func unreadText(u *Unread) string {
 	if u == nil {
 		return "read"
 	}
-	return "not " + unreadVerb(u) + ": " + u.Reason
+	return "not " + u.verb() + ": " + u.Reason
 }
 
 func (d *differ) table(o, n Table) {

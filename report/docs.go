@@ -226,10 +226,7 @@ func docsIndex(r *Report, files map[string]string) []byte {
 			}
 			kind := t.Kind
 			if t.Unread != nil {
-				kind += " (not read)"
-				if t.Unread.What == "profile" {
-					kind = t.Kind + " (not profiled)"
-				}
+				kind += " (not " + t.Unread.verb() + ")"
 			}
 			rows[i] = []string{t.Name, kind, rowsText(t), fmt.Sprint(len(t.Columns)), primaryKeyText(t), entity}
 		}

@@ -177,6 +177,14 @@ type Unread struct {
 	Reason string `json:"reason"`
 }
 
+// verb is what could not be done to the table: "read" or "profiled".
+func (u *Unread) verb() string {
+	if u.What == catalog.UnseenProfile {
+		return "profiled"
+	}
+	return "read"
+}
+
 // Index is a declared index (Markdown and HTML only).
 type Index struct {
 	Name    string

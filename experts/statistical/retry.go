@@ -214,8 +214,7 @@ func triedText(sizes []int64) string {
 	case 1:
 		parts = append(parts, "on a sample of "+samples[0]+" rows")
 	default:
-		parts = append(parts, "on samples of "+strings.Join(samples[:len(samples)-1], ", ")+
-			" and "+samples[len(samples)-1]+" rows")
+		parts = append(parts, "on samples of "+catalog.JoinAnd(samples)+" rows")
 	}
 	return strings.Join(parts, " and ")
 }
