@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/discover-db/discover/internal/heavy"
 )
 
 func openTest(t *testing.T) (*Catalog, string) {
@@ -550,7 +552,7 @@ func TestHelperWriter(t *testing.T) {
 }
 
 func TestKillDurability(t *testing.T) {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("spawns a child process")
 	}
 	path := filepath.Join(t.TempDir(), "catalog.db")

@@ -14,13 +14,15 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/discover-db/discover/internal/heavy"
 )
 
 // loadDuration is how long TestCatalogUnderLoad runs: a minute, as issue 9
 // asks, with DISCOVER_LONG_TESTS=1 (.ci/run runs it so); 10 seconds in the
 // normal suite.
 func loadDuration() time.Duration {
-	if os.Getenv("DISCOVER_LONG_TESTS") == "1" {
+	if heavy.Long() {
 		return time.Minute
 	}
 	return 10 * time.Second
@@ -126,7 +128,7 @@ func TestLoadHelperWriter(t *testing.T) {
 // afterwards every entry written is there with the document written, and
 // the catalog passes PRAGMA integrity_check and FTS5's integrity-check.
 func TestCatalogUnderLoad(t *testing.T) {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("a 10 s load test")
 	}
 	d := loadDuration()

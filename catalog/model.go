@@ -5,26 +5,6 @@ import (
 	"time"
 )
 
-// Entry kinds. The key of each kind is documented beside it; keys are unique
-// per kind within a catalog (the newest run's finding replaces an older one).
-const (
-	KindTable          = "table"          // key: table name (TableDoc)
-	KindProfile        = "profile"        // key: table.column (ProfileDoc)
-	KindSemantic       = "semantic"       // key: table.column (SemanticDoc)
-	KindEntity         = "entity"         // key: table name (EntityDoc)
-	KindRelationship   = "relationship"   // key: from_table(cols)->to_table(cols) (RelationshipDoc)
-	KindPattern        = "pattern"        // key: kind:tables (PatternDoc)
-	KindInsight        = "insight"        // key: expert-chosen stable id (InsightDoc)
-	KindHypothesis     = "hypothesis"     // key: hypothesis id (HypothesisDoc)
-	KindRecommendation = "recommendation" // key: expert-chosen stable id (RecommendationDoc)
-	KindUncertainty    = "uncertainty"    // key: expert-chosen stable id (UncertaintyDoc)
-	KindDomain         = "domain"         // key: "domain" (DomainDoc)
-	KindTableStats     = "table_stats"    // key: table name (TableStatsDoc)
-	KindProgress       = "progress"       // key: expert:step; an expert's bookkeeping (ProgressDoc)
-	KindConnection     = "connection"     // key: "connection"; what the connection's role could do (ConnectionDoc)
-	KindOutcome        = "outcome"        // key: "outcome"; whether the run saw everything (OutcomeDoc)
-)
-
 // Entry is one finding in the catalog.
 type Entry struct {
 	ID         int64           `json:"id"`
@@ -43,8 +23,12 @@ type Entry struct {
 // Decode unmarshals the entry's document into v.
 func (e Entry) Decode(v any) error { return json.Unmarshal(e.Document, v) }
 
-// NewEntry builds an entry whose document is doc marshalled to JSON.
+// NewEntry builds an entry whose document is doc marshalled to JSON. A kind
+// nobody declared, or a document not of its kind's type, is an error.
 func NewEntry(kind, key string, doc any) (Entry, error) {
+	if err := checkDoc(kind, doc); err != nil {
+		return Entry{}, err
+	}
 	b, err := json.Marshal(doc)
 	if err != nil {
 		return Entry{}, err

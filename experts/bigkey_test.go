@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/internal/scancheck"
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
@@ -34,7 +35,7 @@ var (
 )
 
 func init() {
-	if raceEnabled {
+	if heavy.Race {
 		keySample, keyRowsDefault, viewBaseRows = 1_000, 100_000, 60_000
 	}
 }
@@ -53,7 +54,7 @@ func keyRows() int64 {
 var bigKey expertstest.Kept
 
 func bigKeyFile(t *testing.T) string {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("builds tables of millions of rows")
 	}
 	n, m := keyRows(), viewBaseRows

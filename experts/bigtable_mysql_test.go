@@ -16,8 +16,9 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/internal/scancheck"
+	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/internal/load"
 	"github.com/discover-db/discover/llm"
-	"github.com/discover-db/discover/testdata/load"
 	"github.com/discover-db/discover/warehouse/mysql"
 )
 
@@ -46,7 +47,7 @@ var (
 )
 
 func init() {
-	if raceEnabled {
+	if heavy.Race {
 		mySample, myBigRows, myNoKeyRows = 2_000, 200_000, 30_000
 	}
 }
@@ -136,7 +137,7 @@ func replay(t *testing.T, admin *sql.DB, q string) {
 // is discovered too, on a sample its profile names.
 func TestBigTableMySQL(t *testing.T) {
 	server := mysqlServer(t)
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("builds a table of a million rows")
 	}
 	ctx := context.Background()

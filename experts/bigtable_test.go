@@ -14,12 +14,16 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/advice"
 	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/experts/rules"
 	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/orchestrator"
@@ -64,14 +68,14 @@ func discoverN(t *testing.T, src warehouse.Source, sample int64) (*catalog.Catal
 	t.Helper()
 	ctx := context.Background()
 	cat := expertstest.Catalog(t)
-	run := catalog.Run{ID: "bigtable", DSN: src.Database(), Dialect: src.Dialect(), Database: src.Database(), StartedAt: time.Now().UTC()}
+	run := catalog.Run{ID: "bigtable", DSN: src.Database(), Dialect: src.Dialect().Name(), Database: src.Database(), StartedAt: time.Now().UTC()}
 	if err := cat.StartRun(ctx, run); err != nil {
 		t.Fatal(err)
 	}
 	orc := &orchestrator.Orchestrator{
 		Source:  src,
 		Catalog: cat,
-		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Experts: []experts.Expert{structural.New(), relations.New(), statistical.New(), semantic.New(), rules.New(), query.New(), advice.New()},
 		Config: orchestrator.Config{MaxIterations: 50, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 4,
 			Options: experts.Options{SampleRows: sample, QueryTimeout: 5 * time.Minute}},
 	}
@@ -195,7 +199,7 @@ var bigSQLite expertstest.Kept
 
 // bigSQLiteFile builds the database through a connection of its own.
 func bigSQLiteFile(t *testing.T) string {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("builds a table of millions of rows")
 	}
 	n := bigSQLiteRows()
@@ -344,7 +348,7 @@ func readCounters(t *testing.T, admin *sql.DB, table string) tupleCounters {
 // are analyzed once before the counters are first read.
 func TestBigTablePostgres(t *testing.T) {
 	server := pgscratch.Server(t)
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("builds a table of millions of rows")
 	}
 	ctx := context.Background()

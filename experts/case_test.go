@@ -11,8 +11,11 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/advice"
 	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/experts/rules"
 	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
@@ -120,13 +123,13 @@ func checkCaseDistinct(t *testing.T, src warehouse.Source) {
 	t.Helper()
 	ctx := context.Background()
 	cat := expertstest.Catalog(t)
-	run := catalog.Run{ID: "casenames", Dialect: src.Dialect(), Database: src.Database(), StartedAt: time.Now().UTC()}
+	run := catalog.Run{ID: "casenames", Dialect: src.Dialect().Name(), Database: src.Database(), StartedAt: time.Now().UTC()}
 	if err := cat.StartRun(ctx, run); err != nil {
 		t.Fatal(err)
 	}
 	orc := &orchestrator.Orchestrator{
 		Source: src, Catalog: cat,
-		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Experts: []experts.Expert{structural.New(), relations.New(), statistical.New(), semantic.New(), rules.New(), query.New(), advice.New()},
 		Config: orchestrator.Config{MaxIterations: 20, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 2,
 			Options: experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute}},
 	}

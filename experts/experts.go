@@ -71,9 +71,15 @@ type Env struct {
 	Tables    []warehouse.Table // the inventory, after --include/--exclude
 	Options   Options
 
+	expert string // whose findings Save records (For)
+	// failures counts the failed attempts of each task of the run so far
+	// ("expert/task"), as the orchestrator keeps them in the run's saved
+	// state: a resumed run remembers them. Read-only here.
+	failures map[string]int
 	queries  *atomic.Int64
 	findings *atomic.Int64 // entries saved this iteration that were new or changed
 	scopes   *scopeCache   // how each table is read (sample.go)
+	marks    *roundMarks   // the round milestones settled so far (milestone.go)
 }
 
 // NewEnv builds an environment; queries counts the run's queries across iterations.
@@ -81,7 +87,7 @@ func NewEnv(src warehouse.Source, cat *catalog.Catalog, runID string, iteration,
 	tables []warehouse.Table, opts Options, queries *atomic.Int64) *Env {
 	return &Env{Source: src, Catalog: cat, RunID: runID, Iteration: iteration, Phase: phase,
 		Tables: tables, Options: opts, queries: queries, findings: new(atomic.Int64),
-		scopes: &scopeCache{m: map[string]Scope{}}}
+		scopes: &scopeCache{m: map[string]Scope{}}, marks: &roundMarks{m: map[string]bool{}}}
 }
 
 // NewFindings is the number of new or changed entries saved through this Env.
@@ -179,24 +185,110 @@ func (e *Env) Stream(ctx context.Context, sql string, fn func(row []any) error) 
 	return err
 }
 
+// Dialect is the source's SQL dialect: its quoting, the fragments that
+// differ between engines, and what the engine can do (Capabilities).
+func (e *Env) Dialect() warehouse.Dialect { return e.Source.Dialect() }
+
+// CanEstimateRows reports whether the source has a cheap row estimate
+// (warehouse.RowEstimator).
+func (e *Env) CanEstimateRows() bool {
+	_, ok := e.Source.(warehouse.RowEstimator)
+	return ok
+}
+
+// EstimateRows is the source's cheap estimate of a table's rows (exact when
+// the engine knows the count), counted against the budget and bounded by
+// the per-query timeout like every statement. ok is false when the source
+// has no estimate.
+func (e *Env) EstimateRows(ctx context.Context, t warehouse.TableName) (n int64, exact, ok bool, err error) {
+	est, ok := e.Source.(warehouse.RowEstimator)
+	if !ok {
+		return 0, false, false, nil
+	}
+	if err := e.spend(); err != nil {
+		return 0, false, true, err
+	}
+	ctx, cancel := e.bounded(ctx)
+	defer cancel()
+	n, exact, err = est.EstimateRows(ctx, t)
+	return n, exact, true, err
+}
+
+// ColumnStats are the planner's per-column estimates of a table
+// (warehouse.ColumnStatser), counted against the budget and bounded by the
+// per-query timeout. ok is false when the source keeps none.
+func (e *Env) ColumnStats(ctx context.Context, t warehouse.TableName) (stats []warehouse.ColumnStat, ok bool, err error) {
+	cs, ok := e.Source.(warehouse.ColumnStatser)
+	if !ok {
+		return nil, false, nil
+	}
+	if err := e.spend(); err != nil {
+		return nil, true, err
+	}
+	ctx, cancel := e.bounded(ctx)
+	defer cancel()
+	stats, err = cs.ColumnStats(ctx, t)
+	return stats, true, err
+}
+
+// CanColumnStats reports whether the source keeps planner statistics.
+func (e *Env) CanColumnStats() bool {
+	_, ok := e.Source.(warehouse.ColumnStatser)
+	return ok
+}
+
+// bounded applies the per-query timeout to ctx.
+func (e *Env) bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	if e.Options.QueryTimeout > 0 {
+		return context.WithTimeout(ctx, e.Options.QueryTimeout)
+	}
+	return ctx, func() {}
+}
+
 // RowCount counts a table's rows exactly, counted against the budget.
 func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
 	if err := e.spend(); err != nil {
 		return 0, err
 	}
-	if e.Options.QueryTimeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.Options.QueryTimeout)
-		defer cancel()
-	}
+	ctx, cancel := e.bounded(ctx)
+	defer cancel()
 	return e.Source.RowCount(ctx, t)
 }
 
-// Save records a finding for expert, stamping run and iteration. A finding
-// whose document, confidence and evidence equal the stored ones of this run
-// is not counted as new.
-func (e *Env) Save(ctx context.Context, expert string, en catalog.Entry) error {
-	en.Expert = expert
+// For returns this environment bound to expert: what it saves is recorded
+// as that expert's. The orchestrator binds each expert's environment
+// before it plans, so no expert names itself at every save.
+func (e *Env) For(expert string) *Env {
+	b := *e
+	b.expert = expert
+	return &b
+}
+
+// WithFailures returns this environment with the run's failed attempts per
+// task ("expert/task"), as of the round's start. The orchestrator owns the
+// count, and saves it with the run's state.
+func (e *Env) WithFailures(failures map[string]int) *Env {
+	b := *e
+	b.failures = failures
+	return &b
+}
+
+// Failures is how often the bound expert's task named task has failed in
+// this run (earlier attempts of a resumed run included) before this round.
+func (e *Env) Failures(task string) int { return e.failures[e.expert+"/"+task] }
+
+// Expert is the name of the expert this environment is bound to.
+func (e *Env) Expert() string { return e.expert }
+
+// Save records a finding of the bound expert, stamping run and iteration.
+// A finding whose document, confidence and evidence equal the stored ones
+// of this run is not counted as new. Build entries through a catalog.Kind
+// (catalog.Profiles.Save(ctx, env, ...)), which checks the document's type.
+func (e *Env) Save(ctx context.Context, en catalog.Entry) error {
+	if e.expert == "" {
+		return fmt.Errorf("save %s %s: the environment is not bound to an expert (Env.For)", en.Kind, en.Key)
+	}
+	en.Expert = e.expert
 	en.RunID = e.RunID
 	en.Iteration = e.Iteration
 	old, err := e.Catalog.Get(ctx, en.Kind, en.Key)
@@ -212,18 +304,6 @@ func (e *Env) Save(ctx context.Context, expert string, en catalog.Entry) error {
 	}
 	e.findings.Add(1)
 	return nil
-}
-
-// SaveDoc marshals doc and saves it as a finding.
-func (e *Env) SaveDoc(ctx context.Context, expert, kind, key string, doc any, confidence float64, evidence []string, tags ...string) error {
-	en, err := catalog.NewEntry(kind, key, doc)
-	if err != nil {
-		return fmt.Errorf("save %s %s: %w", kind, key, err)
-	}
-	en.Confidence = confidence
-	en.Evidence = evidence
-	en.Tags = tags
-	return e.Save(ctx, expert, en)
 }
 
 // RunEntries returns this run's entries of a kind.

@@ -31,25 +31,25 @@ func TestSaveCountsOnlyNewKnowledge(t *testing.T) {
 	}
 	defer cat.Close()
 	var q atomic.Int64
-	env := NewEnv(nil, cat, "run1", 1, 1, nil, Options{}, &q)
-	doc := map[string]int{"a": 1}
+	env := NewEnv(nil, cat, "run1", 1, 1, nil, Options{}, &q).For("x")
+	doc := catalog.InsightDoc{Kind: "a"}
 	for i := 0; i < 3; i++ {
-		if err := env.SaveDoc(ctx, "x", catalog.KindInsight, "k", doc, 0.5, []string{"e"}); err != nil {
+		if err := catalog.Insights.Save(ctx, env, "k", doc, 0.5, []string{"e"}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if env.NewFindings() != 1 {
 		t.Fatalf("the same finding saved thrice counted %d times", env.NewFindings())
 	}
-	if err := env.SaveDoc(ctx, "x", catalog.KindInsight, "k", doc, 0.6, []string{"e"}); err != nil {
+	if err := catalog.Insights.Save(ctx, env, "k", doc, 0.6, []string{"e"}); err != nil {
 		t.Fatal(err)
 	}
 	if env.NewFindings() != 2 {
 		t.Fatal("a changed confidence is new knowledge")
 	}
 	// The same finding in a later run is new for that run.
-	env2 := NewEnv(nil, cat, "run2", 1, 1, nil, Options{}, &q)
-	if err := env2.SaveDoc(ctx, "x", catalog.KindInsight, "k", doc, 0.6, []string{"e"}); err != nil {
+	env2 := NewEnv(nil, cat, "run2", 1, 1, nil, Options{}, &q).For("x")
+	if err := catalog.Insights.Save(ctx, env2, "k", doc, 0.6, []string{"e"}); err != nil {
 		t.Fatal(err)
 	}
 	if env2.NewFindings() != 1 {

@@ -238,8 +238,8 @@ func (e *Env) tableSize(ctx context.Context, t warehouse.Table, limit int64) (ro
 			return *doc.RowCount, doc.RowCountIsEstimate, doc.RowCountIsLowerBound, nil
 		}
 	}
-	if est, ok := e.Source.(warehouse.RowEstimator); ok {
-		if n, exact, err := est.EstimateRows(ctx, t.Name); err == nil {
+	if n, exact, ok, err := e.EstimateRows(ctx, t.Name); ok {
+		if err == nil {
 			return n, !exact, false, nil
 		} else if Fatal(ctx, err) {
 			return 0, false, false, err
@@ -254,10 +254,7 @@ func (e *Env) tableSize(ctx context.Context, t warehouse.Table, limit int64) (ro
 // limit rows (n is limit+1), how many more is not known. It reads at most
 // limit+1 rows, so a huge table or a view over one costs no full scan.
 func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64) (n int64, more bool, err error) {
-	d, err := warehouse.DialectFor(e.Source.Dialect())
-	if err != nil {
-		return 0, false, err
-	}
+	d := e.Source.Dialect()
 	res, err := e.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM %s %s) b",
 		e.Source.QuoteTable(t), d.Limit(limit+1)))
 	if err != nil {
@@ -286,17 +283,13 @@ func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64)
 // (Scope.Random). Only a spent budget, a cancelled run or a timeout is an
 // error.
 func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64) (from, how string, random bool, err error) {
-	d, derr := warehouse.DialectFor(e.Source.Dialect())
+	d := e.Source.Dialect()
 	quoted := e.Source.QuoteTable(t.Name)
 	first := func() (string, string, bool, error) {
-		lim := "LIMIT " + strconv.FormatInt(rows, 10)
-		if derr == nil {
-			lim = d.Limit(rows)
-		}
-		return fmt.Sprintf("(SELECT * FROM %s %s) %s", quoted, lim, warehouse.SampleAlias),
+		return fmt.Sprintf("(SELECT * FROM %s %s) %s", quoted, d.Limit(rows), warehouse.SampleAlias),
 			"its first rows as the engine returns them, not a random sample", false, nil
 	}
-	if derr != nil || t.Kind != "table" {
+	if t.Kind != "table" {
 		return first()
 	}
 	if len(d.IntKeys(t)) > 0 {
@@ -312,8 +305,8 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 	if f, ok := d.SampleBlocks(t.Name, rows, total); ok {
 		return f, "whole blocks drawn at random (TABLESAMPLE SYSTEM)", false, nil
 	}
-	if d.Name() == "duckdb" {
-		// Below the size DuckDB samples blocks from: its seeded
+	if d.Capabilities().Reservoir {
+		// Below the size the engine samples blocks from: its seeded
 		// reservoir, the same rows in every run, for about one scan of
 		// the columns a statement reads.
 		return d.Sample(t.Name, rows, total), "drawn at random by a seeded reservoir over the whole table", true, nil
@@ -322,11 +315,11 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 }
 
 // FindIntKey finds t's integer key and its least and greatest values
-// (Dialect.FindIntKey), asking through the run's query path; sent, when
+// (warehouse.FindIntKey), asking through the run's query path; sent, when
 // set, is called for each statement. A statement that fails for a reason
 // Fatal does not name means "no such key", not an error.
 func (e *Env) FindIntKey(ctx context.Context, d warehouse.Dialect, t warehouse.Table, sent func()) (k warehouse.IntKey, lo, hi int64, rows, found bool, err error) {
-	return d.FindIntKey(t, func(q string) ([]any, error) {
+	return warehouse.FindIntKey(d, t, func(q string) ([]any, error) {
 		if sent != nil {
 			sent()
 		}

@@ -75,3 +75,41 @@ func wordSet(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// NameTokens splits an identifier into lower-case words at underscores,
+// spaces, camelCase and PascalCase boundaries and letter/digit changes:
+// "SupportRepId" → support rep id, "tbl_Order_Items2" → tbl order items 2.
+// Unlike Words it does not split a glued "customerid": reference inference
+// (experts/relations) and the patterns' measure test (experts/structural)
+// are tuned to this splitting, and relbench measures it.
+func NameTokens(s string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(s)
+	for i, r := range rs {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			flush()
+			continue
+		}
+		if len(cur) > 0 {
+			prev := rs[i-1]
+			switch {
+			case unicode.IsDigit(r) != unicode.IsDigit(prev):
+				flush()
+			case unicode.IsUpper(r) && unicode.IsLower(prev):
+				flush() // albumId
+			case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
+				flush() // XMLParser → xml parser
+			}
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return out
+}

@@ -2,6 +2,7 @@ package experts
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -30,6 +31,23 @@ func TestWords(t *testing.T) {
 	for in, want := range cases {
 		if got := Words(in); !reflect.DeepEqual(got, want) {
 			t.Errorf("Words(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestNameTokens(t *testing.T) {
+	for in, want := range map[string]string{
+		"album_id":         "album id",
+		"AlbumId":          "album id",
+		"albumID":          "album id",
+		"SupportRepId":     "support rep id",
+		"tbl_Order_Items2": "tbl order items 2",
+		"XMLParser":        "xml parser",
+		"Club_ID_2":        "club id 2",
+		"order details":    "order details",
+	} {
+		if got := strings.Join(NameTokens(in), " "); got != want {
+			t.Errorf("NameTokens(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

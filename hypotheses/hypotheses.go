@@ -129,19 +129,15 @@ func (o Outcome) Record() Record {
 	return r
 }
 
-// Saver stores a finding; experts.Env satisfies it.
-type Saver interface {
-	SaveDoc(ctx context.Context, expert, kind, key string, doc any, confidence float64, evidence []string, tags ...string) error
-}
-
 // Save records the outcome in the ledger under its id, with the verdict's
 // confidence and evidence; tags add to the status, which is always one.
-func Save(ctx context.Context, s Saver, expert string, o Outcome, tags ...string) error {
+// s is the environment of the expert that tested it.
+func Save(ctx context.Context, s catalog.Saver, o Outcome, tags ...string) error {
 	ev := append([]string{}, o.Verdict.Evidence...)
 	if o.Sample != "" && !slices.Contains(ev, "tested "+o.Sample) {
 		ev = append(ev, "tested "+o.Sample)
 	}
-	return s.SaveDoc(ctx, expert, catalog.KindHypothesis, o.Doc.ID, o.Record(), o.Verdict.Confidence, ev,
+	return catalog.Hypotheses.Save(ctx, s, o.Doc.ID, o.Record(), o.Verdict.Confidence, ev,
 		append(tags, o.Doc.Status)...)
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -128,14 +129,14 @@ func TestTestShared(t *testing.T) {
 
 type saver struct {
 	kind, key string
-	doc       any
+	doc       Record
 	conf      float64
 	ev, tags  []string
 }
 
-func (s *saver) SaveDoc(_ context.Context, _, kind, key string, doc any, conf float64, ev []string, tags ...string) error {
-	*s = saver{kind, key, doc, conf, ev, tags}
-	return nil
+func (s *saver) Save(_ context.Context, en catalog.Entry) error {
+	*s = saver{kind: en.Kind, key: en.Key, conf: en.Confidence, ev: en.Evidence, tags: en.Tags}
+	return en.Decode(&s.doc)
 }
 
 func TestSave(t *testing.T) {
@@ -147,11 +148,11 @@ func TestSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	var s saver
-	if err := Save(context.Background(), &s, "query", out, "key"); err != nil {
+	if err := Save(context.Background(), &s, out, "key"); err != nil {
 		t.Fatal(err)
 	}
-	rec, ok := s.doc.(Record)
-	if s.kind != "hypothesis" || s.key != "k-1" || !ok || rec.Status != Refuted || rec.Expected != "0 bad rows" ||
+	rec := s.doc
+	if s.kind != "hypothesis" || s.key != "k-1" || rec.Status != Refuted || rec.Expected != "0 bad rows" ||
 		s.ev == nil || len(s.tags) != 2 || s.tags[1] != Refuted {
 		t.Fatalf("saved %+v", s)
 	}
@@ -191,7 +192,7 @@ func TestSampledVerdicts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got saver
-			if err := Save(context.Background(), &got, "x", out); err != nil {
+			if err := Save(context.Background(), &got, out); err != nil {
 				t.Fatal(err)
 			}
 			said := len(got.ev) > 0 && got.ev[len(got.ev)-1] == "tested "+sample

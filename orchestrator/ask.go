@@ -11,6 +11,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/prompts"
 	"github.com/discover-db/discover/warehouse"
@@ -86,9 +87,9 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 		}
 		res.Context = "schema and discovery " + opts.Run
 	}
-	schema := askSchema(src.Dialect(), opts.Question, tables, k, askSchemaBudget)
+	schema := askSchema(src.Dialect().Name(), opts.Question, tables, k, askSchemaBudget)
 
-	ctl := &llm.Controller{Dialect: src.Dialect(), Tables: tables, Querier: askQuerier{door, opts.QueryTimeout}, Guard: door.Guard}
+	ctl := &llm.Controller{Dialect: src.Dialect().Name(), Tables: tables, Querier: askQuerier{door, opts.QueryTimeout}, Guard: door.Guard}
 	type candidate struct {
 		answer llm.Answer
 		out    llm.Outcome
@@ -110,8 +111,8 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 		}
 		revise := func(ctx context.Context, sql, problem string) (string, error) {
 			res.Prompts["askfix"] = askfixID()
-			r, err := client.ReviseAnswer(ctx, prompts.AskFix{Dialect: src.Dialect(), Question: opts.Question, SQL: sql, Problem: problem,
-				Tables: tablesIn(schema, "", sql)})
+			r, err := client.ReviseAnswer(ctx, prompts.AskFix{Dialect: src.Dialect().Name(), Question: opts.Question, SQL: sql, Problem: problem,
+				Tables: model.TablesIn(schema, "", sql)})
 			if err != nil {
 				return "", err
 			}
@@ -311,7 +312,7 @@ func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowled
 
 func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
 	name := t.Name.String()
-	pt := prompts.Table{Name: name, Kind: t.Kind, PrimaryKey: t.PrimaryKey, Columns: []prompts.Column{}, References: declaredReferences(t)}
+	pt := prompts.Table{Name: name, Kind: t.Kind, PrimaryKey: t.PrimaryKey, Columns: []prompts.Column{}, References: model.DeclaredReferences(t)}
 	if k != nil {
 		pt.References = append(pt.References, k.relations[name]...)
 		pt.Entity = k.entities[name]
@@ -329,7 +330,7 @@ func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
 			}
 			semantic = k.semantics[key]
 		}
-		pt.Columns = append(pt.Columns, promptColumn(c, prof, semantic))
+		pt.Columns = append(pt.Columns, model.PromptColumn(c, prof, semantic))
 	}
 	return pt
 }

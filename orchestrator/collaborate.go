@@ -14,7 +14,7 @@ import (
 // returns how many new or changed findings it saved.
 func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	before := env.NewFindings()
-	profiles, err := decodeAll[catalog.ProfileDoc](ctx, env, catalog.KindProfile)
+	profiles, err := experts.DecodeAll[catalog.ProfileDoc](ctx, env, catalog.KindProfile)
 	if err != nil {
 		return 0, err
 	}
@@ -22,11 +22,11 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("collaborate: %w", err)
 	}
-	rels, err := decodeAll[catalog.RelationshipDoc](ctx, env, catalog.KindRelationship)
+	rels, err := experts.DecodeAll[catalog.RelationshipDoc](ctx, env, catalog.KindRelationship)
 	if err != nil {
 		return 0, err
 	}
-	hyps, err := decodeAll[catalog.HypothesisDoc](ctx, env, catalog.KindHypothesis)
+	hyps, err := experts.DecodeAll[catalog.HypothesisDoc](ctx, env, catalog.KindHypothesis)
 	if err != nil {
 		return 0, err
 	}
@@ -38,8 +38,8 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	}
 	referencing := map[string]bool{}
 	for _, r := range rels {
-		for _, c := range r.doc.FromColumns {
-			referencing[r.doc.FromTable+"."+c] = true
+		for _, c := range r.Doc.FromColumns {
+			referencing[r.Doc.FromTable+"."+c] = true
 		}
 	}
 
@@ -47,7 +47,7 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 	wantedInsight := map[string]bool{} // contradictions settled this round
 	save := func(key, desc string, evidence ...string) error {
 		wanted[key] = true
-		return env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, key, catalog.UncertaintyDoc{Description: desc}, 0.8, evidence)
+		return catalog.Uncertainties.Save(ctx, env.For("orchestrator"), key, catalog.UncertaintyDoc{Description: desc}, 0.8, evidence)
 	}
 	for _, e := range semantics {
 		var s catalog.SemanticDoc
@@ -64,14 +64,14 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 			// agree. Exact counts settle it: values that repeat identify no
 			// row, whatever the name says. Counts from a sample cannot, and
 			// the doubt is left to the reader.
-			if p.doc.DistinctCount == nil || p.doc.Rows == 0 || *p.doc.DistinctCount >= p.doc.Rows {
+			if p.Doc.DistinctCount == nil || p.Doc.Rows == 0 || *p.Doc.DistinctCount >= p.Doc.Rows {
 				break
 			}
-			figures := fmt.Sprintf("profile: %s distinct values in %s rows", catalog.Thousands(*p.doc.DistinctCount), catalog.Thousands(p.doc.Rows))
-			if p.doc.Sampled || p.doc.DistinctIsEstimate {
+			figures := fmt.Sprintf("profile: %s distinct values in %s rows", catalog.Thousands(*p.Doc.DistinctCount), catalog.Thousands(p.Doc.Rows))
+			if p.Doc.Sampled || p.Doc.DistinctIsEstimate {
 				if err := save("conflict:identifier:"+e.Key,
 					fmt.Sprintf("%s looks like an identifier, but a sample shows %s distinct values in %s rows.", e.Key,
-						catalog.Thousands(*p.doc.DistinctCount), catalog.Thousands(p.doc.Rows)),
+						catalog.Thousands(*p.Doc.DistinctCount), catalog.Thousands(p.Doc.Rows)),
 					"semantic: identifier", figures); err != nil {
 					return 0, err
 				}
@@ -81,10 +81,10 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 			doc := catalog.InsightDoc{Kind: "contradiction", Tables: []string{table}, Columns: []string{e.Key},
 				Description: fmt.Sprintf("The semantic expert took %s for an identifier (%s), but its %s rows hold %s distinct values: "+
 					"settled by the data, %s does not identify the rows of %s.", e.Key, strings.Join(s.Reasons, "; "),
-					catalog.Thousands(p.doc.Rows), catalog.Thousands(*p.doc.DistinctCount), col, table)}
+					catalog.Thousands(p.Doc.Rows), catalog.Thousands(*p.Doc.DistinctCount), col, table)}
 			key := "contradiction:identifier:" + e.Key
 			wantedInsight[key] = true
-			if err := env.SaveDoc(ctx, "orchestrator", catalog.KindInsight, key, doc, 0.95,
+			if err := catalog.Insights.Save(ctx, env.For("orchestrator"), key, doc, 0.95,
 				[]string{"semantic: identifier", figures}, "contradiction"); err != nil {
 				return 0, err
 			}
@@ -101,13 +101,13 @@ func collaborate(ctx context.Context, env *experts.Env) (int, error) {
 		}
 	}
 	for _, h := range hyps {
-		if h.doc.Status == "inconclusive" {
-			desc := "Could not settle: " + h.doc.Statement
-			if len(h.entry.Evidence) > 0 {
+		if h.Doc.Status == "inconclusive" {
+			desc := "Could not settle: " + h.Doc.Statement
+			if len(h.Entry.Evidence) > 0 {
 				// The figures say why (an empty table, a column all NULL).
-				desc += " The test found: " + h.entry.Evidence[0] + "."
+				desc += " The test found: " + h.Entry.Evidence[0] + "."
 			}
-			if err := save("inconclusive:"+h.doc.ID, desc, h.entry.Evidence...); err != nil {
+			if err := save("inconclusive:"+h.Doc.ID, desc, h.Entry.Evidence...); err != nil {
 				return 0, err
 			}
 		}
@@ -153,25 +153,4 @@ func settle(ctx context.Context, env *experts.Env, kind string, wanted map[strin
 		}
 	}
 	return removed, nil
-}
-
-type decoded[T any] struct {
-	entry catalog.Entry
-	doc   T
-}
-
-func decodeAll[T any](ctx context.Context, env *experts.Env, kind string) (map[string]decoded[T], error) {
-	entries, err := env.RunEntries(ctx, kind)
-	if err != nil {
-		return nil, fmt.Errorf("collaborate: %w", err)
-	}
-	out := make(map[string]decoded[T], len(entries))
-	for _, e := range entries {
-		var d T
-		if err := e.Decode(&d); err != nil {
-			return nil, fmt.Errorf("collaborate: decode %s %s: %w", kind, e.Key, err)
-		}
-		out[e.Key] = decoded[T]{e, d}
-	}
-	return out, nil
 }

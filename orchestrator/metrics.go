@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -22,17 +23,10 @@ type Metrics struct {
 	missingInventory, missingMeaning, missingTests int
 }
 
-// unit is one thing a complete discovery knows: a table's structure, its
-// statistics and meaning, each column's profile and meaning, each
-// relationship's test against the data, the domain.
-type unit struct {
-	kind, key string
-	phase     int
-	what      string
-}
-
-// Measure computes the metrics of a run over the inventory.
-func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []warehouse.Table) (Metrics, error) {
+// Measure computes the metrics of a run over the inventory: the units the
+// experts xs declare (experts.Coverer), and a test of every relationship
+// found.
+func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []warehouse.Table, xs []experts.Expert) (Metrics, error) {
 	entries, err := cat.List(ctx, catalog.Filter{RunID: runID})
 	if err != nil {
 		return Metrics{}, fmt.Errorf("measure: %w", err)
@@ -46,34 +40,15 @@ func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []w
 			rels = append(rels, e)
 		}
 	}
-	var units []unit
-	for _, t := range tables {
-		n := t.Name.String()
-		units = append(units,
-			unit{catalog.KindTable, n, 1, "structure of " + n},
-			unit{catalog.KindTableStats, n, 1, "statistics of " + n},
-			unit{catalog.KindEntity, n, 2, "meaning of " + n})
-		for _, c := range t.Columns {
-			k := n + "." + c.Name
-			units = append(units,
-				unit{catalog.KindProfile, k, 1, "profile of " + k},
-				unit{catalog.KindSemantic, k, 2, "semantic type of " + k})
-		}
-	}
-	if len(tables) > 0 {
-		units = append(units,
-			unit{catalog.KindDomain, "domain", 2, "business domain"},
-			// the structural expert's pass over the relationship graph
-			unit{catalog.KindProgress, "structural:patterns", 2, "structural patterns"})
-	}
+	units := experts.CoverageOf(xs, tables)
 	m := Metrics{Units: len(units) + len(rels)}
 	sum := 0.0
 	for _, u := range units {
-		c, ok := have[u.kind+"\x00"+u.key]
+		c, ok := have[u.Kind+"\x00"+u.Key]
 		if !ok {
-			m.Pending = append(m.Pending, u.what)
-			switch u.phase {
-			case 1:
+			m.Pending = append(m.Pending, u.What)
+			switch u.Phase {
+			case experts.PhaseInventory:
 				m.missingInventory++
 			default:
 				m.missingMeaning++

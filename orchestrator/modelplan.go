@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/prompts"
 )
@@ -17,9 +19,11 @@ import (
 // KindLLMPlan records the model's part in one round's planning (key
 // llm:plan:ITERATION, PlanDoc): the order the round ran, each task's place
 // in the experts' order and in the model's ranking, and the model's reasons.
-// Like KindLLMCall it is an audit trail, not a finding: the report ignores
+// Like model.KindLLMCall it is an audit trail, not a finding: the report ignores
 // it (discover catalog kind llm_plan).
 const KindLLMPlan = "llm_plan"
+
+var llmPlans = catalog.Define[PlanDoc](KindLLMPlan)
 
 // PlanDoc is one round's planning with the model.
 type PlanDoc struct {
@@ -102,7 +106,7 @@ func (o *Orchestrator) rankTasks(ctx context.Context, env *experts.Env, m Metric
 	// not count as one toward the stop criteria.
 	actx := context.WithoutCancel(ctx)
 	for _, c := range o.Model.TakeCalls() {
-		o.saveAudit(actx, env, KindLLMCall, fmt.Sprintf("llm:call:%05d", c.Seq), c, []string{c.Outcome}, c.Prompt)
+		o.saveAudit(actx, env, model.KindLLMCall, fmt.Sprintf("llm:call:%05d", c.Seq), c, []string{c.Outcome}, c.Prompt)
 	}
 	if askErr != nil && ctx.Err() != nil {
 		return tasks // out of time: the deadline, not the model, is at fault
@@ -133,7 +137,7 @@ func (o *Orchestrator) rankTasks(ctx context.Context, env *experts.Env, m Metric
 	if askErr != nil {
 		evidence = []string{"the model's ranking failed; the experts' order ran: " + doc.Error}
 	}
-	o.saveAudit(actx, env, KindLLMPlan, key, doc, evidence, TagModel, doc.Status)
+	o.saveAudit(actx, env, KindLLMPlan, key, doc, evidence, model.Tag, doc.Status)
 	if askErr == nil {
 		ranked := 0
 		for _, r := range modelRank {
@@ -200,7 +204,7 @@ func fuse(ids []string, ranking []llm.TaskRank) (order, modelRank []int, reasons
 // by size, and the first planMaxTasks tasks with ids t1, t2… in the
 // experts' order.
 func planData(ctx context.Context, env *experts.Env, m Metrics, tasks []experts.Task) (prompts.Plan, error) {
-	stats, err := decodeAll[catalog.TableStatsDoc](ctx, env, catalog.KindTableStats)
+	stats, err := experts.DecodeAll[catalog.TableStatsDoc](ctx, env, catalog.KindTableStats)
 	if err != nil {
 		return prompts.Plan{}, err
 	}
@@ -209,7 +213,7 @@ func planData(ctx context.Context, env *experts.Env, m Metrics, tasks []experts.
 	for _, t := range env.Tables {
 		pt := prompts.PlanTable{Name: t.Name.String()}
 		if s, ok := stats[pt.Name]; ok {
-			rows := s.doc.Rows
+			rows := s.Doc.Rows
 			pt.Rows = &rows
 		}
 		st.Tables = append(st.Tables, pt)
@@ -243,13 +247,13 @@ func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 // planSpent is what model planning has used in this run so far, from its
 // records in the catalog.
 func planSpent(ctx context.Context, env *experts.Env) (calls, tokens int64, err error) {
-	plans, err := decodeAll[PlanDoc](ctx, env, KindLLMPlan)
+	plans, err := experts.DecodeAll[PlanDoc](ctx, env, KindLLMPlan)
 	if err != nil {
 		return 0, 0, err
 	}
 	for _, p := range plans {
-		calls += p.doc.Calls
-		tokens += p.doc.Tokens
+		calls += p.Doc.Calls
+		tokens += p.Doc.Tokens
 	}
 	return calls, tokens, nil
 }
@@ -267,7 +271,7 @@ func (o *Orchestrator) planFailed(ctx context.Context, env *experts.Env, err err
 	}
 	desc := fmt.Sprintf("Model-assisted task planning (%s %s) failed, so the rounds ran their tasks in the experts' own order: %s",
 		o.Model.Provider(), o.Model.Model(), reason)
-	_ = env.SaveDoc(ctx, ModelExpert, catalog.KindUncertainty, key, catalog.UncertaintyDoc{Description: desc}, 1.0, []string{clip(reason, 500)})
+	_ = catalog.Uncertainties.Save(ctx, env, key, catalog.UncertaintyDoc{Description: desc}, 1.0, []string{clip(reason, 500)})
 }
 
 // saveAudit records an entry of the model's audit trail for this round,
@@ -277,7 +281,18 @@ func (o *Orchestrator) saveAudit(ctx context.Context, env *experts.Env, kind, ke
 	if err != nil {
 		return
 	}
-	e.Expert, e.RunID, e.Iteration, e.Confidence = ModelExpert, env.RunID, env.Iteration, 1.0
+	e.Expert, e.RunID, e.Iteration, e.Confidence = model.Name, env.RunID, env.Iteration, 1.0
 	e.Evidence, e.Tags = evidence, tags
 	_ = o.Catalog.Save(ctx, e)
+}
+
+// clip shortens s to about n bytes, on a character boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

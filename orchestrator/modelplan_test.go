@@ -13,6 +13,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
 )
 
@@ -132,7 +133,7 @@ func planRig(t *testing.T, answer func(tool string, req llm.Request) (any, error
 func planEnv(o *Orchestrator, run catalog.Run, it int) *experts.Env {
 	tables, _ := o.Source.Tables(context.Background())
 	var q atomic.Int64
-	return experts.NewEnv(o.Source, o.Catalog, run.ID, it, 2, tables, experts.Options{}, &q)
+	return experts.NewEnv(o.Source, o.Catalog, run.ID, it, 2, tables, experts.Options{}, &q).For(model.Name)
 }
 
 func namedTasks(n int) []experts.Task {
@@ -205,14 +206,14 @@ func TestRankTasksAsksAndRecords(t *testing.T) {
 	}
 	if doc.Status != "ranked" || doc.Prompt != "plan/v1" || doc.Calls != 1 || doc.Tokens != 40 || !slices.Equal(doc.Ignored, []string{"t42"}) ||
 		len(doc.Order) != 6 || doc.Order[3] != (PlannedTask{Expert: "structural", Task: "task 6", Deterministic: 6, Model: 1, Reason: "the largest table"}) ||
-		e.Expert != ModelExpert || !slices.Contains(e.Tags, TagModel) {
+		e.Expert != model.Name || !slices.Contains(e.Tags, model.Tag) {
 		t.Fatalf("plan record %+v (entry %+v)", doc, e)
 	}
 	// The audit trail is not a finding: the round's count stays 0.
 	if n := env.NewFindings(); n != 0 {
 		t.Errorf("recording the plan counted %d new findings", n)
 	}
-	calls, _ := o.Catalog.List(ctx, catalog.Filter{Kind: KindLLMCall, RunID: run.ID})
+	calls, _ := o.Catalog.List(ctx, catalog.Filter{Kind: model.KindLLMCall, RunID: run.ID})
 	if len(calls) != 1 || !strings.Contains(string(calls[0].Document), `"prompt":"plan/v1"`) {
 		t.Errorf("call records %v", calls)
 	}

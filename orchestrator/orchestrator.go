@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"slices"
 	"sort"
@@ -22,6 +23,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -65,15 +67,24 @@ type Orchestrator struct {
 	Events chan<- Event
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
-	// Model, when set, joins the experts: it proposes hypotheses (tested
-	// through llm.Controller) and notes. Nil runs on rules and data alone.
+	// Model, when set, brings the model's expert into the run
+	// (experts/model: hypotheses tested through llm.Controller, notes, the
+	// narrative) and ranks each round's tasks. Nil runs on rules and data
+	// alone.
 	Model *llm.Client
 
 	usageBase catalog.LLMUsage    // model use of earlier attempts of a resumed run
 	tables    []warehouse.Table   // what the run set out to read, listed at its start
 	skipped   []warehouse.Skipped // what the source left out at the start
-	model     *modelExpert        // the model's expert, when there is a model
+	model     finisher            // the model's expert, when there is a model
 	lastEnv   *experts.Env        // the last round's environment, for finish
+}
+
+// finisher is an expert with steps it still owes when the run ends
+// before their round came (the model's: experts/model).
+type finisher interface {
+	experts.Expert
+	Finish(ctx context.Context, env *experts.Env) error
 }
 
 // experts is the run's expert list: the configured ones, and the model's
@@ -83,8 +94,7 @@ func (o *Orchestrator) experts(paths int) []experts.Expert {
 		return o.Experts
 	}
 	if o.model == nil {
-		o.model = &modelExpert{client: o.Model, paths: max(paths, 1),
-			door: &warehouse.Door{Source: o.Source, AllowPrivileged: o.Config.AllowPrivileged}}
+		o.model = model.New(o.Model, paths, &warehouse.Door{Source: o.Source, AllowPrivileged: o.Config.AllowPrivileged})
 	}
 	return append(append([]experts.Expert{}, o.Experts...), o.model)
 }
@@ -200,7 +210,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		}
 
 		// assess
-		m, err := Measure(ctx, o.Catalog, run.ID, tables)
+		m, err := Measure(ctx, o.Catalog, run.ID, tables, xs)
 		if err != nil {
 			return o.finish(run, state, &queries, stopOnError(ctx), err)
 		}
@@ -213,12 +223,15 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			Message: fmt.Sprintf("coverage %.2f confidence %.2f", m.Coverage, m.Confidence)})
 
 		// plan
-		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries)
+		// The experts see the failures as of the round's start (a copy:
+		// tasks count new ones while others read).
+		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries).
+			WithFailures(maps.Clone(failures))
 		o.lastEnv = env
 		var tasks []experts.Task
 		var satisfied []string
 		for _, x := range xs {
-			ts, err := x.Plan(ctx, env)
+			ts, err := x.Plan(ctx, env.For(x.Name()))
 			if err != nil {
 				if ctx.Err() != nil {
 					break
@@ -262,7 +275,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		}
 
 		// The model's ranking, fused with the experts' order (nothing without a model).
-		tasks = o.rankTasks(ctx, env, m, tasks, cfg.Parallel)
+		tasks = o.rankTasks(ctx, env.For(model.Name), m, tasks, cfg.Parallel)
 
 		// execute
 		o.emit(Event{Kind: EventStep, Step: "execute", Iteration: it, Phase: m.Phase, Tasks: len(tasks)})
@@ -385,7 +398,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		if ctx.Err() != nil {
 			mctx = context.WithoutCancel(ctx)
 		}
-		m, err = Measure(mctx, o.Catalog, run.ID, tables)
+		m, err = Measure(mctx, o.Catalog, run.ID, tables, xs)
 		if err != nil {
 			return o.finish(run, state, &queries, stopOnError(ctx), err)
 		}
@@ -489,7 +502,7 @@ func budgetSpent(cfg Config, queries int64) bool {
 func recordBudget(ctx context.Context, env *experts.Env, budget int64) {
 	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf(
 		"The run stopped when its budget of %d queries (--max-queries) was spent: what it had not examined by then is listed with the other gaps.", budget)}
-	_ = env.SaveDoc(ctx, "orchestrator", catalog.KindUncertainty, "budget:queries", doc, 1.0, []string{fmt.Sprintf("%d queries sent", budget)})
+	_ = catalog.Uncertainties.Save(ctx, env.For("orchestrator"), "budget:queries", doc, 1.0, []string{fmt.Sprintf("%d queries sent", budget)})
 }
 
 // settleRounds bounds the rounds run after the confidence or coverage
@@ -560,7 +573,7 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 	if o.model != nil && o.lastEnv != nil && stop != "" && stop != StopDeadline {
 		// Past a deadline the user's --timeout comes first; otherwise the
 		// narrative is written now if its round never came.
-		if err := o.model.finish(ctx, o.lastEnv); err == nil {
+		if err := o.model.Finish(ctx, o.lastEnv.For(o.model.Name())); err == nil {
 			s.LLM = o.llmUsage(o.usageBase)
 		}
 	}
@@ -598,7 +611,7 @@ func (o *Orchestrator) measureAll(ctx context.Context, runID string) (Metrics, e
 	if err != nil {
 		return Metrics{}, err
 	}
-	return Measure(ctx, o.Catalog, runID, tables)
+	return Measure(ctx, o.Catalog, runID, tables, o.experts(o.Config.LLMPaths))
 }
 
 // recordGaps writes what the run did not get to as uncertainties, so the
@@ -727,7 +740,7 @@ func (o *Orchestrator) recordSkipped(ctx context.Context, runID string, iteratio
 // giveUp records a task that kept failing as an uncertainty.
 func (o *Orchestrator) giveUp(env *experts.Env, t experts.Task, err error) {
 	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf("%s expert gave up on %q after repeated failures: %v", t.Expert, t.Name, err)}
-	_ = env.SaveDoc(context.Background(), "orchestrator", catalog.KindUncertainty, "failed:"+t.Expert+":"+t.Name, doc, 1.0,
+	_ = catalog.Uncertainties.Save(context.Background(), env.For("orchestrator"), "failed:"+t.Expert+":"+t.Name, doc, 1.0,
 		[]string{err.Error()})
 }
 

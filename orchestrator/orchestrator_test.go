@@ -14,7 +14,9 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/registry"
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
 // fakeSource is a Source with fixed tables; queries are not expected.
@@ -22,7 +24,7 @@ type fakeSource struct{ tables []warehouse.Table }
 
 var _ warehouse.Source = (*fakeSource)(nil)
 
-func (f *fakeSource) Dialect() string                                              { return "sqlite" }
+func (f *fakeSource) Dialect() warehouse.Dialect                                   { return sqlite.Dialect{} }
 func (f *fakeSource) Database() string                                             { return "fake" }
 func (f *fakeSource) Tables(context.Context) ([]warehouse.Table, error)            { return f.tables, nil }
 func (f *fakeSource) RowCount(context.Context, warehouse.TableName) (int64, error) { return 0, nil }
@@ -39,13 +41,22 @@ func (f *fakeSource) QuoteIdent(s string) string              { return `"` + s +
 func (f *fakeSource) QuoteTable(t warehouse.TableName) string { return `"` + t.Name + `"` }
 func (f *fakeSource) Close() error                            { return nil }
 
-// fakeExpert plans with a function field.
+// fakeExpert plans with a function field. A fake stands in for the real
+// experts' work, so it declares their coverage; when a run has several,
+// only the first does (runOn).
 type fakeExpert struct {
-	name string
-	plan func(ctx context.Context, env *experts.Env) []experts.Task
+	name      string
+	plan      func(ctx context.Context, env *experts.Env) []experts.Task
+	bystander bool // declares no coverage
 }
 
 func (f *fakeExpert) Name() string { return f.name }
+func (f *fakeExpert) Coverage(tables []warehouse.Table) []experts.Unit {
+	if f.bystander {
+		return nil
+	}
+	return experts.CoverageOf(registry.New(), tables)
+}
 func (f *fakeExpert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
 	return f.plan(ctx, env), nil
 }
@@ -87,6 +98,11 @@ func runOn(t *testing.T, ctx context.Context, cat *catalog.Catalog, run catalog.
 		}
 		close(done)
 	}()
+	for _, x := range xs[min(1, len(xs)):] {
+		if f, ok := x.(*fakeExpert); ok {
+			f.bystander = true
+		}
+	}
 	o := &Orchestrator{Source: &fakeSource{tables: oneTable()}, Catalog: cat, Experts: xs, Config: cfg, Events: ch}
 	got, err := o.Run(ctx, run)
 	close(ch)
@@ -117,7 +133,9 @@ func state(t *testing.T, cat *catalog.Catalog, id string) catalog.LoopState {
 // fullCoverage saves every unit Measure expects for oneTable.
 func fullCoverage(ctx context.Context, env *experts.Env, conf float64) error {
 	save := func(kind, key string) error {
-		return env.SaveDoc(ctx, "fake", kind, key, map[string]string{"k": key}, conf, nil)
+		// a fake expert's documents: only the units count here
+		doc, _ := json.Marshal(map[string]string{"k": key})
+		return env.For("fake").Save(ctx, catalog.Entry{Kind: kind, Key: key, Document: doc, Confidence: conf})
 	}
 	for _, u := range [][2]string{
 		{catalog.KindTable, "t"}, {catalog.KindTableStats, "t"}, {catalog.KindEntity, "t"},
@@ -173,7 +191,7 @@ func TestConsensusWhenNoExpertHasWork(t *testing.T) {
 			return nil
 		}
 		return []experts.Task{{Expert: "fake", Name: "one", Run: func(ctx context.Context) error {
-			return env.SaveDoc(ctx, "fake", catalog.KindTable, "t", map[string]int{"a": 1}, 1, nil)
+			return catalog.Tables.Save(ctx, env, "t", catalog.TableDoc{Name: "t"}, 1, nil)
 		}}}
 	}}
 	run, cat, _ := runWith(t, cfg(), x)
@@ -193,7 +211,7 @@ func TestDiminishingReturns(t *testing.T) {
 	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
 		// one new finding per iteration: below the threshold of 2
 		return []experts.Task{{Expert: "fake", Name: "trickle", Run: func(ctx context.Context) error {
-			return env.SaveDoc(ctx, "fake", catalog.KindInsight, fmt.Sprint("i", env.Iteration), map[string]int{"n": env.Iteration}, 1, nil)
+			return catalog.Insights.Save(ctx, env, fmt.Sprint("i", env.Iteration), catalog.InsightDoc{Description: fmt.Sprint(env.Iteration)}, 1, nil)
 		}}}
 	}}
 	run, cat, _ := runWith(t, cfg(), x)
@@ -210,7 +228,7 @@ func TestMaxIterations(t *testing.T) {
 	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
 		return []experts.Task{{Expert: "fake", Name: "busy", Run: func(ctx context.Context) error {
 			for i := 0; i < 3; i++ {
-				if err := env.SaveDoc(ctx, "fake", catalog.KindInsight, fmt.Sprint("i", env.Iteration, "-", i), map[string]int{"n": i}, 1, nil); err != nil {
+				if err := catalog.Insights.Save(ctx, env, fmt.Sprint("i", env.Iteration, "-", i), catalog.InsightDoc{Description: fmt.Sprint(i)}, 1, nil); err != nil {
 					return err
 				}
 			}
@@ -232,7 +250,7 @@ func TestDeadlineStopsCleanly(t *testing.T) {
 	x := &fakeExpert{name: "fake", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
 		return []experts.Task{
 			{Expert: "fake", Name: "quick", Run: func(ctx context.Context) error {
-				return env.SaveDoc(ctx, "fake", catalog.KindTable, "t", map[string]int{"a": 1}, 1, nil)
+				return catalog.Tables.Save(ctx, env, "t", catalog.TableDoc{Name: "t"}, 1, nil)
 			}},
 			{Expert: "fake", Name: "slow", Run: func(ctx context.Context) error {
 				<-ctx.Done()
@@ -377,8 +395,8 @@ func TestMeasurePhasesAndRelationships(t *testing.T) {
 	ctx := context.Background()
 	cat, run := setup(t)
 	var q atomic.Int64
-	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 1, oneTable(), experts.Options{}, &q)
-	m, err := Measure(ctx, cat, run.ID, oneTable())
+	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 1, oneTable(), experts.Options{}, &q).For("fake")
+	m, err := Measure(ctx, cat, run.ID, oneTable(), registry.New())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,18 +407,18 @@ func TestMeasurePhasesAndRelationships(t *testing.T) {
 		t.Fatal(err)
 	}
 	// An untested relationship is pending work (phase 3).
-	if err := env.SaveDoc(ctx, "fake", catalog.KindRelationship, "t(a)->t(b)", catalog.RelationshipDoc{}, 0.9, nil); err != nil {
+	if err := catalog.Relationships.Save(ctx, env, "t(a)->t(b)", catalog.RelationshipDoc{}, 0.9, nil); err != nil {
 		t.Fatal(err)
 	}
-	m, _ = Measure(ctx, cat, run.ID, oneTable())
+	m, _ = Measure(ctx, cat, run.ID, oneTable(), registry.New())
 	if m.Units != 10 || m.Covered != 9 || m.Phase != 3 {
 		t.Fatalf("with untested relationship: %+v", m)
 	}
 	h := catalog.HypothesisDoc{ID: "h1", Status: "confirmed", Subject: "t(a)->t(b)"}
-	if err := env.SaveDoc(ctx, "fake", catalog.KindHypothesis, "h1", h, 1, nil); err != nil {
+	if err := catalog.Hypotheses.Save(ctx, env, "h1", h, 1, nil); err != nil {
 		t.Fatal(err)
 	}
-	m, _ = Measure(ctx, cat, run.ID, oneTable())
+	m, _ = Measure(ctx, cat, run.ID, oneTable(), registry.New())
 	want := (9*0.8 + 0.9) / 10
 	if m.Units != 10 || m.Covered != 10 || m.Phase != 4 || abs(m.Confidence-want) > 1e-9 {
 		t.Fatalf("tested: %+v want confidence %v", m, want)
@@ -521,11 +539,11 @@ func TestCollaborateSettlesResolvedUncertainties(t *testing.T) {
 	tables := []warehouse.Table{{Name: warehouse.TableName{Name: "orders"}, Kind: "table", Columns: []warehouse.Column{{Name: "customer_id", Position: 1}}}}
 	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 2, tables, experts.Options{}, &q)
 	sem := catalog.SemanticDoc{Table: "orders", Column: "customer_id", SemanticType: "foreign_key"}
-	if err := env.SaveDoc(ctx, "semantic", catalog.KindSemantic, "orders.customer_id", sem, 0.7, nil); err != nil {
+	if err := catalog.Semantics.Save(ctx, env.For("semantic"), "orders.customer_id", sem, 0.7, nil); err != nil {
 		t.Fatal(err)
 	}
 	prof := catalog.ProfileDoc{Table: "orders", Column: "customer_id", Rows: 10}
-	if err := env.SaveDoc(ctx, "statistical", catalog.KindProfile, "orders.customer_id", prof, 1, nil); err != nil {
+	if err := catalog.Profiles.Save(ctx, env.For("statistical"), "orders.customer_id", prof, 1, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := collaborate(ctx, env); err != nil {
@@ -536,7 +554,7 @@ func TestCollaborateSettlesResolvedUncertainties(t *testing.T) {
 	}
 	// A later round infers the relationship: the doubt is settled.
 	rel := catalog.RelationshipDoc{FromTable: "orders", FromColumns: []string{"customer_id"}, ToTable: "customers", ToColumns: []string{"id"}, Source: "inferred"}
-	if err := env.SaveDoc(ctx, "structural", catalog.KindRelationship, "orders(customer_id)->customers(id)", rel, 0.9, nil); err != nil {
+	if err := catalog.Relationships.Save(ctx, env.For("structural"), "orders(customer_id)->customers(id)", rel, 0.9, nil); err != nil {
 		t.Fatal(err)
 	}
 	n, err := collaborate(ctx, env)
@@ -564,7 +582,7 @@ func TestFollowUpsAfterTargets(t *testing.T) {
 			name := fmt.Sprint("follow-up ", env.Iteration)
 			ts = append(ts, experts.Task{Expert: "fake", Name: name, Run: func(ctx context.Context) error {
 				rounds = append(rounds, name)
-				return env.SaveDoc(ctx, "fake", catalog.KindInsight, name, map[string]int{"n": env.Iteration}, 1, nil)
+				return catalog.Insights.Save(ctx, env, name, catalog.InsightDoc{Description: fmt.Sprint(env.Iteration)}, 1, nil)
 			}})
 		}
 		return ts
@@ -592,7 +610,12 @@ func TestCollaborateResolvesIdentifierContradiction(t *testing.T) {
 	env := experts.NewEnv(&fakeSource{}, cat, run.ID, 1, 2, tables, experts.Options{}, &q)
 	save := func(kind, key string, doc any) {
 		t.Helper()
-		if err := env.SaveDoc(ctx, "test", kind, key, doc, 0.8, nil); err != nil {
+		en, err := catalog.NewEntry(kind, key, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		en.Confidence = 0.8
+		if err := env.For("test").Save(ctx, en); err != nil {
 			t.Fatal(err)
 		}
 	}

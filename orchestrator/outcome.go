@@ -12,6 +12,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -165,7 +166,7 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 	// model's own SQL failing is the model's miss, not the database's.
 	for _, e := range entries {
 		var h catalog.HypothesisDoc
-		if e.Kind != catalog.KindHypothesis || e.Expert == ModelExpert || e.Decode(&h) != nil || aboutOutside(h.Subject) {
+		if e.Kind != catalog.KindHypothesis || e.Expert == model.Name || e.Decode(&h) != nil || aboutOutside(h.Subject) {
 			continue
 		}
 		for _, ev := range e.Evidence {

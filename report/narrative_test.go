@@ -5,13 +5,15 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/discover-db/discover/catalog"
 )
 
 // withNarrative is the realistic run plus a model-written summary whose
 // text tries to break out of every format it is shown in.
 func withNarrative(t *testing.T) Input {
 	in := realistic(t)
-	in.Entries = append(in.Entries, entry(t, KindNarrative, "llm:narrative", map[string]any{
+	in.Entries = append(in.Entries, entry(t, catalog.KindNarrative, "llm:narrative", map[string]any{
 		"text":     "A shop. " + hostile + " </blockquote></figure><h2>Fake</h2> | ## not a heading",
 		"provider": "openai", "model": "m-1", "prompt": "narrative/v1", "findings": 3, "omitted": 0,
 	}, 0, "llm", "written by model openai m-1"))

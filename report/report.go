@@ -74,10 +74,6 @@ type Unseen struct {
 	Reason string `json:"reason"`
 }
 
-// KindNarrative is the catalog kind of a model-written summary (key
-// llm:narrative); the orchestrator's model expert writes it.
-const KindNarrative = "narrative"
-
 // Narrative is the executive summary a model wrote from the run's findings.
 // It stands beside Summary (the deterministic one), never replaces it, and
 // is always shown with Note: nothing in it was checked against the data.
@@ -681,16 +677,10 @@ func (b *builder) insights() []Insight {
 	return out
 }
 
-// narrative is the model's summary, if one was written. The document is
-// the orchestrator's NarrativeDoc; only the fields shown are read.
+// narrative is the model's summary, if one was written.
 func (b *builder) narrative() *Narrative {
-	for _, e := range b.lists[KindNarrative] {
-		var doc struct {
-			Text     string `json:"text"`
-			Provider string `json:"provider"`
-			Model    string `json:"model"`
-			Prompt   string `json:"prompt"`
-		}
+	for _, e := range b.lists[catalog.KindNarrative] {
+		var doc catalog.NarrativeDoc
 		if e.Key != "llm:narrative" || !b.decode(e, &doc) || doc.Text == "" {
 			continue
 		}

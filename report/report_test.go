@@ -23,12 +23,13 @@ func ptr[T any](v T) *T { return &v }
 
 func entry(t *testing.T, kind, key string, doc any, conf float64, expert string, evidence ...string) catalog.Entry {
 	t.Helper()
-	e, err := catalog.NewEntry(kind, key, doc)
+	// The stored form, not catalog.NewEntry: the report reads whatever JSON
+	// a catalog holds (an older writer's, a map here for brevity).
+	b, err := json.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.Confidence, e.Expert, e.Evidence, e.RunID = conf, expert, evidence, "run-1"
-	return e
+	return catalog.Entry{Kind: kind, Key: key, Document: b, Confidence: conf, Expert: expert, Evidence: evidence, RunID: "run-1"}
 }
 
 func state(t *testing.T, st catalog.LoopState) json.RawMessage {

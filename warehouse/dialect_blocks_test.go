@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
 )
 
 // SampleBlocks samples whole blocks where the engine can (issue 9), and
@@ -21,7 +22,7 @@ func TestSampleBlocks(t *testing.T) {
 		{"sqlite", "", ""},
 		{"mysql", "", ""},
 	} {
-		d, err := warehouse.DialectFor(c.engine)
+		d, err := connect.DialectFor(c.engine)
 		if err != nil {
 			t.Fatal(err)
 		}

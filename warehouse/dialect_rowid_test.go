@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
 // rowidFixture is a SQLite table of 200,000 rowids of which every fifth is
@@ -46,7 +47,7 @@ const rowidFixtureRows = 144000
 
 func bounds(t *testing.T, conn *sql.Conn, d warehouse.Dialect, name, rowid string) (lo, hi sql.NullInt64, err error) {
 	t.Helper()
-	q, ok := d.RowidBounds(warehouse.TableName{Name: name}, rowid)
+	q, ok := warehouse.RowidBounds(d, warehouse.TableName{Name: name}, rowid)
 	if !ok {
 		t.Fatal("RowidBounds not ok on sqlite")
 	}
@@ -98,7 +99,7 @@ func TestRowidBounds(t *testing.T) {
 	if err != nil || lo.Int64 != 1 || hi.Int64 != 199999 {
 		t.Errorf("big: bounds %v..%v, %v; want 1..199999", lo, hi, err)
 	}
-	q, _ := d.RowidBounds(warehouse.TableName{Name: "big"}, "rowid")
+	q, _ := warehouse.RowidBounds(d, warehouse.TableName{Name: "big"}, "rowid")
 	if p := plan(t, conn, q); scans(p, "t", "big") {
 		t.Errorf("bounds scan the table:\n%s", p)
 	}
@@ -117,10 +118,10 @@ func TestRowidBounds(t *testing.T) {
 		t.Errorf("virtual table: err %v, want no row", err)
 	}
 	cols := []warehouse.Column{{Name: "ROWID"}, {Name: "oid"}, {Name: "x"}}
-	if r, ok := warehouse.RowidName(cols); !ok || r != "_rowid_" {
+	if r, ok := sqlite.RowidName(cols); !ok || r != "_rowid_" {
 		t.Errorf("RowidName = %q, %v; want _rowid_", r, ok)
 	}
-	if _, ok := warehouse.RowidName(append(cols, warehouse.Column{Name: "_Rowid_"})); ok {
+	if _, ok := sqlite.RowidName(append(cols, warehouse.Column{Name: "_Rowid_"})); ok {
 		t.Error("RowidName found a spelling every column hides")
 	}
 	if lo, hi, err := bounds(t, conn, d, "shadowed", "_rowid_"); err != nil || lo.Int64 != 1 || hi.Int64 != 1 {
@@ -128,7 +129,7 @@ func TestRowidBounds(t *testing.T) {
 	}
 	for _, name := range []string{"postgres", "mysql", "duckdb", "trino"} {
 		other := mustDialect(t, name)
-		if _, ok := other.RowidBounds(warehouse.TableName{Name: "big"}, "rowid"); ok {
+		if _, ok := warehouse.RowidBounds(other, warehouse.TableName{Name: "big"}, "rowid"); ok {
 			t.Errorf("%s: RowidBounds ok", name)
 		}
 		if _, _, ok := other.RowidProbe(warehouse.TableName{Name: "big"}, "rowid", 1, 1e6); ok {
@@ -302,7 +303,7 @@ func TestIntKey(t *testing.T) {
 	var stmts []string
 	find := func(tab warehouse.Table) (warehouse.IntKey, int64, int64, bool, bool) {
 		t.Helper()
-		k, lo, hi, rows, found, err := d.FindIntKey(tab, func(q string) ([]any, error) {
+		k, lo, hi, rows, found, err := warehouse.FindIntKey(d, tab, func(q string) ([]any, error) {
 			stmts = append(stmts, q)
 			if err := warehouse.Check("sqlite", q); err != nil {
 				t.Fatalf("guard refuses %s: %v", q, err)

@@ -162,7 +162,7 @@ func (d *Door) Guard(ctx context.Context, sql string) error {
 	if g, ok := d.Source.(Guarder); ok {
 		return g.Guard(ctx, sql)
 	}
-	return Check(d.Source.Dialect(), sql)
+	return Check(d.Source.Dialect().Name(), sql)
 }
 
 // BoundBytes cuts res down to at most maxValue bytes per value and maxTotal

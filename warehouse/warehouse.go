@@ -83,8 +83,10 @@ type Result struct {
 // Query returns ErrRejected (wrapped) when the guard refuses the statement,
 // and a wrapped context.DeadlineExceeded when the per-query timeout fires.
 type Source interface {
-	// Dialect names the engine: "sqlite", "postgres", "mysql", "duckdb", "trino".
-	Dialect() string
+	// Dialect is the engine's SQL dialect and capabilities; its Name
+	// ("sqlite", "postgres", "mysql", "duckdb", "trino") is for messages,
+	// reports and the guard's grammar.
+	Dialect() Dialect
 	// Database is a short human name for the database (file stem, db name).
 	Database() string
 	// Tables lists tables and views (sorted by name) with declared structure.

@@ -187,7 +187,7 @@ func findDiscovery(ctx context.Context, path string, isDemo bool, src warehouse.
 	case err != nil:
 		cat.Close()
 		return nil, "", "", err
-	case run.Dialect != src.Dialect() || (run.Database != src.Database() && !(isDemo && run.Database == demoName)):
+	case run.Dialect != src.Dialect().Name() || (run.Database != src.Database() && !(isDemo && run.Database == demoName)):
 		cat.Close()
 		return nil, "", fmt.Sprintf("the catalog's newest discovery is of %s database %q", run.Dialect, run.Database), nil
 	}

@@ -142,12 +142,9 @@ table.column, or the relationship child(cols)->parent(cols)).`,
 }
 
 // entryKinds are the kinds of entry a catalog holds, offered by shell
-// completion; the catalog accepts any kind, these are the ones discover writes.
-var entryKinds = []string{
-	catalog.KindDomain, catalog.KindEntity, catalog.KindHypothesis, catalog.KindInsight, "llm_call",
-	catalog.KindPattern, catalog.KindProfile, catalog.KindProgress, catalog.KindRecommendation, "refusal",
-	catalog.KindRelationship, catalog.KindSemantic, catalog.KindTable, catalog.KindTableStats, catalog.KindUncertainty,
-}
+// completion: every kind declared in this binary (catalog.Define), which
+// are the ones discover writes; the catalog accepts any kind.
+var entryKinds = catalog.Kinds()
 
 // withPrefix keeps the candidates that complete prefix: cobra leaves the
 // filtering of a completion function's answer to the function.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/report"
 )
 
@@ -59,7 +60,7 @@ func TestAllDatasets(t *testing.T) {
 	}
 	for _, m := range manifest {
 		name, rel := m[0], m[1]
-		if (testing.Short() || raceEnabled) && strings.HasPrefix(name, "spider/") {
+		if heavy.Reduced() && strings.HasPrefix(name, "spider/") {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	_ "github.com/duckdb/duckdb-go/v2"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/report"
 )
 
@@ -85,7 +86,7 @@ func TestDuckDBParquetFolder(t *testing.T) {
 // DuckDB's threads: the seed fixes a thread's draws, not which thread
 // reads which vector.
 func TestDuckDBSampledRunsRepeat(t *testing.T) {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("builds a table of a million rows")
 	}
 	path := filepath.Join(t.TempDir(), "events.duckdb")
@@ -152,7 +153,7 @@ func TestDuckDBSampledRunsRepeat(t *testing.T) {
 // rows, a fifth of that under the race detector, both far above the ten
 // samples of 10,000 rows from which every expert reads through a sample.
 func duckRepeatRows() int {
-	if raceEnabled {
+	if heavy.Race {
 		return 200_000
 	}
 	return 1_000_000

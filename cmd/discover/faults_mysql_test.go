@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/testdata/load"
+	"github.com/discover-db/discover/internal/load"
 )
 
 // mysqlHosts are the hosts a loopback client may be seen from, depending

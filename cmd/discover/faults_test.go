@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/report"
 )
 
@@ -307,7 +308,7 @@ func scratchCopy(t *testing.T, rel string) string {
 // are retried after a pause and succeed once the lock is released: no task
 // fails, the run exits 0 and the report is complete.
 func TestSQLiteLockedMidRun(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		t.Skip("a 6.5 s lock on top of the race detector's slowdown: run without -race")
 	}
 	db := scratchCopy(t, "sakila/sakila.db")
@@ -395,7 +396,7 @@ func TestSQLiteSlowViewTimesOut(t *testing.T) {
 	}
 	out := t.TempDir()
 	timeout := "1s"
-	if raceEnabled {
+	if heavy.Race {
 		timeout = "3s"
 	}
 	res := run(t, "--db", db, "--out", out, "--progress", "plain", "--format", "json", "--query-timeout", timeout)
@@ -434,7 +435,7 @@ func TestSQLiteSlowViewTimesOut(t *testing.T) {
 // run goes on with the rest and exits 0; the report's uncertainties say
 // what failed: the permission on the one, the timeout on the other.
 func TestPostgresFaultsMidRun(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		t.Skip("statement timeouts on top of the race detector's slowdown: run without -race")
 	}
 	ctx := context.Background()

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm/llmtest"
-	"github.com/discover-db/discover/orchestrator"
 )
 
 // The Anthropic key stands for a real one: it must reach the Anthropic
@@ -192,7 +192,7 @@ func TestLLMProviders(t *testing.T) {
 			}
 			byStatement := map[string]int{}
 			for i, h := range r.Hypotheses {
-				if h.Expert == orchestrator.ModelExpert {
+				if h.Expert == model.Name {
 					byStatement[h.Statement] = i
 				}
 			}

@@ -16,6 +16,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/llm/llmtest"
 	"github.com/discover-db/discover/orchestrator"
@@ -221,7 +222,7 @@ func TestLLMGoodModel(t *testing.T) {
 	t.Logf("run.llm: %v", raw["run"].(map[string]any)["llm"])
 	byStatement := map[string]report.Hypothesis{}
 	for _, h := range r.Hypotheses {
-		if h.Expert == orchestrator.ModelExpert {
+		if h.Expert == model.Name {
 			byStatement[h.Statement] = h
 		}
 	}
@@ -265,11 +266,11 @@ func TestLLMGoodModel(t *testing.T) {
 	}
 	// The grounding refusal is in the catalog with its reason; every call
 	// is recorded with its prompt version.
-	refusals := catalogKind(t, out, orchestrator.KindRefusal)
+	refusals := catalogKind(t, out, model.KindRefusal)
 	if len(refusals) != 1 || !strings.Contains(string(refusals[0].Document), `unknown column or table \"amount\"`) {
 		t.Errorf("refusals: %d %v", len(refusals), refusals)
 	}
-	calls := catalogKind(t, out, orchestrator.KindLLMCall)
+	calls := catalogKind(t, out, model.KindLLMCall)
 	if int64(len(calls)) != 7+joins {
 		t.Errorf("%d call records, want %d", len(calls), 7+joins)
 	}
@@ -301,8 +302,8 @@ func assertNarrative(t *testing.T, out string, r report.Report) {
 	if !strings.HasPrefix(r.Summary, "The sqlite database") || strings.Contains(r.Summary, "DROP") {
 		t.Errorf("the deterministic summary was replaced or mixed with the model's: %q", r.Summary)
 	}
-	entries := catalogKind(t, out, orchestrator.KindNarrative)
-	if len(entries) != 1 || entries[0].Expert != orchestrator.ModelExpert || !slices.Contains(entries[0].Tags, orchestrator.TagModel) {
+	entries := catalogKind(t, out, catalog.KindNarrative)
+	if len(entries) != 1 || entries[0].Expert != model.Name || !slices.Contains(entries[0].Tags, model.Tag) {
 		t.Errorf("narrative catalog entries: %+v", entries)
 	}
 	md, err := os.ReadFile(filepath.Join(out, "report.md"))
@@ -395,17 +396,17 @@ func TestLLMHostileModel(t *testing.T) {
 	}
 	_, r := readReport(t, out)
 	for _, h := range r.Hypotheses {
-		if h.Expert == orchestrator.ModelExpert {
+		if h.Expert == model.Name {
 			t.Errorf("a hostile hypothesis reached the ledger: %+v", h)
 		}
 	}
 	if len(r.Tables) != 2 || r.Run.StopReason == nil {
 		t.Errorf("the deterministic run did not complete: %d tables, stop %v", len(r.Tables), r.Run.StopReason)
 	}
-	refusals := catalogKind(t, out, orchestrator.KindRefusal)
+	refusals := catalogKind(t, out, model.KindRefusal)
 	stages := map[string]int{}
 	for _, e := range refusals {
-		var d orchestrator.RefusalDoc
+		var d model.RefusalDoc
 		if err := e.Decode(&d); err != nil {
 			t.Fatal(err)
 		}
@@ -691,7 +692,7 @@ func TestLLMModelJoinsPlanningSemanticsCollaboration(t *testing.T) {
 		if err := e.Decode(&d); err != nil {
 			t.Fatal(err)
 		}
-		if d.Status != "ranked" || d.Prompt != "plan/v1" || !slices.Contains(e.Tags, orchestrator.TagModel) || e.Key != "llm:plan:"+itoa(d.Iteration) {
+		if d.Status != "ranked" || d.Prompt != "plan/v1" || !slices.Contains(e.Tags, model.Tag) || e.Key != "llm:plan:"+itoa(d.Iteration) {
 			t.Errorf("plan record %s: %+v", e.Key, d)
 		}
 		var asked []task

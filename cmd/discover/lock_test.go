@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/runlock"
 )
 
@@ -19,7 +20,7 @@ import (
 // then finishes as if alone: the figures of an undisturbed run, not the
 // doubled iterations and queries of two runs sharing a catalog.
 func TestSecondRunRefused(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		t.Skip("three demo runs, about 5 minutes under the race detector: the plain pass of .ci/run runs it, and internal/runlock's own tests run under -race")
 	}
 	ref := t.TempDir()
@@ -93,7 +94,7 @@ func TestSecondRunRefused(t *testing.T) {
 // TestStaleLockTakenOver: a lock file of a process that has ended holds no
 // lock, and does not stop a run.
 func TestStaleLockTakenOver(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		t.Skip("a whole demo run, over a minute under the race detector: the plain pass of .ci/run runs it")
 	}
 	dead := exec.Command(os.Args[0], "-test.run=^$")

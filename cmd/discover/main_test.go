@@ -19,6 +19,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/report"
 )
@@ -86,7 +87,7 @@ func TestDemoEndToEnd(t *testing.T) {
 	if res.code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
 	}
-	if !raceEnabled && took > 30*time.Second {
+	if !heavy.Race && took > 30*time.Second {
 		timing.Missed(t, "demo run took %s, want under 30s", took)
 	}
 	t.Logf("demo run (generation included) took %s", took)

@@ -74,9 +74,9 @@ func runMCP(ctx context.Context, o *mcpOptions, stdin io.Reader, stdout, stderr 
 	}
 	defer d.Close()
 	if d.cat != nil {
-		fmt.Fprintf(stderr, "discover mcp: %s database %q, discovery %s; serving on stdio\n", d.src.Dialect(), d.src.Database(), d.run)
+		fmt.Fprintf(stderr, "discover mcp: %s database %q, discovery %s; serving on stdio\n", d.src.Dialect().Name(), d.src.Database(), d.run)
 	} else {
-		fmt.Fprintf(stderr, "discover mcp: %s database %q, no discovery (%s); serving on stdio\n", d.src.Dialect(), d.src.Database(), d.note)
+		fmt.Fprintf(stderr, "discover mcp: %s database %q, no discovery (%s); serving on stdio\n", d.src.Dialect().Name(), d.src.Database(), d.note)
 	}
 	s := &mcp.Server{Source: d.src, Catalog: d.cat, Run: d.run, Version: version, QueryTimeout: o.queryTimeout, MaxRows: o.maxRows,
 		AllowPrivileged: o.allowPrivileged}

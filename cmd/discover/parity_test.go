@@ -13,9 +13,10 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/discover-db/discover/internal/demo"
+	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/internal/load"
 	"github.com/discover-db/discover/report"
-	"github.com/discover-db/discover/testdata/demo"
-	"github.com/discover-db/discover/testdata/load"
 )
 
 // serverDSN returns the admin DSN of a test server from the environment,
@@ -36,7 +37,7 @@ func serverDSN(t *testing.T, env string) string {
 // that discovery reports the same tables, row counts, keys, relationships
 // and column figures as on SQLite: the engines differ, the data does not.
 func TestParity(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		t.Skip("parity runs in the non-race pass of .ci/run: loading 155k rows under the race detector takes minutes")
 	}
 	servers := map[string]string{

@@ -15,6 +15,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/report"
 )
@@ -459,7 +460,7 @@ func insightsOn(r report.Report, kind, col string) []report.Insight {
 // run with a user's default flags on a warehouse it was never tuned for,
 // reports the facts planted in it.
 func TestPlantedClinicWarehouse(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		t.Skip("the planted warehouse (293k rows) takes ~2.5 min under the race detector, which makes the pure-Go SQLite ~10-20x slower; run without -race")
 	}
 	dir := t.TempDir()
@@ -758,7 +759,7 @@ func TestPlantedClinicWarehouse(t *testing.T) {
 		}
 	})
 
-	if !raceEnabled && took > 60*time.Second {
+	if !heavy.Race && took > 60*time.Second {
 		timing.Missed(t, "discovery took %s, want under 60s", took)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/report"
 )
@@ -759,7 +760,7 @@ func TestRelationsAirlineWarehouse(t *testing.T) {
 		}
 	})
 
-	if !raceEnabled && took > 60*time.Second {
+	if !heavy.Race && took > 60*time.Second {
 		timing.Missed(t, "discovery took %s, want under 60s", took)
 	}
 }

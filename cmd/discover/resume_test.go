@@ -23,6 +23,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/internal/heavy"
 )
 
 // killAfterEnv makes a CLI child (DISCOVER_TEST_AS_CLI=1) kill itself with
@@ -127,7 +128,7 @@ func reportFindings(t *testing.T, dir string) (comparable, map[string]any) {
 // tasks --resume ran that the uninterrupted run did not need, are logged.
 func TestResumeAfterKills(t *testing.T) {
 	dataset := "sakila/sakila.db"
-	if raceEnabled {
+	if heavy.Race {
 		// A sakila run takes ~30 s under the race detector; chinook's a
 		// quarter of that.
 		dataset = "chinook/Chinook_Sqlite.sqlite"
@@ -235,13 +236,13 @@ func TestResumeAfterKills(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(seed, 9))
 	random := 2
-	if os.Getenv("DISCOVER_LONG_TESTS") == "1" {
+	if heavy.Long() {
 		random = 10
 	}
 	for range random {
 		points = append(points, point{"at random", 2 + rng.Int64N(total-3), 4})
 	}
-	if raceEnabled {
+	if heavy.Race {
 		// Each run is ~10x slower under the race detector: keep a kill in
 		// the middle of a task and one between the iterations.
 		points = []point{points[1], points[3]}
@@ -639,7 +640,7 @@ func TestResumeCountsEveryAttempt(t *testing.T) {
 
 	// Each run is ~10x slower under the race detector: there, only the kill
 	// in the middle of a round, the case whose counts were lost.
-	if !raceEnabled {
+	if !heavy.Race {
 		t.Run("sigint", func(t *testing.T) {
 			out := t.TempDir()
 			log, code := interruptedRun(t, append(args, "--out", out), func(c attemptCounts) bool {
@@ -679,7 +680,7 @@ func TestResumeCountsEveryAttempt(t *testing.T) {
 		{"kill_in_round_2", mid2, 2},
 		{"kill_after_round_1", end1, 1},
 	} {
-		if raceEnabled && p.at != mid2 {
+		if heavy.Race && p.at != mid2 {
 			continue
 		}
 		t.Run(p.name, func(t *testing.T) {

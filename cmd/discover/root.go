@@ -23,17 +23,16 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/cmd/discover/tui"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/query"
-	"github.com/discover-db/discover/experts/semantic"
-	"github.com/discover-db/discover/experts/statistical"
-	"github.com/discover-db/discover/experts/structural"
+	// Named so because a run's model client is "model" here.
+	modelexpert "github.com/discover-db/discover/experts/model"
+	"github.com/discover-db/discover/experts/registry"
+	"github.com/discover-db/discover/internal/demo"
 	"github.com/discover-db/discover/llm"
 	llmanthropic "github.com/discover-db/discover/llm/anthropic"
 	llmollama "github.com/discover-db/discover/llm/ollama"
 	llmopenai "github.com/discover-db/discover/llm/openai"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/report"
-	"github.com/discover-db/discover/testdata/demo"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/connect"
 )
@@ -410,9 +409,9 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	runCtx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
 	deadline, _ := runCtx.Deadline()
-	names := []string{structural.Name, statistical.Name, semantic.Name, query.Name}
+	names := registry.Names()
 	if model != nil {
-		names = append(names, orchestrator.ModelExpert)
+		names = append(names, modelexpert.Name)
 	}
 	view := tui.Options{Input: terminalInput(stdin), Output: stderr, Start: time.Now(), Deadline: deadline,
 		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage, MaxQueries: o.maxQueries,
@@ -429,7 +428,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	orc := &orchestrator.Orchestrator{
 		Source:  src,
 		Catalog: cat,
-		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Experts: registry.New(),
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged,
@@ -520,7 +519,7 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 		"llm_model": o.llmModel, "llm_base_url": redactURL(o.llmBaseURL), "llm_paths": o.llmPaths,
 	})
 	run := catalog.Run{
-		ID: newRunID(), DSN: redacted, Dialect: src.Dialect(), Database: src.Database(),
+		ID: newRunID(), DSN: redacted, Dialect: src.Dialect().Name(), Database: src.Database(),
 		StartedAt: time.Now().UTC(), Options: opts,
 	}
 	if o.demo {

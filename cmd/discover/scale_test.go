@@ -13,12 +13,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/discover-db/discover/internal/scale"
 	"github.com/discover-db/discover/report"
-	"github.com/discover-db/discover/testdata/scale"
 )
 
 // BenchmarkScale is issue 9's scale benchmark: a default discovery of a
-// generated SQLite warehouse (testdata/scale) of 100, 300 and 1,000 tables,
+// generated SQLite warehouse (internal/scale) of 100, 300 and 1,000 tables,
 // 10,000 rows per table on average (10M rows at 1,000 tables), each run as
 // a separate discover process so that its wall time, CPU time and peak
 // resident memory (the kernel's maxrss, as /usr/bin/time -v reports it)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/discover-db/discover/internal/heavy"
 )
 
 // tmuxTerm is a detached tmux session on a private server, running the test
@@ -63,7 +65,7 @@ func (tt *tmuxTerm) screen() string { return tt.tmux("capture-pane", "-p", "-J",
 func (tt *tmuxTerm) waitFor(what string, ok func(string) bool) string {
 	tt.t.Helper()
 	limit := time.Now().Add(90 * time.Second)
-	if raceEnabled {
+	if heavy.Race {
 		limit = time.Now().Add(5 * time.Minute)
 	}
 	var s string
@@ -175,7 +177,7 @@ func stopsLikeCtrlC(t *testing.T, tt *tmuxTerm, out, key string) {
 	if saved.Iteration < 1 || saved.Queries == 0 {
 		t.Fatalf("the interrupted run saved %d iterations and %d queries", saved.Iteration, saved.Queries)
 	}
-	if !raceEnabled {
+	if !heavy.Race {
 		resumeAndCheckCounts(t, out, rec, saved, uninterruptedDemo(t))
 	}
 }

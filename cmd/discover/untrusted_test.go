@@ -25,13 +25,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/internal/guardcorpus"
+	"github.com/discover-db/discover/internal/load"
 	"github.com/discover-db/discover/internal/myscratch"
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
-	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/report"
-	"github.com/discover-db/discover/testdata/load"
 )
 
 // doorTarget is one engine's database under attack.
@@ -177,7 +177,7 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 		_, r := readReport(t, out)
 		checkUnreadViews(t, r, tg.unreadable)
 		for _, h := range r.Hypotheses {
-			if h.Expert == orchestrator.ModelExpert {
+			if h.Expert == model.Name {
 				t.Errorf("a hostile hypothesis reached the ledger: %+v", h)
 			}
 		}
@@ -203,9 +203,9 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 				}
 				t.Errorf("the model was not asked for hypotheses (%d statements proposed; asked %q)\n%s", next.Load(), tools, clipText(res.stderr, 4000))
 			}
-			refusals := catalogKind(t, out, orchestrator.KindRefusal)
+			refusals := catalogKind(t, out, model.KindRefusal)
 			for _, e := range refusals {
-				var d orchestrator.RefusalDoc
+				var d model.RefusalDoc
 				e.Decode(&d)
 				if d.Stage != "guard" && d.Stage != "grounding" {
 					t.Errorf("a hostile statement got past the guard to stage %s: %s (%s)", d.Stage, d.SQL, d.Reason)
@@ -213,7 +213,7 @@ func attackDoors(t *testing.T, tg doorTarget, mode doorMode) {
 			}
 			if len(refusals) == 0 {
 				var calls []string
-				for _, e := range catalogKind(t, out, orchestrator.KindLLMCall) {
+				for _, e := range catalogKind(t, out, model.KindLLMCall) {
 					calls = append(calls, string(e.Document))
 				}
 				t.Errorf("no refusal recorded; uncertainties %q; calls %s", r.Uncertainties, clipText(strings.Join(calls, "\n"), 6000))

@@ -16,10 +16,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/query"
-	"github.com/discover-db/discover/experts/semantic"
-	"github.com/discover-db/discover/experts/statistical"
-	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/experts/registry"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/report"
 	"github.com/discover-db/discover/warehouse/connect"
@@ -266,14 +263,14 @@ func discover(ctx context.Context, path string) ([]report.Relationship, string, 
 		return nil, "", err
 	}
 	defer cat.Close()
-	run := catalog.Run{ID: "relbench", DSN: path, Dialect: src.Dialect(), Database: src.Database(), StartedAt: time.Now().UTC()}
+	run := catalog.Run{ID: "relbench", DSN: path, Dialect: src.Dialect().Name(), Database: src.Database(), StartedAt: time.Now().UTC()}
 	if err := cat.StartRun(ctx, run); err != nil {
 		return nil, "", err
 	}
 	orc := &orchestrator.Orchestrator{
 		Source:  src,
 		Catalog: cat,
-		Experts: []experts.Expert{structural.New(), statistical.New(), semantic.New(), query.New()},
+		Experts: registry.New(),
 		Config: orchestrator.Config{
 			MaxIterations: 50, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 2,
 			Options: experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute, IgnoreDeclaredFKs: true},

@@ -137,7 +137,7 @@ func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypoth
 	}
 	// The hypothesis marks the bridge measured (planBridges looks for it):
 	// saved after the sentence, so a kill in between measures it again.
-	save := func() error { return hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality") }
+	save := func() error { return hypotheses.Save(ctx, env, out, "relationship", "cardinality") }
 	if out.Doc.Status != hypotheses.Confirmed {
 		return save()
 	}
@@ -153,7 +153,7 @@ func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypoth
 		ins.Description = strings.TrimSuffix(ins.Description, ".") + " (" + scope.Evidence() + ")."
 		ev = append(ev, "tested "+scope.Evidence())
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:m2m:"+b.statementKey, ins, 0.95,
+	if err := catalog.Insights.Save(ctx, env, "relationship:m2m:"+b.statementKey, ins, 0.95,
 		ev, "relationship"); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/relations"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/warehouse/sqlite"
@@ -55,7 +56,7 @@ func TestBridgeManyToMany(t *testing.T) {
 	defer src.Close()
 	cat := expertstest.Catalog(t)
 	h := &harness{src: src, cat: cat}
-	xs := []experts.Expert{structural.New(), statistical.New(), query.New()}
+	xs := []experts.Expert{structural.New(), relations.New(), statistical.New(), query.New()}
 	for i := 0; i < 6 && len(h.round(t, xs...)) > 0; i++ {
 	}
 	es, err := cat.Kind(ctx, catalog.KindHypothesis, "")

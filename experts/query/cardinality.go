@@ -123,7 +123,7 @@ func (f figures) sampledEvidence(one, many, parents string) string {
 // cardinalitySubject prefixes the subject of a cardinality test: the
 // relationship's key alone is the subject of its orphan test, which the
 // orchestrator reads as the relationship being tested.
-const cardinalitySubject = "cardinality of "
+const cardinalitySubject = experts.CardinalitySubject
 
 // figures are a cardinality test's counts.
 type figures struct {
@@ -193,7 +193,7 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 	}
 	// The hypothesis marks the cardinality measured (Plan looks for it):
 	// saved after the sentence, so a kill in between measures it again.
-	save := func() error { return hypotheses.Save(ctx, env, Name, out, "relationship", "cardinality") }
+	save := func() error { return hypotheses.Save(ctx, env, out, "relationship", "cardinality") }
 	if out.Doc.Status != hypotheses.Confirmed && out.Doc.Status != hypotheses.Refuted {
 		return save()
 	}
@@ -220,7 +220,7 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 	ins := catalog.InsightDoc{Kind: "relationship", Tables: []string{r.ToTable, r.FromTable},
 		Columns:     append(qualify(r.FromTable, r.FromColumns), qualify(r.ToTable, r.ToColumns)...),
 		Description: desc}
-	if err := env.SaveDoc(ctx, Name, catalog.KindInsight, "relationship:"+strings.TrimPrefix(h.Subject, cardinalitySubject), ins, conf,
+	if err := catalog.Insights.Save(ctx, env, "relationship:"+strings.TrimPrefix(h.Subject, cardinalitySubject), ins, conf,
 		ev, "relationship"); err != nil {
 		return err
 	}

@@ -1,7 +1,9 @@
 // Package query is the expert that tests claims against the data: every
 // relationship is checked for orphans, and tables without a declared key get
 // a key hypothesis built from the profiles. Each test is a guarded SELECT
-// recorded in the hypothesis ledger with its verdict and figures.
+// recorded in the hypothesis ledger with its verdict and figures. A round
+// in which it plans no test settles experts.ClaimsTested. Index, join,
+// sampling and partitioning advice is the advice expert's (experts/advice).
 package query
 
 import (
@@ -86,19 +88,15 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, err
 	}
 	tasks = append(tasks, bridgeTasks...)
-	// The advice reads the orphan figures, cardinalities, inferred keys
-	// and bridges these tasks measure: planned beside them, it would see
-	// them or not by which task finished first, and two runs of the same
-	// data would advise differently. It waits for them, but not past
-	// recsMaxRound, should a test keep failing.
-	if len(tasks) > 0 && env.Iteration < recsMaxRound {
-		return tasks, nil
+	if len(tasks) == 0 {
+		// Settled on the tasks planned, before the orchestrator drops those
+		// given up on: the advice waits for a test that keeps failing
+		// until its own last round, not past it.
+		if err := env.Settle(experts.ClaimsTested); err != nil {
+			return nil, fmt.Errorf("query: plan: %w", err)
+		}
 	}
-	recTasks, err := planRecommendations(ctx, env)
-	if err != nil {
-		return nil, err
-	}
-	return append(tasks, recTasks...), nil
+	return tasks, nil
 }
 
 // tableIndex maps each table's name, as the source spells it, to the
@@ -138,16 +136,11 @@ func scopes(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc) (c
 }
 
 // lookup is a correlated search of the parent for the key cond names: 1
-// when a row has it, NULL when none does. One search of the parent's key
-// per child row, where NOT EXISTS in a select list may be run by
-// PostgreSQL as a hash of the whole parent: the form for a parent far
-// larger than the sample. Trino, whose correlated subqueries are
-// decorrelated into joins anyway, keeps EXISTS.
+// when a row has it, NULL when none does (Dialect.Lookup). One search of
+// the parent's key per child row: the form for a parent far larger than
+// the sample.
 func lookup(src warehouse.Source, parent experts.Scope, cond string) string {
-	if src.Dialect() == "trino" {
-		return fmt.Sprintf("CASE WHEN EXISTS (SELECT 1 FROM %s p WHERE %s) THEN 1 END", parent.Quoted(), cond)
-	}
-	return fmt.Sprintf("(SELECT 1 FROM %s p WHERE %s LIMIT 1)", parent.Quoted(), cond)
+	return src.Dialect().Lookup(parent.Quoted(), "p", cond)
 }
 
 // referenceHypothesis is ReferenceHypothesis reading the child through
@@ -244,7 +237,7 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 	// --resume instead of leaving the relationship without its figures.
 	defer func() {
 		if err == nil {
-			err = hypotheses.Save(ctx, env, Name, out, "relationship")
+			err = hypotheses.Save(ctx, env, out, "relationship")
 		}
 	}()
 	conf := e.Confidence
@@ -293,7 +286,7 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 	if !slices.Contains(tags, "tested") {
 		tags = append(tags, "tested")
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, e.Key, r, conf, evidence, tags...); err != nil {
+	if err := catalog.Relationships.Save(ctx, env, e.Key, r, conf, evidence, tags...); err != nil {
 		return err
 	}
 	if out.Doc.Status == hypotheses.Refuted {
@@ -306,7 +299,7 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 		}
 		ins := catalog.InsightDoc{Kind: "quality", Tables: []string{r.FromTable, r.ToTable},
 			Columns: qualify(r.FromTable, r.FromColumns), Description: desc}
-		return env.SaveDoc(ctx, Name, catalog.KindInsight, "quality:orphans:"+e.Key, ins, 1.0, ev, "quality")
+		return catalog.Insights.Save(ctx, env, "quality:orphans:"+e.Key, ins, 1.0, ev, "quality")
 	}
 	return nil
 }
@@ -479,7 +472,7 @@ func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []st
 	}
 	// The hypothesis marks the key tested (Plan looks for it): saved after
 	// the table's key, so a kill in between tests it again on --resume.
-	save := func() error { return hypotheses.Save(ctx, env, Name, out, "key") }
+	save := func() error { return hypotheses.Save(ctx, env, out, "key") }
 	if out.Doc.Status != hypotheses.Confirmed {
 		return save()
 	}
@@ -498,7 +491,7 @@ func testKey(ctx context.Context, env *experts.Env, t warehouse.Table, cols []st
 	doc.PrimaryKey = cols
 	doc.PrimaryKeySource = "inferred"
 	ev := append(append([]string{}, e.Evidence...), fmt.Sprintf("key %s inferred: %s (hypothesis %s)", strings.Join(cols, ", "), strings.Join(out.Verdict.Evidence, "; "), h.ID))
-	if err := env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, e.Confidence, ev, e.Tags...); err != nil {
+	if err := catalog.Tables.Save(ctx, env, name, doc, e.Confidence, ev, e.Tags...); err != nil {
 		return err
 	}
 	return save()

@@ -16,6 +16,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/query"
+	"github.com/discover-db/discover/experts/relations"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/warehouse/sqlite"
@@ -102,7 +103,7 @@ func (h *harness) round(t *testing.T, xs ...experts.Expert) []string {
 	env := experts.NewEnv(h.src, h.cat, "run1", h.it, 1, tables, experts.Options{SampleRows: 1_000_000}, &h.q)
 	var names []string
 	for _, x := range xs {
-		tasks, err := x.Plan(ctx, env)
+		tasks, err := x.Plan(ctx, env.For(x.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +148,7 @@ func get[T any](t *testing.T, cat *catalog.Catalog, kind, key string) (T, catalo
 
 func TestQueryExpert(t *testing.T) {
 	h := setup(t)
-	xs := []experts.Expert{structural.New(), statistical.New(), query.New()}
+	xs := []experts.Expert{structural.New(), relations.New(), statistical.New(), query.New()}
 	for i := 0; i < 6 && len(h.round(t, xs...)) > 0; i++ {
 	}
 	if left := h.round(t, xs...); len(left) != 0 {
@@ -291,9 +292,10 @@ func TestKeyCandidatePrefersIDNames(t *testing.T) {
 	}
 }
 
-func TestCardinalityAndRecommendations(t *testing.T) {
+// The advice built on these figures is tested in experts/advice.
+func TestCardinality(t *testing.T) {
 	h := setup(t)
-	xs := []experts.Expert{structural.New(), statistical.New(), query.New()}
+	xs := []experts.Expert{structural.New(), relations.New(), statistical.New(), query.New()}
 	for i := 0; i < 6 && len(h.round(t, xs...)) > 0; i++ {
 	}
 	ctx := context.Background()
@@ -332,32 +334,5 @@ func TestCardinalityAndRecommendations(t *testing.T) {
 	// child: 38 references to parents 1..20 (i%20+1, minus NULLs and two orphans).
 	if in.Kind != "relationship" || !strings.HasPrefix(in.Description, "A parent has many children (") {
 		t.Errorf("relationship insight %+v", in)
-	}
-
-	recs, err := h.cat.Kind(ctx, catalog.KindRecommendation, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	validated := 0
-	for _, e := range recs {
-		var r catalog.RecommendationDoc
-		e.Decode(&r)
-		if r.SQL == "" || r.Description == "" {
-			t.Errorf("recommendation %s: %+v", e.Key, r)
-		}
-		for _, tag := range e.Tags {
-			if tag == query.TagValidated {
-				validated++
-				if !strings.Contains(strings.Join(e.Evidence, ";"), "EXPLAIN: ") {
-					t.Errorf("validated %s without its plan: %q", e.Key, e.Evidence)
-				}
-			}
-		}
-	}
-	if validated == 0 {
-		t.Errorf("no validated recommendation among %d", len(recs))
-	}
-	if done, _ := h.cat.Get(ctx, catalog.KindProgress, "query:recommendations"); done.Key == "" {
-		t.Error("recommendations not marked done")
 	}
 }

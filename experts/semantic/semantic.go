@@ -3,6 +3,15 @@
 // table's rows are, and the business domain of the whole database. It works
 // from rules over names, declared types, the statistical expert's profiles
 // and a small sample of values; no model is involved.
+//
+// It reads from the catalog, for this run: the statistical expert's
+// profiles (kind profile) and its given-up tables (kind uncertainty), the
+// structural expert's tables (kind table: an inferred key, the row count)
+// and the key tests of the ledger (kind hypothesis). It writes each
+// column's semantic type (kind semantic), then each table's entity (kind
+// entity: the table is done, and the rules expert may start on it), the
+// domain (kind domain), an uncertainty for a table whose values could not
+// be sampled, and its progress entry for the domain rescored with values.
 package semantic
 
 import (
@@ -186,7 +195,7 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 			return fmt.Errorf("semantics %s: %w", name, err)
 		}
 		// Names and profiles still say a lot; the sample only sharpens them.
-		_ = env.SaveDoc(ctx, Name, catalog.KindUncertainty, "semantic:"+name,
+		_ = catalog.Uncertainties.Save(ctx, env, "semantic:"+name,
 			catalog.UncertaintyDoc{Description: fmt.Sprintf("values of %s could not be sampled; its columns were classified from names and profiles: %v", name, err)},
 			1.0, []string{err.Error()}, name)
 	}
@@ -222,40 +231,23 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 		v := classify(col)
 		verdicts[c.Name] = v
 		sd := catalog.SemanticDoc{Table: name, Column: c.Name, SemanticType: v.Type, Reasons: v.Reasons}
-		if err := env.SaveDoc(ctx, Name, catalog.KindSemantic, name+"."+c.Name, sd, v.Confidence, nonNil(v.Evidence),
+		if err := catalog.Semantics.Save(ctx, env, name+"."+c.Name, sd, v.Confidence, nonNil(v.Evidence),
 			name, v.Type); err != nil {
 			return fmt.Errorf("semantics %s: %w", name, err)
 		}
 	}
 
-	// The rules the table's data follows are tested before the entity is
-	// saved: the entity marks the table done, so a killed run retests them.
-	if err := tableRules(ctx, env, t, scope, pk, profiles, verdicts); err != nil {
-		return fmt.Errorf("semantics %s: %w", name, err)
-	}
+	// The entity comes last: it marks the table done, here and for the
+	// rules expert, which reads the column types saved above once it exists.
 	rows := rowCount(doc, profiles)
 	ent, conf, ev := describeEntity(t, pk, rows, verdicts)
-	if more := relatedText(visibleTables(env), t, pk, verdicts); more != "" {
+	if more := relatedText(VisibleTables(env), t, pk, verdicts); more != "" {
 		ent.Description += "; " + more
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindEntity, name, ent, conf, ev, name, ent.Type); err != nil {
+	if err := catalog.Entities.Save(ctx, env, name, ent, conf, ev, name, ent.Type); err != nil {
 		return fmt.Errorf("semantics %s: %w", name, err)
 	}
 	return nil
-}
-
-// visibleTables are the tables as the run may see them: without their declared
-// foreign keys when it must judge references from names and values alone.
-func visibleTables(env *experts.Env) []warehouse.Table {
-	if !env.Options.IgnoreDeclaredFKs {
-		return env.Tables
-	}
-	out := make([]warehouse.Table, len(env.Tables))
-	for i, t := range env.Tables {
-		t.ForeignKeys = nil
-		out[i] = t
-	}
-	return out
 }
 
 // tableDoc reads the structural expert's view of t from this run, if any.
@@ -340,11 +332,7 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, scope
 	if len(cols) == 0 {
 		return values, taken, nil
 	}
-	d, err := warehouse.DialectFor(env.Source.Dialect())
-	if err != nil {
-		return values, taken, err
-	}
-	res, err := env.Query(ctx, sampleSQL(d, t.Name, scope, cols))
+	res, err := env.Query(ctx, sampleSQL(env.Source.Dialect(), t.Name, scope, cols))
 	if err != nil {
 		return values, taken, err
 	}
@@ -371,10 +359,10 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, scope
 // keyPending reports whether the key of t, a table that declares none, is
 // still to be tested by the query expert (experts.KeyTest), which plans the
 // test in the round its profiles are complete, the round this expert's
-// table task becomes ready too. The table's description, its rules and its
-// columns' types all read the key; run beside the test, they would see it
-// or not by which task finished first, and two runs of the same data would
-// report differently. Plan waits one round for it (no longer: a run
+// table task becomes ready too. The table's description and its columns'
+// types read the key (and, after them, the rules expert's rules); run
+// beside the test, they would see it or not by which task finished first,
+// and two runs of the same data would report differently. Plan waits one round for it (no longer: a run
 // without the query expert never tests it).
 func keyPending(ctx context.Context, env *experts.Env, t warehouse.Table, ps map[string]*catalog.ProfileDoc) (bool, error) {
 	if t.Kind != "table" || len(t.PrimaryKey) > 0 {
@@ -475,8 +463,8 @@ func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdi
 		parts = append(parts, "refers to "+catalog.JoinAnd(refs))
 	}
 	var kids []string
-	for _, k := range referrers(tables, t, pk) {
-		kids = append(kids, fmt.Sprintf("%s (%s)", k.table.Name.String(), k.fk))
+	for _, k := range Referrers(tables, t, pk) {
+		kids = append(kids, fmt.Sprintf("%s (%s)", k.Table.Name.String(), k.Column))
 	}
 	if len(kids) > 0 {
 		parts = append(parts, "referred to by "+catalog.JoinAnd(kids))
@@ -565,7 +553,7 @@ func refineDomain(ctx context.Context, env *experts.Env) error {
 	if err := saveDomain(ctx, env, values); err != nil {
 		return err
 	}
-	return env.SaveDoc(ctx, Name, catalog.KindProgress, domainValuesStep,
+	return catalog.Progress.Save(ctx, env, domainValuesStep,
 		catalog.ProgressDoc{Step: domainValuesStep, Detail: fmt.Sprintf("%d values", len(values))}, 1, []string{})
 }
 
@@ -598,7 +586,7 @@ func saveDomain(ctx context.Context, env *experts.Env, values []string) error {
 	}
 	sort.Strings(tables)
 	g := scoreVocabulary(tables, columns, values)
-	if err := env.SaveDoc(ctx, Name, catalog.KindDomain, "domain", catalog.DomainDoc{Label: g.Label},
+	if err := catalog.Domains.Save(ctx, env, "domain", catalog.DomainDoc{Label: g.Label},
 		g.Confidence, g.Evidence, g.Label); err != nil {
 		return fmt.Errorf("domain: %w", err)
 	}

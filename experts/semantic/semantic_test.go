@@ -111,7 +111,7 @@ func setup(t *testing.T, path string) *harness {
 // run plans and runs x's tasks once; it returns the task names.
 func (h *harness) run(t *testing.T, x experts.Expert) []string {
 	t.Helper()
-	tasks, err := x.Plan(context.Background(), h.env)
+	tasks, err := x.Plan(context.Background(), h.env.For(x.Name()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestWithoutProfiles(t *testing.T) {
 	h := setup(t, fixture(t))
 	ctx := context.Background()
 	for _, tb := range h.env.Tables {
-		if err := h.env.SaveDoc(ctx, statistical.Name, catalog.KindUncertainty, statistical.FailedKey(tb.Name.String()),
+		if err := catalog.Uncertainties.Save(ctx, h.env.For(statistical.Name), statistical.FailedKey(tb.Name.String()),
 			catalog.UncertaintyDoc{Description: "gave up"}, 1, nil); err != nil {
 			t.Fatal(err)
 		}

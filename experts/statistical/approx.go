@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
 )
 
 // approxDistinct replaces the distinct counts measured on a sample with a
@@ -32,11 +33,11 @@ func (p *profiler) approxDistinct(ctx context.Context, stats []*colStats) []stri
 	if !p.wholeScan() {
 		return nil
 	}
-	approx := true
-	switch p.d.Name() {
-	case "trino":
-	case "duckdb", "mysql":
-		approx = false
+	var approx bool
+	switch p.d.Capabilities().WholeDistinct {
+	case warehouse.DistinctApprox:
+		approx = true
+	case warehouse.DistinctExact:
 	default:
 		return nil
 	}

@@ -40,7 +40,7 @@ func TestApproxDistinctOnSampledTable(t *testing.T) {
 	cat := expertstest.Catalog(t)
 	tables := expertstest.Tables(t, src)
 	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 2500}, new(atomic.Int64)) // eight samples: read whole
-	tasks, err := New().Plan(ctx, env)
+	tasks, err := New().Plan(ctx, env.For(Name))
 	if err != nil {
 		t.Fatal(err)
 	}

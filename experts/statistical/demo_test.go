@@ -10,13 +10,14 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
-	"github.com/discover-db/discover/testdata/demo"
+	"github.com/discover-db/discover/internal/demo"
+	"github.com/discover-db/discover/internal/heavy"
 )
 
 // TestDemo checks that the planted facts of the demo database are found,
 // and that nothing else is flagged: the demo's other columns are clean.
 func TestDemo(t *testing.T) {
-	if raceEnabled {
+	if heavy.Race {
 		// The race detector slows pure-Go SQLite tenfold; the fixture tests
 		// cover the same code under -race.
 		t.Skip("the demo's 155,000 rows are checked without -race")

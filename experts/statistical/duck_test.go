@@ -55,7 +55,7 @@ func TestDuckDBChecks(t *testing.T) {
 	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1000}, new(atomic.Int64))
 	x := statistical.New()
 	for round := 0; ; round++ {
-		tasks, err := x.Plan(ctx, env)
+		tasks, err := x.Plan(ctx, env.For(x.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}

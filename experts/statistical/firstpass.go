@@ -33,8 +33,7 @@ const (
 // estimate (warehouse.RowEstimator) stands in.
 func (x *Expert) firstPasses(ctx context.Context, env *experts.Env, todo []warehouse.Table,
 	sizes map[string]int64) (map[string]experts.Task, error) {
-	stats, ok := env.Source.(warehouse.ColumnStatser)
-	if !ok || env.Iteration != 1 || env.Options.SampleRows <= 0 || len(todo) == 0 {
+	if !env.CanColumnStats() || env.Iteration != 1 || env.Options.SampleRows <= 0 || len(todo) == 0 {
 		return nil, nil
 	}
 	profiles, err := runKeys(ctx, env, catalog.KindProfile)
@@ -49,11 +48,10 @@ func (x *Expert) firstPasses(ctx context.Context, env *experts.Env, todo []wareh
 		}
 		rows, known := sizes[name]
 		if !known {
-			est, ok := env.Source.(warehouse.RowEstimator)
+			n, _, ok, err := env.EstimateRows(ctx, t.Name)
 			if !ok {
 				continue
 			}
-			n, _, err := est.EstimateRows(ctx, t.Name)
 			if err != nil {
 				if ctx.Err() != nil {
 					return nil, ctx.Err()
@@ -70,7 +68,7 @@ func (x *Expert) firstPasses(ctx context.Context, env *experts.Env, todo []wareh
 			Expert: Name,
 			Name:   "first pass " + name,
 			Run: func(ctx context.Context) error {
-				return firstPass(ctx, env, stats, t, rows)
+				return firstPass(ctx, env, t, rows)
 			},
 		}
 	}
@@ -105,14 +103,9 @@ func hasProfile(keys map[string]bool, name string, t warehouse.Table) bool {
 // firstPass saves provisional profiles of t's columns from the planner's
 // statistics; rows is the table's estimated size. A table never analyzed
 // has none, and gets no provisional profile.
-func firstPass(ctx context.Context, env *experts.Env, src warehouse.ColumnStatser, t warehouse.Table, rows int64) error {
+func firstPass(ctx context.Context, env *experts.Env, t warehouse.Table, rows int64) error {
 	name := t.Name.String()
-	if env.Options.QueryTimeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, env.Options.QueryTimeout)
-		defer cancel()
-	}
-	cols, err := src.ColumnStats(ctx, t.Name)
+	cols, _, err := env.ColumnStats(ctx, t.Name)
 	if err != nil {
 		return fmt.Errorf("first pass %s: %w", name, err)
 	}
@@ -126,7 +119,7 @@ func firstPass(ctx context.Context, env *experts.Env, src warehouse.ColumnStatse
 			continue
 		}
 		doc := provisionalProfile(name, rows, st)
-		if err := env.SaveDoc(ctx, Name, catalog.KindProfile, name+"."+c.Name, doc,
+		if err := catalog.Profiles.Save(ctx, env, name+"."+c.Name, doc,
 			firstPassConfidence, []string{firstPassEvidence}, name); err != nil {
 			return fmt.Errorf("first pass %s: %w", name, err)
 		}

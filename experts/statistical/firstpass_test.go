@@ -50,12 +50,12 @@ func TestFirstPass(t *testing.T) {
 	ctx := context.Background()
 	// The structural expert's counts: orders is above SampleRows, people not.
 	for name, n := range map[string]int64{"orders": 100, "people": 40} {
-		if err := h.env.SaveDoc(ctx, "structural", catalog.KindTable, name, catalog.TableDoc{Name: name, Kind: "table", RowCount: ptr(n)}, 1, nil); err != nil {
+		if err := catalog.Tables.Save(ctx, h.env.For("structural"), name, catalog.TableDoc{Name: name, Kind: "table", RowCount: ptr(n)}, 1, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	x := statistical.New()
-	tasks, err := x.Plan(ctx, h.env)
+	tasks, err := x.Plan(ctx, h.env.For(x.Name()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,10 +118,10 @@ func TestFirstPass(t *testing.T) {
 func TestFirstPassWithoutStats(t *testing.T) {
 	h := setup(t, fixture(t), experts.Options{SampleRows: 10}, nil)
 	ctx := context.Background()
-	if err := h.env.SaveDoc(ctx, "structural", catalog.KindTable, "orders", catalog.TableDoc{Name: "orders", Kind: "table", RowCount: ptr(int64(100))}, 1, nil); err != nil {
+	if err := catalog.Tables.Save(ctx, h.env.For("structural"), "orders", catalog.TableDoc{Name: "orders", Kind: "table", RowCount: ptr(int64(100))}, 1, nil); err != nil {
 		t.Fatal(err)
 	}
-	tasks, err := statistical.New().Plan(ctx, h.env)
+	tasks, err := statistical.New().Plan(ctx, h.env.For(statistical.Name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +166,7 @@ func TestFirstPassPostgres(t *testing.T) {
 	defer src.Close()
 	h := serverHarness(t, src, table, experts.Options{SampleRows: 20})
 	env, cat := h.env, h.cat
-	tasks, err := statistical.New().Plan(ctx, env)
+	tasks, err := statistical.New().Plan(ctx, env.For(statistical.Name))
 	if err != nil {
 		t.Fatal(err)
 	}

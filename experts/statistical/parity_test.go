@@ -12,6 +12,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
@@ -27,7 +28,7 @@ func TestStreamMatchesSQL(t *testing.T) {
 		filepath.Join("northwind", "northwind.db"),
 		filepath.Join("sakila", "sakila.db"),
 	}
-	if testing.Short() || raceEnabled {
+	if heavy.Reduced() {
 		dbs = dbs[:1]
 	}
 	for _, rel := range dbs {

@@ -192,7 +192,7 @@ func loadRetry(ctx context.Context, env *experts.Env, table string) (retryDoc, e
 
 func saveRetry(ctx context.Context, env *experts.Env, table string, doc retryDoc) error {
 	ev := []string{fmt.Sprintf("the profile of %s timed out %s", table, triedText(doc.TimedOut))}
-	if err := env.SaveDoc(ctx, Name, catalog.KindProgress, retryKey(table), doc, 1.0, ev, table); err != nil {
+	if err := catalog.Progress.Save(ctx, env, retryKey(table), doc, 1.0, ev, table); err != nil {
 		return fmt.Errorf("profile %s: record the sample retry: %w", table, err)
 	}
 	return nil
@@ -238,7 +238,7 @@ func (p *profiler) retriedUncertainty(ctx context.Context) error {
 	if p.sampled {
 		ev[0] = fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.sampleText())
 	}
-	if err := p.env.SaveDoc(ctx, Name, catalog.KindUncertainty, RetriedKey(p.name),
+	if err := catalog.Uncertainties.Save(ctx, p.env, RetriedKey(p.name),
 		catalog.UncertaintyDoc{Description: desc}, 1.0, ev, p.name); err != nil {
 		return fmt.Errorf("profile %s: %w", p.name, err)
 	}

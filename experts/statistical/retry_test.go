@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -146,7 +147,7 @@ func testTimedOutProfileRetried(t *testing.T, wrap func(warehouse.Source) wareho
 	// some 1M a second): it times out whatever the machine. A retry reads
 	// 100,001 rows at most per statement.
 	timeout := time.Second
-	if raceEnabled {
+	if heavy.Race {
 		timeout = 5 * time.Second
 	}
 	h := setup(t, slowView(t), experts.Options{SampleRows: 1_000_000, QueryTimeout: timeout}, wrap)
@@ -192,7 +193,7 @@ func TestRetryResumes(t *testing.T) {
 	}
 	h := setup(t, slowView(t), experts.Options{SampleRows: 100_000, QueryTimeout: time.Minute},
 		func(s warehouse.Source) warehouse.Source { src.Source = s; return src })
-	tasks, err := statistical.New().Plan(ctx, h.env)
+	tasks, err := statistical.New().Plan(ctx, h.env.For(statistical.Name))
 	if err != nil || len(tasks) != 1 {
 		t.Fatalf("plan: %d tasks, %v", len(tasks), err)
 	}
@@ -207,7 +208,7 @@ func TestRetryResumes(t *testing.T) {
 	// (a frequent-values query that timed out first, say): the retry that
 	// profiles the column removes it. Another table's stays.
 	for _, key := range []string{"profile:slow.bucket", "profile:other.c"} {
-		if err := h.env.SaveDoc(context.Background(), statistical.Name, catalog.KindUncertainty, key,
+		if err := catalog.Uncertainties.Save(context.Background(), h.env.For(statistical.Name), key,
 			catalog.UncertaintyDoc{Description: "frequent values could not be computed: timed out"}, 1, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -253,7 +254,7 @@ func TestRetryGivesUpAtFloor(t *testing.T) {
 	h := setup(t, path, experts.Options{SampleRows: 1_000_000, QueryTimeout: 200 * time.Millisecond},
 		func(s warehouse.Source) warehouse.Source { src.Source = s; return src })
 	ctx := context.Background()
-	tasks, err := statistical.New().Plan(ctx, h.env)
+	tasks, err := statistical.New().Plan(ctx, h.env.For(statistical.Name))
 	if err != nil || len(tasks) != 1 {
 		t.Fatalf("plan: %d tasks, %v", len(tasks), err)
 	}
@@ -274,7 +275,7 @@ func TestRetryGivesUpAtFloor(t *testing.T) {
 
 	// The next attempt, by a new expert (as after --resume).
 	before := h.queries.Load()
-	tasks, err = statistical.New().Plan(ctx, h.env)
+	tasks, err = statistical.New().Plan(ctx, h.env.For(statistical.Name))
 	if err != nil || len(tasks) != 1 {
 		t.Fatalf("plan: %d tasks, %v", len(tasks), err)
 	}
@@ -305,7 +306,7 @@ func TestNoRetryBelowFloor(t *testing.T) {
 		func(s warehouse.Source) warehouse.Source { src.Source = s; return src })
 	ctx := context.Background()
 	for attempt := 1; attempt <= 2; attempt++ {
-		tasks, err := statistical.New().Plan(ctx, h.env)
+		tasks, err := statistical.New().Plan(ctx, h.env.For(statistical.Name))
 		if err != nil || len(tasks) != 1 {
 			t.Fatalf("plan: %d tasks, %v", len(tasks), err)
 		}

@@ -17,7 +17,7 @@ import (
 // rowid, a WITHOUT ROWID table's INTEGER primary key, a MySQL or MariaDB
 // table's primary key of one integer column, by which InnoDB clusters its
 // rows) is instead sized from its keys and sampled by lookups by key
-// (Dialect.FindIntKey, RowidProbe, SampleRowids): no statement reads it
+// (warehouse.FindIntKey, RowidProbe, SampleRowids): no statement reads it
 // whole.
 //
 // What has no such key keeps the scanning forms, and is still read whole

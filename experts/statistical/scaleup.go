@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
 )
 
 // A sample sees only part of a column's values, so its distinct count
@@ -66,11 +67,8 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	if !p.sampled || p.total <= p.rows || p.lower || p.firstRows {
 		return nil
 	}
-	switch p.d.Name() {
-	case "duckdb", "trino", "mysql":
-		if p.wholeScan() {
-			return nil // approxDistinct counted them
-		}
+	if p.d.Capabilities().WholeDistinct != warehouse.DistinctScaled && p.wholeScan() {
+		return nil // approxDistinct counted them
 	}
 	var cols []*colStats
 	for _, s := range stats {

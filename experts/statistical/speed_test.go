@@ -102,7 +102,7 @@ func profileAll(b *testing.B, src warehouse.Source, sampleRows int64) *catalog.C
 	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: sampleRows}, new(atomic.Int64))
 	x := statistical.New()
 	for round := 0; round < 5; round++ {
-		tasks, err := x.Plan(ctx, env)
+		tasks, err := x.Plan(ctx, env.For(x.Name()))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -13,12 +13,13 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
 
 	_ "modernc.org/sqlite"
 )
 
 func mustDialect(name string) warehouse.Dialect {
-	d, err := warehouse.DialectFor(name)
+	d, err := connect.DialectFor(name)
 	if err != nil {
 		panic(err)
 	}

@@ -15,8 +15,10 @@ import (
 	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
 )
 
 // Issue 9: a SQLite table larger than the sample is profiled without being
@@ -31,7 +33,7 @@ const bigRowsDefault = 4_000_000
 // and 2,500: the same 400 rows per sampled row, so the same share of the
 // table is read and the same properties hold.
 func bigRows() int64 {
-	if raceEnabled {
+	if heavy.Race {
 		return envRows("DISCOVER_TEST_BIG_ROWS", bigRowsDefault/4)
 	}
 	return envRows("DISCOVER_TEST_BIG_ROWS", bigRowsDefault)
@@ -46,7 +48,7 @@ var bigFile expertstest.Kept
 // bigTable builds the table through a writable connection of its own,
 // closed before discover opens the file.
 func bigTable(t *testing.T) string {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("builds a table of millions of rows")
 	}
 	n := bigRows()
@@ -176,7 +178,7 @@ func TestSQLiteSampleNoFullScan(t *testing.T) {
 }
 
 func mustSQLite(t *testing.T) warehouse.Dialect {
-	d, err := warehouse.DialectFor("sqlite")
+	d, err := connect.DialectFor("sqlite")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +189,7 @@ func mustSQLite(t *testing.T) warehouse.Dialect {
 // relationship inference, which waits for profiles, is not under test).
 func inventory(t *testing.T, h *harness) {
 	t.Helper()
-	tasks, err := structural.New().Plan(context.Background(), h.env)
+	tasks, err := structural.New().Plan(context.Background(), h.env.For(structural.Name))
 	if err != nil {
 		t.Fatal(err)
 	}

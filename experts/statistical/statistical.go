@@ -43,18 +43,18 @@ const (
 // table; other experts read it to stop waiting for that table's profiles.
 func FailedKey(table string) string { return "profile_failed:" + table }
 
-// Expert profiles tables. It remembers failed attempts so that a table which
-// cannot be profiled does not keep the expert unsatisfied forever.
+// Expert profiles tables. A table whose profile failed maxAttempts times
+// (the orchestrator's count, Env.Failures, which a resumed run keeps) is
+// not planned again: an uncertainty says why it has no profile.
 type Expert struct {
-	mu       sync.Mutex
-	attempts map[string]int
-	first    map[string]bool // tables given a first pass (firstpass.go)
+	mu    sync.Mutex
+	first map[string]bool // tables given a first pass (firstpass.go)
 }
 
 var _ experts.Expert = (*Expert)(nil)
 
 // New returns a statistical expert.
-func New() *Expert { return &Expert{attempts: map[string]int{}} }
+func New() *Expert { return &Expert{} }
 
 // Name implements experts.Expert.
 func (x *Expert) Name() string { return Name }
@@ -79,10 +79,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		if len(t.Columns) == 0 || done[name] || failed[FailedKey(name)] {
 			continue
 		}
-		x.mu.Lock()
-		n := x.attempts[name]
-		x.mu.Unlock()
-		if n >= maxAttempts {
+		if env.Failures(profileTask(name)) >= maxAttempts {
 			continue
 		}
 		todo = append(todo, t)
@@ -112,7 +109,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
-			Name:   "profile " + t.Name.String(),
+			Name:   profileTask(t.Name.String()),
 			Table:  t.Name.String(),
 			Run: func(ctx context.Context) error {
 				err := profileRetrying(ctx, env, t, hint)
@@ -129,18 +126,18 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 // failed counts a failed attempt and, on the last one, records why the table
 // has no profile.
 func (x *Expert) failed(ctx context.Context, env *experts.Env, table string, err error) {
-	x.mu.Lock()
-	x.attempts[table]++
-	n := x.attempts[table]
-	x.mu.Unlock()
+	n := env.Failures(profileTask(table)) + 1 // this one
 	if n < maxAttempts || ctx.Err() != nil {
 		return
 	}
 	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf("%s could not be profiled after %d attempts: %v", table, n, err)}
 	// The task's own error is what the orchestrator reports; a failure to
 	// record the uncertainty adds nothing the user can act on.
-	_ = env.SaveDoc(ctx, Name, catalog.KindUncertainty, FailedKey(table), doc, 1.0, []string{err.Error()}, table)
+	_ = catalog.Uncertainties.Save(ctx, env, FailedKey(table), doc, 1.0, []string{err.Error()}, table)
 }
+
+// profileTask is the name of the task that profiles table.
+func profileTask(table string) string { return "profile " + table }
 
 // runKeys returns the keys of this run's entries of a kind.
 func runKeys(ctx context.Context, env *experts.Env, kind string) (map[string]bool, error) {
@@ -272,10 +269,7 @@ type rowHint struct {
 // sample, whatever the engine, even at the price of a random draw.
 func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint rowHint, a *attempt) error {
 	start := time.Now()
-	d, err := warehouse.DialectFor(env.Source.Dialect())
-	if err != nil {
-		return fmt.Errorf("profile %s: %w", t.Name, err)
-	}
+	d := env.Dialect()
 	p := &profiler{
 		env:     env,
 		table:   t,
@@ -414,7 +408,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	profiles := make([]catalog.ProfileDoc, len(stats))
 	for i, s := range stats {
 		profiles[i] = p.profileDoc(s)
-		if err := env.SaveDoc(ctx, Name, catalog.KindProfile, p.name+"."+s.spec.Name, profiles[i],
+		if err := catalog.Profiles.Save(ctx, env, p.name+"."+s.spec.Name, profiles[i],
 			p.confidence(), s.evidence, p.name); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
@@ -435,7 +429,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	}
 	found = append(found, corr...)
 	for _, in := range found {
-		if err := env.SaveDoc(ctx, Name, catalog.KindInsight, in.key, in.doc, p.confidence(), in.evidence,
+		if err := catalog.Insights.Save(ctx, env, in.key, in.doc, p.confidence(), in.evidence,
 			in.doc.Kind, p.name); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
@@ -459,7 +453,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 			return err
 		}
 	}
-	if err := env.SaveDoc(ctx, Name, catalog.KindTableStats, p.name, stats0, p.confidence(), ev, p.name); err != nil {
+	if err := catalog.TableStats.Save(ctx, env, p.name, stats0, p.confidence(), ev, p.name); err != nil {
 		return fmt.Errorf("profile %s: %w", p.name, err)
 	}
 	return nil
@@ -535,7 +529,7 @@ func (p *profiler) sampleText() string {
 // spec decides which statistics and checks a column gets, from its declared
 // type and name alone: the aggregate runs before any value is seen.
 func (p *profiler) spec(i int, c warehouse.Column) colSpec {
-	sqlite := p.d.Name() == "sqlite"
+	dynamic := p.d.Capabilities().DynamicTypes
 	s := colSpec{Index: i, Name: c.Name, Numeric: isNumericType(c.Type) && !isBoolType(c.Type),
 		Blob: isBlobType(c.Type), Bool: isBoolType(c.Type)}
 	if s.Blob || s.Bool {
@@ -545,11 +539,11 @@ func (p *profiler) spec(i int, c warehouse.Column) colSpec {
 	// Placeholders hide in text and in dates. A SQLite column of another
 	// type that holds text shows up as mixed storage classes instead, whose
 	// examples show the placeholders; untyped columns get both checks.
-	untyped := sqlite && strings.TrimSpace(c.Type) == ""
+	untyped := dynamic && strings.TrimSpace(c.Type) == ""
 	s.Missing = s.Text || isDateType(c.Type) || untyped
 	// SQLite converts numbers stored in a text column to text, so only
 	// columns of other types can mix storage classes.
-	s.Types = sqlite && !s.Text
+	s.Types = dynamic && !s.Text
 	pk := len(p.table.PrimaryKey) == 1 && p.table.PrimaryKey[0] == c.Name
 	s.Measure = s.Numeric && !pk && !keyLike(c.Name) && !isDateType(c.Type)
 	if s.Measure {
@@ -711,8 +705,7 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	// As the structural expert sizes it (a profile planned before its
 	// count): the source's estimate when exact or beyond wholeScanFactor
 	// samples, an exact count when within.
-	if re, isEst := p.env.Source.(warehouse.RowEstimator); isEst {
-		est, exact, err := re.EstimateRows(ctx, p.table.Name)
+	if est, exact, isEst, err := p.env.EstimateRows(ctx, p.table.Name); isEst {
 		switch {
 		case err != nil && experts.Fatal(ctx, err):
 			return 0, err
@@ -754,9 +747,8 @@ func (p *profiler) countUpTo(ctx context.Context, n int64) (int64, error) {
 }
 
 // filterSample reports whether d's Sample of a table keeps rows by a
-// random filter over all of them: SQLite and MySQL, which have no block
-// sample.
-func filterSample(d warehouse.Dialect) bool { return d.Name() == "sqlite" || d.Name() == "mysql" }
+// random filter over all of them, having no block sample.
+func filterSample(d warehouse.Dialect) bool { return d.Capabilities().FilterSample }
 
 func (p *profiler) confidence() float64 {
 	if p.sampled {
@@ -814,7 +806,7 @@ func gapKey(col string) string { return "profile:" + col }
 
 // uncertain records a column-level gap in the profile.
 func (p *profiler) uncertain(ctx context.Context, col, desc string, err error) {
-	_ = p.env.SaveDoc(ctx, Name, catalog.KindUncertainty, gapKey(col),
+	_ = catalog.Uncertainties.Save(ctx, p.env, gapKey(col),
 		catalog.UncertaintyDoc{Description: desc}, 1.0, []string{err.Error()}, p.name)
 }
 

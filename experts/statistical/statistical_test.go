@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -130,8 +131,11 @@ func setup(t *testing.T, dbPath string, opts experts.Options, wrap func(warehous
 func (h *harness) runAll(t *testing.T, x experts.Expert) []error {
 	t.Helper()
 	var errs []error
+	// The orchestrator's count of failed attempts per task, as it hands
+	// it to the experts each round.
+	failures := map[string]int{}
 	for round := 0; round < 5; round++ {
-		tasks, err := x.Plan(context.Background(), h.env)
+		tasks, err := x.Plan(context.Background(), h.env.For(x.Name()).WithFailures(maps.Clone(failures)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,6 +155,7 @@ func (h *harness) runAll(t *testing.T, x experts.Expert) []error {
 				if err := task.Run(context.Background()); err != nil {
 					mu.Lock()
 					errs = append(errs, err)
+					failures[task.Expert+"/"+task.Name]++
 					mu.Unlock()
 				}
 			}()
@@ -204,7 +209,7 @@ func testProfiles(t *testing.T, wrap func(warehouse.Source) warehouse.Source, st
 	h := setup(t, fixture(t), experts.Options{SampleRows: 1_000_000}, wrap)
 	x := statistical.New()
 	ctx := context.Background()
-	tasks, err := x.Plan(ctx, h.env)
+	tasks, err := x.Plan(ctx, h.env.For(x.Name()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +219,7 @@ func testProfiles(t *testing.T, wrap func(warehouse.Source) warehouse.Source, st
 	if errs := h.runAll(t, x); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	if tasks, _ := x.Plan(ctx, h.env); len(tasks) != 0 {
+	if tasks, _ := x.Plan(ctx, h.env.For(x.Name())); len(tasks) != 0 {
 		t.Fatalf("second plan: %d tasks", len(tasks))
 	}
 
@@ -368,7 +373,7 @@ func testSampling(t *testing.T, wrap func(warehouse.Source) warehouse.Source, st
 	// The structural expert's exact count spares the count query and gives
 	// the sampling fraction: 50 of 100 rows.
 	n := int64(100)
-	if err := h.env.SaveDoc(context.Background(), "structural", catalog.KindTable, "orders",
+	if err := catalog.Tables.Save(context.Background(), h.env.For("structural"), "orders",
 		catalog.TableDoc{Name: "orders", Kind: "table", RowCount: &n}, 1, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -529,4 +534,32 @@ func TestChinook(t *testing.T) {
 		t.Errorf("%d table stats", len(stats))
 	}
 	t.Logf("chinook: %d queries for 11 tables", h.queries.Load())
+}
+
+// TestGivesUpAfterResume: the failed attempts are the orchestrator's count,
+// which a resumed run restores from its saved state, so a table that failed
+// its attempts before the run was interrupted is not planned again.
+func TestGivesUpAfterResume(t *testing.T) {
+	h := setup(t, fixture(t), experts.Options{SampleRows: 1_000_000}, nil)
+	plan := func(failures map[string]int) map[string]bool {
+		tasks, err := statistical.New().Plan(context.Background(), h.env.For(statistical.Name).WithFailures(failures))
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]bool{}
+		for _, task := range tasks {
+			names[task.Name] = true
+		}
+		return names
+	}
+	if got := plan(nil); !got["profile orders"] {
+		t.Fatalf("a fresh run does not plan orders: %v", got)
+	}
+	if got := plan(map[string]int{"statistical/profile orders": 1}); !got["profile orders"] {
+		t.Fatalf("one failed attempt gave up on orders: %v", got)
+	}
+	got := plan(map[string]int{"statistical/profile orders": 2})
+	if got["profile orders"] || !got["profile people"] {
+		t.Fatalf("after two failed attempts (restored state): %v", got)
+	}
 }

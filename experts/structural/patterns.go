@@ -21,6 +21,10 @@ const (
 	KindIsolated  = "isolated_tables"      // the tables that join to no other, sorted
 )
 
+// patternsStep is the progress entry of the pass over the relationship
+// graph: its coverage unit.
+const patternsStep = "structural:patterns"
+
 const (
 	minStarDims     = 3   // a fact references at least this many dimensions
 	extensionByKey  = 0.9 // confidence of an extension by primary key → primary key
@@ -60,12 +64,12 @@ func patterns(ctx context.Context, env *experts.Env) error {
 	found := Patterns(tables, rels)
 	for _, p := range found {
 		key := p.Doc.Kind + ":" + strings.Join(p.Doc.Tables, ",")
-		if err := env.SaveDoc(ctx, Name, catalog.KindPattern, key, p.Doc, p.Confidence, p.Evidence, p.Doc.Kind); err != nil {
+		if err := catalog.Patterns.Save(ctx, env, key, p.Doc, p.Confidence, p.Evidence, p.Doc.Kind); err != nil {
 			return err
 		}
 	}
 	marker := catalog.ProgressDoc{Step: "patterns", Detail: fmt.Sprintf("%d relationships examined, %d patterns", len(rels), len(found))}
-	return env.SaveDoc(ctx, Name, catalog.KindProgress, "structural:patterns", marker, 1.0, nil)
+	return catalog.Progress.Save(ctx, env, patternsStep, marker, 1.0, nil)
 }
 
 // Pattern is a found pattern with its confidence and evidence.
@@ -108,12 +112,12 @@ func newGraph(tables map[string]catalog.TableDoc, rels []catalog.RelationshipDoc
 	g := &graph{tables: tables, outgoing: map[string][]catalog.RelationshipDoc{}, incoming: map[string]int{}}
 	seen := map[string]bool{}
 	for _, r := range rels {
-		if k := RelationshipKey(r); !seen[k] {
+		if k := experts.RelationshipKey(r); !seen[k] {
 			seen[k] = true
 			g.rels = append(g.rels, r)
 		}
 	}
-	sort.SliceStable(g.rels, func(i, j int) bool { return RelationshipKey(g.rels[i]) < RelationshipKey(g.rels[j]) })
+	sort.SliceStable(g.rels, func(i, j int) bool { return experts.RelationshipKey(g.rels[i]) < experts.RelationshipKey(g.rels[j]) })
 	for _, r := range g.rels {
 		if len(g.outgoing[r.FromTable]) == 0 {
 			g.names = append(g.names, r.FromTable)
@@ -345,7 +349,7 @@ var (
 // notMeasureName reports whether a column's name says identifier (customer_id,
 // date_key, zip_code, order_no), flag (is_active) or time (created_at, year).
 func notMeasureName(name string) bool {
-	toks := NameTokens(name)
+	toks := experts.NameTokens(name)
 	if len(toks) == 0 {
 		return true
 	}

@@ -79,7 +79,7 @@ func TestSQLiteRowCounts(t *testing.T) {
 	}
 	c := &counting{Source: src}
 	env := experts.NewEnv(c, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1000}, new(atomic.Int64))
-	tasks, err := structural.New().Plan(ctx, env)
+	tasks, err := structural.New().Plan(ctx, env.For(structural.Name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,24 @@
 // Package structural is the expert for declared structure: tables, views,
 // columns, keys, constraints, indexes, exact row counts, declared foreign
-// keys, and the structural patterns they form (hierarchy, bridge, star,
-// snowflake, one-to-one extension, isolated tables).
+// keys, the references configured in discover.yaml, and the structural
+// patterns all references form (hierarchy, bridge, star, snowflake,
+// one-to-one extension, isolated tables). References nobody declared are
+// the relations expert's (experts/relations).
+//
+// It reads the inventory (Env.Tables) and the options (configured
+// relations, IgnoreDeclaredFKs); from the catalog, this run's entries only:
+// its own table and progress entries and the orchestrator's record of an
+// inventory it gave up, to plan; and, once milestone
+// experts.ReferencesInferred is reached, every relationship entry (declared,
+// configured or inferred) and the table entries, for the patterns.
+//
+// It writes: a table entry per table or view (saved last for each, so that
+// it marks the inventory done); relationship entries with source "declared"
+// (tagged "declared") and "user"; an index recommendation
+// "index:<relationship>" for a declared reference no index starts with;
+// uncertainties "dangling_fk:..." and "config:relation:..." for a reference
+// to nothing; pattern entries; and progress entries structural:user_relations
+// and structural:patterns.
 package structural
 
 import (
@@ -29,7 +46,8 @@ func New() *Expert { return &Expert{} }
 func (*Expert) Name() string { return Name }
 
 // Plan inventories every table not yet recorded in this run, then, once the
-// inventory is complete, looks for patterns among the relationships.
+// inventory is complete and the references inferred, looks for patterns
+// among the relationships.
 func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
 	var tasks []experts.Task
 	missing := 0
@@ -43,8 +61,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 			continue
 		}
 		// A table the orchestrator gave up on is not waited for: the
-		// inference and the patterns of every other table would wait
-		// forever.
+		// patterns of every other table would wait forever.
 		gaveUp, err := env.Has(ctx, catalog.KindUncertainty, "failed:"+Name+":inventory "+t.Name.String())
 		if err != nil {
 			return nil, fmt.Errorf("structural: plan: %w", err)
@@ -69,25 +86,16 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	if missing > 0 || len(tasks) > 0 {
 		return tasks, nil
 	}
-	// --- relationship inference (issue #5): once the profiles are in, one
-	// task infers references and then looks for patterns over all of them.
-	inferred, err := env.Has(ctx, catalog.KindProgress, "structural:infer")
+	// The patterns are found over every reference, so they wait for the
+	// relations expert's inference.
+	inferred, err := env.Reached(ctx, experts.ReferencesInferred)
 	if err != nil {
 		return nil, fmt.Errorf("structural: plan: %w", err)
 	}
 	if !inferred {
-		ready, err := InferReady(ctx, env)
-		if err != nil {
-			return nil, fmt.Errorf("structural: plan: %w", err)
-		}
-		if ready {
-			tasks = append(tasks, experts.Task{Expert: Name, Name: "infer relationships",
-				Run: func(ctx context.Context) error { return inferRelationships(ctx, env) }})
-		}
-		return tasks, nil // patterns wait for the inferred relationships
+		return nil, nil
 	}
-	// --- end of relationship inference
-	done, err := env.Has(ctx, catalog.KindProgress, "structural:patterns")
+	done, err := env.Has(ctx, catalog.KindProgress, patternsStep)
 	if err != nil {
 		return nil, fmt.Errorf("structural: plan: %w", err)
 	}
@@ -130,7 +138,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 			doc := catalog.UncertaintyDoc{Description: fmt.Sprintf(
 				"%s(%s) is declared to reference %s, which does not exist and whose columns the declaration does not name.",
 				name, strings.Join(fk.Columns, ", "), fk.RefTable.String())}
-			if err := env.SaveDoc(ctx, Name, catalog.KindUncertainty, "dangling_fk:"+name+"("+strings.Join(fk.Columns, ",")+")", doc, 1.0,
+			if err := catalog.Uncertainties.Save(ctx, env, "dangling_fk:"+name+"("+strings.Join(fk.Columns, ",")+")", doc, 1.0,
 				[]string{fmt.Sprintf("declared: FOREIGN KEY (%s) REFERENCES %s", strings.Join(fk.Columns, ", "), fk.RefTable.String())}); err != nil {
 				return err
 			}
@@ -151,7 +159,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 			evidence = append(evidence, "the referenced table does not exist")
 			conf = 0.3
 		}
-		if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, RelationshipKey(rel), rel, conf, evidence, "declared"); err != nil {
+		if err := catalog.Relationships.Save(ctx, env, experts.RelationshipKey(rel), rel, conf, evidence, "declared"); err != nil {
 			return err
 		}
 		if t.Kind == "table" && !indexed(t, fk.Columns) {
@@ -163,7 +171,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 					env.Source.QuoteIdent("idx_"+t.Name.Name+"_"+strings.Join(fk.Columns, "_")),
 					env.Source.QuoteTable(t.Name), quoteList(env.Source, fk.Columns)),
 			}
-			if err := env.SaveDoc(ctx, Name, catalog.KindRecommendation, "index:"+RelationshipKey(rel), rec, 0.8,
+			if err := catalog.Recommendations.Save(ctx, env, "index:"+experts.RelationshipKey(rel), rec, 0.8,
 				[]string{"no declared index on " + name + "(" + strings.Join(fk.Columns, ", ") + ")"}); err != nil {
 				return err
 			}
@@ -172,7 +180,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	// The table entry marks the inventory done, so it is saved last: a run
 	// killed before it redoes the table on --resume, rather than skipping
 	// it with its declared references lost.
-	return env.SaveDoc(ctx, Name, catalog.KindTable, name, doc, conf, ev, t.Kind)
+	return catalog.Tables.Save(ctx, env, name, doc, conf, ev, t.Kind)
 }
 
 // exactCountFactor: tables whose estimated size exceeds this many times the
@@ -199,7 +207,7 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64
 			if exact {
 				what = "exact, from the catalog"
 			}
-			return n, exact, false, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Source.Dialect())}, nil
+			return n, exact, false, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Source.Dialect().Name())}, nil
 		}
 		estimated = err == nil
 	}
@@ -236,7 +244,7 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 		toCols, okt := resolveColumns(parent, ur.ToColumns)
 		if !okc || !okp || !okf || !okt {
 			doc := catalog.UncertaintyDoc{Description: "The configured relation " + desc + " names a table or column that is not in the database (or was excluded)."}
-			if err := env.SaveDoc(ctx, Name, catalog.KindUncertainty, "config:relation:"+desc, doc, 1.0, []string{"discover.yaml relations"}); err != nil {
+			if err := catalog.Uncertainties.Save(ctx, env, "config:relation:"+desc, doc, 1.0, []string{"discover.yaml relations"}); err != nil {
 				return err
 			}
 			continue
@@ -254,12 +262,12 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 		if declared {
 			continue // the schema says it already; the declared finding stands
 		}
-		if err := env.SaveDoc(ctx, Name, catalog.KindRelationship, RelationshipKey(rel), rel, 0.8,
+		if err := catalog.Relationships.Save(ctx, env, experts.RelationshipKey(rel), rel, 0.8,
 			[]string{"configured in discover.yaml: " + desc}, "user"); err != nil {
 			return err
 		}
 	}
-	return env.SaveDoc(ctx, Name, catalog.KindProgress, "structural:user_relations",
+	return catalog.Progress.Save(ctx, env, "structural:user_relations",
 		catalog.ProgressDoc{Step: "user_relations", Detail: fmt.Sprintf("%d configured", len(env.Options.Relations))}, 1.0, nil)
 }
 
@@ -315,11 +323,6 @@ func Cardinality(child warehouse.Table, cols []string) string {
 		}
 	}
 	return "one_to_many"
-}
-
-// RelationshipKey is the catalog key of a relationship.
-func RelationshipKey(r catalog.RelationshipDoc) string {
-	return fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
 }
 
 // indexed reports whether some index (or the primary key) starts with cols,

@@ -1,6 +1,6 @@
 // Package myscratch holds what tests against the test MySQL/MariaDB server
 // (DISCOVER_TEST_MYSQL) share beyond creating databases
-// (testdata/load.CreateDatabase): a checksum of a database's dump, to show
+// (internal/load.CreateDatabase): a checksum of a database's dump, to show
 // it did not change.
 //
 // It is imported by tests only.

@@ -23,7 +23,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
-	"github.com/discover-db/discover/testdata/load"
+	"github.com/discover-db/discover/internal/load"
 )
 
 // Server returns the admin DSN of the test PostgreSQL server from

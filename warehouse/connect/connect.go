@@ -6,7 +6,9 @@ package connect
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,44 +33,74 @@ func Open(ctx context.Context, dsn string) (warehouse.Source, error) {
 	return src, nil
 }
 
+// engine is one database engine: the DSN schemes that open it, its
+// dialect, and the other names the dialect goes by.
+type engine struct {
+	schemes []string
+	dialect warehouse.Dialect
+	aliases []string
+	open    func(ctx context.Context, dsn string) (warehouse.Source, error)
+}
+
+// engines are every engine discover reads. A new engine is its package and
+// one line here.
+var engines = []engine{
+	{[]string{"sqlite"}, sqlite.Dialect{}, []string{"sqlite3"}, opener(sqlite.Open)},
+	{[]string{"postgres"}, postgres.Dialect{}, []string{"postgresql", "pg"}, opener(postgres.Open)},
+	{[]string{"mysql"}, mysql.Dialect{}, []string{"mariadb"}, opener(mysql.Open)},
+	{[]string{"duckdb"}, duckdb.Dialect{}, nil, opener(duckdb.Open)},
+	{[]string{"trino", "trinos"}, trino.Dialect{}, nil, opener(trino.Open)},
+}
+
+// opener adapts an engine's Open, so that a failure returns a nil Source
+// rather than a typed nil pointer inside the interface.
+func opener[S warehouse.Source](open func(context.Context, string) (S, error)) func(context.Context, string) (warehouse.Source, error) {
+	return func(ctx context.Context, dsn string) (warehouse.Source, error) {
+		src, err := open(ctx, dsn)
+		if err != nil {
+			return nil, err
+		}
+		return src, nil
+	}
+}
+
 func open(ctx context.Context, dsn string) (warehouse.Source, error) {
 	scheme, rest := warehouse.Scheme(dsn)
-	switch scheme {
-	case "":
+	if scheme == "" {
 		return nil, warehouse.BadInput("empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://")
-	case "sqlite":
-		src, err := sqlite.Open(ctx, rest)
-		if err != nil {
-			return nil, err
-		}
-		return src, nil
-	case "mysql":
-		src, err := mysql.Open(ctx, rest)
-		if err != nil {
-			return nil, err
-		}
-		return src, nil
-	case "postgres":
-		src, err := postgres.Open(ctx, rest)
-		if err != nil {
-			return nil, err
-		}
-		return src, nil
-	case "trino", "trinos":
-		src, err := trino.Open(ctx, rest)
-		if err != nil {
-			return nil, err
-		}
-		return src, nil
-	case "duckdb":
-		src, err := duckdb.Open(ctx, rest)
-		if err != nil {
-			return nil, err
-		}
-		return src, nil
-	default:
-		return nil, warehouse.BadInputf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)
 	}
+	for _, e := range engines {
+		if slices.Contains(e.schemes, scheme) {
+			return e.open(ctx, rest)
+		}
+	}
+	return nil, warehouse.BadInputf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)
+}
+
+// Dialects are the dialects of every engine, in the order Open tries them:
+// the golden tests render each.
+func Dialects() []warehouse.Dialect {
+	ds := make([]warehouse.Dialect, len(engines))
+	for i, e := range engines {
+		ds[i] = e.dialect
+	}
+	return ds
+}
+
+// DialectFor returns the dialect of an engine by its name, as
+// Dialect.Name gives it ("sqlite", "postgres", "mysql", "duckdb",
+// "trino"), or another name it goes by ("sqlite3", "PostgreSQL",
+// "mariadb"). An unknown name is an error wrapping ErrBadInput.
+func DialectFor(name string) (warehouse.Dialect, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	var names []string
+	for _, e := range engines {
+		if e.dialect.Name() == name || slices.Contains(e.aliases, name) {
+			return e.dialect, nil
+		}
+		names = append(names, e.dialect.Name())
+	}
+	return nil, fmt.Errorf("connect: unknown SQL dialect %q (want %s): %w", name, strings.Join(names, ", "), warehouse.ErrBadInput)
 }
 
 // scrub takes the DSN's secrets out of an engine's error, whole and as any

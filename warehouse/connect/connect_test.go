@@ -35,8 +35,8 @@ func TestOpenSQLiteForms(t *testing.T) {
 			t.Errorf("Open(%q): %v", dsn, err)
 			continue
 		}
-		if src.Dialect() != "sqlite" || src.Database() != "shop" {
-			t.Errorf("Open(%q): dialect %q, database %q", dsn, src.Dialect(), src.Database())
+		if src.Dialect().Name() != "sqlite" || src.Database() != "shop" {
+			t.Errorf("Open(%q): dialect %q, database %q", dsn, src.Dialect().Name(), src.Database())
 		}
 		tables, err := src.Tables(context.Background())
 		if err != nil || len(tables) != 1 {

@@ -336,35 +336,26 @@ func (sp *spill) release() {
 }
 
 // Dialect implements warehouse.Source.
-func (s *Source) Dialect() string { return "duckdb" }
+func (s *Source) Dialect() warehouse.Dialect { return Dialect{} }
 
 // Database is the file's stem, or the folder's name for a folder source.
 func (s *Source) Database() string { return s.name }
 
-// QuoteIdent quotes an identifier with double quotes, doubling embedded ones.
+// QuoteIdent quotes an identifier as the Dialect does.
 func (s *Source) QuoteIdent(name string) string { return QuoteIdent(name) }
 
 // QuoteTable quotes schema and name; the main schema (Schema "") is left out.
 func (s *Source) QuoteTable(t warehouse.TableName) string { return QuoteTable(t) }
 
-// QuoteIdent quotes an identifier for DuckDB.
-func QuoteIdent(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
-}
+// QuoteIdent quotes an identifier for DuckDB (Dialect.QuoteIdent).
+func QuoteIdent(name string) string { return Dialect{}.QuoteIdent(name) }
 
 // QuoteTable quotes a table name for DuckDB; Schema "" is the main schema.
-func QuoteTable(t warehouse.TableName) string {
-	if t.Schema == "" {
-		return QuoteIdent(t.Name)
-	}
-	return QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
-}
+func QuoteTable(t warehouse.TableName) string { return Dialect{}.QuoteTable(t) }
 
 // quoteString writes s as a SQL string literal. DuckDB's '…' strings take
 // no backslash escapes, so doubling the quote is all there is to it.
-func quoteString(s string) string {
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-}
+func quoteString(s string) string { return warehouse.Literal(s) }
 
 // Close closes the database and gives back the spill folder.
 func (s *Source) Close() error {

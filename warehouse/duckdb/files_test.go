@@ -39,8 +39,8 @@ func TestFolder(t *testing.T) {
 	}
 	s := open(t, "duckdb://"+dir)
 	ctx := context.Background()
-	if s.Dialect() != "duckdb" || s.Database() != "shop_lake" {
-		t.Errorf("Dialect, Database = %q, %q", s.Dialect(), s.Database())
+	if s.Dialect().Name() != "duckdb" || s.Database() != "shop_lake" {
+		t.Errorf("Dialect, Database = %q, %q", s.Dialect().Name(), s.Database())
 	}
 	tables, err := s.Tables(ctx)
 	if err != nil {

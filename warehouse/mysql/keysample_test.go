@@ -84,10 +84,7 @@ func keyedExists(k int64) bool { return k >= -20000 && k <= 29999 && (k+20000)%5
 func TestKeySampleOnServer(t *testing.T) {
 	src, tables := keySampleFixture(t)
 	ctx := context.Background()
-	d, err := warehouse.DialectFor(src.Dialect())
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := src.Dialect()
 	query := func(q string) *warehouse.Result {
 		t.Helper()
 		res, err := src.Query(ctx, q, warehouse.QueryOptions{MaxRows: 100_000})
@@ -99,7 +96,7 @@ func TestKeySampleOnServer(t *testing.T) {
 	var stmts []string
 	find := func(name string) (warehouse.IntKey, int64, int64, bool, bool) {
 		t.Helper()
-		k, lo, hi, rows, found, err := d.FindIntKey(tables[name], func(q string) ([]any, error) {
+		k, lo, hi, rows, found, err := warehouse.FindIntKey(d, tables[name], func(q string) ([]any, error) {
 			stmts = append(stmts, q)
 			res := query(q)
 			t.Logf("%s: %s -> %#v", name, q, res.Rows)

@@ -480,7 +480,7 @@ func serverCode(err error) uint16 {
 }
 
 // Dialect implements warehouse.Source.
-func (s *Source) Dialect() string { return "mysql" }
+func (s *Source) Dialect() warehouse.Dialect { return Dialect{} }
 
 // Database is the name of the DSN's database.
 func (s *Source) Database() string { return s.name }
@@ -493,18 +493,10 @@ func (s *Source) QuoteIdent(name string) string { return QuoteIdent(name) }
 
 // QuoteTable quotes a table name; the DSN's database (Schema "") is left
 // out, so the statement works wherever the connection's default is.
-func (s *Source) QuoteTable(t warehouse.TableName) string {
-	if t.Schema == "" {
-		return QuoteIdent(t.Name)
-	}
-	return QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
-}
+func (s *Source) QuoteTable(t warehouse.TableName) string { return Dialect{}.QuoteTable(t) }
 
-// QuoteIdent quotes an identifier for MySQL and MariaDB. Backticks work
-// whatever the sql_mode; double quotes only under ANSI_QUOTES.
-func QuoteIdent(name string) string {
-	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
-}
+// QuoteIdent quotes an identifier for MySQL and MariaDB (Dialect.QuoteIdent).
+func QuoteIdent(name string) string { return Dialect{}.QuoteIdent(name) }
 
 // limits are the session settings one operation runs under.
 type limits struct {

@@ -280,7 +280,7 @@ func dsnPassword(dsn string) string {
 }
 
 // Dialect implements warehouse.Source.
-func (s *Source) Dialect() string { return "postgres" }
+func (s *Source) Dialect() warehouse.Dialect { return Dialect{} }
 
 // Database is the name of the connected database.
 func (s *Source) Database() string { return s.name }
@@ -292,20 +292,13 @@ func (s *Source) QuoteIdent(name string) string { return QuoteIdent(name) }
 // search path, as report names are.
 func (s *Source) QuoteTable(t warehouse.TableName) string { return QuoteTable(t) }
 
-// QuoteIdent quotes an identifier for PostgreSQL. Quoting always, even
-// lower-case names, keeps keywords ("select") and mixed case ("CamelCase")
-// right without a keyword list.
-func QuoteIdent(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
-}
+// QuoteIdent quotes an identifier for PostgreSQL (Dialect.QuoteIdent).
+// Quoting always, even lower-case names, keeps keywords ("select") and
+// mixed case ("CamelCase") right without a keyword list.
+func QuoteIdent(name string) string { return Dialect{}.QuoteIdent(name) }
 
 // QuoteTable quotes a possibly schema-qualified table name.
-func QuoteTable(t warehouse.TableName) string {
-	if t.Schema == "" {
-		return QuoteIdent(t.Name)
-	}
-	return QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
-}
+func QuoteTable(t warehouse.TableName) string { return Dialect{}.QuoteTable(t) }
 
 // Close closes every pooled connection.
 func (s *Source) Close() error {

@@ -5,13 +5,10 @@ import (
 	"errors"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -82,81 +79,8 @@ func TestQueryShapes(t *testing.T) {
 	}
 }
 
-func TestQueryMaxRows(t *testing.T) {
-	t.Parallel()
-	s := open(t, newDB(t).dsn)
-	ctx := context.Background()
-
-	res, err := s.Query(ctx, `SELECT g FROM generate_series(1, 10001) g`, warehouse.QueryOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Rows) != DefaultMaxRows || !res.Truncated || res.Rows[9999][0] != int64(10000) {
-		t.Errorf("default cap: %d rows, truncated %v", len(res.Rows), res.Truncated)
-	}
-	res, err = s.Query(ctx, `SELECT g FROM generate_series(1, 10000) g`, warehouse.QueryOptions{})
-	if err != nil || len(res.Rows) != 10000 || res.Truncated {
-		t.Errorf("exactly the cap is not truncated: %d rows, truncated %v, %v", len(res.Rows), res.Truncated, err)
-	}
-
-	// An endless result: only a server-side cap can return at all.
-	start := time.Now()
-	res, err = s.Query(ctx, `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i FROM r`,
-		warehouse.QueryOptions{MaxRows: 5, Timeout: 10 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Rows) != 5 || !res.Truncated || res.Rows[4][0] != int64(5) {
-		t.Errorf("endless result: %v, truncated %v", res.Rows, res.Truncated)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		timing.Missed(t, "a capped endless result took %s, want under 2s", d)
-	}
-}
-
 // endless runs until a timeout stops it; the guard refuses pg_sleep.
 const endless = `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT count(*) FROM r`
-
-func TestQueryTimeout(t *testing.T) {
-	t.Parallel()
-	s := open(t, newDB(t).dsn)
-	ctx := context.Background()
-
-	start := time.Now()
-	_, err := s.Query(ctx, endless, warehouse.QueryOptions{Timeout: 100 * time.Millisecond})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("statement_timeout: err = %v, want context.DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("a 100ms timeout took %s", d)
-	}
-
-	// The caller's deadline, shorter than the query's own timeout.
-	cctx, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
-	defer cancel()
-	start = time.Now()
-	_, err = s.Query(cctx, endless, warehouse.QueryOptions{Timeout: time.Minute})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("context deadline: err = %v, want context.DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 3*time.Second {
-		t.Errorf("a 200ms deadline took %s", d)
-	}
-
-	// The server stopped the statement, so the pool's connections are fine.
-	for range 4 {
-		if res, err := s.Query(ctx, `SELECT 1`, warehouse.QueryOptions{}); err != nil || res.Rows[0][0] != int64(1) {
-			t.Fatalf("after timeouts: %v, %v", res, err)
-		}
-	}
-	// And no statement of ours is still running there.
-	var running int
-	c := connect(t, serverDSN(t))
-	if err := c.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-		WHERE datname = $1 AND state = 'active' AND query LIKE '%RECURSIVE%'`, s.Database()).Scan(&running); err != nil || running != 0 {
-		t.Errorf("%d statements still running (%v)", running, err)
-	}
-}
 
 // writes are refused by the guard before they reach the server.
 var writes = []string{
@@ -174,16 +98,6 @@ var writes = []string{
 	`BEGIN READ WRITE`,
 	`SELECT 1; DELETE FROM customer`,
 	`SELECT pg_sleep(1)`,
-}
-
-func TestGuardRejects(t *testing.T) {
-	t.Parallel()
-	s := open(t, newDB(t, fixture...).dsn)
-	for _, w := range writes {
-		if _, err := s.Query(context.Background(), w, warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) {
-			t.Errorf("%s: err = %v, want ErrRejected", w, err)
-		}
-	}
 }
 
 // serverRefuses are writes that fail at the server when the guard is
@@ -342,33 +256,4 @@ func TestEstimateRows(t *testing.T) {
 	if _, _, err := s.EstimateRows(ctx, tn("", "nope")); err == nil {
 		t.Error("EstimateRows of a missing table succeeded")
 	}
-}
-
-// Experts share one Source from several goroutines.
-func TestConcurrentUse(t *testing.T) {
-	t.Parallel()
-	s := open(t, newDB(t, fixture...).dsn)
-	ctx := context.Background()
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for range 5 {
-				if _, err := s.Tables(ctx); err != nil {
-					t.Error(err)
-				}
-				if _, err := s.RowCount(ctx, tn("", "Order Items")); err != nil {
-					t.Error(err)
-				}
-				if _, err := s.Query(ctx, `SELECT * FROM sales.orders`, warehouse.QueryOptions{}); err != nil {
-					t.Error(err)
-				}
-				if _, err := s.Query(ctx, endless, warehouse.QueryOptions{Timeout: 10 * time.Millisecond}); !errors.Is(err, context.DeadlineExceeded) {
-					t.Errorf("timeout under load: %v", err)
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }

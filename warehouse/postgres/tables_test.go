@@ -165,8 +165,8 @@ func TestTables(t *testing.T) {
 	t.Parallel()
 	db := newDB(t, fixture...)
 	s := open(t, db.dsn)
-	if s.Dialect() != "postgres" || s.Database() != db.name {
-		t.Errorf("Dialect, Database = %q, %q; want postgres, %q", s.Dialect(), s.Database(), db.name)
+	if s.Dialect().Name() != "postgres" || s.Database() != db.name {
+		t.Errorf("Dialect, Database = %q, %q; want postgres, %q", s.Dialect().Name(), s.Database(), db.name)
 	}
 	got, err := s.Tables(context.Background())
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -163,7 +164,7 @@ func TestDatasetFKs(t *testing.T) {
 // composite keys). Names are compared ASCII-case-insensitively: Tables
 // resolves them to the spelling of the table itself.
 func TestSpiderFKs(t *testing.T) {
-	if testing.Short() {
+	if heavy.Short() {
 		t.Skip("-short")
 	}
 	root := datasets(t)

@@ -13,9 +13,6 @@ import (
 
 var _ warehouse.RowEstimator = (*Source)(nil)
 
-// dialect is SQLite's warehouse dialect, whose rowid helpers EstimateRows uses.
-var dialect, _ = warehouse.DialectFor("sqlite")
-
 // EstimateRows sizes t without reading it whole. A table whose b-tree is
 // keyed by an integer (warehouse.IntKey: the rowid of a rowid table, the
 // INTEGER primary key of a WITHOUT ROWID table) is sized from its keys:
@@ -83,7 +80,7 @@ func rowidEstimate(ctx context.Context, db *sql.DB, t warehouse.TableName) (int6
 	}
 	// A statement that fails is a key the table lacks (the rowid of a
 	// WITHOUT ROWID table): the next key is tried.
-	k, lo, hi, some, found, err := dialect.FindIntKey(tab, func(q string) ([]any, error) {
+	k, lo, hi, some, found, err := warehouse.FindIntKey(Dialect{}, tab, func(q string) ([]any, error) {
 		var lo, hi any
 		switch err := db.QueryRowContext(ctx, q).Scan(&lo, &hi); {
 		case ctx.Err() != nil:
@@ -101,7 +98,7 @@ func rowidEstimate(ctx context.Context, db *sql.DB, t warehouse.TableName) (int6
 	case !some:
 		return 0, true, nil // empty
 	}
-	q, covered, ok := dialect.RowidProbe(t, k.Name, lo, hi)
+	q, covered, ok := Dialect{}.RowidProbe(t, k.Name, lo, hi)
 	if !ok {
 		return 0, false, errNoRowid // keys spread over more than 2⁴⁰
 	}

@@ -399,7 +399,7 @@ func code(err error) int {
 }
 
 // Dialect implements warehouse.Source.
-func (s *Source) Dialect() string { return "sqlite" }
+func (s *Source) Dialect() warehouse.Dialect { return Dialect{} }
 
 // Database is the file name without its extension.
 func (s *Source) Database() string { return s.name }
@@ -408,17 +408,10 @@ func (s *Source) Database() string { return s.name }
 func (s *Source) QuoteIdent(name string) string { return QuoteIdent(name) }
 
 // QuoteTable quotes schema and name; the main schema (Schema "") is left out.
-func (s *Source) QuoteTable(t warehouse.TableName) string {
-	if t.Schema == "" {
-		return QuoteIdent(t.Name)
-	}
-	return QuoteIdent(t.Schema) + "." + QuoteIdent(t.Name)
-}
+func (s *Source) QuoteTable(t warehouse.TableName) string { return Dialect{}.QuoteTable(t) }
 
-// QuoteIdent quotes an identifier for SQLite.
-func QuoteIdent(name string) string {
-	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
-}
+// QuoteIdent quotes an identifier for SQLite (Dialect.QuoteIdent).
+func QuoteIdent(name string) string { return Dialect{}.QuoteIdent(name) }
 
 // busyBackoff is the pause before each further attempt of a statement that
 // found the file locked (SQLITE_BUSY) after waiting busy_timeout: a writer

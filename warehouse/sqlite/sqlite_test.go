@@ -5,13 +5,11 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/discover-db/discover/warehouse"
 )
@@ -113,8 +111,8 @@ func tableMap(t *testing.T, s *Source) map[string]warehouse.Table {
 
 func TestTablesFixture(t *testing.T) {
 	s := open(t, build(t, "shop.db"))
-	if s.Dialect() != "sqlite" || s.Database() != "shop" {
-		t.Errorf("Dialect, Database = %q, %q", s.Dialect(), s.Database())
+	if s.Dialect().Name() != "sqlite" || s.Database() != "shop" {
+		t.Errorf("Dialect, Database = %q, %q", s.Dialect().Name(), s.Database())
 	}
 	tables, err := s.Tables(context.Background())
 	if err != nil {
@@ -280,52 +278,6 @@ func TestQueryValues(t *testing.T) {
 }
 
 const countTo = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < %d) SELECT x FROM c"
-
-func TestQueryMaxRows(t *testing.T) {
-	s := open(t, build(t, "shop.db"))
-	ctx := context.Background()
-	for _, c := range []struct {
-		n, max, rows int
-		trunc        bool
-	}{
-		{100, 10, 10, true},
-		{100, 100, 100, false},
-		{100, 101, 100, false},
-		{DefaultMaxRows + 1, 0, DefaultMaxRows, true},
-		{DefaultMaxRows, 0, DefaultMaxRows, false},
-	} {
-		res, err := s.Query(ctx, fmt.Sprintf(countTo, c.n), warehouse.QueryOptions{MaxRows: c.max})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(res.Rows) != c.rows || res.Truncated != c.trunc {
-			t.Errorf("n=%d max=%d: %d rows, truncated %v; want %d, %v", c.n, c.max, len(res.Rows), res.Truncated, c.rows, c.trunc)
-		}
-	}
-}
-
-func TestQueryTimeout(t *testing.T) {
-	s := open(t, build(t, "shop.db"))
-	start := time.Now()
-	_, err := s.Query(context.Background(),
-		"WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
-		warehouse.QueryOptions{Timeout: 50 * time.Millisecond})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v; want context.DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("the query ran %s past a 50ms timeout", d)
-	}
-	// The interrupted connection must not poison the pool.
-	if _, err := s.Query(context.Background(), "SELECT 1", warehouse.QueryOptions{}); err != nil {
-		t.Errorf("query after a timeout: %v", err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := s.Query(ctx, "SELECT 1", warehouse.QueryOptions{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("canceled context: err = %v", err)
-	}
-}
 
 func TestOpenBadInput(t *testing.T) {
 	dir := t.TempDir()

@@ -330,11 +330,21 @@ var (
 	reProbe    = regexp.MustCompile(`^SELECT 1 FROM (.+) LIMIT 0$`)
 	reCount    = regexp.MustCompile(`^SELECT count\(\*\) FROM (.+)$`)
 	reStats    = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
-	reTableRef = regexp.MustCompile(`^"([^"]+)"(?:\."([^"]+)")?$`)
+	reTableRef = regexp.MustCompile(`^"((?:[^"]|"")+)"(?:\."((?:[^"]|"")+)")?$`)
+	// reSeries is the conformance suite's row source (seriesSQL).
+	reSeries = regexp.MustCompile(`^SELECT x FROM UNNEST\(sequence\(1, (\d+)\)\) AS t\(x\)$`)
 )
 
 func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 	if res, ok := f.fixtures[sql]; ok {
+		return res
+	}
+	if m := reSeries.FindStringSubmatch(sql); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		res := fakeResult{cols: []fakeCol{{name: "x", typ: "bigint"}}, rows: make([]string, n)}
+		for i := range n {
+			res.rows[i] = "[" + strconv.Itoa(i+1) + "]"
+		}
 		return res
 	}
 	if sql == "SELECT 1" {
@@ -392,9 +402,10 @@ func (f *fakeCoordinator) resolve(ref, sessionSchema string) (*fakeTable, fakeRe
 	if m == nil {
 		return nil, errResult("SYNTAX_ERROR", "USER_ERROR", "fake trino cannot parse table "+ref)
 	}
-	schema, name := m[1], m[2]
+	unquote := func(s string) string { return strings.ReplaceAll(s, `""`, `"`) }
+	schema, name := unquote(m[1]), unquote(m[2])
 	if name == "" {
-		schema, name = sessionSchema, m[1]
+		schema, name = sessionSchema, unquote(m[1])
 	}
 	if schema == "" {
 		return nil, errResult("MISSING_SCHEMA_NAME", "USER_ERROR", "Schema must be specified when session schema is not set")

@@ -57,13 +57,7 @@ var _ warehouse.RowEstimator = (*Source)(nil)
 
 // dialect quotes names by Trino's rules (a Schema of "catalog.schema" is
 // quoted part by part).
-var dialect = func() warehouse.Dialect {
-	d, err := warehouse.DialectFor("trino")
-	if err != nil {
-		panic(err)
-	}
-	return d
-}()
+var dialect Dialect
 
 // Source is one catalog (optionally one schema) of a Trino cluster.
 type Source struct {
@@ -471,7 +465,7 @@ func oneLine(s string) string {
 }
 
 // Dialect implements warehouse.Source.
-func (s *Source) Dialect() string { return "trino" }
+func (s *Source) Dialect() warehouse.Dialect { return dialect }
 
 // Database is the catalog, or catalog.schema when the DSN names a schema.
 func (s *Source) Database() string {
@@ -490,7 +484,7 @@ func (s *Source) QuoteIdent(name string) string { return dialect.QuoteIdent(name
 func (s *Source) QuoteTable(t warehouse.TableName) string { return dialect.QuoteTable(t) }
 
 // quoteString renders a SQL string literal.
-func quoteString(v string) string { return "'" + strings.ReplaceAll(v, "'", "''") + "'" }
+func quoteString(v string) string { return warehouse.Literal(v) }
 
 // Close closes the pool and its idle HTTP connections.
 func (s *Source) Close() error {

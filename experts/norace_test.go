@@ -1,5 +1,0 @@
-//go:build !race
-
-package experts_test
-
-const raceEnabled = false

@@ -1,0 +1,24 @@
+package query
+
+import "testing"
+
+func TestNounsAndSentence(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"usage_records": {"usage record", "usage records"}, "Categories": {"category", "categories"},
+		"OrderDetails": {"order detail", "order details"}, "people": {"person", "people"}, "status": {"status", "statuses"},
+		"addresses": {"address", "addresses"}, "children": {"child", "children"},
+	} {
+		if one, many := noun(in, false), noun(in, true); one != want[0] || many != want[1] {
+			t.Errorf("noun(%q) = %q, %q; want %q, %q", in, one, many, want[0], want[1])
+		}
+	}
+	f := figures{parents: 3000, withChildren: 2761, max: 183, children: 14997}
+	if got := f.sentence("subscriber", "usage records", "usage record", "subscribers"); got !=
+		"A subscriber has many usage records (5.4 on average among those with any, at most 183); 8% of subscribers have none." {
+		t.Errorf("sentence: %s", got)
+	}
+	f = figures{parents: 50, withChildren: 50, max: 1, children: 50}
+	if got := f.sentence("order", "invoices", "invoice", "orders"); got != "An order has at most one invoice; every order has at least one." {
+		t.Errorf("one-to-one sentence: %s", got)
+	}
+}

@@ -1,0 +1,1647 @@
+package relations
+
+// Relationship inference (issue #5): most warehouses declare no foreign keys,
+// so references are found from names and types, pruned with the profiles the
+// statistical expert wrote and with samples of the values (read once per
+// column), and settled by one exact inclusion query per surviving
+// candidate, best named first: a target that could not beat one already
+// confirmed is not checked. The exact checks so grow with the columns, not
+// with their square. Names alone decide nothing and values alone decide
+// nothing: small integers are contained in every surrogate key, so a
+// candidate needs a name that points at the target and values that agree.
+//
+// This slice handles single-column references only; composite keys are left
+// for the next one.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Thresholds of the inference. They are properties of references in
+// general, not of any one database.
+const (
+	// AcceptScore is the confidence from which a candidate is saved as a
+	// relationship.
+	AcceptScore = 0.6
+	// MaxOrphanRows is the share of child rows without a parent that a
+	// dirty real-world key may have and still count as a reference.
+	MaxOrphanRows = 0.1
+	// minDistinctInclusion is the share of the child's distinct values that
+	// must be found in the parent key.
+	minDistinctInclusion = 0.8
+	// ledgerNameScore: refuted candidates whose name signal is at least this
+	// strong are recorded in the hypothesis ledger; weaker ones are noise.
+	ledgerNameScore = 0.7
+	// ambiguityMargin: a second target this close to the best is reported
+	// as an uncertainty rather than silently dropped.
+	ambiguityMargin = 0.03
+)
+
+// ---------------------------------------------------------------------------
+// Names
+
+// irregular plurals a schema is likely to use.
+var irregular = map[string]string{
+	"people": "person", "children": "child", "men": "man", "women": "woman",
+	"staff": "staff", "data": "data", "media": "media", "series": "series",
+	"status": "status", "address": "address", "bus": "bus", "analysis": "analysis",
+	"menus": "menu",
+}
+
+// Singular returns the singular of an English word, well enough for table
+// names: categories → category, addresses → address, boxes → box.
+func Singular(w string) string {
+	if s, ok := irregular[w]; ok {
+		return s
+	}
+	switch {
+	case len(w) <= 3:
+		return w
+	case strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"),
+		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
+		return w
+	case strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// keySuffixes are the words that mark a column as an identifier of
+// something: x_id, xId, x_fk, x_key, x_no, x_ref, x_code.
+var keySuffixes = map[string]string{
+	"id": "id", "key": "id", "fk": "id", "pk": "id", "sk": "id", "ref": "id", "uuid": "id", "guid": "id",
+	"no": "number", "num": "number", "nr": "number", "number": "number", "code": "code", "cd": "code",
+}
+
+// tablePrefixes are naming conventions, not words of the entity.
+var tablePrefixes = map[string]bool{"tbl": true, "tb": true, "t": true, "dim": true, "fact": true,
+	"ref": true, "lkp": true, "lookup": true, "lu": true, "d": true, "f": true}
+
+// selfRoles name a reference from a row to another row of its own table.
+var selfRoles = map[string]bool{"parent": true, "manager": true, "boss": true, "supervisor": true,
+	"reports": true, "report": true, "superior": true, "mentor": true, "predecessor": true, "successor": true,
+	"previous": true, "prev": true, "next": true, "original": true, "master": true, "head": true, "lead": true}
+
+// roleLinks end a self role's name: reports_to, head_of, managed_by.
+var roleLinks = map[string]bool{"to": true, "of": true, "by": true}
+
+// keyName is an identifier split into what it names (stem) and how (suffix).
+type keyName struct {
+	tokens []string // singular, trailing numbers dropped
+	stem   []string
+	suffix string // class of the key suffix: id, number, code; "" when none
+}
+
+func splitKeyName(col string) keyName {
+	toks := experts.NameTokens(col)
+	// Club_ID_2, address_line1: a trailing number tells roles apart.
+	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
+		toks = toks[:len(toks)-1]
+	}
+	for i := range toks {
+		toks[i] = Singular(toks[i])
+	}
+	k := keyName{tokens: toks, stem: toks}
+	if n := len(toks); n > 0 {
+		if cls, ok := keySuffixes[toks[n-1]]; ok {
+			k.suffix, k.stem = cls, toks[:n-1]
+		} else if cls, ok := keySuffixes[toks[0]]; ok && n > 1 && (toks[0] == "id" || toks[0] == "fk") {
+			k.suffix, k.stem = cls, toks[1:] // id_customer, fk_customer
+		}
+	}
+	return k
+}
+
+// entityOf is what a table's rows are, as singular words, without
+// naming-convention prefixes: tbl_Order_Items → order item.
+func entityOf(table string) []string {
+	if i := strings.LastIndex(table, "."); i >= 0 {
+		table = table[i+1:]
+	}
+	toks := experts.NameTokens(table)
+	for len(toks) > 1 && tablePrefixes[toks[0]] {
+		toks = toks[1:]
+	}
+	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
+		toks = toks[:len(toks)-1]
+	}
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = Singular(t)
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func eq(a, b []string) bool {
+	if len(a) != len(b) || len(a) == 0 {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasSuffixToks(s, suf []string) bool {
+	return len(suf) > 0 && len(s) >= len(suf) && eq(s[len(s)-len(suf):], suf)
+}
+
+// containsRun reports whether sub occurs in s as consecutive words.
+func containsRun(s, sub []string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if eq(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// NameMatch is how strongly a child column's name points at a target key,
+// in [0,1], with the rule that fired.
+type NameMatch struct {
+	Score float64
+	Rule  string // exact, entity, role, bare, contains, self_role, synonym, actor; "" when none
+}
+
+// loose reports whether the name matched only through a synonym or as a
+// person: weaker than any match of the name as written.
+func (m NameMatch) loose() bool { return m.Rule == "synonym" || m.Rule == "actor" }
+
+// MatchName scores how well childTable.childCol is named as a reference to
+// parentTable.parentCol (a key of parentTable). It looks only at names.
+// Names are compared as written, then with synonyms and abbreviations
+// brought to one word (client_ref ~ customers.id, staff_id ~
+// employees.emp_no) for a little less; and a column naming who did
+// something (approved_by, created_by_id) may reference a table of people.
+func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
+	c, k := splitKeyName(childCol), splitKeyName(parentCol)
+	ent := entityOf(parentTable)
+	if len(c.tokens) == 0 || len(k.tokens) == 0 || len(ent) == 0 {
+		return NameMatch{}
+	}
+	// Names as the source spells them: "Users" and users are two tables
+	// where the engine says so, and a reference between them is no self
+	// reference.
+	same := childTable == parentTable
+	best := matchNames(c, k, ent, same, childCol == parentCol)
+	// A column named after its own table (order_items.order_item_id,
+	// branch.branch_id) identifies its own rows; only an exact match to
+	// another key of that name may make it a reference (a 1:1 extension).
+	if best.Rule != "exact" && best.Rule != "self_role" && owns(childTable, childCol) {
+		return NameMatch{}
+	}
+	if same {
+		return best
+	}
+	// Synonyms: only for a column that does not identify its own table's
+	// rows under them either (clients.client_id is the clients' key, not a
+	// reference to customers).
+	cs, ks, es := c.canon(), k.canon(), canonWords(ent)
+	if (!eq(cs.tokens, c.tokens) || !eq(ks.tokens, k.tokens) || !eq(es, ent)) && !ownsNames(canonWords(entityOf(childTable)), cs) {
+		if m := matchNames(cs, ks, es, false, false); m.Score-synonymDiscount > best.Score {
+			best = NameMatch{m.Score - synonymDiscount, "synonym"}
+		}
+	}
+	// approved_by ~ employees.emp_no: who did it is a person; which table
+	// of people, the values decide.
+	if actorName(c) && personWords[es[len(es)-1]] && actorScore > best.Score {
+		best = NameMatch{actorScore, "actor"}
+	}
+	return best
+}
+
+// Scores of the looser name rules.
+const (
+	// synonymDiscount: a match through a synonym says a little less than
+	// the same match spelled alike.
+	synonymDiscount = 0.05
+	// actorScore: a column naming who did something (approved_by) names
+	// no table; any table of people may be its target.
+	actorScore = 0.6
+)
+
+// synonyms bring words that schemas use for the same entity, and their
+// common abbreviations, to one word. Only words that name one thing in any
+// schema belong here.
+var synonyms = map[string]string{
+	"client": "customer", "cust": "customer",
+	"emp": "employee", "empl": "employee", "staff": "employee", "personnel": "employee", "worker": "employee",
+	"dept": "department", "org": "organization", "organisation": "organization",
+	"vendor": "supplier", "addr": "address", "prod": "product", "txn": "transaction", "trx": "transaction",
+	"acct": "account", "pax": "passenger", "mfr": "manufacturer",
+}
+
+// personWords are entities whose rows are people who act: the targets of
+// approved_by, created_by, signed_off_by.
+var personWords = map[string]bool{"user": true, "employee": true, "person": true, "member": true,
+	"agent": true, "operator": true, "admin": true, "administrator": true, "officer": true}
+
+func canonWords(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		if s, ok := synonyms[w]; ok {
+			w = s
+		}
+		out[i] = w
+	}
+	return out
+}
+
+// canon is the name with synonyms brought to one word.
+func (k keyName) canon() keyName {
+	return keyName{tokens: canonWords(k.tokens), stem: canonWords(k.stem), suffix: k.suffix}
+}
+
+// actorName reports whether a column names who did something: a verb
+// and "by", with or without a key suffix (approved_by, signed_off_by,
+// created_by_id).
+func actorName(c keyName) bool {
+	return len(c.stem) >= 2 && c.stem[len(c.stem)-1] == "by"
+}
+
+// matchNames is MatchName's rules on split names; exactName says the two
+// columns are spelled alike.
+func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
+	last := ent[len(ent)-1:]
+	// A key named only "id" or "code" names nothing by itself; its table does.
+	keyStem := k.stem
+	if len(keyStem) == 0 {
+		keyStem = ent
+	}
+	suffixOK := c.suffix == "" || k.suffix == "" || c.suffix == k.suffix
+	best := NameMatch{}
+	try := func(score float64, rule string) {
+		if !suffixOK {
+			score -= 0.1
+		}
+		if score > best.Score {
+			best = NameMatch{score, rule}
+		}
+	}
+	switch {
+	case len(k.stem) > 0 && glued(c.tokens) == glued(k.tokens):
+		// track.album_id ~ album.album_id: named like the target's key. The
+		// same name on another table is only a reference when that table
+		// does not own the name (checked by the caller through ownership).
+		if !same {
+			try(0.9, "exact")
+		}
+	case c.suffix != "" && (eq(c.stem, ent) || eq(c.stem, keyStem)):
+		if !same {
+			try(0.85, "entity") // bridge.architect_id ~ architect.id
+		}
+	}
+	if c.suffix != "" && len(c.stem) > len(keyStem) && hasSuffixToks(c.stem, keyStem) && !same {
+		try(roleScore(keyStem), "role") // supplier_company_id ~ company.company_id
+	}
+	if c.suffix != "" && len(c.stem) > len(ent) && hasSuffixToks(c.stem, ent) && !same {
+		try(roleScore(ent), "role") // recorded_by_staff_id ~ staff.staff_id
+	}
+	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !generic[last[0]] && !same {
+		try(0.75, "entity") // accelerator_id ~ web_client_accelerator.id
+	}
+	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !generic[last[0]] && !same {
+		try(0.65, "role") // billing_customer_id ~ crm_customer.id
+	}
+	if c.suffix == "" && !same && (eq(c.tokens, ent) || eq(c.tokens, k.stem)) {
+		try(0.65, "bare") // match_season.team ~ team.team_id
+	}
+	if c.suffix == "" && !same && len(ent) > 1 && eq(c.tokens, last) && !generic[last[0]] {
+		try(0.55, "bare") // cartoon.channel ~ tv_channel.id
+	}
+	// A word inside a longer name counts when it is what the name ends
+	// with (winning_pilot) or the name is an identifier (member_in_charge_id);
+	// product_quantity is a measure of a product, not a reference to one.
+	if !same && len(c.tokens) > len(ent) && containsRun(c.tokens, ent) && len(glued(ent)) >= 3 &&
+		(c.suffix != "" || hasSuffixToks(c.tokens, ent)) {
+		try(0.5, "contains")
+	}
+	// A self role names a key (manager_id, parent_code) or is the role
+	// itself (ReportsTo, parent); lead_time and head_count are measures.
+	if same && !exactName && len(c.tokens) > 0 && selfRoles[c.tokens[0]] &&
+		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
+		try(0.7, "self_role") // employee.reports_to ~ employee.employee_id
+	}
+	return best
+}
+
+func glued(toks []string) string { return strings.Join(toks, "") }
+
+// generic words name no entity on their own.
+var generic = map[string]bool{"type": true, "status": true, "code": true, "data": true, "info": true,
+	"detail": true, "list": true, "name": true, "value": true, "item": true, "record": true, "log": true}
+
+// roleScore: a role over a one-letter stem (target_u_id) says less than a
+// role over a real word (supplier_company_id).
+func roleScore(stem []string) float64 {
+	if len(strings.Join(stem, "")) < 3 {
+		return 0.6
+	}
+	return 0.75
+}
+
+// owns reports whether a key name is the table's own name: city owns
+// city_id, so temperature.city_id refers to city, not the other way round.
+func owns(table, col string) bool {
+	return ownsNames(entityOf(table), splitKeyName(col))
+}
+
+func ownsNames(entity []string, k keyName) bool {
+	ent := glued(entity)
+	if len(k.stem) == 0 {
+		return true // a bare id belongs to its table
+	}
+	stem := glued(k.stem)
+	if stem == ent {
+		return true
+	}
+	// dormid, custno: a key suffix glued to the table's name.
+	for suf := range keySuffixes {
+		if glued(k.tokens) == ent+suf {
+			return true
+		}
+	}
+	return false
+}
+
+// ---------------------------------------------------------------------------
+// Candidates
+
+// Column is what inference knows of one column: its declaration and profile.
+type Column struct {
+	Table    string // as the catalog names tables
+	Name     string
+	Type     string
+	Profile  *catalog.ProfileDoc // nil when not profiled
+	PK       bool                // the table's declared single-column primary key
+	Declared bool                // PK or a declared single-column unique constraint
+}
+
+// Key reports whether the column can be a reference's target: declared
+// unique, or unique and never NULL on an exact profile with a key-like name
+// (a measure that happens to be unique in a small table is no key).
+func (c Column) Key() bool {
+	if c.Declared {
+		return true
+	}
+	p := c.Profile
+	if p == nil || p.Sampled || p.DistinctIsEstimate || p.DistinctCount == nil || p.NullFraction == nil {
+		return false
+	}
+	return p.Rows >= 2 && *p.DistinctCount == p.Rows && *p.NullFraction == 0
+}
+
+// columnOf is t's column that name (from a declaration, which SQLite keeps
+// as written) means, or name when none does.
+func columnOf(t warehouse.Table, name string) string {
+	if c, ok := experts.FindColumn(t, name); ok {
+		return c
+	}
+	return name
+}
+
+// qualified is table.column as the source spells them: the column's key
+// in maps, never folded (PostgreSQL's "Users".id and users.id are two).
+func (c Column) qualified() string { return c.Table + "." + c.Name }
+
+// Candidate is a possible reference from Child to Parent.
+type Candidate struct {
+	Child, Parent Column
+	Name          NameMatch
+}
+
+// Key is the catalog key the relationship would have.
+func (c Candidate) Key() string {
+	return experts.RelationshipKey(c.Doc())
+}
+
+// Doc is the relationship the candidate would be.
+func (c Candidate) Doc() catalog.RelationshipDoc {
+	return catalog.RelationshipDoc{FromTable: c.Child.Table, FromColumns: []string{c.Child.Name},
+		ToTable: c.Parent.Table, ToColumns: []string{c.Parent.Name}, Source: "inferred"}
+}
+
+// Candidates pairs every column with every key it is named after. Keys
+// without a declaration qualify only when their name is key-like or the
+// child carries exactly the same name, and a table's declared key is
+// preferred over other unique columns of it.
+//
+// Only keys that share a word run with the column are scored: an index of
+// the keys by the words MatchName compares keeps the pairing linear in the
+// columns, where scoring every column against every key would grow with
+// their product.
+func Candidates(cols []Column) []Candidate {
+	var keys []Column
+	for _, c := range cols {
+		if c.Key() {
+			keys = append(keys, c)
+		}
+	}
+	idx := indexKeys(keys)
+	var out []Candidate
+	for _, ch := range cols {
+		if ch.Profile == nil {
+			continue
+		}
+		for _, i := range idx.lookup(ch) {
+			k := keys[i]
+			if ch.Table == k.Table && ch.Name == k.Name {
+				continue // never a column to itself
+			}
+			m := MatchName(ch.Table, ch.Name, k.Table, k.Name)
+			if m.Score == 0 {
+				continue
+			}
+			// A column unique by chance in a small table (a name, a rank)
+			// is no key: an undeclared target must be named like one.
+			if !k.Declared && !keyLikeName(k.Name) && !owns(k.Table, k.Name) {
+				continue
+			}
+			out = append(out, Candidate{Child: ch, Parent: k, Name: m})
+		}
+	}
+	return out
+}
+
+// keyIndex finds the keys a column's name can match. Every rule of
+// MatchName between different tables compares the key's glued name or a
+// run of the column's words with the key's entity, its stem or their last
+// word, as written or with synonyms brought to one word, or matches a
+// column naming who did something with the keys of tables of people;
+// between a table and itself only self roles match.
+type keyIndex struct {
+	byWords map[string][]int // "g:" glued key name, "t:" word runs
+	byTable map[string][]int // table, as spelled
+}
+
+func indexKeys(keys []Column) keyIndex {
+	idx := keyIndex{byWords: map[string][]int{}, byTable: map[string][]int{}}
+	add := func(key string, i int) {
+		if l := idx.byWords[key]; len(l) == 0 || l[len(l)-1] != i {
+			idx.byWords[key] = append(l, i)
+		}
+	}
+	for i, k := range keys {
+		kn, ent := splitKeyName(k.Name), entityOf(k.Table)
+		// as written, then with synonyms brought to one word
+		for _, n := range []struct {
+			k   keyName
+			ent []string
+		}{{kn, ent}, {kn.canon(), canonWords(ent)}} {
+			add("g:"+glued(n.k.tokens), i)
+			for _, run := range [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]} {
+				if len(run) > 0 {
+					add("t:"+strings.Join(run, " "), i)
+				}
+			}
+		}
+		if ce := canonWords(ent); len(ce) > 0 && personWords[ce[len(ce)-1]] {
+			add("p:", i) // a table of people: the targets of approved_by
+		}
+		idx.byTable[k.Table] = append(idx.byTable[k.Table], i)
+	}
+	return idx
+}
+
+// lookup returns the indexes of the keys ch may be named after, ascending.
+func (idx keyIndex) lookup(ch Column) []int {
+	c := splitKeyName(ch.Name)
+	seen := map[int]bool{}
+	var out []int
+	take := func(l []int) {
+		for _, i := range l {
+			if !seen[i] {
+				seen[i] = true
+				out = append(out, i)
+			}
+		}
+	}
+	for _, n := range []keyName{c, c.canon()} {
+		take(idx.byWords["g:"+glued(n.tokens)])
+		for i := range n.tokens {
+			for j := i + 1; j <= len(n.tokens); j++ {
+				take(idx.byWords["t:"+strings.Join(n.tokens[i:j], " ")])
+			}
+		}
+	}
+	if actorName(c) {
+		take(idx.byWords["p:"])
+	}
+	take(idx.byTable[ch.Table])
+	sort.Ints(out)
+	return out
+}
+
+func keyLikeName(col string) bool {
+	k := splitKeyName(col)
+	return k.suffix != ""
+}
+
+// Prune rejects a candidate from the profiles alone, before any query: a
+// child with more distinct values than the key could hold, value ranges
+// that do not overlap, or numbers against text that starts with a letter
+// cannot be a reference. It returns why not.
+func Prune(c Candidate) (bool, string) {
+	cls, why := prune(c)
+	return cls == "", why
+}
+
+// Prune classes, as the run's evidence counts them.
+const (
+	pruneEmpty    = "empty"
+	pruneDistinct = "distinct counts"
+	pruneRange    = "ranges"
+	pruneKind     = "numbers against text"
+	pruneSample   = "value samples"
+)
+
+// prune is Prune with the class of the reason; "" keeps the candidate.
+func prune(c Candidate) (class, why string) {
+	cp, pp := c.Child.Profile, c.Parent.Profile
+	if cp == nil {
+		return pruneEmpty, "child not profiled"
+	}
+	if cp.DistinctCount != nil && *cp.DistinctCount == 0 {
+		return pruneEmpty, "child column is empty"
+	}
+	if cp.NullFraction != nil && *cp.NullFraction >= 1 {
+		return pruneEmpty, "child column is empty"
+	}
+	if pp == nil {
+		return "", ""
+	}
+	if cp.DistinctCount != nil && pp.DistinctCount != nil && !cp.DistinctIsEstimate && !pp.DistinctIsEstimate {
+		if float64(*cp.DistinctCount)*minDistinctInclusion > float64(*pp.DistinctCount) {
+			return pruneDistinct, fmt.Sprintf("child has %d distinct values, the key %d", *cp.DistinctCount, *pp.DistinctCount)
+		}
+	}
+	if cmin, cmax, pmin, pmax, ok := ranges(c); ok && (cmax < pmin || cmin > pmax) {
+		return pruneRange, fmt.Sprintf("ranges %s..%s and %s..%s do not overlap", num(cmin), num(cmax), num(pmin), num(pmax))
+	}
+	// Every collation sorts digits before letters: when one column's
+	// greatest value is a number and the other's least starts with a
+	// letter, no value of one can equal a value of the other (integers
+	// against codes like 'X0012', whatever the comparison casts).
+	switch {
+	case numberRange(cp) && letterLed(pp.Min):
+		return pruneKind, fmt.Sprintf("child values are numbers (%s..%s), the key's text from %q", *cp.Min, *cp.Max, *pp.Min)
+	case numberRange(pp) && letterLed(cp.Min):
+		return pruneKind, fmt.Sprintf("the key's values are numbers (%s..%s), the child's text from %q", *pp.Min, *pp.Max, *cp.Min)
+	}
+	return "", ""
+}
+
+// numberRange reports whether a column's least and greatest values are
+// numbers, so that every value sorts no later than a number.
+func numberRange(p *catalog.ProfileDoc) bool {
+	if p.Min == nil || p.Max == nil {
+		return false
+	}
+	_, err1 := strconv.ParseFloat(strings.TrimSpace(*p.Min), 64)
+	_, err2 := strconv.ParseFloat(strings.TrimSpace(*p.Max), 64)
+	return err1 == nil && err2 == nil
+}
+
+// letterLed reports whether a least value starts with a letter, so that no
+// value of the column is a number.
+func letterLed(min *string) bool {
+	if min == nil || *min == "" {
+		return false
+	}
+	for _, r := range *min {
+		return unicode.IsLetter(r)
+	}
+	return false
+}
+
+// upperBound is the most confidence a candidate can reach, whatever its
+// exact check finds: Score with every child value found in the key. The
+// names, the profiles' ranges and distinct count and the key's declaration
+// already fix everything else. Without an exact distinct count of the
+// child, nothing is bounded.
+func upperBound(c Candidate) float64 {
+	p := c.Child.Profile
+	if p == nil || p.Sampled || p.DistinctIsEstimate || p.DistinctCount == nil || *p.DistinctCount <= 0 {
+		return 1
+	}
+	d := *p.DistinctCount
+	nonNull := d
+	if p.NullFraction != nil {
+		nonNull = max(d, int64(math.Round(float64(p.Rows)*(1-*p.NullFraction))))
+	}
+	return Score(c, Inclusion{ChildDistinct: d, NonNull: nonNull}).Confidence
+}
+
+// ranges returns both columns' numeric ranges when both profiles have them.
+func ranges(c Candidate) (cmin, cmax, pmin, pmax float64, ok bool) {
+	cp, pp := c.Child.Profile, c.Parent.Profile
+	if cp == nil || pp == nil || cp.Min == nil || cp.Max == nil || pp.Min == nil || pp.Max == nil {
+		return 0, 0, 0, 0, false
+	}
+	// Text that holds numbers sorts as text ("10" < "9"): only columns the
+	// profiler saw as numbers have a numeric range.
+	if cp.Mean == nil || pp.Mean == nil {
+		return 0, 0, 0, 0, false
+	}
+	var errs [4]error
+	cmin, errs[0] = strconv.ParseFloat(*cp.Min, 64)
+	cmax, errs[1] = strconv.ParseFloat(*cp.Max, 64)
+	pmin, errs[2] = strconv.ParseFloat(*pp.Min, 64)
+	pmax, errs[3] = strconv.ParseFloat(*pp.Max, 64)
+	for _, e := range errs {
+		if e != nil {
+			return 0, 0, 0, 0, false
+		}
+	}
+	return cmin, cmax, pmin, pmax, true
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// ---------------------------------------------------------------------------
+// Value sketches
+
+// A column whose name matches several keys is read once: a bottom-k sketch
+// keeps the sketchK values whose hashes are least, a uniform sample of its
+// distinct values. One hash serves every column, so the samples are
+// coordinated: a child value hashed below a key's threshold is in the key's
+// sketch exactly when it is in the key. A sample that shows too few of the
+// child's values in the key prunes the candidate before its exact check;
+// each column is read at most once, so the reads grow with the columns and
+// the exact checks with the columns that pass.
+const (
+	sketchK = 256
+	// sketchMaxDistinct: a column with more distinct values is not read
+	// whole; its candidates go to the exact check.
+	sketchMaxDistinct = 200_000
+	// sketchQueryRows: where rows cannot be streamed, the most distinct
+	// values read through a query, under the engines' default row caps.
+	sketchQueryRows = 10_000
+	// sketchRisk: a sample prunes a candidate only when a child with
+	// minDistinctInclusion of its values in the key would show so few
+	// matches less often than this.
+	sketchRisk = 0.001
+)
+
+type sketchValue struct {
+	hash  uint64
+	num   float64
+	isNum bool
+}
+
+type sketch struct {
+	values []sketchValue // least hashes first, at most sketchK
+	has    map[uint64]bool
+	tau    uint64 // every value hashed at most tau is in values: MaxUint64 when all are
+	// partial: read from a sample of a table far larger than --sample-rows
+	// (issue 9), which lacks some of its values: a child's values to look
+	// for in a key, never a key to look values up in, and never complete.
+	partial bool
+}
+
+// canonical writes a value so that values an engine holds equal are
+// written alike: numbers in one form whatever their type ('5', 5, 5.0),
+// text folded to lower case without trailing blanks (case-insensitive
+// collations, PAD SPACE). It may also merge values an engine tells apart,
+// which only makes a sample find more matches than there are: a sketch
+// never prunes a candidate for a difference the engine does not see. Other
+// types (times, decimals, blobs) are not sketched.
+func canonical(v any) (s string, num float64, isNum, ok bool) {
+	switch x := v.(type) {
+	case int64:
+		return strconv.FormatInt(x, 10), float64(x), true, true
+	case int:
+		return canonical(int64(x))
+	case int32:
+		return canonical(int64(x))
+	case int16:
+		return canonical(int64(x))
+	case int8:
+		return canonical(int64(x))
+	case uint32:
+		return canonical(int64(x))
+	case uint16:
+		return canonical(int64(x))
+	case uint8:
+		return canonical(int64(x))
+	case uint64:
+		return strconv.FormatUint(x, 10), float64(x), true, true
+	case float32:
+		return canonical(float64(x))
+	case float64:
+		return canonicalNumber(x), x, true, true
+	case string:
+		t := strings.TrimSpace(x)
+		if f, err := strconv.ParseFloat(t, 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return canonicalNumber(f), f, true, true
+		}
+		return strings.ToLower(strings.TrimRight(x, " ")), 0, false, true
+	}
+	return "", 0, false, false
+}
+
+func canonicalNumber(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 9e18 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// sketches reads columns' sketches once each; a nil sketch is a column
+// that cannot be sketched.
+type sketches struct {
+	env    *experts.Env
+	tables map[string]warehouse.Table
+	done   map[string]*sketch
+	reads  int
+}
+
+func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, error) {
+	key := c.qualified()
+	if s, ok := k.done[key]; ok {
+		if s != nil && s.partial && asKey {
+			return nil, nil
+		}
+		return s, nil
+	}
+	t := k.tables[c.Table]
+	scope, err := k.env.Scope(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	if scope.Sampled && asKey {
+		return nil, nil // a sample of a key misses values it holds
+	}
+	p := c.Profile
+	limit := int64(sketchMaxDistinct)
+	if !k.env.CanStream() {
+		// a capped result is no sample: read only what fits under the cap
+		limit = sketchQueryRows
+		if m := k.env.Options.MaxRows; m > 0 && int64(m) < limit {
+			limit = int64(m)
+		}
+	}
+	if p == nil || p.DistinctCount == nil {
+		k.done[key] = nil
+		return nil, nil
+	}
+	if d := *p.DistinctCount; d > limit && (!scope.Sampled || min(d, scope.Target) > limit) {
+		k.done[key] = nil
+		return nil, nil
+	}
+	q := k.env.Source.QuoteIdent(c.Name)
+	// A table far larger than the sample gives the distinct values of its
+	// sample: a sample of the values weighted by their rows.
+	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, scope.From(""), q)
+	byHash := map[uint64]sketchValue{}
+	usable := true
+	add := func(v any) {
+		s, num, isNum, ok := canonical(v)
+		if !ok {
+			usable = false
+			return
+		}
+		h := experts.Hash64(s)
+		byHash[h] = sketchValue{h, num, isNum}
+	}
+	k.reads++
+	if k.env.CanStream() {
+		err = k.env.Stream(ctx, sql, func(row []any) error {
+			if len(row) > 0 && usable {
+				add(row[0])
+			}
+			return nil
+		})
+	} else {
+		var res *warehouse.Result
+		res, err = k.env.Query(ctx, sql)
+		if err == nil {
+			usable = !res.Truncated // a part of the values is no sample
+			for _, row := range res.Rows {
+				if len(row) > 0 && usable {
+					add(row[0])
+				}
+			}
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+			return nil, err
+		}
+		usable = false // the exact checks will do
+	}
+	if !usable {
+		k.done[key] = nil
+		return nil, nil
+	}
+	s := newSketch(byHash)
+	s.partial = scope.Sampled
+	k.done[key] = s
+	return s, nil
+}
+
+// newSketch keeps the sketchK least hashed of a column's values.
+func newSketch(byHash map[uint64]sketchValue) *sketch {
+	vs := make([]sketchValue, 0, len(byHash))
+	for _, v := range byHash {
+		vs = append(vs, v)
+	}
+	sort.Slice(vs, func(i, j int) bool { return vs[i].hash < vs[j].hash })
+	s := &sketch{tau: math.MaxUint64}
+	if len(vs) > sketchK {
+		vs = vs[:sketchK]
+		s.tau = vs[sketchK-1].hash
+	}
+	s.values, s.has = vs, make(map[uint64]bool, len(vs))
+	for _, v := range vs {
+		s.has[v.hash] = true
+	}
+	return s
+}
+
+// denseKey reports whether a key's profile shows every integer from its
+// least to its greatest value: any number in that range is in it.
+func denseKey(p *catalog.ProfileDoc) (lo, hi float64, ok bool) {
+	lo, hi, exact := exactRange(p)
+	if !exact || p.DistinctIsEstimate || p.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) {
+		return 0, 0, false
+	}
+	return lo, hi, float64(*p.DistinctCount) == hi-lo+1
+}
+
+// exactRange is a numeric column's least and greatest value, when every
+// value is a number and the profile saw every row.
+func exactRange(p *catalog.ProfileDoc) (lo, hi float64, ok bool) {
+	if p == nil || p.Sampled || p.Mean == nil || !numberRange(p) {
+		return 0, 0, false
+	}
+	lo, _ = strconv.ParseFloat(strings.TrimSpace(*p.Min), 64)
+	hi, _ = strconv.ParseFloat(strings.TrimSpace(*p.Max), 64)
+	return lo, hi, true
+}
+
+// sampleMatches counts, of the child's sampled values whose membership in
+// the key is known, how many the key holds. A value outside the key's
+// exact range is not in it; one inside is looked up in the key's sketch
+// when there is one (only values hashed below its threshold are counted,
+// which keeps the sample uniform) and otherwise counted as found. Complete
+// says the sample is every child value.
+func sampleMatches(c Candidate, cs, ps *sketch) (found, known int, complete bool) {
+	lo, hi, ranged := exactRange(c.Parent.Profile)
+	tau := uint64(math.MaxUint64)
+	if ps != nil {
+		tau = ps.tau
+	}
+	for _, v := range cs.values {
+		if v.hash > tau {
+			break
+		}
+		known++
+		switch {
+		case ranged && v.isNum && (v.num < lo || v.num > hi):
+		case ps != nil:
+			if ps.has[v.hash] {
+				found++
+			}
+		default:
+			found++ // not known to be missing
+		}
+	}
+	return found, known, !cs.partial && cs.tau == math.MaxUint64 && tau == math.MaxUint64
+}
+
+// samplePrunes reports whether so few sampled values were found that the
+// child cannot have minDistinctInclusion of its values in the key: surely
+// when the sample is every value, else with less than sketchRisk of being
+// wrong (binomial tail; the sample is drawn without replacement, whose
+// tail is thinner).
+func samplePrunes(found, known int, complete bool) bool {
+	if known == 0 {
+		return false
+	}
+	if complete {
+		return float64(found) < minDistinctInclusion*float64(known)
+	}
+	return binomialCDF(found, known, minDistinctInclusion) < sketchRisk
+}
+
+// binomialCDF is P(X <= k) for X ~ Binomial(n, p).
+func binomialCDF(k, n int, p float64) float64 {
+	sum := 0.0
+	for i := 0; i <= k && i <= n; i++ {
+		lg, _ := math.Lgamma(float64(n + 1))
+		l1, _ := math.Lgamma(float64(i + 1))
+		l2, _ := math.Lgamma(float64(n - i + 1))
+		sum += math.Exp(lg - l1 - l2 + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+	}
+	return sum
+}
+
+// ---------------------------------------------------------------------------
+// Scoring
+
+// Inclusion is the exact check's figures.
+type Inclusion struct {
+	ChildDistinct  int64 // distinct non-NULL child values
+	OrphanDistinct int64 // of those, how many the key does not hold
+	NonNull        int64 // child rows with a value
+	OrphanRows     int64 // of those, rows without a parent
+	// Sample names the sample of the child the figures come from, when it
+	// is far larger than --sample-rows (issue 9): "" for the whole child.
+	Sample string
+}
+
+// Scored is a candidate with its verdict.
+type Scored struct {
+	Candidate
+	Inclusion
+	Confidence     float64
+	Accept         bool
+	OrphanFraction float64
+	Cardinality    string
+	Evidence       []string // which signals fired, with their figures
+}
+
+// Score turns a candidate and its exact check into one confidence. It starts
+// from the name's strength, lets full inclusion confirm it, and discounts
+// what makes inclusion cheap: few distinct child values, child values
+// bunched at the low end of a surrogate key's range, a target that is only
+// unique by profile, and a reference pointing the wrong way between two keys.
+func Score(c Candidate, in Inclusion) Scored {
+	s := Scored{Candidate: c, Inclusion: in, Cardinality: "one_to_many"}
+	s.Evidence = append(s.Evidence, fmt.Sprintf("name (%s): %s.%s ~ %s.%s", c.Name.Rule, c.Child.Table, c.Child.Name, c.Parent.Table, c.Parent.Name))
+	if in.NonNull == 0 || in.ChildDistinct == 0 {
+		s.Evidence = append(s.Evidence, "no non-NULL value to check")
+		return s
+	}
+	incl := 1 - float64(in.OrphanDistinct)/float64(in.ChildDistinct)
+	s.OrphanFraction = float64(in.OrphanRows) / float64(in.NonNull)
+	s.Evidence = append(s.Evidence, fmt.Sprintf("inclusion %.3f of %d distinct values", incl, in.ChildDistinct))
+	if in.Sample != "" {
+		// A sample's values are distinct more often than the table's: it
+		// shows no one-to-one, and what it does show is an estimate.
+		s.Evidence = append(s.Evidence, "checked "+in.Sample)
+	} else if in.ChildDistinct == in.NonNull {
+		s.Cardinality = "one_to_one"
+	}
+	conf := c.Name.Score
+	if incl < minDistinctInclusion || s.OrphanFraction > MaxOrphanRows {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("%.1f%% of non-NULL rows have no parent", 100*s.OrphanFraction))
+		s.Confidence = math.Round(conf*(1-s.OrphanFraction)*incl*100) / 100
+		return s
+	}
+	// Inclusion confirms a name in proportion to how much it could have
+	// failed: one distinct value proves little, dozens prove a lot.
+	strength := 1 - math.Pow(0.5, float64(in.ChildDistinct))
+	conf += (1 - conf) * 0.6 * strength * incl
+	if s.OrphanFraction > 0 {
+		conf *= 1 - 2*s.OrphanFraction
+		s.Evidence = append(s.Evidence, fmt.Sprintf("orphans: %d of %d non-NULL rows (%.1f%%): a dirty key", in.OrphanRows, in.NonNull, 100*s.OrphanFraction))
+	}
+	if cmin, cmax, pmin, pmax, ok := ranges(c); ok {
+		if cmin >= pmin && cmax <= pmax {
+			s.Evidence = append(s.Evidence, fmt.Sprintf("child range %s..%s within parent %s..%s", num(cmin), num(cmax), num(pmin), num(pmax)))
+		}
+		// Small integers (seats 2..9) fit inside any surrogate key (1..40).
+		// A real reference spreads over its parent's keys; values that all
+		// sit in the low end would be a rare draw for one.
+		if span := pmax - pmin + 1; span >= 10 && cmax >= pmin {
+			q := math.Min(1, (cmax-pmin+1)/span)
+			chance := math.Pow(q, float64(in.ChildDistinct))
+			if q <= 0.5 && chance < 0.01 {
+				conf *= 0.5 + 0.4*c.Name.Score
+				s.Evidence = append(s.Evidence, fmt.Sprintf("coincidence: child values %s..%s fill only the low %.0f%% of parent %s..%s (chance %.2g for a reference)",
+					num(cmin), num(cmax), 100*q, num(pmin), num(pmax), chance))
+			}
+		}
+	}
+	if !c.Parent.Declared {
+		conf *= 0.95
+		s.Evidence = append(s.Evidence, "target unique by profile (no declared key)")
+	}
+	// Two keys of the same name: the one whose table owns the name is the
+	// parent (temperature.city_id → city.city_id, not the reverse).
+	if c.Name.Rule == "exact" {
+		co, po := owns(c.Child.Table, c.Child.Name), owns(c.Parent.Table, c.Parent.Name)
+		switch {
+		case co && !po:
+			conf *= 0.6
+			s.Evidence = append(s.Evidence, "the name belongs to the child's table: points the wrong way")
+		case po:
+			conf = math.Min(1, conf+0.02)
+		}
+	}
+	if in.Sample != "" {
+		conf *= experts.SampleDiscount // no orphan in a sample is weaker than none in the table
+	}
+	s.Confidence = math.Round(math.Min(conf, 0.99)*100) / 100
+	s.Accept = s.Confidence >= AcceptScore
+	return s
+}
+
+// Select keeps one target per child column, the best scored, and returns
+// pairs whose second target scored nearly as well as ambiguities. An
+// accepted reference whose target is not a declared key and is itself a
+// reference elsewhere is dropped: a foreign key column is a copy, not the
+// key it copies. A target named only through a synonym or as a person
+// counts only when no target named as written was accepted.
+func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
+	children := map[string]bool{}
+	for _, s := range all {
+		if s.Accept {
+			children[s.Child.qualified()] = true
+		}
+	}
+	byChild := map[string][]Scored{}
+	var order []string
+	for _, s := range all {
+		if !s.Accept || (!s.Parent.Declared && children[s.Parent.qualified()]) {
+			continue
+		}
+		k := s.Child.qualified()
+		if _, ok := byChild[k]; !ok {
+			order = append(order, k)
+		}
+		byChild[k] = append(byChild[k], s)
+	}
+	sort.Strings(order)
+	for _, k := range order {
+		ss := byChild[k]
+		// vendor_id references vendors when they hold its values, whatever
+		// suppliers hold: a target named as written beats one named only
+		// through a synonym or as a person.
+		if slices.ContainsFunc(ss, func(s Scored) bool { return !s.Name.loose() }) {
+			ss = slices.DeleteFunc(ss, func(s Scored) bool { return s.Name.loose() })
+		}
+		sort.SliceStable(ss, func(i, j int) bool {
+			if ss[i].Confidence != ss[j].Confidence {
+				return ss[i].Confidence > ss[j].Confidence
+			}
+			if ss[i].Parent.PK != ss[j].Parent.PK {
+				return ss[i].Parent.PK
+			}
+			return ss[i].Key() < ss[j].Key()
+		})
+		kept = append(kept, ss[0])
+		if len(ss) > 1 && ss[0].Confidence-ss[1].Confidence <= ambiguityMargin && ss[0].Parent.Table != ss[1].Parent.Table {
+			ambiguous = append(ambiguous, [2]Scored{ss[0], ss[1]})
+		}
+	}
+	return dropReversed(kept), ambiguous
+}
+
+// dropReversed settles two keys that were both inferred to reference each
+// other (a.x → b.x and b.x → a.x, equal value sets): the parent is the side
+// with more values, then the better score; a full tie keeps both.
+func dropReversed(kept []Scored) []Scored {
+	idx := map[string]int{}
+	for i, s := range kept {
+		idx[s.Key()] = i
+	}
+	drop := map[int]bool{}
+	for i, s := range kept {
+		rev := experts.RelationshipKey(catalog.RelationshipDoc{FromTable: s.Parent.Table, FromColumns: []string{s.Parent.Name},
+			ToTable: s.Child.Table, ToColumns: []string{s.Child.Name}})
+		j, ok := idx[rev]
+		if !ok || drop[i] || drop[j] {
+			continue
+		}
+		o := kept[j]
+		switch {
+		case rows(s.Parent) > rows(o.Parent) || (rows(s.Parent) == rows(o.Parent) && s.Confidence > o.Confidence):
+			drop[j] = true
+		case rows(s.Parent) < rows(o.Parent) || s.Confidence < o.Confidence:
+			drop[i] = true
+		}
+	}
+	out := kept[:0]
+	for i, s := range kept {
+		if !drop[i] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func rows(c Column) int64 {
+	if c.Profile == nil || c.Profile.DistinctCount == nil {
+		return 0
+	}
+	return *c.Profile.DistinctCount
+}
+
+// ---------------------------------------------------------------------------
+// The task
+
+// typeClass groups declared types whose values compare without a cast.
+func typeClass(t string) string {
+	u := strings.ToUpper(t)
+	switch {
+	case strings.Contains(u, "INT"):
+		return "integer"
+	case strings.Contains(u, "CHAR"), strings.Contains(u, "CLOB"), strings.Contains(u, "TEXT"), strings.Contains(u, "STRING"):
+		return "text"
+	case strings.Contains(u, "REAL"), strings.Contains(u, "FLOA"), strings.Contains(u, "DOUB"), strings.Contains(u, "NUM"), strings.Contains(u, "DEC"):
+		return "integer" // numbers compare with numbers
+	}
+	return u
+}
+
+// InclusionSQL is the exact check: the child's distinct values, how many of
+// them the key lacks, and the same in rows. The target is unique, so the
+// LEFT JOIN does not multiply child rows. Columns whose declared types
+// differ (text holding integers) are compared as text, which every engine
+// can do.
+func InclusionSQL(src warehouse.Source, child, parent warehouse.TableName, ccol, pcol string, cast bool) string {
+	return inclusionSQL(src, experts.Whole(src, warehouse.Table{Name: child}), experts.Whole(src, warehouse.Table{Name: parent}), ccol, pcol, cast)
+}
+
+// inclusionSQL is InclusionSQL reading the child through its scope (a
+// sample of a child far larger than --sample-rows), and looking each child
+// value up in a parent far larger than the sample by its key, one search
+// per row, rather than joining it: PostgreSQL may join by a hash of the
+// whole parent. Such a lookup needs the key compared as it is, so a cast
+// (types that differ) is not checked against so large a parent: "" then.
+func inclusionSQL(src warehouse.Source, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
+	d := src.Dialect()
+	c, p := "c."+src.QuoteIdent(ccol), "p."+src.QuoteIdent(pcol)
+	if ps.Sampled {
+		if cast && !d.Capabilities().DynamicTypes {
+			return ""
+		}
+		hit := d.Lookup(ps.Quoted(), "p", p+" = "+c)
+		return fmt.Sprintf("SELECT COUNT(DISTINCT j.v) AS child_distinct, "+
+			"COUNT(DISTINCT CASE WHEN j.hit IS NULL THEN j.v END) AS orphan_distinct, "+
+			"COUNT(j.v) AS non_null, "+
+			"COUNT(CASE WHEN j.hit IS NULL AND j.v IS NOT NULL THEN 1 END) AS orphan_rows "+
+			"FROM (SELECT %s AS v, %s AS hit FROM %s) j", c, hit, cs.From("c"))
+	}
+	on := p + " = " + c
+	// An engine of dynamic types compares a text column with a numeric
+	// one by the numeric column's affinity ('5' = 5, '1' = 1.0); a cast to
+	// text would lose 1 = 1.0. Other engines refuse to compare text with
+	// numbers.
+	if cast && !d.Capabilities().DynamicTypes {
+		on = d.CastText(p) + " = " + d.CastText(c)
+	}
+	return fmt.Sprintf("SELECT COUNT(DISTINCT %[1]s) AS child_distinct, "+
+		"COUNT(DISTINCT CASE WHEN %[2]s IS NULL THEN %[1]s END) AS orphan_distinct, "+
+		"COUNT(%[1]s) AS non_null, "+
+		"COUNT(CASE WHEN %[2]s IS NULL AND %[1]s IS NOT NULL THEN 1 END) AS orphan_rows "+
+		"FROM %[3]s LEFT JOIN %[4]s ON %[5]s",
+		c, p, cs.From("c"), ps.From("p"), on)
+}
+
+// InferReady reports whether every column inference may look at has its
+// profile in this run (or its table's profiling was given up), so that
+// inference runs once on complete facts.
+func InferReady(ctx context.Context, env *experts.Env) (bool, error) {
+	profiles, err := env.RunEntries(ctx, catalog.KindProfile)
+	if err != nil {
+		return false, err
+	}
+	have := map[string]bool{}
+	for _, e := range profiles {
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err == nil && p.Provisional {
+			continue // planner estimates: wait for the measured profile
+		}
+		have[e.Key] = true
+	}
+	for _, t := range env.Tables {
+		if t.Kind != "table" {
+			continue
+		}
+		name := t.Name.String()
+		for _, c := range t.Columns {
+			if have[name+"."+c.Name] {
+				continue
+			}
+			failed, err := env.Has(ctx, catalog.KindUncertainty, "profile_failed:"+name)
+			if err != nil {
+				return false, err
+			}
+			if !failed {
+				return false, nil
+			}
+			break
+		}
+	}
+	return true, nil
+}
+
+// InferStats is the bookkeeping of one inference, saved as the progress
+// entry of experts.ReferencesInferred (a ProgressDoc with these figures beside it, and
+// the same figures as its evidence): how many candidates the names
+// proposed, how many were pruned without a query or settled by a better
+// target, how many exact inclusion checks ran. The exact checks are the
+// inference's cost; pruning keeps them growing with the columns, not with
+// their square. Candidates = Declared + Pruned + Dominated + Checks.
+type InferStats struct {
+	catalog.ProgressDoc
+	Candidates int `json:"candidates"` // (column, key) pairs whose names match
+	Declared   int `json:"declared"`   // of those, columns already declared as references
+	Pruned     int `json:"pruned"`     // rejected without an exact check
+	// PrunedBy counts the pruned candidates by what rejected them: the
+	// profiles' distinct counts, ranges, numbers against text, an empty
+	// child, or a sample of the values (sketches).
+	PrunedBy map[string]int `json:"pruned_by"`
+	// Dominated candidates were not checked: a reference confirmed for the
+	// same column scored more than they could.
+	Dominated int `json:"dominated"`
+	// Sketched columns were read once for a sample of their values.
+	Sketched int    `json:"sketched"`
+	Checks   int    `json:"exact_checks"` // inclusion queries run
+	Inferred int    `json:"inferred"`     // relationships saved
+	Duration string `json:"duration"`
+}
+
+func (s InferStats) evidence() []string {
+	var by []string
+	for _, cls := range []string{pruneDistinct, pruneRange, pruneKind, pruneSample, pruneEmpty} {
+		if n := s.PrunedBy[cls]; n > 0 {
+			by = append(by, fmt.Sprintf("%d by %s", n, cls))
+		}
+	}
+	pruned := fmt.Sprintf("%d pruned without an exact check", s.Pruned)
+	if len(by) > 0 {
+		pruned += ": " + strings.Join(by, ", ")
+	}
+	return []string{
+		fmt.Sprintf("%d candidates from names", s.Candidates),
+		fmt.Sprintf("%d already declared", s.Declared),
+		pruned,
+		fmt.Sprintf("%d left unchecked: a confirmed target of the same column scored more than they could", s.Dominated),
+		fmt.Sprintf("%d columns sketched (a sample of %d values each at most)", s.Sketched, sketchK),
+		fmt.Sprintf("%d exact inclusion checks", s.Checks),
+		fmt.Sprintf("%d relationships inferred in %s", s.Inferred, s.Duration),
+	}
+}
+
+// inferRelationships generates, prunes, checks and scores candidates, saves
+// the accepted ones and the ledger, and records experts.ReferencesInferred
+// last: the relationship set is then complete, and the structural expert's
+// patterns over it wait for that milestone.
+func inferRelationships(ctx context.Context, env *experts.Env) error {
+	start := time.Now()
+	entries, err := env.RunEntries(ctx, catalog.KindProfile)
+	if err != nil {
+		return fmt.Errorf("infer relationships: %w", err)
+	}
+	profiles := map[string]*catalog.ProfileDoc{}
+	for _, e := range entries {
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err != nil {
+			return fmt.Errorf("infer relationships: decode %s: %w", e.Key, err)
+		}
+		profiles[e.Key] = &p
+	}
+	tables := map[string]warehouse.Table{}
+	declared := map[string]bool{} // child table.column already declared as a reference
+	// A reference the user configured stands like a declared one (its
+	// entry has source "user"): inferring it again would overwrite that
+	// entry with an "inferred" one. Its names are resolved as the
+	// structural expert resolves them when it records the reference.
+	byName := experts.NewTableIndex(env.Tables)
+	for _, ur := range env.Options.Relations {
+		if len(ur.FromColumns) != 1 {
+			continue
+		}
+		if t, ok := byName.Find(ur.FromTable); ok {
+			if c, ok := experts.FindColumn(t, ur.FromColumns[0]); ok {
+				declared[t.Name.String()+"."+c] = true
+			}
+		}
+	}
+	var cols []Column
+	for _, t := range env.Tables {
+		if t.Kind != "table" {
+			continue // a view repeats its tables' columns
+		}
+		name := t.Name.String()
+		tables[name] = t
+		if !env.Options.IgnoreDeclaredFKs {
+			for _, fk := range t.ForeignKeys {
+				if len(fk.Columns) == 1 {
+					declared[name+"."+columnOf(t, fk.Columns[0])] = true
+				}
+			}
+		}
+		uniq := map[string]bool{}
+		for _, u := range t.Uniques {
+			if len(u) == 1 {
+				uniq[columnOf(t, u[0])] = true
+			}
+		}
+		for _, c := range t.Columns {
+			pk := len(t.PrimaryKey) == 1 && columnOf(t, t.PrimaryKey[0]) == c.Name
+			cols = append(cols, Column{Table: name, Name: c.Name, Type: c.Type, Profile: profiles[name+"."+c.Name],
+				PK: pk, Declared: pk || uniq[c.Name]})
+		}
+	}
+	cands := Candidates(cols)
+	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}}
+	// Candidates the profiles let through, by child column: each column's
+	// targets are checked from the most promising down, and a target that
+	// could not beat (nor tie with) a reference already confirmed for the
+	// column is not checked at all.
+	byChild := map[string][]Candidate{}
+	var order []string
+	for _, c := range cands {
+		// A declared reference stands; inference does not repeat it (the
+		// query expert tests it under the same hypothesis id).
+		k := c.Child.qualified()
+		if declared[k] {
+			st.Declared++
+			continue
+		}
+		if cls, _ := prune(c); cls != "" {
+			st.Pruned++
+			st.PrunedBy[cls]++
+			continue
+		}
+		if _, ok := byChild[k]; !ok {
+			order = append(order, k)
+		}
+		byChild[k] = append(byChild[k], c)
+	}
+	// Keys that several candidates point at are worth a sketch.
+	targeted := map[string]int{}
+	for _, k := range order {
+		for _, c := range byChild[k] {
+			targeted[c.Parent.qualified()]++
+		}
+	}
+	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
+	var scored []Scored
+	for _, k := range order {
+		group := byChild[k]
+		ub := make(map[string]float64, len(group))
+		for _, c := range group {
+			ub[c.Key()] = upperBound(c)
+		}
+		// Targets named as written come before those named only through a
+		// synonym or as a person (Select keeps the latter only when none of
+		// the former holds).
+		sort.SliceStable(group, func(i, j int) bool {
+			a, b := group[i], group[j]
+			if a.Name.loose() != b.Name.loose() {
+				return b.Name.loose()
+			}
+			if ub[a.Key()] != ub[b.Key()] {
+				return ub[a.Key()] > ub[b.Key()]
+			}
+			return a.Name.Score > b.Name.Score
+		})
+		// Select keeps the best target and reports a second one within
+		// ambiguityMargin; one that cannot come that close is settled.
+		settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
+		bar := -1.0      // the best confirmed reference of this column so far
+		spelled := false // a target named as written is confirmed
+		for _, c := range group {
+			if settled(ub[c.Key()], bar) || (spelled && c.Name.loose()) {
+				st.Dominated++
+				continue
+			}
+			// A column named like several keys is read once, and its sample
+			// spares the checks of the keys that do not hold its values.
+			if len(group) > 1 {
+				pruned, err := sketchPrunes(ctx, sk, c, targeted[c.Parent.qualified()] > 1)
+				if err != nil {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				if pruned {
+					st.Pruned++
+					st.PrunedBy[pruneSample]++
+					continue
+				}
+			}
+			s, err := check(ctx, env, tables, c)
+			st.Checks++
+			if err != nil {
+				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				continue // one bad pair does not stop the others
+			}
+			scored = append(scored, s)
+			// A target that is itself a reference elsewhere may be dropped by
+			// Select: only a declared key, or one that is no candidate's
+			// child, sets the bar.
+			if s.Accept && (c.Parent.Declared || byChild[c.Parent.qualified()] == nil) {
+				bar = max(bar, s.Confidence)
+				spelled = spelled || !c.Name.loose()
+			}
+		}
+	}
+	kept, ambiguous := Select(scored)
+	keptKeys := map[string]bool{}
+	for _, s := range kept {
+		keptKeys[s.Key()] = true
+	}
+	for _, s := range scored {
+		switch {
+		case keptKeys[s.Key()]:
+			if err := saveInferred(ctx, env, s); err != nil {
+				return err
+			}
+		case s.Name.Score >= ledgerNameScore:
+			// A strong name the values refute is worth knowing; it is not a relationship.
+			if err := saveLedger(ctx, env, s, false); err != nil {
+				return err
+			}
+		}
+	}
+	for _, a := range ambiguous {
+		doc := catalog.UncertaintyDoc{Description: fmt.Sprintf("%s.%s may reference %s.%s (confidence %.2f) or %s.%s (%.2f); the first was kept.",
+			a[0].Child.Table, a[0].Child.Name, a[0].Parent.Table, a[0].Parent.Name, a[0].Confidence, a[1].Parent.Table, a[1].Parent.Name, a[1].Confidence)}
+		if err := catalog.Uncertainties.Save(ctx, env, "ambiguous_reference:"+a[0].Child.Table+"."+a[0].Child.Name, doc, 0.8,
+			append(append([]string{}, a[0].Evidence[:2]...), a[1].Evidence[:2]...)); err != nil {
+			return err
+		}
+	}
+	st.Sketched = sk.reads
+	st.Inferred, st.Duration = len(kept), time.Since(start).Round(time.Millisecond).String()
+	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched)",
+		st.Candidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched)}
+	return catalog.Progress.Save(ctx, env, experts.ReferencesInferred.Key(), st, 1.0, st.evidence())
+}
+
+// sketchPrunes tests a candidate on the child's sample: against the key's
+// exact range first, then, when the key is no dense run of integers and
+// several candidates point at it, against the key's own sketch.
+func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (bool, error) {
+	cs, err := sk.get(ctx, c.Child, false)
+	if err != nil || cs == nil {
+		return false, err
+	}
+	if samplePrunes(sampleMatches(c, cs, nil)) {
+		return true, nil
+	}
+	if _, _, dense := denseKey(c.Parent.Profile); dense || !shared {
+		return false, nil
+	}
+	ps, err := sk.get(ctx, c.Parent, true)
+	if err != nil || ps == nil {
+		return false, err
+	}
+	return samplePrunes(sampleMatches(c, cs, ps)), nil
+}
+
+// check runs a candidate's exact inclusion query and scores it.
+func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate) (Scored, error) {
+	child, parent := tables[c.Child.Table], tables[c.Parent.Table]
+	cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
+	cs, err := env.Scope(ctx, child)
+	if err != nil {
+		return Scored{}, err
+	}
+	ps, err := env.Scope(ctx, parent)
+	if err != nil {
+		return Scored{}, err
+	}
+	sql := inclusionSQL(env.Source, cs, ps, c.Child.Name, c.Parent.Name, cast)
+	if sql == "" {
+		// Recorded, with why, rather than dropped: its name may be strong.
+		s := Score(c, Inclusion{})
+		s.Evidence = append(s.Evidence, fmt.Sprintf("not checked: the types differ (%s vs %s), and comparing them as text would read %s (%s rows) whole",
+			c.Child.Type, c.Parent.Type, c.Parent.Table, ps.Size()))
+		return s, nil
+	}
+	res, err := env.Query(ctx, sql)
+	if err != nil {
+		return Scored{}, err
+	}
+	row := hypotheses.Row{}
+	if len(res.Rows) > 0 {
+		for i, col := range res.Columns {
+			row[strings.ToLower(col)] = res.Rows[0][i]
+		}
+	}
+	var in Inclusion
+	in.ChildDistinct, _ = row.Int("child_distinct")
+	in.OrphanDistinct, _ = row.Int("orphan_distinct")
+	in.NonNull, _ = row.Int("non_null")
+	in.OrphanRows, _ = row.Int("orphan_rows")
+	in.Sample = cs.Evidence()
+	s := Score(c, in)
+	if cast {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
+	}
+	s.Evidence = append(s.Evidence, "check: "+sql)
+	return s, nil
+}
+
+// refHypothesis names a check the way the query expert names its orphan
+// test of the same relationship, so that it is not tested twice.
+func refHypothesis(s Scored) catalog.HypothesisDoc {
+	key := s.Key()
+	status := hypotheses.Confirmed
+	if s.OrphanRows > 0 || s.NonNull == 0 {
+		status = hypotheses.Refuted
+	}
+	if s.NonNull == 0 {
+		status = hypotheses.Inconclusive
+	}
+	test := ""
+	for _, e := range s.Evidence {
+		if strings.HasPrefix(e, "check: ") {
+			test = strings.TrimPrefix(e, "check: ")
+		}
+	}
+	return catalog.HypothesisDoc{ID: hypotheses.ID("ref", key), Subject: key, Status: status, TestSQL: test,
+		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.", s.Child.Table, s.Child.Name, s.Parent.Table, s.Parent.Name)}
+}
+
+// sampleNote is a sample's phrase as a parenthesis: "" for none.
+func sampleNote(sample string) string {
+	if sample == "" {
+		return ""
+	}
+	return " (" + sample + ")"
+}
+
+func signals(s Scored) []string {
+	var out []string
+	for _, e := range s.Evidence {
+		if !strings.HasPrefix(e, "check: ") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func saveLedger(ctx context.Context, env *experts.Env, s Scored, accepted bool) error {
+	h := refHypothesis(s)
+	ev := append(signals(s), fmt.Sprintf("%d child rows with a value, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
+	if !accepted {
+		ev = append(ev, fmt.Sprintf("not a relationship: confidence %.2f below %.2f", s.Confidence, AcceptScore))
+	}
+	conf := 1.0
+	if s.Sample != "" && h.Status == hypotheses.Confirmed {
+		conf = experts.SampleDiscount // no orphan in a sample is weaker than none in the table
+	}
+	return catalog.Hypotheses.Save(ctx, env, h.ID, h, conf, ev, "relationship", "inferred", h.Status)
+}
+
+func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
+	doc := s.Doc()
+	doc.Cardinality = s.Cardinality
+	f := s.OrphanFraction
+	doc.OrphanFraction = &f
+	key := s.Key()
+	h := refHypothesis(s)
+	ev := append(signals(s), fmt.Sprintf("checked: %d of %d non-NULL references have no parent%s (hypothesis %s)", s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
+	// The ledger entry first: to the query expert it marks the reference
+	// tested. A run killed between the two then has no relationship
+	// without its test, which the query expert would test again on
+	// --resume, racing this expert's own redone inference (whose progress
+	// entry is saved last) to write the relationship with other evidence.
+	if err := saveLedger(ctx, env, s, true); err != nil {
+		return err
+	}
+	if err := catalog.Relationships.Save(ctx, env, key, doc, s.Confidence, ev, "inferred", "tested"); err != nil {
+		return err
+	}
+	if s.OrphanRows == 0 {
+		return nil
+	}
+	desc := fmt.Sprintf("%d rows of %s reference a %s that does not exist (%.2f%% of non-NULL references).",
+		s.OrphanRows, doc.FromTable, doc.ToTable, 100*s.OrphanFraction)
+	if s.Sample != "" {
+		desc = fmt.Sprintf("%d of the %d sampled rows of %s with a reference point to a %s that does not exist (%.2f%%; %s).",
+			s.OrphanRows, s.NonNull, doc.FromTable, doc.ToTable, 100*s.OrphanFraction, s.Sample)
+	}
+	ins := catalog.InsightDoc{Kind: "quality", Tables: []string{doc.FromTable, doc.ToTable},
+		Columns: []string{doc.FromTable + "." + s.Child.Name}, Description: desc}
+	return catalog.Insights.Save(ctx, env, "quality:orphans:"+key, ins, 1.0, signals(s), "quality")
+}

@@ -1,0 +1,117 @@
+package semantic
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// The vocabulary the semantic expert publishes for experts that read its
+// findings (experts/rules): the semantic types are the values of
+// catalog.SemanticDoc.SemanticType (the Type constants), and the words below
+// are how this expert reads names. Sharing them keeps two experts from
+// reading one name two ways; the findings themselves are shared through
+// the catalog only.
+
+// birthWords mark dates that belong to a person, not to an event.
+var birthWords = set("birth", "birthday", "birthdate", "dob", "born")
+
+// NamedAfter reports whether one of the words of name, or its singular,
+// is in words.
+func NamedAfter(name string, words map[string]bool) bool {
+	return (&column{Tokens: experts.Words(name)}).has(words)
+}
+
+// NamedLikeBirthDate reports a name that dates a person (birth_date, dob),
+// not an event.
+func NamedLikeBirthDate(name string) bool { return NamedAfter(name, birthWords) }
+
+// NamedLikeMeasure reports a name that says a quantity, price or amount.
+func NamedLikeMeasure(name string) bool { return NamedAfter(name, hintMeasure) }
+
+// DeclaredNumeric reports a numeric declared type.
+func DeclaredNumeric(typ string) bool {
+	return strings.TrimSpace(typ) != "" && (&column{Type: typ}).numeric()
+}
+
+// EntityType is the entity name for a table (order_items → OrderItem).
+func EntityType(table string) string { return entityType(table) }
+
+// Humanize renders an entity type for prose: OrderItem → "order item".
+func Humanize(typ string) string { return humanize(typ) }
+
+// VisibleTables are the tables as the run may see them: without their
+// declared foreign keys when it must judge references from names and
+// values alone (Options.IgnoreDeclaredFKs).
+func VisibleTables(env *experts.Env) []warehouse.Table {
+	if !env.Options.IgnoreDeclaredFKs {
+		return env.Tables
+	}
+	out := make([]warehouse.Table, len(env.Tables))
+	for i, t := range env.Tables {
+		t.ForeignKeys = nil
+		out[i] = t
+	}
+	return out
+}
+
+// Referrer is a table whose column refers to another table: declared, or
+// named after it (order_id and orders).
+type Referrer struct {
+	Table  warehouse.Table
+	Column string // the referring column
+	Ref    string // the referenced column
+}
+
+// Referrers lists the tables that refer to t by one column: by a declared
+// foreign key, or by a column named after t (order_id for orders) when t
+// has a one-column key.
+func Referrers(tables []warehouse.Table, t warehouse.Table, pk []string) []Referrer {
+	var out []Referrer
+	seen := map[string]bool{}
+	add := func(o warehouse.Table, fk, ref string) {
+		k := o.Name.String() + "." + fk
+		if !seen[k] && o.Kind == "table" {
+			seen[k] = true
+			out = append(out, Referrer{Table: o, Column: fk, Ref: ref})
+		}
+	}
+	for _, o := range tables {
+		if o.Name == t.Name {
+			continue
+		}
+		for _, fk := range o.ForeignKeys {
+			if len(fk.Columns) == 1 && len(fk.RefColumns) == 1 && fk.RefTable.Name == t.Name.Name && fk.RefTable.Schema == t.Name.Schema {
+				add(o, fk.Columns[0], fk.RefColumns[0])
+			}
+		}
+	}
+	if len(pk) == 1 {
+		own := strings.Join(experts.Words(entityType(t.Name.Name)), "_")
+		for _, o := range tables {
+			if o.Name == t.Name {
+				continue
+			}
+			for _, c := range o.Columns {
+				toks := experts.Words(c.Name)
+				if len(toks) < 2 || toks[len(toks)-1] != "id" || (len(o.PrimaryKey) == 1 && o.PrimaryKey[0] == c.Name) {
+					continue
+				}
+				words := make([]string, len(toks)-1)
+				for i, w := range toks[:len(toks)-1] {
+					words[i] = Singularize(w)
+				}
+				if strings.Join(words, "_") == own {
+					add(o, c.Name, pk[0])
+				}
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].Table.Name.String()+"."+out[i].Column, out[j].Table.Name.String()+"."+out[j].Column
+		return a < b
+	})
+	return out
+}

@@ -1,5 +1,0 @@
-//go:build race
-
-package statistical_test
-
-const raceEnabled = true

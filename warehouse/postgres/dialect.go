@@ -1,0 +1,137 @@
+package postgres
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Dialect is PostgreSQL's warehouse.Dialect: percentile aggregates,
+// seeded TABLESAMPLE (rows, or whole pages for large tables), and a
+// HyperLogLog sketch built in the server (hashtextextended). It has no
+// TRY_CAST: text that does not parse fails a cast.
+type Dialect struct{ warehouse.Standard }
+
+var _ warehouse.Dialect = Dialect{}
+var _ warehouse.Explainer = Dialect{}
+
+// Name is "postgres".
+func (Dialect) Name() string { return "postgres" }
+
+// Capabilities: distinct counts of a table read whole are scaled up from
+// HLLRegisters.
+func (Dialect) Capabilities() warehouse.Capabilities {
+	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctScaled}
+}
+
+// CastText casts to TEXT.
+func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS TEXT)" }
+
+// Numeric casts to DOUBLE PRECISION; apply it to numeric columns only, as
+// text that does not parse fails the query.
+func (Dialect) Numeric(expr string) string { return "CAST(" + expr + " AS DOUBLE PRECISION)" }
+
+// CountDistinct counts exactly: PostgreSQL has no sketch aggregate.
+func (Dialect) CountDistinct(expr string, approx bool) (string, bool) {
+	return "COUNT(DISTINCT " + expr + ")", false
+}
+
+// HLLRegisters builds the sketch in the server (PostgreSQL 11 and later,
+// hashtextextended): there it takes half the time of COUNT(DISTINCT),
+// which sorts every column. Each value is hashed to 64 bits; the top p
+// bits pick its register, and r is the count of leading zeros in the
+// other 64−p bits, plus one. A register's maximum r is the r of its least
+// remainder, so the engine keeps MIN(remainder) per register and computes
+// r on the 2^p survivors only, not on every row.
+func (Dialect) HLLRegisters(from, expr string, p int) (string, bool) {
+	if p < 4 || p > 24 {
+		return "", false
+	}
+	q := 64 - p
+	return fmt.Sprintf("SELECT %d - length(ltrim(CAST(CAST(w AS bit(%d)) AS text), '0')) AS r, COUNT(*) AS n FROM "+
+		"(SELECT (h >> %d) & %d AS b, MIN(h & %d) AS w FROM "+
+		"(SELECT hashtextextended(CAST(%s AS TEXT), 0) AS h FROM %s WHERE %s IS NOT NULL) hh GROUP BY 1) reg GROUP BY 1",
+		q+1, q, q, 1<<p-1, int64(1)<<q-1, expr, from, expr), true
+}
+
+// Quantiles: percentile_cont, exact.
+func (Dialect) Quantiles(expr string, ps []float64) ([]string, bool) {
+	return warehouse.QuantileFrags("percentile_cont(%[2]s) WITHIN GROUP (ORDER BY %[1]s)", expr, ps), false
+}
+
+// ApproxQuantiles: no sketch; Quantiles.
+func (d Dialect) ApproxQuantiles(expr string, ps []float64) ([]string, bool) {
+	return d.Quantiles(expr, ps)
+}
+
+// TextLength: char_length counts characters.
+func (Dialect) TextLength(expr string) string { return "char_length(" + expr + ")" }
+
+// DatePart casts to TIMESTAMP first, so text columns work as well as typed
+// ones; text that does not parse fails the query (no TRY_CAST).
+func (Dialect) DatePart(part warehouse.TimePart, expr string) string {
+	ts := "CAST(" + expr + " AS TIMESTAMP)"
+	switch part {
+	case warehouse.PartYear, warehouse.PartMonth, warehouse.PartHour, warehouse.PartDOW:
+		// EXTRACT returns numeric since PostgreSQL 14, which drivers hand over as text.
+		return "CAST(EXTRACT(" + strings.ToUpper(string(part)) + " FROM " + ts + ") AS INTEGER)"
+	case warehouse.PartDate:
+		// Formatted rather than cast to DATE: a DATE's text follows
+		// DateStyle and drivers turn it into time.Time.
+		return "to_char(" + ts + ", 'YYYY-MM-DD')"
+	}
+	panic(warehouse.UnknownPart(part))
+}
+
+// Sample is TABLESAMPLE BERNOULLI (pct) REPEATABLE (seed), or SYSTEM (pct)
+// from BlockSampleRows up. PostgreSQL samples only tables and materialized
+// views: for a view, or any other FROM item, use SampleFrom.
+func (d Dialect) Sample(t warehouse.TableName, rows, totalRows int64) string {
+	table := d.QuoteTable(t)
+	rows = max(rows, 0)
+	if totalRows <= 0 || totalRows <= rows {
+		return d.SampleFrom(table, rows, totalRows)
+	}
+	method := "BERNOULLI"
+	if totalRows >= warehouse.BlockSampleRows {
+		method = "SYSTEM"
+	}
+	return fmt.Sprintf("%s %s TABLESAMPLE %s (%s) REPEATABLE (%d)", table, warehouse.SampleAlias, method,
+		warehouse.Decimal(100*warehouse.Fraction(rows, totalRows)), warehouse.SampleSeed)
+}
+
+// SampleFrom keeps each row with probability rows/totalRows by random().
+// PostgreSQL before 16 requires a subquery's alias.
+func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
+	return warehouse.FilterSample(d, from, rows, totalRows, func(f float64) string {
+		return "random() < " + warehouse.Decimal(f)
+	})
+}
+
+// SampleBlocks is TABLESAMPLE SYSTEM (pct) REPEATABLE (seed): whole pages.
+func (d Dialect) SampleBlocks(t warehouse.TableName, rows, totalRows int64) (string, bool) {
+	pct, ok := warehouse.BlockPercent(rows, totalRows)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%s %s TABLESAMPLE SYSTEM (%s) REPEATABLE (%d)", d.QuoteTable(t), warehouse.SampleAlias, pct, warehouse.SampleSeed), true
+}
+
+// Explain is EXPLAIN: one "QUERY PLAN" row per line of the plan.
+func (Dialect) Explain(sql string) string { return "EXPLAIN " + sql }
+
+// Plan flattens the plan's rows.
+func (Dialect) Plan(res *warehouse.Result) string { return warehouse.PlanText(res) }
+
+// PlanScan reads the plan's node names.
+func (Dialect) PlanScan(plan, table string) warehouse.PlanScan {
+	p, t := warehouse.PlanWords(plan, table)
+	switch {
+	case strings.Contains(p, "index scan") || strings.Contains(p, "index only scan") || strings.Contains(p, "bitmap index scan"):
+		return warehouse.ScanIndexed
+	case strings.Contains(p, "seq scan on "+t) || strings.Contains(p, "seq scan on"):
+		return warehouse.ScanFull
+	}
+	return warehouse.ScanUnknown
+}

@@ -1,0 +1,128 @@
+package trino
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
+)
+
+// fixtureTypes are the types information_schema gives the fixture's
+// classes on a Trino catalog.
+var fixtureTypes = map[sourcetest.Class]string{
+	sourcetest.Int: "integer", sourcetest.Text: "varchar", sourcetest.Decimal: "decimal(10,2)",
+	sourcetest.Date: "date", sourcetest.Timestamp: "timestamp(3)", sourcetest.Blob: "varbinary",
+	sourcetest.Double: "double", sourcetest.Bool: "boolean",
+}
+
+func seriesSQL(n int) string { return fmt.Sprintf("SELECT x FROM UNNEST(sequence(1, %d)) AS t(x)", n) }
+
+// slowSQL would run for hours on a cluster; the fake holds it RUNNING until
+// it is cancelled.
+const slowSQL = `SELECT count(*) FROM UNNEST(sequence(1, 10000)) AS a(x) CROSS JOIN UNNEST(sequence(1, 10000)) AS b(y)
+	CROSS JOIN UNNEST(sequence(1, 10000)) AS c(z)`
+
+// wire is a fixture value as a coordinator sends it.
+func wire(c sourcetest.Class, v any) any {
+	switch x := v.(type) {
+	case []byte:
+		return base64.StdEncoding.EncodeToString(x)
+	case string:
+		if c == sourcetest.Timestamp {
+			return x + ".000"
+		}
+	}
+	return v
+}
+
+// conformanceFake is a coordinator whose catalog hive holds the fixture
+// in schema shop: its tables for introspection, and the answers to the
+// statements the suite reads them with.
+func conformanceFake(t *testing.T) *fakeCoordinator {
+	f := newFakeCoordinator(t)
+	f.schemas = []string{"information_schema", "shop"}
+	f.tables = nil
+	quoter := &Source{}
+	for _, ft := range sourcetest.Fixture {
+		kind := "BASE TABLE"
+		if ft.Kind == "view" {
+			kind = "VIEW"
+		}
+		tb := &fakeTable{schema: "shop", name: ft.Name, kind: kind, count: int64(len(ft.Rows))}
+		if ft.Kind == "table" {
+			tb.statsRows = ptrFloat(float64(len(ft.Rows)))
+		}
+		var cols []fakeCol
+		for _, c := range ft.Columns {
+			cols = append(cols, fakeCol{name: c.Name, typ: fixtureTypes[c.Class], notNull: c.NotNull})
+		}
+		tb.cols = cols
+		f.tables = append(f.tables, tb)
+		res := fakeResult{cols: cols}
+		for _, r := range ft.Rows {
+			vals := make([]any, len(r))
+			for i, v := range r {
+				vals[i] = wire(ft.Columns[i].Class, v)
+			}
+			res.rows = append(res.rows, jsonRow(vals...))
+		}
+		f.fixtures[normalize(sourcetest.SelectSQL(quoter, warehouse.TableName{Name: ft.Name}, ft.ColumnNames()))] = res
+	}
+	f.fixtures[normalize(slowSQL)] = fakeResult{hang: true}
+	return f
+}
+
+func TestConformance(t *testing.T) {
+	var f *fakeCoordinator
+	sourcetest.Run(t, sourcetest.Harness{
+		Open: func(t *testing.T) (warehouse.Source, string) {
+			f = conformanceFake(t).start()
+			return openFake(t, f, "/hive/shop"), "hive.shop"
+		},
+		Dialect: "trino", DefaultMaxRows: DefaultMaxRows,
+		Series: seriesSQL,
+		Slow:   slowSQL,
+		Writes: []string{
+			`CREATE TABLE "copy" AS SELECT * FROM "customer"`,
+			`CALL system.sync_partition_metadata('shop', 'customer', 'FULL')`,
+			`START TRANSACTION READ WRITE`,
+		},
+		// The fake is the cluster: every statement it received ran in a
+		// READ ONLY transaction, and none of them writes.
+		Unchanged: func(t *testing.T) {
+			f.assertReadOnly(t)
+			for _, q := range f.statements() {
+				u := strings.ToUpper(q)
+				for _, w := range []string{"INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "CALL"} {
+					if strings.Contains(u, w) {
+						t.Errorf("the cluster received %q", q)
+					}
+				}
+			}
+		},
+		OpenDSN: func(ctx context.Context, dsn string) (warehouse.Source, error) { return Open(ctx, dsn) },
+		BadInputs: []sourcetest.BadInput{
+			{DSN: "trino://"},
+			{DSN: "trino://host:8080/hive"},
+			{DSN: "trino://alice@host:8080"},
+			{DSN: "trino://alice@host:8080/"},
+			{DSN: "trino://alice@host:notaport/hive"},
+			{DSN: "trino://alice@host:99999/hive"},
+			{DSN: "trino://alice:hunter2@host:8080/hive"},
+			{DSN: "trino://alice@host:8080/hive/sales/extra"},
+			{DSN: "trino://alice@host:8080/hive?bogus=1"},
+			{DSN: "trino://alice@host:8080/hive?secure=maybe"},
+			{DSN: "trino://alice@host:8080/hive?SSLVerification=NONE"},
+			{DSN: "trinos://alice:hunter2@host:8080/hive?SSLVerification=SOMETIMES"},
+			{DSN: "trinos://alice:hunter2@host:8080/hive?SSLCertPath=/no/such/cert.pem"},
+			{DSN: "trinos://alice:hunter2@host:notaport/hive"},
+			{DSN: "postgres://alice@host/hive"},
+		},
+		// Trino's connectors declare no keys and no indexes.
+		NoKeys: true,
+	})
+}
