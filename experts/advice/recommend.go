@@ -467,7 +467,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 	singulars := map[string]string{}
 	for _, t := range f.tables {
 		if w := experts.Words(t.Name.Name); len(w) > 0 {
-			w[len(w)-1] = singular(w[len(w)-1])
+			w[len(w)-1] = experts.Singular(w[len(w)-1])
 			singulars[strings.Join(w, "_")] = t.Name.String()
 		}
 	}
@@ -479,7 +479,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 			}
 			stem := w[:len(w)-1]
 			for i := range stem {
-				cand := append(append([]string{}, stem[i:len(stem)-1]...), singular(stem[len(stem)-1]))
+				cand := append(append([]string{}, stem[i:len(stem)-1]...), experts.Singular(stem[len(stem)-1]))
 				if to, ok := singulars[strings.Join(cand, "_")]; ok && to != t.Name.String() {
 					addRef(t.Name.String(), c.Name, to)
 					break
@@ -644,7 +644,7 @@ func (f *facts) joins() []candidate {
 			prose = append(prose, fmt.Sprintf("%s.%s = %s.%s", r.FromTable, r.FromColumns[i], r.ToTable, r.ToColumns[i]))
 			pcols = append(pcols, "p."+f.d.QuoteIdent(r.ToColumns[i]))
 		}
-		countAlias := f.d.QuoteIdent(strings.ReplaceAll(noun(child.Name.Name, true), " ", "_"))
+		countAlias := f.d.QuoteIdent(strings.ReplaceAll(experts.Noun(child.Name.Name, true), " ", "_"))
 		// The example counts each parent's children, written from the side
 		// the advice starts from.
 		sql := fmt.Sprintf("SELECT %s, COUNT(c.%s) AS %s FROM %s p LEFT JOIN %s c ON %s GROUP BY %s ORDER BY 2 DESC %s",
@@ -655,7 +655,7 @@ func (f *facts) joins() []candidate {
 				strings.Join(pcols, ", "), countAlias, f.d.QuoteTable(child.Name), f.d.QuoteTable(parent.Name),
 				strings.Join(on, " AND "), strings.Join(pcols, ", "), f.d.Limit(10))
 		}
-		one, many := noun(parent.Name.Name, false), noun(child.Name.Name, true)
+		one, many := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true)
 		fk := r.FromTable + "(" + strings.Join(r.FromColumns, ", ") + ")"
 		probe := "which has no index yet"
 		if indexed(child, r.FromColumns[0]) {
@@ -907,7 +907,7 @@ func (f *facts) tellingColumns(t warehouse.Table) []string {
 		w := experts.Words(c.Name)
 		telling := c.Name == ts
 		for _, x := range w {
-			telling = telling || tellingWords[singular(x)]
+			telling = telling || tellingWords[experts.Singular(x)]
 		}
 		if telling {
 			cols = append(cols, c.Name)

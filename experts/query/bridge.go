@@ -72,8 +72,8 @@ func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
 			continue
 		}
 		out = append(out, bridgeLink{bridge: bridge, left: l, right: r, patternKey: e.Key,
-			leftNoun: noun(l.ToTable, false), rightNoun: noun(r.ToTable, false),
-			leftPlural: noun(l.ToTable, true), rightPlural: noun(r.ToTable, true),
+			leftNoun: experts.Noun(l.ToTable, false), rightNoun: experts.Noun(r.ToTable, false),
+			leftPlural: experts.Noun(l.ToTable, true), rightPlural: experts.Noun(r.ToTable, true),
 			statementKey: fmt.Sprintf("%s(%s,%s)", bridge.Name.String(), l.FromColumns[0], r.FromColumns[0])})
 	}
 	return out, nil

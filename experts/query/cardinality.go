@@ -55,8 +55,8 @@ func cardinalityHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, 
 		group = append(group, c)
 		on = append(on, "k."+alias+" = p."+src.QuoteIdent(r.ToColumns[i]))
 	}
-	one, many, kid := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(child.Name.Name, false)
-	parents := noun(parent.Name.Name, true)
+	one, many, kid := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true), experts.Noun(child.Name.Name, false)
+	parents := experts.Noun(parent.Name.Name, true)
 	h := hypotheses.Hypothesis{
 		ID:      hypotheses.ID("card", key),
 		Subject: cardinalitySubject + key,
@@ -200,8 +200,8 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 	f := cardinalityFigures(out.Row)
 	tables := tableIndex(env.Tables)
 	parent, child := tables[r.ToTable], tables[r.FromTable]
-	one, many, parents := noun(parent.Name.Name, false), noun(child.Name.Name, true), noun(parent.Name.Name, true)
-	desc := f.sentence(one, many, noun(child.Name.Name, false), parents)
+	one, many, parents := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true), experts.Noun(parent.Name.Name, true)
+	desc := f.sentence(one, many, experts.Noun(child.Name.Name, false), parents)
 	ev := append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...)
 	conf := 0.95
 	switch {
@@ -225,56 +225,6 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 		return err
 	}
 	return save()
-}
-
-// noun renders a table name as prose, singular or plural: usage_records →
-// "usage record" / "usage records", OrderDetails → "order detail".
-func noun(table string, plural bool) string {
-	words := experts.Words(table)
-	if len(words) == 0 {
-		return table
-	}
-	last := singular(words[len(words)-1])
-	if plural {
-		last = pluralOf(last)
-	}
-	words[len(words)-1] = last
-	return strings.Join(words, " ")
-}
-
-func singular(w string) string {
-	switch {
-	case len(w) < 4 || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") ||
-		w == "data" || w == "news" || w == "series" || w == "media":
-		return w
-	case w == "people":
-		return "person"
-	case w == "children":
-		return "child"
-	case strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s"):
-		return w[:len(w)-1]
-	}
-	return w
-}
-
-func pluralOf(w string) string {
-	switch {
-	case w == "person":
-		return "people"
-	case w == "child":
-		return "children"
-	case w == "data" || w == "media" || w == "news" || w == "series":
-		return w
-	case strings.HasSuffix(w, "y") && len(w) > 1 && !strings.ContainsRune("aeiou", rune(w[len(w)-2])):
-		return w[:len(w)-1] + "ies"
-	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "sh"), strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "x"):
-		return w + "es"
-	}
-	return w + "s"
 }
 
 func capitalize(s string) string {
