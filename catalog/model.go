@@ -309,6 +309,9 @@ type GivenUp struct {
 	Task   string `json:"task"`
 	Table  string `json:"table,omitempty"`
 	Error  string `json:"error"`
+	// Milestone is the table milestone the task was to reach for Table
+	// (experts.TableMilestone's Key), which now counts as given up.
+	Milestone string `json:"milestone,omitempty"`
 }
 
 // Outcome statuses (OutcomeDoc.Status, report.json's outcome.status).

@@ -30,7 +30,11 @@ type Task struct {
 	// Table is the one table or view the task reads, when there is one:
 	// a task given up on then names what the run could not see.
 	Table string
-	Run   func(ctx context.Context) error
+	// Reaches is the table milestone this task reaches for Table, if any:
+	// when the task is given up, the milestone counts as reached for the
+	// table, so that no expert waits for it.
+	Reaches *TableMilestone
+	Run     func(ctx context.Context) error
 }
 
 // Options are the bounds and settings experts honour.
@@ -63,7 +67,9 @@ var ErrQueryBudget = errors.New("query budget spent")
 // Env is what an expert sees in one iteration. It is shared by the tasks of
 // all experts in the iteration and safe for concurrent use.
 type Env struct {
-	Source    warehouse.Source
+	// source is reached only through the methods below, each counted
+	// against the run's query budget and bounded by the per-query timeout.
+	source    warehouse.Source
 	Catalog   *catalog.Catalog
 	RunID     string
 	Iteration int
@@ -76,6 +82,9 @@ type Env struct {
 	// ("expert/task"), as the orchestrator keeps them in the run's saved
 	// state: a resumed run remembers them. Read-only here.
 	failures map[string]int
+	// gaveUp holds, per table milestone (its Key), the tables whose task
+	// declaring it the run has given up on (WithGivenUp).
+	gaveUp   map[string]map[string]bool
 	queries  *atomic.Int64
 	findings *atomic.Int64 // entries saved this iteration that were new or changed
 	scopes   *scopeCache   // how each table is read (sample.go)
@@ -85,7 +94,7 @@ type Env struct {
 // NewEnv builds an environment; queries counts the run's queries across iterations.
 func NewEnv(src warehouse.Source, cat *catalog.Catalog, runID string, iteration, phase int,
 	tables []warehouse.Table, opts Options, queries *atomic.Int64) *Env {
-	return &Env{Source: src, Catalog: cat, RunID: runID, Iteration: iteration, Phase: phase,
+	return &Env{source: src, Catalog: cat, RunID: runID, Iteration: iteration, Phase: phase,
 		Tables: tables, Options: opts, queries: queries, findings: new(atomic.Int64),
 		scopes: &scopeCache{m: map[string]Scope{}}, marks: &roundMarks{m: map[string]bool{}}}
 }
@@ -111,7 +120,7 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 	if err := e.spend(); err != nil {
 		return nil, err
 	}
-	res, err := e.Source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
+	res, err := e.source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 	noteOwnRefusal(e.RunID, sql, err)
 	return res, err
 }
@@ -165,7 +174,7 @@ var ErrNoStream = errors.New("source cannot stream rows")
 
 // CanStream reports whether Stream will work on this source.
 func (e *Env) CanStream() bool {
-	_, ok := e.Source.(Streamer)
+	_, ok := e.source.(Streamer)
 	return ok
 }
 
@@ -173,7 +182,7 @@ func (e *Env) CanStream() bool {
 // counted against the budget like Query, with the per-query timeout but no
 // row cap: the caller bounds its memory. The row slice is reused.
 func (e *Env) Stream(ctx context.Context, sql string, fn func(row []any) error) error {
-	st, ok := e.Source.(Streamer)
+	st, ok := e.source.(Streamer)
 	if !ok {
 		return ErrNoStream
 	}
@@ -185,14 +194,23 @@ func (e *Env) Stream(ctx context.Context, sql string, fn func(row []any) error) 
 	return err
 }
 
+// Database is the source's short human name for the database.
+func (e *Env) Database() string { return e.source.Database() }
+
+// Door is a door on the source for SQL discover did not write (a model's):
+// it checks the connection's privileges and bounds results in bytes, and
+// admits no privileged connection. Run its statements with QueryUntrusted,
+// which counts them against the budget.
+func (e *Env) Door() *warehouse.Door { return &warehouse.Door{Source: e.source} }
+
 // Dialect is the source's SQL dialect: its quoting, the fragments that
 // differ between engines, and what the engine can do (Capabilities).
-func (e *Env) Dialect() warehouse.Dialect { return e.Source.Dialect() }
+func (e *Env) Dialect() warehouse.Dialect { return e.source.Dialect() }
 
 // CanEstimateRows reports whether the source has a cheap row estimate
 // (warehouse.RowEstimator).
 func (e *Env) CanEstimateRows() bool {
-	_, ok := e.Source.(warehouse.RowEstimator)
+	_, ok := e.source.(warehouse.RowEstimator)
 	return ok
 }
 
@@ -201,7 +219,7 @@ func (e *Env) CanEstimateRows() bool {
 // the per-query timeout like every statement. ok is false when the source
 // has no estimate.
 func (e *Env) EstimateRows(ctx context.Context, t warehouse.TableName) (n int64, exact, ok bool, err error) {
-	est, ok := e.Source.(warehouse.RowEstimator)
+	est, ok := e.source.(warehouse.RowEstimator)
 	if !ok {
 		return 0, false, false, nil
 	}
@@ -218,7 +236,7 @@ func (e *Env) EstimateRows(ctx context.Context, t warehouse.TableName) (n int64,
 // (warehouse.ColumnStatser), counted against the budget and bounded by the
 // per-query timeout. ok is false when the source keeps none.
 func (e *Env) ColumnStats(ctx context.Context, t warehouse.TableName) (stats []warehouse.ColumnStat, ok bool, err error) {
-	cs, ok := e.Source.(warehouse.ColumnStatser)
+	cs, ok := e.source.(warehouse.ColumnStatser)
 	if !ok {
 		return nil, false, nil
 	}
@@ -233,7 +251,7 @@ func (e *Env) ColumnStats(ctx context.Context, t warehouse.TableName) (stats []w
 
 // CanColumnStats reports whether the source keeps planner statistics.
 func (e *Env) CanColumnStats() bool {
-	_, ok := e.Source.(warehouse.ColumnStatser)
+	_, ok := e.source.(warehouse.ColumnStatser)
 	return ok
 }
 
@@ -252,7 +270,7 @@ func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error
 	}
 	ctx, cancel := e.bounded(ctx)
 	defer cancel()
-	return e.Source.RowCount(ctx, t)
+	return e.source.RowCount(ctx, t)
 }
 
 // For returns this environment bound to expert: what it saves is recorded

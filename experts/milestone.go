@@ -92,3 +92,160 @@ func (r *roundMarks) set(key string) {
 	defer r.mu.Unlock()
 	r.m[key] = true
 }
+
+// TableMilestone is work an expert does table by table that others wait
+// for: every table's inventory, every table's profiles. A table has reached
+// it when the work is in the catalog, or when it was given up (by the
+// orchestrator, for a task that declares the milestone in Task.Reaches, or
+// by the expert itself, under GaveUpKey), so that a waiting expert never
+// waits for a table the run will not finish.
+type TableMilestone struct {
+	key  string
+	what string
+	// done lists the tables whose work is in this run's catalog.
+	done func(ctx context.Context, e *Env) (map[string]bool, error)
+	// gaveUp, when set, prefixes the uncertainty key under which the
+	// expert records giving a table up itself (GaveUpKey).
+	gaveUp string
+}
+
+// Inventoried: the table's structure is recorded (the structural expert's
+// table entry).
+var Inventoried = TableMilestone{key: "inventoried", what: "table inventoried",
+	done: func(ctx context.Context, e *Env) (map[string]bool, error) {
+		return e.runKeys(ctx, catalog.KindTable)
+	}}
+
+// Profiled: every column of the table has a measured profile (the
+// statistical expert's; a provisional one, from the planner's estimates,
+// is replaced soon and does not count). A table without columns has
+// nothing to profile. The key spelling of the expert's own give-up is the
+// one earlier runs recorded, so that a resumed catalog keeps it.
+var Profiled = TableMilestone{key: "profiled", what: "table profiled", gaveUp: "profile_failed:",
+	done: func(ctx context.Context, e *Env) (map[string]bool, error) {
+		entries, err := e.RunEntries(ctx, catalog.KindProfile)
+		if err != nil {
+			return nil, err
+		}
+		measured := make(map[string]bool, len(entries))
+		for _, en := range entries {
+			var p catalog.ProfileDoc
+			if en.Decode(&p) == nil && !p.Provisional {
+				measured[en.Key] = true
+			}
+		}
+		out := map[string]bool{}
+	tables:
+		for _, t := range e.Tables {
+			n := t.Name.String()
+			for _, c := range t.Columns {
+				if !measured[n+"."+c.Name] {
+					continue tables
+				}
+			}
+			out[n] = true
+		}
+		return out, nil
+	}}
+
+// Key names the milestone in the run's saved state (catalog.GivenUp).
+func (m TableMilestone) Key() string { return m.key }
+
+func (m TableMilestone) String() string { return m.what }
+
+// GaveUpKey is the uncertainty key under which the expert that does the
+// work records giving table up itself; "" for a milestone only the
+// orchestrator gives up.
+func (m TableMilestone) GaveUpKey(table string) string {
+	if m.gaveUp == "" {
+		return ""
+	}
+	return m.gaveUp + table
+}
+
+// TablesReached returns the tables of the inventory that reached m in this
+// run: done, or given up.
+func (e *Env) TablesReached(ctx context.Context, m TableMilestone) (map[string]bool, error) {
+	out, err := m.done(ctx, e)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m.what, err)
+	}
+	for t := range e.gaveUp[m.key] {
+		out[t] = true
+	}
+	if m.gaveUp != "" {
+		gaps, err := e.runKeys(ctx, catalog.KindUncertainty)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", m.what, err)
+		}
+		for _, t := range e.Tables {
+			if n := t.Name.String(); gaps[m.GaveUpKey(n)] {
+				out[n] = true
+			}
+		}
+	}
+	return out, nil
+}
+
+// AllReached reports whether every table of the inventory reached m.
+func (e *Env) AllReached(ctx context.Context, m TableMilestone) (bool, error) {
+	r, err := e.TablesReached(ctx, m)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range e.Tables {
+		if !r[t.Name.String()] {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// GaveUp reports whether the work of milestone m on table was given up in
+// this run: by the orchestrator (a task that declared m in Task.Reaches
+// failed too often) or by the expert itself (GaveUpKey).
+func (e *Env) GaveUp(ctx context.Context, m TableMilestone, table string) (bool, error) {
+	if e.gaveUp[m.key][table] {
+		return true, nil
+	}
+	if m.gaveUp == "" {
+		return false, nil
+	}
+	return e.Has(ctx, catalog.KindUncertainty, m.GaveUpKey(table))
+}
+
+// WithGivenUp returns this environment with the tasks the run has given up
+// on so far (the orchestrator's saved state), so that the table milestones
+// those tasks declared count as reached for their tables.
+func (e *Env) WithGivenUp(given map[string]catalog.GivenUp) *Env {
+	b := *e
+	b.gaveUp = map[string]map[string]bool{}
+	for _, g := range given {
+		if g.Milestone == "" || g.Table == "" {
+			continue
+		}
+		if b.gaveUp[g.Milestone] == nil {
+			b.gaveUp[g.Milestone] = map[string]bool{}
+		}
+		b.gaveUp[g.Milestone][g.Table] = true
+	}
+	return &b
+}
+
+// runKeys are the keys of this run's entries of kind.
+func (e *Env) runKeys(ctx context.Context, kind string) (map[string]bool, error) {
+	entries, err := e.RunEntries(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(entries))
+	for _, en := range entries {
+		out[en.Key] = true
+	}
+	return out, nil
+}
+
+// GaveUpKey is the uncertainty key under which the orchestrator records
+// giving up an expert's task: an expert that must not plan the task again
+// asks for its own.
+func GaveUpKey(expert, task string) string { return "failed:" + expert + ":" + task }

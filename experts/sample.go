@@ -72,8 +72,8 @@ type Scope struct {
 
 // Whole is the scope of a table read whole, without asking anything: what
 // the experts used before issue 9, and what a table within the bound gets.
-func Whole(src warehouse.Source, t warehouse.Table) Scope {
-	return Scope{Table: t, Rows: -1, quoted: src.QuoteTable(t.Name)}
+func Whole(d warehouse.Dialect, t warehouse.Table) Scope {
+	return Scope{Table: t, Rows: -1, quoted: d.QuoteTable(t.Name)}
 }
 
 // From is the FROM item a statement reads the table by, with alias (none
@@ -203,7 +203,7 @@ func Fatal(ctx context.Context, err error) bool {
 }
 
 func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
-	s := Whole(e.Source, t)
+	s := Whole(e.Dialect(), t)
 	n := e.Options.SampleRows
 	if n <= 0 {
 		return s, nil
@@ -222,7 +222,7 @@ func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 	s.Sampled, s.Target = true, n
 	from, how, random, err := e.SampleOf(ctx, t, n, rows)
 	if err != nil {
-		return Whole(e.Source, t), err
+		return Whole(e.Dialect(), t), err
 	}
 	s.from, s.How, s.Random = from, how, random
 	return s, nil
@@ -254,9 +254,9 @@ func (e *Env) tableSize(ctx context.Context, t warehouse.Table, limit int64) (ro
 // limit rows (n is limit+1), how many more is not known. It reads at most
 // limit+1 rows, so a huge table or a view over one costs no full scan.
 func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64) (n int64, more bool, err error) {
-	d := e.Source.Dialect()
+	d := e.Dialect()
 	res, err := e.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM %s %s) b",
-		e.Source.QuoteTable(t), d.Limit(limit+1)))
+		d.QuoteTable(t), d.Limit(limit+1)))
 	if err != nil {
 		return 0, false, err
 	}
@@ -283,8 +283,8 @@ func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64)
 // (Scope.Random). Only a spent budget, a cancelled run or a timeout is an
 // error.
 func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64) (from, how string, random bool, err error) {
-	d := e.Source.Dialect()
-	quoted := e.Source.QuoteTable(t.Name)
+	d := e.Dialect()
+	quoted := d.QuoteTable(t.Name)
 	first := func() (string, string, bool, error) {
 		return fmt.Sprintf("(SELECT * FROM %s %s) %s", quoted, d.Limit(rows), warehouse.SampleAlias),
 			"its first rows as the engine returns them, not a random sample", false, nil

@@ -226,7 +226,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		// The experts see the failures as of the round's start (a copy:
 		// tasks count new ones while others read).
 		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries).
-			WithFailures(maps.Clone(failures))
+			WithFailures(maps.Clone(failures)).WithGivenUp(givenUp)
 		o.lastEnv = env
 		var tasks []experts.Task
 		var satisfied []string
@@ -346,7 +346,11 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error()})
 					if n >= cfg.MaxTaskFailures {
 						mu.Lock()
-						givenUp[taskKey(t)] = catalog.GivenUp{Expert: t.Expert, Task: t.Name, Table: t.Table, Error: err.Error()}
+						g := catalog.GivenUp{Expert: t.Expert, Task: t.Name, Table: t.Table, Error: err.Error()}
+						if t.Reaches != nil {
+							g.Milestone = t.Reaches.Key()
+						}
+						givenUp[taskKey(t)] = g
 						mu.Unlock()
 						o.giveUp(env, t, err)
 					}
@@ -740,7 +744,7 @@ func (o *Orchestrator) recordSkipped(ctx context.Context, runID string, iteratio
 // giveUp records a task that kept failing as an uncertainty.
 func (o *Orchestrator) giveUp(env *experts.Env, t experts.Task, err error) {
 	doc := catalog.UncertaintyDoc{Description: fmt.Sprintf("%s expert gave up on %q after repeated failures: %v", t.Expert, t.Name, err)}
-	_ = catalog.Uncertainties.Save(context.Background(), env.For("orchestrator"), "failed:"+t.Expert+":"+t.Name, doc, 1.0,
+	_ = catalog.Uncertainties.Save(context.Background(), env.For("orchestrator"), experts.GaveUpKey(t.Expert, t.Name), doc, 1.0,
 		[]string{err.Error()})
 }
 

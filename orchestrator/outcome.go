@@ -75,21 +75,38 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 		have[e.Kind+"\x00"+e.Key] = true
 	}
 	// Why a table's task was given up: its last error.
-	gaveUp := map[string]string{} // expert "\x00" table → error
+	gaveUp := map[string]string{}  // milestone "\x00" table → error
+	onTable := map[string]string{} // table → error of the first task on it given up
 	var giveUps []catalog.GivenUp
 	for _, k := range slices.Sorted(maps.Keys(s.GivenUp)) {
 		g := s.GivenUp[k]
 		if g.Table != "" {
-			gaveUp[g.Expert+"\x00"+g.Table] = g.Error
+			if g.Milestone != "" {
+				gaveUp[g.Milestone+"\x00"+g.Table] = g.Error
+			}
+			if _, ok := onTable[g.Table]; !ok {
+				onTable[g.Table] = g.Error
+			}
 		}
 		giveUps = append(giveUps, g)
 	}
 	notReached := "not reached before the run stopped (" + cmp.Or(stop, "unfinished") + ")"
-	reason := func(table string, experts ...string) string {
-		for _, x := range experts {
-			if e, ok := gaveUp[x+"\x00"+table]; ok {
+	if budgetSpent(o.Config, s.Queries) {
+		// The budget, not the clock, ended the run (it stops as at its
+		// deadline): that is what left the rest unseen.
+		notReached = experts.ErrQueryBudget.Error()
+	}
+	// A table's gap is explained by the give-up of the task that was to
+	// reach the milestone it lacks, whichever expert's; else by that of any
+	// task that read the table (one that declared no milestone).
+	reason := func(table string, ms ...experts.TableMilestone) string {
+		for _, m := range ms {
+			if e, ok := gaveUp[m.Key()+"\x00"+table]; ok {
 				return Cause(e)
 			}
+		}
+		if e, ok := onTable[table]; ok {
+			return Cause(e)
 		}
 		return notReached
 	}
@@ -108,17 +125,17 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 		n := t.Name.String()
 		switch {
 		case !have[catalog.KindTable+"\x00"+n]:
-			add(catalog.Unseen{What: catalog.UnseenTable, Table: n, Kind: t.Kind, Reason: reason(n, "structural", "statistical")})
+			add(catalog.Unseen{What: catalog.UnseenTable, Table: n, Kind: t.Kind, Reason: reason(n, experts.Inventoried, experts.Profiled)})
 			accounted[n] = true
 			continue
 		case !have[catalog.KindTableStats+"\x00"+n]:
-			add(catalog.Unseen{What: catalog.UnseenProfile, Table: n, Kind: t.Kind, Reason: reason(n, "statistical")})
+			add(catalog.Unseen{What: catalog.UnseenProfile, Table: n, Kind: t.Kind, Reason: reason(n, experts.Profiled)})
 			accounted[n] = true
 			continue
 		}
 		for _, c := range t.Columns {
 			if !have[catalog.KindProfile+"\x00"+n+"."+c.Name] {
-				add(catalog.Unseen{What: catalog.UnseenColumn, Table: n, Kind: t.Kind, Column: c.Name, Reason: reason(n, "statistical")})
+				add(catalog.Unseen{What: catalog.UnseenColumn, Table: n, Kind: t.Kind, Column: c.Name, Reason: reason(n, experts.Profiled)})
 			}
 		}
 	}

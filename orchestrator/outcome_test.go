@@ -126,3 +126,51 @@ func TestCause(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenUpMilestoneReleasesWaiters: a task that declared the table
+// milestone it reaches, given up, counts as that milestone reached for its
+// table — an expert waiting for every table's inventory plans its work in
+// the next round instead of waiting for ever — and the outcome names the
+// give-up as the reason the table was not seen, by its milestone.
+func TestGivenUpMilestoneReleasesWaiters(t *testing.T) {
+	ctx := context.Background()
+	cat, run := setup(t)
+	inv := &fakeExpert{name: "inv", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		if up, _ := env.GaveUp(ctx, experts.Inventoried, "t"); up {
+			return nil
+		}
+		return []experts.Task{{Expert: "inv", Name: "read t", Table: "t", Reaches: &experts.Inventoried,
+			Run: func(context.Context) error { return errors.New("read t: no such table: t") }}}
+	}}
+	waitedFrom := 0
+	waiter := &fakeExpert{name: "waiter", bystander: true, plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		if all, err := env.AllReached(ctx, experts.Inventoried); err != nil || !all || waitedFrom > 0 {
+			return nil
+		}
+		waitedFrom = env.Iteration
+		return nil
+	}}
+	o := &Orchestrator{Source: &fakeSource{tables: oneTable()}, Catalog: cat, Experts: []experts.Expert{inv, waiter}, Config: cfg()}
+	if _, err := o.Run(ctx, run); err != nil {
+		t.Fatal(err)
+	}
+	s := state(t, cat, run.ID)
+	if g := s.GivenUp["inv/read t"]; g.Milestone != experts.Inventoried.Key() || g.Table != "t" {
+		t.Fatalf("given up %+v, want the inventory milestone of t", s.GivenUp)
+	}
+	// MaxTaskFailures is 2: the task fails in rounds 1 and 2.
+	if waitedFrom != 3 {
+		t.Fatalf("the waiter saw every table inventoried from round %d, want 3 (after the give-up)", waitedFrom)
+	}
+	e, err := cat.Get(ctx, catalog.KindOutcome, "outcome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got catalog.OutcomeDoc
+	if err := e.Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Unseen) == 0 || got.Unseen[0].Table != "t" || got.Unseen[0].Reason != "no such table: t" {
+		t.Fatalf("outcome %+v, want t unseen for its inventory's error", got)
+	}
+}

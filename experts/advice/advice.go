@@ -12,16 +12,15 @@
 //
 // It advises once per run, when it is ready: milestone
 // experts.ReferencesInferred is reached (or the inference has not come
-// after recsWaitRounds rounds), every table is profiled or its profile
-// given up on, and the query expert plans no test this round (round
+// after recsWaitRounds rounds), every table has reached experts.Profiled,
+// and the query expert plans no test this round (round
 // milestone experts.ClaimsTested; from round recsMaxRound it no longer
 // waits for that).
 //
 // It reads the inventory (Env.Tables) and, from the catalog, this run's
 // entries: tables (row counts, declared or inferred keys), profiles,
 // relationships, the cardinality hypotheses (experts.CardinalitySubject),
-// other experts' index recommendations, the uncertainties of tables whose
-// profile was given up, and its own progress entry.
+// other experts' index recommendations, and its own progress entry.
 //
 // It writes recommendation entries (kind recommendation, tagged with their
 // kind and "validated" when validated): "index:<table>(<column>)",
@@ -53,9 +52,6 @@ func New() *Expert { return &Expert{} }
 
 // Name implements experts.Expert.
 func (*Expert) Name() string { return Name }
-
-// failedPrefix is the statistical expert's key for a table it gave up on.
-const failedPrefix = "profile_failed:"
 
 // recsWaitRounds is how many rounds the advice waits for the inference,
 // and recsMaxRound the round from which it no longer waits for the query
@@ -98,29 +94,12 @@ func (*Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, erro
 	if !inferred && env.Iteration < recsWaitRounds {
 		return nil, nil
 	}
-	profiles, err := env.RunEntries(ctx, catalog.KindProfile)
+	profiled, err := env.AllReached(ctx, experts.Profiled)
 	if err != nil {
 		return nil, fmt.Errorf("advice: plan: %w", err)
 	}
-	n := map[string]int{}
-	for _, e := range profiles {
-		var p catalog.ProfileDoc
-		if e.Decode(&p) == nil && !p.Provisional {
-			n[p.Table]++
-		}
-	}
-	for _, t := range env.Tables {
-		name := t.Name.String()
-		if n[name] >= len(t.Columns) {
-			continue
-		}
-		failed, err := env.Has(ctx, catalog.KindUncertainty, failedPrefix+name)
-		if err != nil {
-			return nil, fmt.Errorf("advice: plan: %w", err)
-		}
-		if !failed {
-			return nil, nil
-		}
+	if !profiled {
+		return nil, nil
 	}
 	return []experts.Task{{Expert: Name, Name: "recommendations", Run: func(ctx context.Context) error {
 		return recommend(ctx, env)

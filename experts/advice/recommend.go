@@ -64,7 +64,7 @@ type facts struct {
 func (f *facts) huge(table string) bool { return f.scopes[table].Sampled }
 
 func gather(ctx context.Context, env *experts.Env) (*facts, error) {
-	f := &facts{env: env, d: env.Source.Dialect(), rows: map[string]int64{},
+	f := &facts{env: env, d: env.Dialect(), rows: map[string]int64{},
 		pk: map[string][]string{}, profiles: map[string]map[string]catalog.ProfileDoc{}, maxKids: map[string]int64{},
 		scopes: map[string]experts.Scope{}}
 	for _, t := range env.Tables {

@@ -221,7 +221,7 @@ func errText(err error) string {
 func (m *Expert) hypotheses(ctx context.Context, env *experts.Env) error {
 	door := m.door
 	if door == nil {
-		door = &warehouse.Door{Source: env.Source}
+		door = env.Door()
 	}
 	if err := door.Admit(ctx); err != nil {
 		// Not one model call is spent on tests that could not run.
@@ -265,7 +265,7 @@ func (m *Expert) hypotheses(ctx context.Context, env *experts.Env) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	ctl := &llm.Controller{Dialect: env.Source.Dialect().Name(), Tables: env.Tables, Querier: untrustedQuerier{env, door}, Guard: door.Guard}
+	ctl := &llm.Controller{Dialect: env.Dialect().Name(), Tables: env.Tables, Querier: untrustedQuerier{env, door}, Guard: door.Guard}
 	var refusals []RefusalDoc
 	var firstErr error
 	for i, h := range hs {
@@ -582,7 +582,7 @@ func (m *Expert) narrative(ctx context.Context, env *experts.Env) error {
 // narrativeData counts the run's findings for the facts and picks the
 // findings to show by relevance within budget tokens.
 func narrativeData(ctx context.Context, env *experts.Env, budget int) (prompts.Narrative, error) {
-	f := prompts.NarrativeFacts{Dialect: env.Source.Dialect().Name(), Database: env.Source.Database(), Hypotheses: map[string]int{}}
+	f := prompts.NarrativeFacts{Dialect: env.Dialect().Name(), Database: env.Database(), Hypotheses: map[string]int{}}
 	for _, t := range env.Tables {
 		if t.Kind == "view" {
 			f.Views++

@@ -32,7 +32,7 @@ func promptSchema(ctx context.Context, env *experts.Env, budget int) (prompts.Sc
 	if err != nil {
 		return prompts.Schema{}, err
 	}
-	s := prompts.Schema{Dialect: env.Source.Dialect().Name()}
+	s := prompts.Schema{Dialect: env.Dialect().Name()}
 	used := 0
 	tables := append([]warehouse.Table{}, env.Tables...)
 	sort.Slice(tables, func(i, j int) bool { return tables[i].Name.String() < tables[j].Name.String() })

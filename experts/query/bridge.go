@@ -83,8 +83,8 @@ func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
 // A bridge far larger than the sample is read through its sample (issue
 // 9): a row of either side seen with two partners there has them in the
 // table, but none seen so settles nothing.
-func bridgeHypothesis(src warehouse.Source, b bridgeLink, scope experts.Scope) hypotheses.Hypothesis {
-	a, c := src.QuoteIdent(b.left.FromColumns[0]), src.QuoteIdent(b.right.FromColumns[0])
+func bridgeHypothesis(d warehouse.Dialect, b bridgeLink, scope experts.Scope) hypotheses.Hypothesis {
+	a, c := d.QuoteIdent(b.left.FromColumns[0]), d.QuoteIdent(b.right.FromColumns[0])
 	t := scope.From("")
 	per := func(key, partner string) string {
 		return fmt.Sprintf("SELECT MAX(n) AS m, COUNT(*) AS k FROM (SELECT %s, COUNT(DISTINCT %s) AS n FROM %s WHERE %s IS NOT NULL AND %s IS NOT NULL GROUP BY %s) g",
@@ -129,7 +129,7 @@ func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypoth
 		return err
 	}
 	if scope.Sampled {
-		h = bridgeHypothesis(env.Source, b, scope)
+		h = bridgeHypothesis(env.Dialect(), b, scope)
 	}
 	out, err := test(ctx, env, h)
 	if err != nil {
@@ -168,7 +168,7 @@ func planBridges(ctx context.Context, env *experts.Env) ([]experts.Task, error) 
 	}
 	var tasks []experts.Task
 	for _, b := range bs {
-		h := bridgeHypothesis(env.Source, b, experts.Whole(env.Source, b.bridge))
+		h := bridgeHypothesis(env.Dialect(), b, experts.Whole(env.Dialect(), b.bridge))
 		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
 		if err != nil {
 			return nil, fmt.Errorf("query: plan bridges: %w", err)

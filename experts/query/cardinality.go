@@ -27,9 +27,9 @@ func priorOf(r catalog.RelationshipDoc) float64 {
 // CardinalityHypothesis measures how many child rows each parent row of a
 // relationship has, to test that it is one-to-many: some parent has more
 // than one child. ok is false when the tables or columns are unknown.
-func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) (hypotheses.Hypothesis, bool) {
+func CardinalityHypothesis(d warehouse.Dialect, tables map[string]warehouse.Table, r catalog.RelationshipDoc) (hypotheses.Hypothesis, bool) {
 	child, parent := tables[r.FromTable], tables[r.ToTable]
-	return cardinalityHypothesis(src, r, experts.Whole(src, child), experts.Whole(src, parent))
+	return cardinalityHypothesis(d, r, experts.Whole(d, child), experts.Whole(d, parent))
 }
 
 // cardinalityHypothesis is CardinalityHypothesis reading each table
@@ -40,7 +40,7 @@ func CardinalityHypothesis(src warehouse.Source, tables map[string]warehouse.Tab
 // children: a parent seen with two proves the claim, but none seen with
 // two does not refute it, and how many children the parents have is not
 // measured.
-func cardinalityHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, ps experts.Scope) (hypotheses.Hypothesis, bool) {
+func cardinalityHypothesis(d warehouse.Dialect, r catalog.RelationshipDoc, cs, ps experts.Scope) (hypotheses.Hypothesis, bool) {
 	child, parent := cs.Table, ps.Table
 	if child.Name.Name == "" || parent.Name.Name == "" || len(r.FromColumns) != len(r.ToColumns) || len(r.FromColumns) == 0 {
 		return hypotheses.Hypothesis{}, false
@@ -48,12 +48,12 @@ func cardinalityHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, 
 	key := fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
 	var sel, notNull, group, on []string
 	for i := range r.FromColumns {
-		c := "c." + src.QuoteIdent(r.FromColumns[i])
+		c := "c." + d.QuoteIdent(r.FromColumns[i])
 		alias := fmt.Sprintf("r%d", i+1)
 		sel = append(sel, c+" AS "+alias)
 		notNull = append(notNull, c+" IS NOT NULL")
 		group = append(group, c)
-		on = append(on, "k."+alias+" = p."+src.QuoteIdent(r.ToColumns[i]))
+		on = append(on, "k."+alias+" = p."+d.QuoteIdent(r.ToColumns[i]))
 	}
 	one, many, kid := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true), experts.Noun(child.Name.Name, false)
 	parents := experts.Noun(parent.Name.Name, true)
@@ -182,7 +182,7 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 		return err
 	}
 	if cs.Sampled || ps.Sampled {
-		if sh, ok := cardinalityHypothesis(env.Source, r, cs, ps); ok {
+		if sh, ok := cardinalityHypothesis(env.Dialect(), r, cs, ps); ok {
 			sh.ID = h.ID
 			h = sh
 		}

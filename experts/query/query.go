@@ -47,12 +47,12 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		if err := e.Decode(&r); err != nil {
 			return nil, fmt.Errorf("query: plan: decode %s: %w", e.Key, err)
 		}
-		h := ReferenceHypothesis(env.Source, tables, r)
+		h := ReferenceHypothesis(env.Dialect(), tables, r)
 		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
 		if err != nil {
 			return nil, fmt.Errorf("query: plan: %w", err)
 		}
-		c, measurable := CardinalityHypothesis(env.Source, tables, r)
+		c, measurable := CardinalityHypothesis(env.Dialect(), tables, r)
 		measured := !measurable
 		if measurable {
 			if measured, err = env.Has(ctx, catalog.KindHypothesis, c.ID); err != nil {
@@ -113,9 +113,9 @@ func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
 
 // ReferenceHypothesis builds the orphan test of a relationship: how many
 // child rows with a non-NULL reference have no parent row.
-func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table, r catalog.RelationshipDoc) hypotheses.Hypothesis {
+func ReferenceHypothesis(d warehouse.Dialect, tables map[string]warehouse.Table, r catalog.RelationshipDoc) hypotheses.Hypothesis {
 	child, parent := tables[r.FromTable], tables[r.ToTable]
-	return referenceHypothesis(src, r, experts.Whole(src, child), experts.Whole(src, parent))
+	return referenceHypothesis(d, r, experts.Whole(d, child), experts.Whole(d, parent))
 }
 
 // scopes returns how the test of a relationship reads its child and
@@ -124,7 +124,7 @@ func ReferenceHypothesis(src warehouse.Source, tables map[string]warehouse.Table
 func scopes(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc) (child, parent experts.Scope, err error) {
 	tables := tableIndex(env.Tables)
 	c, p := tables[r.FromTable], tables[r.ToTable]
-	child, parent = experts.Whole(env.Source, c), experts.Whole(env.Source, p)
+	child, parent = experts.Whole(env.Dialect(), c), experts.Whole(env.Dialect(), p)
 	if c.Name.Name == "" || p.Name.Name == "" {
 		return child, parent, nil
 	}
@@ -139,14 +139,14 @@ func scopes(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc) (c
 // when a row has it, NULL when none does (Dialect.Lookup). One search of
 // the parent's key per child row: the form for a parent far larger than
 // the sample.
-func lookup(src warehouse.Source, parent experts.Scope, cond string) string {
-	return src.Dialect().Lookup(parent.Quoted(), "p", cond)
+func lookup(d warehouse.Dialect, parent experts.Scope, cond string) string {
+	return d.Lookup(parent.Quoted(), "p", cond)
 }
 
 // referenceHypothesis is ReferenceHypothesis reading the child through
 // its scope, and looking each reference up in a parent far larger than
 // the sample by key rather than reading it.
-func referenceHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, ps experts.Scope) hypotheses.Hypothesis {
+func referenceHypothesis(d warehouse.Dialect, r catalog.RelationshipDoc, cs, ps experts.Scope) hypotheses.Hypothesis {
 	child, parent := cs.Table, ps.Table
 	key := fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
 	h := hypotheses.Hypothesis{
@@ -163,14 +163,14 @@ func referenceHypothesis(src warehouse.Source, r catalog.RelationshipDoc, cs, ps
 	}
 	var notNull, match []string
 	for i := range r.FromColumns {
-		c := "c." + src.QuoteIdent(r.FromColumns[i])
+		c := "c." + d.QuoteIdent(r.FromColumns[i])
 		notNull = append(notNull, c+" IS NOT NULL")
-		match = append(match, "p."+src.QuoteIdent(r.ToColumns[i])+" = "+c)
+		match = append(match, "p."+d.QuoteIdent(r.ToColumns[i])+" = "+c)
 	}
 	nn := strings.Join(notNull, " AND ")
-	orphan := fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s p WHERE %s)", src.QuoteTable(parent.Name), strings.Join(match, " AND "))
+	orphan := fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s p WHERE %s)", d.QuoteTable(parent.Name), strings.Join(match, " AND "))
 	if ps.Sampled {
-		orphan = lookup(src, ps, strings.Join(match, " AND ")) + " IS NULL"
+		orphan = lookup(d, ps, strings.Join(match, " AND ")) + " IS NULL"
 	}
 	h.SQL = fmt.Sprintf("SELECT COUNT(*) AS child_rows, "+
 		"COUNT(CASE WHEN %s THEN 1 END) AS non_null, "+
@@ -214,7 +214,7 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 	}
 	if h.SQL != "" && (cs.Sampled || ps.Sampled) {
 		id := h.ID
-		h = referenceHypothesis(env.Source, r, cs, ps)
+		h = referenceHypothesis(env.Dialect(), r, cs, ps)
 		h.ID = id
 	}
 	if h.SQL == "" {
@@ -307,14 +307,14 @@ func testReference(ctx context.Context, env *experts.Env, e catalog.Entry, r cat
 func orphanExamples(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc, cs, ps experts.Scope) string {
 	var sel, notNull, match []string
 	for i := range r.FromColumns {
-		c := "c." + env.Source.QuoteIdent(r.FromColumns[i])
+		c := "c." + env.Dialect().QuoteIdent(r.FromColumns[i])
 		sel = append(sel, c)
 		notNull = append(notNull, c+" IS NOT NULL")
-		match = append(match, "p."+env.Source.QuoteIdent(r.ToColumns[i])+" = "+c)
+		match = append(match, "p."+env.Dialect().QuoteIdent(r.ToColumns[i])+" = "+c)
 	}
 	orphan := fmt.Sprintf("NOT EXISTS (SELECT 1 FROM %s p WHERE %s)", ps.Quoted(), strings.Join(match, " AND "))
 	if ps.Sampled {
-		orphan = lookup(env.Source, ps, strings.Join(match, " AND ")) + " IS NULL"
+		orphan = lookup(env.Dialect(), ps, strings.Join(match, " AND ")) + " IS NULL"
 	}
 	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s AND %s ORDER BY 1 LIMIT 5",
 		strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), orphan)
@@ -378,9 +378,9 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 		if !ok {
 			continue
 		}
-		h := KeyHypothesis(env.Source, t, cols[0])
+		h := KeyHypothesis(env.Dialect(), t, cols[0])
 		if len(cols) == 2 {
-			h = PairKeyHypothesis(env.Source, t, cols)
+			h = PairKeyHypothesis(env.Dialect(), t, cols)
 		}
 		done, err := env.Has(ctx, catalog.KindHypothesis, h.ID)
 		if err != nil {
@@ -397,10 +397,10 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 
 // PairKeyHypothesis tests that two columns together identify the rows of
 // a table: no NULL in either, and as many distinct pairs as rows.
-func PairKeyHypothesis(src warehouse.Source, t warehouse.Table, cols []string) hypotheses.Hypothesis {
+func PairKeyHypothesis(d warehouse.Dialect, t warehouse.Table, cols []string) hypotheses.Hypothesis {
 	name := t.Name.String()
-	a, b := src.QuoteIdent(cols[0]), src.QuoteIdent(cols[1])
-	from := src.QuoteTable(t.Name)
+	a, b := d.QuoteIdent(cols[0]), d.QuoteIdent(cols[1])
+	from := d.QuoteTable(t.Name)
 	return hypotheses.Hypothesis{
 		ID:      experts.KeyTestID(t, cols),
 		Subject: name,
@@ -426,9 +426,9 @@ func PairKeyHypothesis(src warehouse.Source, t warehouse.Table, cols []string) h
 }
 
 // KeyHypothesis tests that a column identifies the rows of a table.
-func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypotheses.Hypothesis {
+func KeyHypothesis(d warehouse.Dialect, t warehouse.Table, col string) hypotheses.Hypothesis {
 	name := t.Name.String()
-	q := src.QuoteIdent(col)
+	q := d.QuoteIdent(col)
 	return hypotheses.Hypothesis{
 		ID:        experts.KeyTestID(t, []string{col}),
 		Subject:   name,
@@ -436,7 +436,7 @@ func KeyHypothesis(src warehouse.Source, t warehouse.Table, col string) hypothes
 		Expected:  "as many distinct non-NULL values as rows",
 		Prior:     0.8,
 		SQL: fmt.Sprintf("SELECT COUNT(*) AS row_count, COUNT(%s) AS non_null, COUNT(DISTINCT %s) AS distinct_values FROM %s",
-			q, q, src.QuoteTable(t.Name)),
+			q, q, d.QuoteTable(t.Name)),
 		Judge: func(row hypotheses.Row) hypotheses.Verdict {
 			n, _ := row.Int("row_count")
 			nn, _ := row.Int("non_null")

@@ -818,7 +818,7 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 		k.done[key] = nil
 		return nil, nil
 	}
-	q := k.env.Source.QuoteIdent(c.Name)
+	q := k.env.Dialect().QuoteIdent(c.Name)
 	// A table far larger than the sample gives the distinct values of its
 	// sample: a sample of the values weighted by their rows.
 	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, scope.From(""), q)
@@ -1181,8 +1181,8 @@ func typeClass(t string) string {
 // LEFT JOIN does not multiply child rows. Columns whose declared types
 // differ (text holding integers) are compared as text, which every engine
 // can do.
-func InclusionSQL(src warehouse.Source, child, parent warehouse.TableName, ccol, pcol string, cast bool) string {
-	return inclusionSQL(src, experts.Whole(src, warehouse.Table{Name: child}), experts.Whole(src, warehouse.Table{Name: parent}), ccol, pcol, cast)
+func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, pcol string, cast bool) string {
+	return inclusionSQL(d, experts.Whole(d, warehouse.Table{Name: child}), experts.Whole(d, warehouse.Table{Name: parent}), ccol, pcol, cast)
 }
 
 // inclusionSQL is InclusionSQL reading the child through its scope (a
@@ -1191,9 +1191,8 @@ func InclusionSQL(src warehouse.Source, child, parent warehouse.TableName, ccol,
 // per row, rather than joining it: PostgreSQL may join by a hash of the
 // whole parent. Such a lookup needs the key compared as it is, so a cast
 // (types that differ) is not checked against so large a parent: "" then.
-func inclusionSQL(src warehouse.Source, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
-	d := src.Dialect()
-	c, p := "c."+src.QuoteIdent(ccol), "p."+src.QuoteIdent(pcol)
+func inclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
+	c, p := "c."+d.QuoteIdent(ccol), "p."+d.QuoteIdent(pcol)
 	if ps.Sampled {
 		if cast && !d.Capabilities().DynamicTypes {
 			return ""
@@ -1221,39 +1220,18 @@ func inclusionSQL(src warehouse.Source, cs, ps experts.Scope, ccol, pcol string,
 		c, p, cs.From("c"), ps.From("p"), on)
 }
 
-// InferReady reports whether every column inference may look at has its
-// profile in this run (or its table's profiling was given up), so that
-// inference runs once on complete facts.
+// InferReady reports whether every table inference may look at (base
+// tables: views are not profiled for it) has its profiles in this run, or
+// its profiling was given up (experts.Profiled), so that inference runs
+// once on complete facts.
 func InferReady(ctx context.Context, env *experts.Env) (bool, error) {
-	profiles, err := env.RunEntries(ctx, catalog.KindProfile)
+	profiled, err := env.TablesReached(ctx, experts.Profiled)
 	if err != nil {
 		return false, err
 	}
-	have := map[string]bool{}
-	for _, e := range profiles {
-		var p catalog.ProfileDoc
-		if err := e.Decode(&p); err == nil && p.Provisional {
-			continue // planner estimates: wait for the measured profile
-		}
-		have[e.Key] = true
-	}
 	for _, t := range env.Tables {
-		if t.Kind != "table" {
-			continue
-		}
-		name := t.Name.String()
-		for _, c := range t.Columns {
-			if have[name+"."+c.Name] {
-				continue
-			}
-			failed, err := env.Has(ctx, catalog.KindUncertainty, "profile_failed:"+name)
-			if err != nil {
-				return false, err
-			}
-			if !failed {
-				return false, nil
-			}
-			break
+		if t.Kind == "table" && !profiled[t.Name.String()] {
+			return false, nil
 		}
 	}
 	return true, nil
@@ -1529,7 +1507,7 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 	if err != nil {
 		return Scored{}, err
 	}
-	sql := inclusionSQL(env.Source, cs, ps, c.Child.Name, c.Parent.Name, cast)
+	sql := inclusionSQL(env.Dialect(), cs, ps, c.Child.Name, c.Parent.Name, cast)
 	if sql == "" {
 		// Recorded, with why, rather than dropped: its name may be strong.
 		s := Score(c, Inclusion{})

@@ -3,11 +3,10 @@
 // one exact inclusion query (infer.go).
 //
 // It reads from the catalog, this run's entries only: the profile entries
-// the statistical expert writes (it waits until every column of every table
-// has a measured one, or its table's profiling was given up: InferReady),
-// and the table entries the structural expert writes, which it waits for
-// too, so that once experts.ReferencesInferred is reached every reference,
-// declared or inferred, is in the catalog. The declared foreign keys and the
+// the statistical expert writes, once every base table has reached
+// experts.Profiled (InferReady), and it waits for every table to reach
+// experts.Inventoried too, so that once experts.ReferencesInferred is
+// reached every reference, declared or inferred, is in the catalog. The declared foreign keys and the
 // references of discover.yaml it takes from the inventory (Env.Tables) and
 // the options, not from the catalog: those stand, and are not inferred again.
 //
@@ -25,7 +24,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 )
 
@@ -50,7 +48,10 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	if err != nil || inferred {
 		return nil, wrapPlan(err)
 	}
-	ready, err := inventoried(ctx, env)
+	// The advice waits for experts.ReferencesInferred to count every
+	// reference, the declared ones included, so inference does not finish
+	// before every table's are recorded.
+	ready, err := env.AllReached(ctx, experts.Inventoried)
 	if err != nil || !ready {
 		return nil, wrapPlan(err)
 	}
@@ -67,39 +68,4 @@ func wrapPlan(err error) error {
 		return fmt.Errorf("relations: plan: %w", err)
 	}
 	return nil
-}
-
-// inventoryExpert and inventoryTask name the structural expert's inventory
-// of a table as the orchestrator records giving it up
-// ("failed:<expert>:<task>"): a table whose inventory was given up is not
-// waited for, or inference would wait forever.
-const (
-	inventoryExpert = "structural"
-	inventoryTask   = "inventory "
-)
-
-// inventoried reports whether every table of the inventory has its table
-// entry in this run, or its inventory was given up. The query expert's
-// advice waits for experts.ReferencesInferred to count every reference, the
-// declared ones included, so inference does not finish before they are
-// recorded.
-func inventoried(ctx context.Context, env *experts.Env) (bool, error) {
-	for _, t := range env.Tables {
-		name := t.Name.String()
-		done, err := env.Has(ctx, catalog.KindTable, name)
-		if err != nil {
-			return false, err
-		}
-		if done {
-			continue
-		}
-		gaveUp, err := env.Has(ctx, catalog.KindUncertainty, "failed:"+inventoryExpert+":"+inventoryTask+name)
-		if err != nil {
-			return false, err
-		}
-		if !gaveUp {
-			return false, nil
-		}
-	}
-	return true, nil
 }

@@ -98,7 +98,7 @@ func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, scope 
 	if t.Kind != "table" || len(profiles) == 0 {
 		return nil // a view repeats its tables' rules
 	}
-	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: env.Source.Dialect(), pk: pk, profiles: profiles, types: types}
+	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: env.Dialect(), pk: pk, profiles: profiles, types: types}
 	for _, step := range []func(context.Context) error{r.lifecycles, r.crossLifecycles, r.columnFacts, r.orderings, r.temporal} {
 		if err := step(ctx); err != nil {
 			return err

@@ -5,7 +5,7 @@
 // and a small sample of values; no model is involved.
 //
 // It reads from the catalog, for this run: the statistical expert's
-// profiles (kind profile) and its given-up tables (kind uncertainty), the
+// profiles (kind profile), once a table has reached experts.Profiled, the
 // structural expert's tables (kind table: an inferred key, the row count)
 // and the key tests of the ledger (kind hypothesis). It writes each
 // column's semantic type (kind semantic), then each table's entity (kind
@@ -33,9 +33,6 @@ const Name = "semantic"
 const (
 	// sampleRows is how many rows of text columns one table's sample reads.
 	sampleRows = 200
-	// failedPrefix is the statistical expert's uncertainty key for a table it
-	// gave up on (statistical.FailedKey); experts share the catalog, not code.
-	failedPrefix = "profile_failed:"
 	// nameConfidence is how sure a type read from a table name is.
 	nameConfidence = 0.6
 )
@@ -73,7 +70,9 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	if err != nil {
 		return nil, fmt.Errorf("semantic plan: %w", err)
 	}
-	gaps, err := keys(ctx, env, catalog.KindUncertainty)
+	// A table the statistical expert gave up on gets no more profiles: it
+	// has reached experts.Profiled all the same.
+	profiled, err := env.TablesReached(ctx, experts.Profiled)
 	if err != nil {
 		return nil, fmt.Errorf("semantic plan: %w", err)
 	}
@@ -81,11 +80,8 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	// also rescores the domain with the words of the code lists' values.
 	refine := len(byKey) > 0
 	for _, t := range env.Tables {
-		name := t.Name.String()
-		for _, c := range t.Columns {
-			if _, ok := byKey[name+"."+c.Name]; !ok && !gaps[failedPrefix+name] {
-				refine = false
-			}
+		if !profiled[t.Name.String()] {
+			refine = false
 		}
 	}
 	if refine {
@@ -107,9 +103,9 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 				ps[c.Name] = &p
 			}
 		}
-		// A table the statistical expert gave up on gets no more profiles:
-		// classify it with what there is.
-		if len(ps) < len(t.Columns) && !gaps[failedPrefix+name] {
+		// A table whose profiling was given up is classified with what
+		// there is.
+		if !profiled[name] {
 			continue
 		}
 		if len(ps) == len(t.Columns) && profiledIn[name] >= env.Iteration-1 {
@@ -332,7 +328,7 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, scope
 	if len(cols) == 0 {
 		return values, taken, nil
 	}
-	res, err := env.Query(ctx, sampleSQL(env.Source.Dialect(), t.Name, scope, cols))
+	res, err := env.Query(ctx, sampleSQL(env.Dialect(), t.Name, scope, cols))
 	if err != nil {
 		return values, taken, err
 	}

@@ -113,7 +113,7 @@ func TestSQLiteSampleNoFullScan(t *testing.T) {
 				rec.Source = s
 				return path2.wrap(rec)
 			})
-			if _, ok := h.env.Source.(experts.Streamer); ok != (path2.name == "stream") {
+			if ok := h.env.CanStream(); ok != (path2.name == "stream") {
 				t.Fatalf("streaming %v on the %s path", ok, path2.name)
 			}
 			t0 := time.Now()

@@ -40,8 +40,9 @@ const (
 )
 
 // FailedKey is the uncertainty key recorded when the expert gives up on a
-// table; other experts read it to stop waiting for that table's profiles.
-func FailedKey(table string) string { return "profile_failed:" + table }
+// table: the give-up of experts.Profiled, which the experts that wait for
+// a table's profiles ask after (Env.TablesReached), not this key.
+func FailedKey(table string) string { return experts.Profiled.GaveUpKey(table) }
 
 // Expert profiles tables. A table whose profile failed maxAttempts times
 // (the orchestrator's count, Env.Failures, which a resumed run keeps) is
@@ -108,9 +109,10 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 			hint.lower = lower[t.Name.String()]
 		}
 		tasks = append(tasks, experts.Task{
-			Expert: Name,
-			Name:   profileTask(t.Name.String()),
-			Table:  t.Name.String(),
+			Expert:  Name,
+			Name:    profileTask(t.Name.String()),
+			Table:   t.Name.String(),
+			Reaches: &experts.Profiled,
 			Run: func(ctx context.Context) error {
 				err := profileRetrying(ctx, env, t, hint)
 				if err != nil {

@@ -23,6 +23,7 @@ package structural
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -62,7 +63,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 		// A table the orchestrator gave up on is not waited for: the
 		// patterns of every other table would wait forever.
-		gaveUp, err := env.Has(ctx, catalog.KindUncertainty, "failed:"+Name+":inventory "+t.Name.String())
+		gaveUp, err := env.GaveUp(ctx, experts.Inventoried, t.Name.String())
 		if err != nil {
 			return nil, fmt.Errorf("structural: plan: %w", err)
 		}
@@ -71,7 +72,8 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 		missing++
 		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(), Table: t.Name.String(),
-			Run: func(ctx context.Context) error { return inventory(ctx, env, t) }})
+			Reaches: &experts.Inventoried,
+			Run:     func(ctx context.Context) error { return inventory(ctx, env, t) }})
 	}
 	if len(env.Options.Relations) > 0 {
 		done, err := env.Has(ctx, catalog.KindProgress, "structural:user_relations")
@@ -168,8 +170,8 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 				Description: fmt.Sprintf("%s(%s) references %s but no index starts with it; joins and parent deletes scan %s.",
 					name, strings.Join(fk.Columns, ", "), rel.ToTable, name),
 				SQL: fmt.Sprintf("CREATE INDEX %s ON %s (%s)",
-					env.Source.QuoteIdent("idx_"+t.Name.Name+"_"+strings.Join(fk.Columns, "_")),
-					env.Source.QuoteTable(t.Name), quoteList(env.Source, fk.Columns)),
+					env.Dialect().QuoteIdent("idx_"+t.Name.Name+"_"+strings.Join(fk.Columns, "_")),
+					env.Dialect().QuoteTable(t.Name), quoteList(env.Dialect(), fk.Columns)),
 			}
 			if err := catalog.Recommendations.Save(ctx, env, "index:"+experts.RelationshipKey(rel), rec, 0.8,
 				[]string{"no declared index on " + name + "(" + strings.Join(fk.Columns, ", ") + ")"}); err != nil {
@@ -200,18 +202,21 @@ const exactCountFactor = experts.WholeScanFactor
 // and a guess too low would have the view counted whole.
 func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64, exact, lower bool, ev []string, err error) {
 	estimated := false
-	if est, ok := env.Source.(warehouse.RowEstimator); ok && env.Options.SampleRows > 0 && t.Kind != "view" {
-		n, exact, err := est.EstimateRows(ctx, t.Name)
+	if env.Options.SampleRows > 0 && t.Kind != "view" && env.CanEstimateRows() {
+		n, exact, _, err := env.EstimateRows(ctx, t.Name)
+		if errors.Is(err, experts.ErrQueryBudget) {
+			return 0, false, false, nil, err
+		}
 		if err == nil && (exact || n > exactCountFactor*env.Options.SampleRows) {
 			what := "estimate"
 			if exact {
 				what = "exact, from the catalog"
 			}
-			return n, exact, false, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Source.Dialect().Name())}, nil
+			return n, exact, false, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Dialect().Name())}, nil
 		}
 		estimated = err == nil
 	}
-	count := fmt.Sprintf("SELECT count(*) FROM %s", env.Source.QuoteTable(t.Name))
+	count := fmt.Sprintf("SELECT count(*) FROM %s", env.Dialect().QuoteTable(t.Name))
 	if !estimated && env.Options.SampleRows > 0 {
 		limit := exactCountFactor * env.Options.SampleRows
 		n, more, err := env.CountUpTo(ctx, t.Name, limit)
@@ -220,7 +225,7 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64
 		}
 		if more {
 			return n, false, true, []string{fmt.Sprintf("more than %s rows: the count stopped at %s (count(*) over the first %s rows of %s)",
-				catalog.Thousands(limit), catalog.Thousands(n), catalog.Thousands(n), env.Source.QuoteTable(t.Name))}, nil
+				catalog.Thousands(limit), catalog.Thousands(n), catalog.Thousands(n), env.Dialect().QuoteTable(t.Name))}, nil
 		}
 		return n, true, false, []string{fmt.Sprintf("%s = %d", count, n)}, nil
 	}
@@ -369,10 +374,10 @@ func sameSet(a, b []string) bool {
 	return true
 }
 
-func quoteList(src warehouse.Source, cols []string) string {
+func quoteList(d warehouse.Dialect, cols []string) string {
 	q := make([]string, len(cols))
 	for i, c := range cols {
-		q[i] = src.QuoteIdent(c)
+		q[i] = d.QuoteIdent(c)
 	}
 	return strings.Join(q, ", ")
 }
