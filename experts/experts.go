@@ -329,6 +329,19 @@ func (e *Env) RunEntries(ctx context.Context, kind string) ([]catalog.Entry, err
 	return e.Catalog.List(ctx, catalog.Filter{Kind: kind, RunID: e.RunID})
 }
 
+// RunKeys returns the keys of this run's entries of a kind.
+func (e *Env) RunKeys(ctx context.Context, kind string) (map[string]bool, error) {
+	entries, err := e.RunEntries(ctx, kind)
+	if err != nil {
+		return nil, err
+	}
+	keys := make(map[string]bool, len(entries))
+	for _, en := range entries {
+		keys[en.Key] = true
+	}
+	return keys, nil
+}
+
 // Has reports whether this run already holds an entry of kind and key.
 func (e *Env) Has(ctx context.Context, kind, key string) (bool, error) {
 	en, err := e.Catalog.Get(ctx, kind, key)

@@ -113,7 +113,7 @@ type TableMilestone struct {
 // table entry).
 var Inventoried = TableMilestone{key: "inventoried", what: "table inventoried",
 	done: func(ctx context.Context, e *Env) (map[string]bool, error) {
-		return e.runKeys(ctx, catalog.KindTable)
+		return e.RunKeys(ctx, catalog.KindTable)
 	}}
 
 // Profiled: every column of the table has a measured profile (the
@@ -174,7 +174,7 @@ func (e *Env) TablesReached(ctx context.Context, m TableMilestone) (map[string]b
 		out[t] = true
 	}
 	if m.gaveUp != "" {
-		gaps, err := e.runKeys(ctx, catalog.KindUncertainty)
+		gaps, err := e.RunKeys(ctx, catalog.KindUncertainty)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", m.what, err)
 		}
@@ -230,19 +230,6 @@ func (e *Env) WithGivenUp(given map[string]catalog.GivenUp) *Env {
 		b.gaveUp[g.Milestone][g.Table] = true
 	}
 	return &b
-}
-
-// runKeys are the keys of this run's entries of kind.
-func (e *Env) runKeys(ctx context.Context, kind string) (map[string]bool, error) {
-	entries, err := e.RunEntries(ctx, kind)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]bool, len(entries))
-	for _, en := range entries {
-		out[en.Key] = true
-	}
-	return out, nil
 }
 
 // GaveUpKey is the uncertainty key under which the orchestrator records

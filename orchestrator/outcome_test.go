@@ -34,14 +34,7 @@ func TestOutcomeNamesWhatWasNotSeen(t *testing.T) {
 	if _, err := o.Run(ctx, run); err != nil {
 		t.Fatal(err)
 	}
-	e, err := cat.Get(ctx, catalog.KindOutcome, "outcome")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got catalog.OutcomeDoc
-	if err := e.Decode(&got); err != nil {
-		t.Fatal(err)
-	}
+	got := storedOutcome(t, cat)
 	want := catalog.OutcomeDoc{Status: catalog.OutcomeIncomplete, Tables: 2, Unseen: []catalog.Unseen{
 		{What: catalog.UnseenTable, Table: "hr.salaries", Reason: "no SELECT privilege"},
 		{What: catalog.UnseenTable, Table: "t", Kind: "table", Reason: "database disk image is malformed (11)"},
@@ -63,13 +56,8 @@ func TestOutcomeNamesWhatWasNotSeen(t *testing.T) {
 	if _, err := o2.Run(ctx, run2); err != nil {
 		t.Fatal(err)
 	}
-	e, err = cat2.Get(ctx, catalog.KindOutcome, "outcome")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = catalog.OutcomeDoc{}
-	if err := e.Decode(&got); err != nil || got.Status != catalog.OutcomeComplete || len(got.Unseen) != 0 || got.Tables != 1 {
-		t.Errorf("complete run's outcome: %+v (%v)", got, err)
+	if got := storedOutcome(t, cat2); got.Status != catalog.OutcomeComplete || len(got.Unseen) != 0 || got.Tables != 1 {
+		t.Errorf("complete run's outcome: %+v", got)
 	}
 }
 
@@ -162,7 +150,16 @@ func TestGivenUpMilestoneReleasesWaiters(t *testing.T) {
 	if waitedFrom != 3 {
 		t.Fatalf("the waiter saw every table inventoried from round %d, want 3 (after the give-up)", waitedFrom)
 	}
-	e, err := cat.Get(ctx, catalog.KindOutcome, "outcome")
+	got := storedOutcome(t, cat)
+	if len(got.Unseen) == 0 || got.Unseen[0].Table != "t" || got.Unseen[0].Reason != "no such table: t" {
+		t.Fatalf("outcome %+v, want t unseen for its inventory's error", got)
+	}
+}
+
+// storedOutcome reads the outcome the run saved in cat.
+func storedOutcome(t *testing.T, cat *catalog.Catalog) catalog.OutcomeDoc {
+	t.Helper()
+	e, err := cat.Get(context.Background(), catalog.KindOutcome, "outcome")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +167,5 @@ func TestGivenUpMilestoneReleasesWaiters(t *testing.T) {
 	if err := e.Decode(&got); err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Unseen) == 0 || got.Unseen[0].Table != "t" || got.Unseen[0].Reason != "no such table: t" {
-		t.Fatalf("outcome %+v, want t unseen for its inventory's error", got)
-	}
+	return got
 }

@@ -47,11 +47,11 @@ func doneKey(table string) string { return "rules:" + table }
 // them. Both are findings, read as such: no other expert's progress is.
 // Views are left out: a view repeats its tables' rules.
 func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
-	entities, err := keys(ctx, env, catalog.KindEntity)
+	entities, err := env.RunKeys(ctx, catalog.KindEntity)
 	if err != nil {
 		return nil, fmt.Errorf("rules plan: %w", err)
 	}
-	done, err := keys(ctx, env, catalog.KindProgress)
+	done, err := env.RunKeys(ctx, catalog.KindProgress)
 	if err != nil {
 		return nil, fmt.Errorf("rules plan: %w", err)
 	}
@@ -142,18 +142,6 @@ func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profile
 		return fmt.Errorf("rules %s: %w", name, err)
 	}
 	return nil
-}
-
-func keys(ctx context.Context, env *experts.Env, kind string) (map[string]bool, error) {
-	entries, err := env.RunEntries(ctx, kind)
-	if err != nil {
-		return nil, err
-	}
-	m := make(map[string]bool, len(entries))
-	for _, e := range entries {
-		m[e.Key] = true
-	}
-	return m, nil
 }
 
 // tableDoc reads the structural expert's view of t from this run, if any.

@@ -66,7 +66,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		byKey[e.Key] = p
 		profiledIn[p.Table] = max(profiledIn[p.Table], e.Iteration)
 	}
-	entities, err := keys(ctx, env, catalog.KindEntity)
+	entities, err := env.RunKeys(ctx, catalog.KindEntity)
 	if err != nil {
 		return nil, fmt.Errorf("semantic plan: %w", err)
 	}
@@ -150,18 +150,6 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 	}
 	return tasks, nil
-}
-
-func keys(ctx context.Context, env *experts.Env, kind string) (map[string]bool, error) {
-	entries, err := env.RunEntries(ctx, kind)
-	if err != nil {
-		return nil, err
-	}
-	m := make(map[string]bool, len(entries))
-	for _, e := range entries {
-		m[e.Key] = true
-	}
-	return m, nil
 }
 
 // analyzeTable classifies every column of t, then saves its entity; the

@@ -36,7 +36,7 @@ func (x *Expert) firstPasses(ctx context.Context, env *experts.Env, todo []wareh
 	if !env.CanColumnStats() || env.Iteration != 1 || env.Options.SampleRows <= 0 || len(todo) == 0 {
 		return nil, nil
 	}
-	profiles, err := runKeys(ctx, env, catalog.KindProfile)
+	profiles, err := env.RunKeys(ctx, catalog.KindProfile)
 	if err != nil {
 		return nil, err
 	}

@@ -62,11 +62,11 @@ func (x *Expert) Name() string { return Name }
 
 // Plan returns one task per table or view not yet profiled in this run.
 func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
-	done, err := runKeys(ctx, env, catalog.KindTableStats)
+	done, err := env.RunKeys(ctx, catalog.KindTableStats)
 	if err != nil {
 		return nil, fmt.Errorf("statistical plan: %w", err)
 	}
-	failed, err := runKeys(ctx, env, catalog.KindUncertainty)
+	failed, err := env.RunKeys(ctx, catalog.KindUncertainty)
 	if err != nil {
 		return nil, fmt.Errorf("statistical plan: %w", err)
 	}
@@ -140,19 +140,6 @@ func (x *Expert) failed(ctx context.Context, env *experts.Env, table string, err
 
 // profileTask is the name of the task that profiles table.
 func profileTask(table string) string { return "profile " + table }
-
-// runKeys returns the keys of this run's entries of a kind.
-func runKeys(ctx context.Context, env *experts.Env, kind string) (map[string]bool, error) {
-	entries, err := env.RunEntries(ctx, kind)
-	if err != nil {
-		return nil, err
-	}
-	keys := make(map[string]bool, len(entries))
-	for _, e := range entries {
-		keys[e.Key] = true
-	}
-	return keys, nil
-}
 
 // rowCounts returns the row counts the structural expert recorded this run:
 // all of them, estimates and lower bounds included, for ordering the plan,

@@ -23,7 +23,6 @@ package structural
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -202,19 +201,16 @@ const exactCountFactor = experts.WholeScanFactor
 // and a guess too low would have the view counted whole.
 func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64, exact, lower bool, ev []string, err error) {
 	estimated := false
-	if env.Options.SampleRows > 0 && t.Kind != "view" && env.CanEstimateRows() {
-		n, exact, _, err := env.EstimateRows(ctx, t.Name)
-		if errors.Is(err, experts.ErrQueryBudget) {
-			return 0, false, false, nil, err
-		}
-		if err == nil && (exact || n > exactCountFactor*env.Options.SampleRows) {
+	if env.Options.SampleRows > 0 && t.Kind != "view" {
+		n, exact, ok, err := env.EstimateRows(ctx, t.Name)
+		if err == nil && ok && (exact || n > exactCountFactor*env.Options.SampleRows) {
 			what := "estimate"
 			if exact {
 				what = "exact, from the catalog"
 			}
 			return n, exact, false, []string{fmt.Sprintf("row count %d (%s of %s)", n, what, env.Dialect().Name())}, nil
 		}
-		estimated = err == nil
+		estimated = err == nil && ok
 	}
 	count := fmt.Sprintf("SELECT count(*) FROM %s", env.Dialect().QuoteTable(t.Name))
 	if !estimated && env.Options.SampleRows > 0 {
