@@ -37,6 +37,7 @@ func harness() sourcetest.Harness {
 		DefaultMaxRows: DefaultMaxRows,
 		Dialect:        "duckdb",
 		Series:         func(n int) string { return fmt.Sprintf("SELECT range + 1 AS x FROM range(%d)", n) },
+		Endless:        "SELECT range + 1 AS x FROM range(1000000000000000)",
 		Slow:           "SELECT count(*) FROM range(1000000000) AS a, range(1000000000) AS b WHERE a.range + b.range = 7",
 		Writes: []string{
 			`CREATE TEMP TABLE t3 (a INTEGER)`,

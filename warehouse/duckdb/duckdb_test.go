@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -641,4 +642,38 @@ func listDir(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// TestQueryCapInStatement: the row cap goes into the statement, so it
+// must keep what the statement says: duplicate column names, order, a
+// trailing semicolon or comment, and the truncation flag at exactly the cap.
+func TestQueryCapInStatement(t *testing.T) {
+	s := open(t, build(t, "shop.duckdb"))
+	ctx := context.Background()
+	for _, tc := range []struct {
+		q     string
+		max   int
+		cols  []string
+		rows  [][]any
+		trunc bool
+	}{
+		{"SELECT 1 AS a, 2 AS a, 3 AS A, 4 AS a_1", 5, []string{"a", "a", "A", "a_1"}, [][]any{{int64(1), int64(2), int64(3), int64(4)}}, false},
+		{"SELECT range AS x FROM range(10) ORDER BY x DESC;", 3, []string{"x"}, [][]any{{int64(9)}, {int64(8)}, {int64(7)}}, true},
+		{"SELECT range AS x FROM range(3) -- the last line is a comment", 3, []string{"x"}, [][]any{{int64(0)}, {int64(1)}, {int64(2)}}, false},
+		{"FROM range(4) ; ;", 3, []string{"range"}, [][]any{{int64(0)}, {int64(1)}, {int64(2)}}, true},
+		{"(SELECT 1 AS n) UNION ALL (SELECT 2)", 1, []string{"n"}, [][]any{{int64(1)}}, true},
+		{"DESCRIBE SELECT 1 AS n", 5, []string{"column_name", "column_type", "null", "key", "default", "extra"}, [][]any{{"n", "INTEGER", "YES", nil, nil, nil}}, false},
+	} {
+		res, err := s.Query(ctx, tc.q, warehouse.QueryOptions{MaxRows: tc.max})
+		if err != nil {
+			t.Errorf("%q: %v", tc.q, err)
+			continue
+		}
+		if !slices.Equal(res.Columns, tc.cols) {
+			t.Errorf("%q: columns %q, want %q", tc.q, res.Columns, tc.cols)
+		}
+		if fmt.Sprint(res.Rows) != fmt.Sprint(tc.rows) || res.Truncated != tc.trunc {
+			t.Errorf("%q: rows %v truncated %v, want %v truncated %v", tc.q, res.Rows, res.Truncated, tc.rows, tc.trunc)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package duckdb
 import (
 	"bytes"
 	"context"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,11 +59,114 @@ func (s *Source) run(ctx context.Context, q string, opts warehouse.QueryOptions)
 }
 
 func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.Result, error) {
-	rows, err := s.db.QueryContext(ctx, q)
+	stmt, wrapped := capped(q, maxRows)
+	rows, err := s.db.QueryContext(ctx, stmt)
 	if err != nil {
 		return nil, err
 	}
-	return warehouse.ReadRows(rows, maxRows, convert)
+	res, err := warehouse.ReadRows(rows, maxRows, convert)
+	if err != nil || !wrapped || !renamed(res.Columns) {
+		return res, err
+	}
+	names, err := s.columnNames(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("column names: %w", err)
+	}
+	if len(names) == len(res.Columns) {
+		res.Columns = names
+	}
+	return res, nil
+}
+
+// capped puts the row cap into the statement itself when q is a query:
+// the driver has DuckDB materialize a whole result before it hands over
+// the first row, so a cap applied while reading would never return from a
+// result without end (FROM range(1e15)), where DuckDB stops a LIMIT as soon
+// as it has its rows. One row past the cap is asked for, to tell a result
+// of exactly maxRows from a longer one. q goes on lines of its own so that
+// a trailing -- comment cannot swallow the closing parenthesis, and
+// without its trailing semicolons, which a subquery cannot hold. Other
+// statements (EXPLAIN, SHOW, DESCRIBE, SUMMARIZE) have results bounded by
+// the schema, and run as written.
+func capped(q string, maxRows int) (string, bool) {
+	toks, err := warehouse.Tokenize("duckdb", q)
+	if err != nil || len(toks) == 0 {
+		return q, false
+	}
+	switch first := toks[0]; {
+	case first.Kind == warehouse.TokenPunct && first.Text == "(":
+	case first.Kind == warehouse.TokenWord && cappable[strings.ToUpper(first.Text)]:
+	default:
+		return q, false
+	}
+	end := len(q)
+	for i := len(toks) - 1; i >= 0 && toks[i].Kind == warehouse.TokenPunct && toks[i].Text == ";"; i-- {
+		end = toks[i].Pos
+	}
+	return "SELECT * FROM (\n" + q[:end] + "\n) LIMIT " + strconv.Itoa(maxRows+1), true
+}
+
+// cappable are the first words of statements whose result is a query's,
+// and which DuckDB accepts as a subquery.
+var cappable = map[string]bool{"SELECT": true, "WITH": true, "FROM": true, "VALUES": true, "TABLE": true, "PIVOT": true, "UNPIVOT": true}
+
+// renamed reports whether DuckDB may have renamed columns: a subquery's
+// duplicate names come out of SELECT * as name_1, name_2 (in any case),
+// where the statement itself would have given name twice.
+func renamed(cols []string) bool {
+	seen := make(map[string]bool, len(cols))
+	for _, c := range cols {
+		seen[strings.ToLower(c)] = true
+	}
+	for _, c := range cols {
+		i := strings.LastIndexByte(c, '_')
+		if i <= 0 || i == len(c)-1 || strings.Trim(c[i+1:], "0123456789") != "" {
+			continue
+		}
+		if seen[strings.ToLower(c[:i])] {
+			return true
+		}
+	}
+	return false
+}
+
+// columnNames are the names q's own result has, read from DuckDB's
+// prepared statement, which binds q without running it.
+func (s *Source) columnNames(ctx context.Context, q string) ([]string, error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	var names []string
+	err = conn.Raw(func(dc any) error {
+		pc, ok := dc.(driver.ConnPrepareContext)
+		if !ok {
+			return fmt.Errorf("driver connection %T cannot prepare", dc)
+		}
+		st, err := pc.PrepareContext(ctx, q)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		ds, ok := st.(*duck.Stmt)
+		if !ok {
+			return fmt.Errorf("driver statement %T", st)
+		}
+		n, err := ds.ColumnCount()
+		if err != nil {
+			return err
+		}
+		for i := range n {
+			name, err := ds.ColumnName(i)
+			if err != nil {
+				return err
+			}
+			names = append(names, name)
+		}
+		return nil
+	})
+	return names, err
 }
 
 // queryErr wraps a failed query: a timeout as context.DeadlineExceeded

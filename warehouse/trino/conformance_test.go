@@ -26,6 +26,12 @@ func seriesSQL(n int) string { return fmt.Sprintf("SELECT x FROM UNNEST(sequence
 const slowSQL = `SELECT count(*) FROM UNNEST(sequence(1, 10000)) AS a(x) CROSS JOIN UNNEST(sequence(1, 10000)) AS b(y)
 	CROSS JOIN UNNEST(sequence(1, 10000)) AS c(z)`
 
+// endlessSQL never ends on a cluster (sequence stops at 10,000 entries,
+// but a cross join of them does not, in any useful time); the fake sends
+// page after page of it.
+const endlessSQL = `SELECT a.x * 100000000 + b.x * 10000 + c.x - 100010000 AS x FROM UNNEST(sequence(1, 10000)) AS c(x)
+	CROSS JOIN UNNEST(sequence(1, 10000)) AS b(x) CROSS JOIN UNNEST(sequence(1, 10000)) AS a(x)`
+
 // wire is a fixture value as a coordinator sends it.
 func wire(c sourcetest.Class, v any) any {
 	switch x := v.(type) {
@@ -73,6 +79,7 @@ func conformanceFake(t *testing.T) *fakeCoordinator {
 		f.fixtures[normalize(sourcetest.SelectSQL(quoter, warehouse.TableName{Name: ft.Name}, ft.ColumnNames()))] = res
 	}
 	f.fixtures[normalize(slowSQL)] = fakeResult{hang: true}
+	f.fixtures[normalize(endlessSQL)] = fakeResult{cols: []fakeCol{{name: "x", typ: "bigint"}}, endless: true}
 	return f
 }
 
@@ -84,8 +91,9 @@ func TestConformance(t *testing.T) {
 			return openFake(t, f, "/hive/shop"), "hive.shop"
 		},
 		Dialect: "trino", DefaultMaxRows: DefaultMaxRows,
-		Series: seriesSQL,
-		Slow:   slowSQL,
+		Series:  seriesSQL,
+		Slow:    slowSQL,
+		Endless: endlessSQL,
 		Writes: []string{
 			`CREATE TABLE "copy" AS SELECT * FROM "customer"`,
 			`CALL system.sync_partition_metadata('shop', 'customer', 'FULL')`,

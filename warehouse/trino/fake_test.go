@@ -81,6 +81,7 @@ type fakeResult struct {
 	rows     []string // each a JSON array, exactly as on the wire
 	err      *fakeErr
 	hang     bool        // RUNNING forever, until cancelled
+	endless  bool        // one integer column counting up from 1, page after page, never FINISHED
 	finalHdr http.Header // headers of the last page
 }
 
@@ -298,6 +299,15 @@ func (f *fakeCoordinator) page(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-time.After(5 * time.Millisecond):
 		}
+		resp["stats"] = map[string]any{"state": "RUNNING"}
+		resp["nextUri"] = fmt.Sprintf("%s/v1/statement/executing/%s/%d", f.srv.URL, id, n+1)
+	case q.res.endless:
+		resp["columns"] = columnsJSON(q.res.cols)
+		rows := make([]string, f.pageSize)
+		for i := range rows {
+			rows[i] = strconv.Itoa(n*f.pageSize + i + 1)
+		}
+		resp["data"] = json.RawMessage("[[" + strings.Join(rows, "],[") + "]]")
 		resp["stats"] = map[string]any{"state": "RUNNING"}
 		resp["nextUri"] = fmt.Sprintf("%s/v1/statement/executing/%s/%d", f.srv.URL, id, n+1)
 	default:

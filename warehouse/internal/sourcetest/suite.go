@@ -47,8 +47,9 @@ type Harness struct {
 	// Slow is a statement that runs for minutes unless stopped, and that
 	// the guard admits.
 	Slow string
-	// Endless, when set, is a statement whose result never ends, counting
-	// up from 1: with MaxRows it must still return, capped, at once.
+	// Endless is a statement whose result never ends, counting up from 1:
+	// with MaxRows it must still return, capped, at once. Every engine has
+	// one; a harness without it fails.
 	Endless string
 	// Writes are statements in the engine's own syntax the guard must
 	// refuse, beside the suite's own (INSERT, UPDATE, DELETE, DDL, two
@@ -384,7 +385,7 @@ func (c *suite) maxRows(t *testing.T) {
 		}
 	}
 	if c.h.Endless == "" {
-		return
+		t.Fatal("the harness has no Endless statement: every engine must show that its row cap stops a result without end")
 	}
 	// Only a cap the engine applies as it reads (or on the server) can
 	// return from an endless result at all.
