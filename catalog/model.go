@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -216,6 +218,19 @@ type RelationshipDoc struct {
 	Source         string   `json:"source"`      // declared | inferred | user
 	Cardinality    string   `json:"cardinality"` // one_to_one | one_to_many | many_to_many
 	OrphanFraction *float64 `json:"orphan_fraction"`
+}
+
+// Key is the relationship's catalog key, from its columns alone: a
+// reference declared, configured and inferred is one entry, and the report,
+// its diff and the hypotheses about it name it the same way.
+func (r RelationshipDoc) Key() string {
+	return RelationshipKey(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns)
+}
+
+// RelationshipKey is RelationshipDoc.Key for a reference held in another
+// type (the report's).
+func RelationshipKey(fromTable string, fromColumns []string, toTable string, toColumns []string) string {
+	return fmt.Sprintf("%s(%s)->%s(%s)", fromTable, strings.Join(fromColumns, ","), toTable, strings.Join(toColumns, ","))
 }
 
 // PatternDoc is a structural pattern (KindPattern).

@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/discover-db/discover/catalog"
 )
 
 // Change categories. CI gates on them separately (discover diff --fail-on):
@@ -324,7 +326,7 @@ func enumLike(c Column) bool {
 
 func (d *differ) relationships(old, new []Relationship) {
 	key := func(r Relationship) string {
-		return fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
+		return catalog.RelationshipKey(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns)
 	}
 	oldBy := byName(old, key)
 	newBy := byName(new, key)

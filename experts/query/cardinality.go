@@ -45,7 +45,7 @@ func cardinalityHypothesis(d warehouse.Dialect, r catalog.RelationshipDoc, cs, p
 	if child.Name.Name == "" || parent.Name.Name == "" || len(r.FromColumns) != len(r.ToColumns) || len(r.FromColumns) == 0 {
 		return hypotheses.Hypothesis{}, false
 	}
-	key := fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
+	key := r.Key()
 	var sel, notNull, group, on []string
 	for i := range r.FromColumns {
 		c := "c." + d.QuoteIdent(r.FromColumns[i])

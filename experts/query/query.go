@@ -148,7 +148,7 @@ func lookup(d warehouse.Dialect, parent experts.Scope, cond string) string {
 // the sample by key rather than reading it.
 func referenceHypothesis(d warehouse.Dialect, r catalog.RelationshipDoc, cs, ps experts.Scope) hypotheses.Hypothesis {
 	child, parent := cs.Table, ps.Table
-	key := fmt.Sprintf("%s(%s)->%s(%s)", r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
+	key := r.Key()
 	h := hypotheses.Hypothesis{
 		ID:      hypotheses.ID("ref", key),
 		Subject: key,

@@ -441,7 +441,7 @@ type Candidate struct {
 
 // Key is the catalog key the relationship would have.
 func (c Candidate) Key() string {
-	return experts.RelationshipKey(c.Doc())
+	return c.Doc().Key()
 }
 
 // Doc is the relationship the candidate would be.
@@ -1129,8 +1129,7 @@ func dropReversed(kept []Scored) []Scored {
 	}
 	drop := map[int]bool{}
 	for i, s := range kept {
-		rev := experts.RelationshipKey(catalog.RelationshipDoc{FromTable: s.Parent.Table, FromColumns: []string{s.Parent.Name},
-			ToTable: s.Child.Table, ToColumns: []string{s.Child.Name}})
+		rev := catalog.RelationshipKey(s.Parent.Table, []string{s.Parent.Name}, s.Child.Table, []string{s.Child.Name})
 		j, ok := idx[rev]
 		if !ok || drop[i] || drop[j] {
 			continue

@@ -83,7 +83,7 @@ type scaleTable struct {
 }
 
 // scaleDB is a generated schema and its truth: relationship keys as
-// experts.RelationshipKey writes them.
+// catalog.RelationshipDoc.Key writes them.
 type scaleDB struct {
 	tables  []*scaleTable
 	truth   []string

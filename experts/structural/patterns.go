@@ -112,12 +112,12 @@ func newGraph(tables map[string]catalog.TableDoc, rels []catalog.RelationshipDoc
 	g := &graph{tables: tables, outgoing: map[string][]catalog.RelationshipDoc{}, incoming: map[string]int{}}
 	seen := map[string]bool{}
 	for _, r := range rels {
-		if k := experts.RelationshipKey(r); !seen[k] {
+		if k := r.Key(); !seen[k] {
 			seen[k] = true
 			g.rels = append(g.rels, r)
 		}
 	}
-	sort.SliceStable(g.rels, func(i, j int) bool { return experts.RelationshipKey(g.rels[i]) < experts.RelationshipKey(g.rels[j]) })
+	sort.SliceStable(g.rels, func(i, j int) bool { return g.rels[i].Key() < g.rels[j].Key() })
 	for _, r := range g.rels {
 		if len(g.outgoing[r.FromTable]) == 0 {
 			g.names = append(g.names, r.FromTable)

@@ -160,7 +160,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 			evidence = append(evidence, "the referenced table does not exist")
 			conf = 0.3
 		}
-		if err := catalog.Relationships.Save(ctx, env, experts.RelationshipKey(rel), rel, conf, evidence, "declared"); err != nil {
+		if err := catalog.Relationships.Save(ctx, env, rel.Key(), rel, conf, evidence, "declared"); err != nil {
 			return err
 		}
 		if t.Kind == "table" && !indexed(t, fk.Columns) {
@@ -172,7 +172,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 					env.Dialect().QuoteIdent("idx_"+t.Name.Name+"_"+strings.Join(fk.Columns, "_")),
 					env.Dialect().QuoteTable(t.Name), quoteList(env.Dialect(), fk.Columns)),
 			}
-			if err := catalog.Recommendations.Save(ctx, env, "index:"+experts.RelationshipKey(rel), rec, 0.8,
+			if err := catalog.Recommendations.Save(ctx, env, "index:"+rel.Key(), rec, 0.8,
 				[]string{"no declared index on " + name + "(" + strings.Join(fk.Columns, ", ") + ")"}); err != nil {
 				return err
 			}
@@ -263,7 +263,7 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 		if declared {
 			continue // the schema says it already; the declared finding stands
 		}
-		if err := catalog.Relationships.Save(ctx, env, experts.RelationshipKey(rel), rel, 0.8,
+		if err := catalog.Relationships.Save(ctx, env, rel.Key(), rel, 0.8,
 			[]string{"configured in discover.yaml: " + desc}, "user"); err != nil {
 			return err
 		}
