@@ -9,6 +9,7 @@ package warehouse
 // value or a whole database in one row.
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -136,8 +137,8 @@ func PrivilegedError(p Privileges) error {
 	return fmt.Errorf("%w: %s", ErrPrivileged, msg)
 }
 
-// Query admits the connection, runs sql through the source's guarded Query
-// and bounds the result in bytes.
+// Query admits the connection and runs sql through the source's guarded
+// Query, asking it to bound the result in bytes (warehouse.Query does).
 func (d *Door) Query(ctx context.Context, sql string, opts QueryOptions) (*Result, error) {
 	if err := d.Admit(ctx); err != nil {
 		return nil, err
@@ -145,11 +146,12 @@ func (d *Door) Query(ctx context.Context, sql string, opts QueryOptions) (*Resul
 	if err := checkUntrustedSize(sql); err != nil {
 		return nil, err
 	}
+	opts.MaxValueBytes = cmp.Or(d.MaxValueBytes, DefaultMaxValueBytes)
+	opts.MaxResultBytes = cmp.Or(d.MaxResultBytes, DefaultMaxResultBytes)
 	res, err := d.Source.Query(ctx, sql, opts)
 	if err != nil {
 		return nil, SanitizeError(err)
 	}
-	BoundBytes(res, d.MaxValueBytes, d.MaxResultBytes)
 	return res, nil
 }
 

@@ -64,6 +64,10 @@ type Table struct {
 type QueryOptions struct {
 	Timeout time.Duration // 0 = the source's default
 	MaxRows int           // 0 = the source's default; further rows are dropped and Result.Truncated set
+	// MaxValueBytes and MaxResultBytes cut long values and drop the rows
+	// past a total (BoundBytes, Result.BytesTruncated); 0 = no cut. Door
+	// sets them for SQL discover did not write.
+	MaxValueBytes, MaxResultBytes int
 }
 
 // Result is what a guarded query returned. Values are Go values as the

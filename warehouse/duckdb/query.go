@@ -20,41 +20,38 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// Query runs one guarded read-only statement, bounded by opts: Guard
-// first, so nothing the allow-list refuses reaches the engine, and a
+// Query runs one guarded read-only statement through warehouse.Query:
+// Guard first, so nothing the allow-list refuses reaches the engine, and a
 // statement that does not parse comes back with DuckDB's message.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := s.Guard(ctx, q); err != nil {
-		return nil, fmt.Errorf("duckdb: query: %w", err)
-	}
-	return s.run(ctx, q, opts)
+	return warehouse.Query(ctx, s, q, opts)
+}
+
+var _ warehouse.Engine = (*Source)(nil)
+
+// Admit is the allow-list in front of Run (warehouse.Engine).
+func (s *Source) Admit(ctx context.Context, q string) error { return s.Guard(ctx, q) }
+
+// Limits are the defaults of a statement's bounds (warehouse.Engine).
+func (s *Source) Limits() warehouse.Limits {
+	return warehouse.Limits{Timeout: DefaultTimeout, MaxRows: DefaultMaxRows}
 }
 
 func isWord(t warehouse.Token, kw string) bool {
 	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, kw)
 }
 
-// run is Query without the guard: the timeout, the row cap and the value
-// conversion. Tests call it to prove that the engine's own read-only layer
-// holds below the guard.
-func (s *Source) run(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	maxRows := opts.MaxRows
-	if maxRows <= 0 {
-		maxRows = DefaultMaxRows
-	}
-	qctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-
-	start := time.Now()
-	res, err := s.query(qctx, q, maxRows)
+// Run runs an admitted statement, converting its values (warehouse.Engine).
+// A timeout interrupts it (DuckDB reports "INTERRUPT Error: Interrupted!",
+// which warehouse.Query reports as the timeout it was).
+func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
+	res, err := s.query(ctx, q, lim.MaxRows)
 	if err != nil {
-		return nil, queryErr(ctx, qctx, timeout, err)
+		if refused(err) {
+			return nil, fmt.Errorf("%w: %w", warehouse.ErrDatabaseRefused, err)
+		}
+		return nil, err
 	}
-	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
@@ -167,22 +164,6 @@ func (s *Source) columnNames(ctx context.Context, q string) ([]string, error) {
 		return nil
 	})
 	return names, err
-}
-
-// queryErr wraps a failed query: a timeout as context.DeadlineExceeded
-// (DuckDB reports it as "INTERRUPT Error: Interrupted!"), and what the
-// engine's read-only layers refused as warehouse.ErrDatabaseRefused (which
-// matches warehouse.ErrRejected too).
-func queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
-	switch {
-	case parent.Err() != nil:
-		return fmt.Errorf("duckdb: query: %w (%v)", parent.Err(), err)
-	case qctx.Err() != nil:
-		return fmt.Errorf("duckdb: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
-	case refused(err):
-		return fmt.Errorf("duckdb: query: %w: %w", warehouse.ErrDatabaseRefused, err)
-	}
-	return fmt.Errorf("duckdb: query: %w", err)
 }
 
 // refused reports the errors DuckDB gives when its lock-down stops a

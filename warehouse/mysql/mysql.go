@@ -724,43 +724,39 @@ func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, er
 	return n, nil
 }
 
-// Query runs one guarded read-only statement, bounded by opts: Guard
-// first, then the server's read-only session and transaction.
+// Query runs one guarded read-only statement through warehouse.Query:
+// Guard first, then the server's read-only session and transaction.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := s.Guard(ctx, q); err != nil {
-		return nil, fmt.Errorf("mysql: query: %w", err)
-	}
-	return s.run(ctx, q, opts)
+	return warehouse.Query(ctx, s, q, opts)
 }
 
-// run is Query without the guard: the server-side half on its own, which
-// tests call directly to prove the server refuses what the guard would.
-func (s *Source) run(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	maxRows := opts.MaxRows
-	if maxRows <= 0 {
-		maxRows = DefaultMaxRows
-	}
-	qctx, cancel := context.WithTimeout(ctx, timeout+backstop)
-	defer cancel()
+var _ warehouse.Engine = (*Source)(nil)
 
-	start := time.Now()
+// Admit is the allow-list in front of Run (warehouse.Engine).
+func (s *Source) Admit(ctx context.Context, q string) error { return s.Guard(ctx, q) }
+
+// Limits are the defaults of a statement's bounds (warehouse.Engine). The
+// server stops a statement at its timeout; the client's deadline comes a
+// backstop later.
+func (s *Source) Limits() warehouse.Limits {
+	return warehouse.Limits{Timeout: DefaultTimeout, MaxRows: DefaultMaxRows, Grace: backstop}
+}
+
+// Run runs an admitted statement in the server's read-only session and
+// transaction (warehouse.Engine).
+func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
 	var res *warehouse.Result
 	// The server stops returning rows one past the cap, so that a
 	// truncated result does not make the driver drain the rest.
-	lim := limits{timeout: timeout, rows: uint64(maxRows) + 1}
-	err := s.readOnly(qctx, lim, func(ss *session) error {
+	sl := limits{timeout: lim.Timeout, rows: uint64(lim.MaxRows) + 1}
+	err := s.readOnly(ctx, sl, func(ss *session) error {
 		var err error
-		res, err = ss.rows(qctx, q, maxRows)
+		res, err = ss.rows(ctx, q, lim.MaxRows)
 		return err
 	})
 	if err != nil {
-		return nil, queryErr(ctx, qctx, timeout, err)
+		return nil, runErr(ctx, lim.Timeout, err)
 	}
-	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
@@ -780,26 +776,20 @@ func (ss *session) rows(ctx context.Context, q string, maxRows int) (*warehouse.
 	}, ss.kill)
 }
 
-// queryErr wraps a failed query, naming a timeout as such (and as
-// context.DeadlineExceeded, which the server's "max_statement_time
-// exceeded" does not match by itself), and marking what the server's
-// read-only mode refused as warehouse.ErrDatabaseRefused.
-func queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
+// runErr names a statement the server stopped for its time as
+// context.DeadlineExceeded (its "max_statement_time exceeded" does not
+// match it by itself), and marks what the server's read-only mode refused
+// as warehouse.ErrDatabaseRefused.
+func runErr(ctx context.Context, timeout time.Duration, err error) error {
 	switch {
-	case parent.Err() != nil:
-		if errors.Is(err, parent.Err()) {
-			return fmt.Errorf("mysql: query: %w", err)
-		}
-		return fmt.Errorf("mysql: query: %w (%w)", parent.Err(), err)
-	case isTimeout(err) || qctx.Err() != nil:
-		if errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("mysql: query: timed out after %s: %w", timeout, err)
-		}
-		return fmt.Errorf("mysql: query: timed out after %s: %w (%w)", timeout, context.DeadlineExceeded, err)
+	case ctx.Err() != nil:
+		return err
+	case isTimeout(err):
+		return fmt.Errorf("timed out after %s: %w (%w)", timeout, context.DeadlineExceeded, err)
 	case isReadOnlyRefusal(err):
-		return fmt.Errorf("mysql: query: %w: %w", warehouse.ErrDatabaseRefused, err)
+		return fmt.Errorf("%w: %w", warehouse.ErrDatabaseRefused, err)
 	}
-	return fmt.Errorf("mysql: query: %w", err)
+	return err
 }
 
 func isTimeout(err error) bool {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/discover-db/discover/warehouse"
 )
 
 // serverDSN is the test server's DSN: a superuser on a database the tests
@@ -188,4 +190,17 @@ func ensurePasswordAuth(t *testing.T, admin *pgx.Conn) {
 	// The postmaster reloads asynchronously: a test that needs the rule in
 	// force polls for it.
 	mustExec(t, admin, `SELECT pg_reload_conf()`)
+}
+
+// unguarded is the source without its allow-list: what reaches the
+// server's own read-only transaction when the guard lets a statement
+// through.
+type unguarded struct{ *Source }
+
+func (unguarded) Admit(context.Context, string) error { return nil }
+
+// query is Query without the guard, to show that the server refuses a
+// write the guard would have caught.
+func (s *Source) query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	return warehouse.Query(ctx, unguarded{s}, q, opts)
 }

@@ -105,47 +105,39 @@ func millis(d time.Duration) string {
 	return strconv.FormatInt(max(1, d.Milliseconds()), 10)
 }
 
-// Query runs one guarded read-only statement, bounded by opts: Guard
-// must admit it first.
+// Query runs one guarded read-only statement through warehouse.Query:
+// Guard must admit it first.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	raw, err := s.guard(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("postgres: query: %w", err)
-	}
-	return s.run(ctx, q, raw, opts)
+	return warehouse.Query(ctx, s, q, opts)
 }
 
-// query is Query without the guard. Only tests call it directly, to show
-// that the server refuses a write the guard would have caught.
-func (s *Source) query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	raw, _ := parse(q) // nil when it does not parse: the server says why
-	return s.run(ctx, q, raw, opts)
+var _ warehouse.Engine = (*Source)(nil)
+
+// Admit is the allow-list in front of Run (warehouse.Engine).
+func (s *Source) Admit(ctx context.Context, q string) error { return s.Guard(ctx, q) }
+
+// Limits are the defaults of a statement's bounds (warehouse.Engine): the
+// server's statement_timeout fires at the timeout, the client's cancel a
+// grace later.
+func (s *Source) Limits() warehouse.Limits {
+	return warehouse.Limits{Timeout: DefaultTimeout, MaxRows: DefaultMaxRows, Grace: cancelGrace}
 }
 
-// run runs q, whose parse is raw (nil if unknown), bounded by opts.
-func (s *Source) run(ctx context.Context, q string, raw *pg_query.RawStmt, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	maxRows := opts.MaxRows
-	if maxRows <= 0 {
-		maxRows = DefaultMaxRows
-	}
-	qctx, cancel := context.WithTimeout(ctx, timeout+cancelGrace)
-	defer cancel()
-
+// Run runs an admitted statement in a read-only transaction
+// (warehouse.Engine). Its parse (nil when it does not parse: the server
+// then says why) decides whether rows come through a cursor.
+func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
+	raw, _ := parse(q)
 	start := time.Now()
 	var res *warehouse.Result
-	err := s.readOnly(qctx, timeout, func(tx pgx.Tx) error {
+	err := s.readOnly(ctx, lim.Timeout, func(tx pgx.Tx) error {
 		var err error
-		res, err = fetch(qctx, tx, q, raw, maxRows)
+		res, err = fetch(ctx, tx, q, raw, lim.MaxRows)
 		return err
 	})
 	if err != nil {
-		return nil, queryErr(ctx, qctx, timeout, time.Since(start), err)
+		return nil, runErr(ctx, lim.Timeout, time.Since(start), err)
 	}
-	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
@@ -258,22 +250,23 @@ func decode(oid uint32, b []byte) any {
 	return string(b)
 }
 
-// queryErr wraps a failed query. A timeout, whether the server's
-// statement_timeout (SQLSTATE 57014) or the context's, matches
-// context.DeadlineExceeded; a write the read-only transaction refused
-// (25006) matches warehouse.ErrDatabaseRefused, and so ErrRejected too.
-func queryErr(parent, qctx context.Context, timeout, elapsed time.Duration, err error) error {
+// runErr names a statement the server cancelled for its
+// statement_timeout as context.DeadlineExceeded (SQLSTATE 57014 is any
+// cancel: it is the timeout when it came after it, or says so), and a
+// write the read-only transaction refused (25006) as
+// warehouse.ErrDatabaseRefused.
+func runErr(ctx context.Context, timeout, elapsed time.Duration, err error) error {
 	var pgErr *pgconn.PgError
 	isPg := errors.As(err, &pgErr)
 	switch {
-	case parent.Err() != nil:
-		return fmt.Errorf("postgres: query: %w (%v)", parent.Err(), err)
-	case qctx.Err() != nil, isPg && pgErr.Code == "57014" && (elapsed >= timeout || strings.Contains(pgErr.Message, "statement timeout")):
-		return fmt.Errorf("postgres: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
+	case ctx.Err() != nil:
+		return err
+	case isPg && pgErr.Code == "57014" && (elapsed >= timeout || strings.Contains(pgErr.Message, "statement timeout")):
+		return fmt.Errorf("timed out after %s: %w", timeout, context.DeadlineExceeded)
 	case isPg && pgErr.Code == "25006":
-		return fmt.Errorf("postgres: query: %w: %w", warehouse.ErrDatabaseRefused, err)
+		return fmt.Errorf("%w: %w", warehouse.ErrDatabaseRefused, err)
 	}
-	return fmt.Errorf("postgres: query: %w", err)
+	return err
 }
 
 // ctxErr prefers the context's error when the context ended the statement.

@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -39,24 +38,24 @@ func (s *Source) Guard(ctx context.Context, q string) error {
 	return v.refusal
 }
 
-// admit is the guard in front of Query and Stream, bounded by qctx and
-// retried like a statement while the file is locked: a refusal wraps
-// ErrRejected, named for op; a statement that does not compile is not run
+// Admit is the guard in front of Query and Stream (warehouse.Engine),
+// bounded by ctx and retried like a statement while the file is locked: a
+// refusal wraps ErrRejected; a statement that does not compile is not run
 // and the error is the database's; any other failure is reported as the
 // statement's own would be.
-func (s *Source) admit(ctx, qctx context.Context, timeout time.Duration, op, q string) error {
+func (s *Source) Admit(ctx context.Context, q string) error {
 	var v verdict
-	err := s.retryBusy(qctx, func() (err error) {
-		v, err = s.check(qctx, q)
+	err := s.retryBusy(ctx, func() (err error) {
+		v, err = s.check(ctx, q)
 		return err
 	})
 	switch {
 	case err != nil:
-		return s.queryErr(ctx, qctx, timeout, err)
+		return runErr(err)
 	case v.refusal != nil:
-		return fmt.Errorf("sqlite: %s: %w", op, v.refusal)
+		return v.refusal
 	case v.invalid != nil:
-		return fmt.Errorf("sqlite: %s: %w", op, v.invalid)
+		return v.invalid
 	}
 	return nil
 }

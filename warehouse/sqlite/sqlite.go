@@ -461,68 +461,58 @@ func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, er
 	return n, nil
 }
 
-// timeoutOf is the timeout opts give a statement.
-func timeoutOf(opts warehouse.QueryOptions) time.Duration {
-	if opts.Timeout > 0 {
-		return opts.Timeout
-	}
-	return DefaultTimeout
+// Query runs one guarded read-only statement through warehouse.Query.
+func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	return warehouse.Query(ctx, s, q, opts)
 }
 
-// Query runs one guarded read-only statement, bounded by opts.
-func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	maxRows := opts.MaxRows
-	if maxRows <= 0 {
-		maxRows = DefaultMaxRows
-	}
-	timeout := timeoutOf(opts)
-	qctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := s.admit(ctx, qctx, timeout, "query", q); err != nil {
-		return nil, err
-	}
+var _ warehouse.StreamEngine = (*Source)(nil)
 
-	start := time.Now()
+// Limits are the defaults of a statement's bounds (warehouse.Engine).
+func (s *Source) Limits() warehouse.Limits {
+	return warehouse.Limits{Timeout: DefaultTimeout, MaxRows: DefaultMaxRows}
+}
+
+// Run runs an admitted statement, retried while the file is locked
+// (warehouse.Engine).
+func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
 	var res *warehouse.Result
-	err := s.retryBusy(qctx, func() error {
+	err := s.retryBusy(ctx, func() error {
 		return s.read(always, func(db *sql.DB) (err error) {
-			res, err = query(qctx, db, q, maxRows)
+			res, err = query(ctx, db, q, lim.MaxRows)
 			return err
 		})
 	})
 	if err != nil {
-		return nil, s.queryErr(ctx, qctx, timeout, err)
+		return nil, runErr(err)
 	}
-	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
-// Stream runs one guarded read-only statement and hands its rows to fn one
-// at a time, without a row cap: the caller bounds its own memory. The row
-// slice is reused between calls. Values keep SQLite's storage classes
-// (int64, float64, string, []byte for blobs, nil); text the driver parsed
-// into a time.Time for a date-typed column is handed back as text. An error
-// from fn stops the statement and is returned as is.
+// Stream runs one guarded read-only statement through warehouse.Stream
+// and hands its rows to fn one at a time, without a row cap: the caller
+// bounds its own memory. The row slice is reused between calls. Values keep
+// SQLite's storage classes (int64, float64, string, []byte for blobs,
+// nil); text the driver parsed into a time.Time for a date-typed column is
+// handed back as text. An error from fn stops the statement and is
+// returned as is.
 func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
-	timeout := timeoutOf(opts)
-	qctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	if err := s.admit(ctx, qctx, timeout, "stream", q); err != nil {
-		return err
-	}
-	var fnErr error
+	return warehouse.Stream(ctx, s, q, opts, fn)
+}
+
+// RunStream is Run for Stream (warehouse.StreamEngine): a statement is
+// retried while the file is locked only until its first row was handed
+// over, since running it again would hand that row over twice.
+func (s *Source) RunStream(ctx context.Context, q string, lim warehouse.Limits, fn func(row []any) error) error {
 	called := false
-	err := s.retryBusy(qctx, func() error {
+	err := s.retryBusy(ctx, func() error {
 		err := s.read(func() bool { return !called }, func(db *sql.DB) error {
-			return stream(qctx, db, q, func(row []any) error {
+			return stream(ctx, db, q, func(row []any) error {
 				called = true
-				fnErr = fn(row)
-				return fnErr
+				return fn(row)
 			})
 		})
 		if err != nil && called {
-			// Rows were handed over already: running the statement again
-			// would hand them over twice.
 			return final{err}
 		}
 		return err
@@ -530,13 +520,10 @@ func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptio
 	if f, ok := err.(final); ok {
 		err = f.error
 	}
-	switch {
-	case err == nil:
-		return nil
-	case fnErr != nil && errors.Is(err, fnErr):
-		return fnErr
+	if err != nil {
+		return runErr(err)
 	}
-	return s.queryErr(ctx, qctx, timeout, err)
+	return nil
 }
 
 func stream(ctx context.Context, db *sql.DB, q string, fn func(row []any) error) error {
@@ -614,22 +601,16 @@ func query(ctx context.Context, db *sql.DB, q string, maxRows int) (*warehouse.R
 	return warehouse.ReadRows(rows, maxRows, convert)
 }
 
-// queryErr wraps a failed query, naming a timeout as such (and as
-// context.DeadlineExceeded: modernc reports an interrupted statement as
-// "interrupted (9)", which matches nothing), and marking what the
-// connection's read-only layers refused as warehouse.ErrDatabaseRefused.
-func (s *Source) queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
-	switch {
-	case parent.Err() != nil:
-		return fmt.Errorf("sqlite: query: %w (%v)", parent.Err(), err)
-	case qctx.Err() != nil:
-		return fmt.Errorf("sqlite: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
-	}
+// runErr marks what the connection's read-only layers refused as
+// warehouse.ErrDatabaseRefused. A timeout needs nothing here: modernc
+// reports an interrupted statement as "interrupted (9)", which matches
+// nothing, and warehouse.Query names it from its own deadline.
+func runErr(err error) error {
 	switch code(err) {
 	case 23, 8: // SQLITE_AUTH (the authorizer), SQLITE_READONLY (mode=ro)
-		return fmt.Errorf("sqlite: query: %w: %w", warehouse.ErrDatabaseRefused, err)
+		return fmt.Errorf("%w: %w", warehouse.ErrDatabaseRefused, err)
 	}
-	return fmt.Errorf("sqlite: query: %w", err)
+	return err
 }
 
 // ctxErr prefers the context's error when the context ended the statement.

@@ -205,34 +205,33 @@ func indexOf(list []string, v string) int {
 	return -1
 }
 
-// Query runs one guarded read-only statement (Guard first, so nothing the
-// allow-list refuses reaches the cluster), bounded by opts. A timeout
-// cancels the query on the cluster (the client sends DELETE /v1/query/{id})
-// and is reported as context.DeadlineExceeded.
+// Query runs one guarded read-only statement through warehouse.Query:
+// Guard first, so nothing the allow-list refuses reaches the cluster, then
+// Run. A timeout cancels the query on the cluster (the client sends DELETE
+// /v1/query/{id}) and is reported as context.DeadlineExceeded.
 func (s *Source) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
-	if err := s.Guard(ctx, q); err != nil {
-		return nil, fmt.Errorf("trino: query: %w", err)
-	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
-	maxRows := opts.MaxRows
-	if maxRows <= 0 {
-		maxRows = DefaultMaxRows
-	}
-	qctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
+	return warehouse.Query(ctx, s, q, opts)
+}
 
-	start := time.Now()
+var _ warehouse.Engine = (*Source)(nil)
+
+// Admit is the allow-list in front of Run (warehouse.Engine).
+func (s *Source) Admit(ctx context.Context, q string) error { return s.Guard(ctx, q) }
+
+// Limits are the defaults of a statement's bounds (warehouse.Engine).
+func (s *Source) Limits() warehouse.Limits {
+	return warehouse.Limits{Timeout: DefaultTimeout, MaxRows: DefaultMaxRows}
+}
+
+// Run runs an admitted statement in its own read-only transaction
+// (warehouse.Engine).
+func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
 	ss := newSession(s.db, s.readOnly)
 	defer ss.close()
 	res := &warehouse.Result{Columns: []string{}, Rows: [][]any{}}
-	err := ss.do(qctx, q, func(rows *sql.Rows) error { return read(rows, res, maxRows) })
-	if err != nil {
-		return nil, queryErr(ctx, qctx, timeout, err)
+	if err := ss.do(ctx, q, func(rows *sql.Rows) error { return read(rows, res, lim.MaxRows) }); err != nil {
+		return nil, runErr(lim.Timeout, err)
 	}
-	res.Elapsed = time.Since(start)
 	return res, nil
 }
 
@@ -274,26 +273,20 @@ func read(rows *sql.Rows, res *warehouse.Result, maxRows int) error {
 	return nil
 }
 
-// queryErr wraps a failed query, naming a timeout as such, whichever side
-// noticed it, and marking what the read-only transaction refused as
-// warehouse.ErrRejected.
-func queryErr(parent, qctx context.Context, timeout time.Duration, err error) error {
-	switch {
-	case parent.Err() != nil:
-		return fmt.Errorf("trino: query: %w (%v)", parent.Err(), err)
-	case qctx.Err() != nil:
-		return fmt.Errorf("trino: query: timed out after %s: %w", timeout, context.DeadlineExceeded)
-	}
+// runErr names what the cluster said: a statement it stopped for its
+// time as context.DeadlineExceeded, a write its read-only transaction
+// refused as warehouse.ErrDatabaseRefused.
+func runErr(timeout time.Duration, err error) error {
 	var te *trinodrv.ErrTrino
 	if errors.As(err, &te) {
 		switch te.ErrorName {
 		case "EXCEEDED_TIME_LIMIT":
-			return fmt.Errorf("trino: query: timed out on the cluster after %s (%s): %w", timeout, oneLine(te.Message), context.DeadlineExceeded)
+			return fmt.Errorf("timed out on the cluster after %s (%s): %w", timeout, oneLine(te.Message), context.DeadlineExceeded)
 		case "READ_ONLY_VIOLATION":
-			return fmt.Errorf("trino: query: %w: %w", warehouse.ErrDatabaseRefused, describe(err))
+			return fmt.Errorf("%w: %w", warehouse.ErrDatabaseRefused, describe(err))
 		}
 	}
-	return fmt.Errorf("trino: query: %w", describe(err))
+	return describe(err)
 }
 
 // ctxErr prefers the context's error when the context ended the statement.

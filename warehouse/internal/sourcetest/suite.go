@@ -112,6 +112,7 @@ func Run(t *testing.T, h Harness) {
 	t.Run("EstimateRows", c.estimateRows)
 	t.Run("QueryValues", c.queryValues)
 	t.Run("MaxRows", c.maxRows)
+	t.Run("MaxBytes", c.maxBytes)
 	t.Run("Timeout", c.timeout)
 	t.Run("RejectsWrites", c.rejectsWrites)
 	t.Run("Concurrent", c.concurrent)
@@ -353,6 +354,31 @@ func (c *suite) queryValues(t *testing.T) {
 	res, err := c.s.Query(context.Background(), "SELECT 1", warehouse.QueryOptions{})
 	if err != nil || len(res.Rows) != 1 || len(res.Rows[0]) != 1 || res.Rows[0][0] != int64(1) {
 		t.Errorf("SELECT 1 = %+v, %v", res, err)
+	}
+}
+
+// maxBytes: the byte bounds a caller asks for (Door does, for SQL discover
+// did not write) hold on every engine: long text is cut, and rows past the
+// total are dropped.
+func (c *suite) maxBytes(t *testing.T) {
+	ctx := context.Background()
+	ft := FixtureTable("customer")
+	q := SelectSQL(c.s, c.name(ft), ft.ColumnNames())
+	res, err := c.s.Query(ctx, q, warehouse.QueryOptions{MaxValueBytes: 3})
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	want := []any{"a@x… [cut: 7 bytes]", "Ann"}
+	if len(res.Rows) != 3 || !res.BytesTruncated || res.Truncated || res.Rows[0][1] != want[0] || res.Rows[0][2] != want[1] {
+		t.Errorf("MaxValueBytes 3: %v, bytes truncated %v, truncated %v; want row 1 to end %q", res.Rows, res.BytesTruncated, res.Truncated, want)
+	}
+	// Each integer counts 8 bytes: ten of them fill 80.
+	res, err = c.s.Query(ctx, c.h.Series(50), warehouse.QueryOptions{MaxResultBytes: 80})
+	if err != nil {
+		t.Fatalf("series: %v", err)
+	}
+	if len(res.Rows) != 10 || !res.Truncated || !res.BytesTruncated {
+		t.Errorf("MaxResultBytes 80: %d rows, truncated %v, bytes truncated %v; want 10, true, true", len(res.Rows), res.Truncated, res.BytesTruncated)
 	}
 }
 
