@@ -290,7 +290,7 @@ func TestBigTableMySQL(t *testing.T) {
 	if from == "" {
 		t.Fatal("no statement reads readings through a key sample")
 	}
-	ctl := &llm.Controller{Dialect: "mysql", Tables: expertstest.Tables(t, src)}
+	ctl := &llm.Controller{Dialect: mysql.Dialect{}, Tables: expertstest.Tables(t, src)}
 	q := "SELECT s.status, COUNT(*) AS n, AVG(s.level) AS mean FROM " + from + " GROUP BY s.status"
 	if err := ctl.Ground(q); err != nil {
 		t.Errorf("grounding refuses a statement over the sample: %v\n%.600s", err, q)

@@ -50,12 +50,17 @@ type Check func(res *warehouse.Result) string
 // cap), and result verification. A failure feeds a hint back to the model
 // for at most MaxRepairs rounds.
 type Controller struct {
-	Dialect string
+	// Dialect is the engine's: its Grammar lexes and, without a Guard,
+	// checks the statement, and its Name says how names resolve in
+	// grounding. nil reads with the generic lexer and checks under every
+	// engine's grammar.
+	Dialect warehouse.Dialect
 	Tables  []warehouse.Table
 	Querier Querier
 	// Guard is the engine's allow-list (warehouse.Guarder), asked before
 	// grounding so a refusal names what is not allowed rather than a table
-	// that does not exist; nil falls back to the lexical warehouse.Check.
+	// that does not exist; nil falls back to the lexical check of the
+	// Dialect's Grammar.
 	// The Querier's source applies the same guard again before it runs.
 	Guard      func(ctx context.Context, sql string) error
 	MaxRepairs int // default 3
@@ -104,7 +109,21 @@ func (c *Controller) guard(ctx context.Context, sql string) error {
 	if c.Guard != nil {
 		return c.Guard(ctx, sql)
 	}
-	return warehouse.Check(c.Dialect, sql)
+	return c.grammar().Check(sql)
+}
+
+func (c *Controller) grammar() *warehouse.Grammar {
+	if c.Dialect == nil {
+		return nil
+	}
+	return c.Dialect.Grammar()
+}
+
+func (c *Controller) dialectName() string {
+	if c.Dialect == nil {
+		return ""
+	}
+	return c.Dialect.Name()
 }
 
 func (c *Controller) try(ctx context.Context, sql string, check Check) (stage, problem string, res *warehouse.Result) {

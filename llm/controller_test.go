@@ -25,7 +25,7 @@ func shopTables() []warehouse.Table {
 }
 
 func TestGround(t *testing.T) {
-	c := &Controller{Dialect: "sqlite", Tables: shopTables()}
+	c := &Controller{Dialect: dialectFor(t, "sqlite"), Tables: shopTables()}
 	ok := []string{
 		`SELECT COUNT(*) AS violations FROM orders WHERE status IS NULL`,
 		`SELECT COUNT(*) AS violations FROM orders o JOIN customers c ON o.customer_id = c.customer_id WHERE c.country IS NULL`,
@@ -145,7 +145,7 @@ func TestControllerRun(t *testing.T) {
 		}
 		return &warehouse.Result{Columns: []string{"violations"}, Rows: [][]any{{int64(0)}}}, nil
 	}}
-	c := &Controller{Dialect: "sqlite", Tables: shopTables(), Querier: q}
+	c := &Controller{Dialect: dialectFor(t, "sqlite"), Tables: shopTables(), Querier: q}
 	proposals := []string{
 		"DROP TABLE orders",
 		"SELECT 1 AS violations; DELETE FROM orders",

@@ -22,11 +22,11 @@ import (
 // when it can mean one table, and column names in any case; SQLite, DuckDB
 // and Trino compare every name case-insensitively.
 func (c *Controller) Ground(sql string) error {
-	toks, err := warehouse.Tokenize(c.Dialect, sql)
+	toks, err := c.grammar().Tokenize(sql)
 	if err != nil {
 		return fmt.Errorf("grounding: %w", err)
 	}
-	g := grounder{dialect: c.Dialect, toks: toks, used: make([]bool, len(toks)),
+	g := grounder{dialect: c.dialectName(), toks: toks, used: make([]bool, len(toks)),
 		exact: map[string]*warehouse.Table{}, folded: map[string][]*warehouse.Table{},
 		defined: map[string]bool{}, aliases: map[string]*warehouse.Table{}, columns: map[string]bool{}}
 	for i := range c.Tables {

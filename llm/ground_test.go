@@ -5,7 +5,18 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
 )
+
+// dialectFor is the engine's dialect, as the command line finds it by name.
+func dialectFor(t *testing.T, name string) warehouse.Dialect {
+	t.Helper()
+	d, err := connect.DialectFor(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
 
 // groundCase is one statement and what grounding must say of it: nil
 // refusal (accepted) or an error containing refuse.
@@ -16,7 +27,7 @@ type groundCase struct {
 
 func groundAll(t *testing.T, dialect string, tables []warehouse.Table, cases []groundCase) {
 	t.Helper()
-	c := &Controller{Dialect: dialect, Tables: tables}
+	c := &Controller{Dialect: dialectFor(t, dialect), Tables: tables}
 	for _, tc := range cases {
 		err := c.Ground(tc.sql)
 		switch {

@@ -89,7 +89,7 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 	}
 	schema := askSchema(src.Dialect().Name(), opts.Question, tables, k, askSchemaBudget)
 
-	ctl := &llm.Controller{Dialect: src.Dialect().Name(), Tables: tables, Querier: askQuerier{door, opts.QueryTimeout}, Guard: door.Guard}
+	ctl := &llm.Controller{Dialect: src.Dialect(), Tables: tables, Querier: askQuerier{door, opts.QueryTimeout}, Guard: door.Guard}
 	type candidate struct {
 		answer llm.Answer
 		out    llm.Outcome

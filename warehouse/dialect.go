@@ -25,8 +25,12 @@ import (
 // into a statement: nothing here runs or checks SQL, the guard does.
 type Dialect interface {
 	// Name is the engine's name ("sqlite", "postgres", "mysql", "duckdb",
-	// "trino"), for messages, reports and the guard's grammar.
+	// "trino"), for messages and reports.
 	Name() string
+	// Grammar is what the SQL guard knows of the engine's SQL (its lexer,
+	// its read-only statements, its dangerous functions), declared in the
+	// engine's package; never nil.
+	Grammar() *Grammar
 	// Capabilities says what the engine can do beyond the fragments.
 	Capabilities() Capabilities
 

@@ -51,7 +51,7 @@ func bounds(t *testing.T, conn *sql.Conn, d warehouse.Dialect, name, rowid strin
 	if !ok {
 		t.Fatal("RowidBounds not ok on sqlite")
 	}
-	if err := warehouse.Check("sqlite", q); err != nil {
+	if err := sqlite.Grammar.Check(q); err != nil {
 		t.Fatalf("guard refuses %s: %v", q, err)
 	}
 	err = conn.QueryRowContext(context.Background(), q).Scan(&lo, &hi)
@@ -150,7 +150,7 @@ func TestRowidProbe(t *testing.T) {
 	if !ok {
 		t.Fatal("no probe")
 	}
-	if err := warehouse.Check("sqlite", q); err != nil {
+	if err := sqlite.Grammar.Check(q); err != nil {
 		t.Fatalf("guard: %v", err)
 	}
 	if p := plan(t, conn, q); scans(p, "t", "big") || !strings.Contains(p, "SEARCH t USING INTEGER PRIMARY KEY") {
@@ -195,7 +195,7 @@ func TestSampleRowids(t *testing.T) {
 		t.Fatal("no rowid sample")
 	}
 	q := "SELECT COUNT(*), SUM(s.id), AVG(v), AVG(w IS NULL), MIN(id), MAX(id), COUNT(DISTINCT id) FROM " + from
-	if err := warehouse.Check("sqlite", q); err != nil {
+	if err := sqlite.Grammar.Check(q); err != nil {
 		t.Fatalf("guard refuses the sample: %v\n%s", err, q)
 	}
 	if p := plan(t, conn, q); scans(p, "b", "big") ||
@@ -305,7 +305,7 @@ func TestIntKey(t *testing.T) {
 		t.Helper()
 		k, lo, hi, rows, found, err := warehouse.FindIntKey(d, tab, func(q string) ([]any, error) {
 			stmts = append(stmts, q)
-			if err := warehouse.Check("sqlite", q); err != nil {
+			if err := sqlite.Grammar.Check(q); err != nil {
 				t.Fatalf("guard refuses %s: %v", q, err)
 			}
 			var a, b any
@@ -365,7 +365,7 @@ func TestIntKey(t *testing.T) {
 		t.Fatal("no sample by key")
 	}
 	q = "SELECT COUNT(*), COUNT(DISTINCT k), AVG(v), AVG(w IS NULL), MIN(k), MAX(k) FROM " + from
-	if err := warehouse.Check("sqlite", q); err != nil {
+	if err := sqlite.Grammar.Check(q); err != nil {
 		t.Fatalf("guard refuses the sample: %v", err)
 	}
 	if p := plan(t, conn, q); scans(p, "b", "wk") || !strings.Contains(p, "SEARCH b USING PRIMARY KEY (k=?)") {

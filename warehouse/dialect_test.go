@@ -219,7 +219,7 @@ func TestDialectPassesGuard(t *testing.T) {
 			"SELECT " + c + " FROM " + d.QuoteTable(orders) + " " + d.Limit(5),
 		}
 		for _, q := range stmts {
-			if err := warehouse.Check(name, q); err != nil {
+			if err := d.Grammar().Check(q); err != nil {
 				t.Errorf("%s: %v\n%s", name, err, q)
 			}
 		}

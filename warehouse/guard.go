@@ -16,7 +16,9 @@ package warehouse
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // TokenKind classifies a Token.
@@ -86,127 +88,142 @@ func (t Token) isWord(kw string) bool { return t.Kind == TokenWord && strings.Eq
 
 func (t Token) isIdent() bool { return t.Kind == TokenWord || t.Kind == TokenQuotedIdent }
 
-// dialect holds what differs between engines: first how their lexers read
-// text, then which read-only statements they offer beyond SELECT.
-type dialect struct {
-	name string
+// Grammar is what the guard knows of one engine's SQL: how its lexer reads
+// text, which read-only statements it offers beyond SELECT, WITH and VALUES,
+// and which of its functions must not be called. Each engine package
+// declares its own (warehouse/<engine>/grammar.go) and its Dialect returns
+// it, so that this file knows no engine by name.
+//
+// A nil *Grammar stands for an engine nobody named: Tokenize reads every
+// quoting form that does not clash with another engine's operators, and
+// Check refuses what any registered grammar refuses (RegisterGrammars).
+type Grammar struct {
+	BackslashEscapes    bool // 'it\'s' (MySQL)
+	DoubleQuotedStrings bool // "x" is a string, not an identifier (MySQL without ANSI_QUOTES)
+	Backticks           bool // `x` identifiers
+	Brackets            bool // [x] identifiers (SQLite)
+	HashComments        bool // # to end of line (MySQL)
+	DashNeedsSpace      bool // "--" is a comment only when followed by a space or control character (MySQL)
+	NestedComments      bool // /* /* */ */ (PostgreSQL, DuckDB)
+	ExecutableComments  bool // the engine runs the inside of /*! … */ (MySQL)
+	DollarQuotes        bool // $$x$$, $tag$x$tag$
+	EscapeStrings       bool // E'x\n'
+	ColonParams         bool // :name
+	AtParams            bool // @name (and MySQL @@name)
+	DollarNameParams    bool // $name (SQLite)
 
-	backslashEscapes    bool // MySQL: 'it\'s'
-	doubleQuotedStrings bool // MySQL: "x" is a string (no ANSI_QUOTES)
-	backticks           bool // `x` identifiers
-	brackets            bool // [x] identifiers (SQLite)
-	hashComments        bool // # to end of line (MySQL)
-	dashNeedsSpace      bool // MySQL: "--" is a comment only when followed by a space or control character
-	nestedComments      bool // /* /* */ */ (PostgreSQL, DuckDB)
-	executableComments  bool // MySQL runs the inside of /*! … */
-	dollarQuotes        bool // $$x$$, $tag$x$tag$
-	escapeStrings       bool // E'x\n'
-	colonParams         bool // :name
-	atParams            bool // @name (and MySQL @@name)
-	dollarNameParams    bool // $name (SQLite)
+	// SettingsVary: a server setting flips backslash escapes in '…' (MySQL
+	// NO_BACKSLASH_ESCAPES, PostgreSQL standard_conforming_strings) and may
+	// make "…" an identifier (MySQL ANSI_QUOTES). The guard cannot see the
+	// setting, so the statement must split into the same tokens either way.
+	SettingsVary bool
 
-	// A server setting flips backslash escapes in '…' (MySQL
-	// NO_BACKSLASH_ESCAPES, PostgreSQL standard_conforming_strings) and
-	// MySQL ANSI_QUOTES makes "…" an identifier. We cannot see the setting,
-	// so the statement must split into the same tokens either way.
-	settingsVary bool
+	Table     bool // TABLE t
+	Show      bool // SHOW …
+	Describe  bool // DESCRIBE t, DESC t (and MySQL EXPLAIN t)
+	FromFirst bool // FROM t SELECT … (DuckDB)
+	Summarize bool // SUMMARIZE t (DuckDB)
+	// Pragma allows the read forms of PRAGMA; nil refuses every PRAGMA.
+	Pragma *PragmaRules
 
-	table     bool // TABLE t
-	show      bool // SHOW …
-	describe  bool // DESCRIBE t, DESC t (and MySQL EXPLAIN t)
-	pragma    bool // SQLite PRAGMA, read forms only
-	fromFirst bool // DuckDB: FROM t SELECT …
-	summarize bool // DuckDB: SUMMARIZE t
+	// Dangerous are refused when called (see DangerousFunction).
+	Dangerous []DangerousFunction
 }
 
-var dialects = map[string]*dialect{
-	"sqlite": {
-		name: "sqlite", backticks: true, brackets: true,
-		colonParams: true, atParams: true, dollarNameParams: true,
-		pragma: true,
-	},
-	"postgres": {
-		name: "postgres", nestedComments: true, dollarQuotes: true, escapeStrings: true, settingsVary: true,
-		table: true,
-	},
-	"mysql": {
-		name: "mysql", backslashEscapes: true, doubleQuotedStrings: true, backticks: true,
-		hashComments: true, dashNeedsSpace: true, executableComments: true, atParams: true, settingsVary: true,
-		table: true, show: true, describe: true,
-	},
-	"duckdb": {
-		name: "duckdb", backticks: true, nestedComments: true, dollarQuotes: true, escapeStrings: true,
-		colonParams: true, show: true, describe: true, fromFirst: true, summarize: true,
-	},
-	"trino": {
-		name: "trino", table: true, show: true, describe: true,
-	},
+// DangerousFunction is a function the guard refuses to see called: it reads
+// or writes files, runs commands or other SQL, changes server, session or
+// sequence state, takes locks, or stalls the connection. A call is the name
+// (schema qualifier ignored, any case, quoted or not) followed by "(".
+type DangerousFunction struct {
+	Name string // lower case; a trailing "*" makes it a prefix
+	Why  string // shown in the refusal
 }
 
-// knownDialects fixes the order in which an unknown dialect is checked.
-var knownDialects = []string{"sqlite", "postgres", "mysql", "duckdb", "trino"}
-
-// genericLexer tokenizes for an unknown dialect: every quoting form that does
-// not clash with another engine's operators.
-var genericLexer = &dialect{
-	name: "generic", backticks: true, nestedComments: true, executableComments: true,
-	dollarQuotes: true, escapeStrings: true, colonParams: true,
+// PragmaRules say which PRAGMA statements only read (SQLite): PRAGMA
+// [schema.]name, and PRAGMA [schema.]name(arg) for the Argument pragmas.
+type PragmaRules struct {
+	// Denied are refused in every form, even the bare one: they act
+	// (checkpoint, vacuum, optimize, free memory) or switch off a
+	// protection. Any other pragma's bare form only reads.
+	Denied []string
+	// Argument are the pragmas whose call form names an object (or a row
+	// limit) to read about. For every other pragma, PRAGMA x(v) is the same
+	// as PRAGMA x = v: it writes.
+	Argument []string
 }
 
-func lookupDialect(name string) (*dialect, bool) {
-	name = strings.ToLower(strings.TrimSpace(name))
-	switch name {
-	case "sqlite3":
-		name = "sqlite"
-	case "postgresql", "pg":
-		name = "postgres"
-	case "mariadb":
-		name = "mysql"
+// genericLexer is the nil Grammar's lexer.
+var genericLexer = &Grammar{
+	Backticks: true, NestedComments: true, ExecutableComments: true,
+	DollarQuotes: true, EscapeStrings: true, ColonParams: true,
+}
+
+// registered are the grammars a nil *Grammar is checked under, in the order
+// they were registered.
+var registered struct {
+	sync.RWMutex
+	grammars []*Grammar
+}
+
+// RegisterGrammars adds grammars to those a nil *Grammar's Check must pass.
+// warehouse/connect, the one package that knows every engine, registers
+// them all at init, so that a statement bound for an engine nobody named
+// must read as one read-only statement to every engine. Before any
+// registration, a nil *Grammar's Check refuses everything.
+func RegisterGrammars(gs ...*Grammar) {
+	registered.Lock()
+	defer registered.Unlock()
+	for _, g := range gs {
+		if g != nil {
+			registered.grammars = append(registered.grammars, g)
+		}
 	}
-	d, ok := dialects[name]
-	return d, ok
 }
 
 // Check is the SQL guard: it returns nil when sql is exactly one read-only
-// statement for the dialect ("sqlite", "postgres", "mysql", "duckdb",
-// "trino"), else an error wrapping ErrRejected that says why. An unknown
-// dialect must pass the rules of every known one.
-func Check(dialect, sql string) error {
-	if d, ok := lookupDialect(dialect); ok {
-		return d.check(sql)
+// statement in g, else an error wrapping ErrRejected that says why. A nil
+// g must pass the rules of every registered grammar.
+func (g *Grammar) Check(sql string) error {
+	if g != nil {
+		return g.check(sql)
 	}
-	for _, name := range knownDialects {
-		if err := dialects[name].check(sql); err != nil {
+	registered.RLock()
+	gs := registered.grammars
+	registered.RUnlock()
+	if len(gs) == 0 {
+		return rejectf("no engine's grammar is known to check the statement against")
+	}
+	for _, g := range gs {
+		if err := g.check(sql); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// Tokenize splits sql into tokens as the dialect's lexer would, dropping
-// whitespace and comments. It fails on unterminated strings, quoted
-// identifiers, comments, on NUL bytes and on MySQL executable comments
-// (/*! … */), whose content the engine runs but a reader would skip. An
-// unknown dialect gets a generic lexer.
-func Tokenize(dialect, sql string) ([]Token, error) {
-	d, ok := lookupDialect(dialect)
-	if !ok {
-		d = genericLexer
+// Tokenize splits sql into tokens as g's lexer would, dropping whitespace
+// and comments. It fails on unterminated strings, quoted identifiers,
+// comments, on NUL bytes and on MySQL executable comments (/*! … */), whose
+// content the engine runs but a reader would skip. A nil g gets a generic
+// lexer.
+func (g *Grammar) Tokenize(sql string) ([]Token, error) {
+	if g == nil {
+		g = genericLexer
 	}
-	return d.tokenize(sql)
+	return g.tokenize(sql)
 }
 
 func rejectf(format string, args ...any) error {
 	return fmt.Errorf("guard: "+format+": %w", append(args, ErrRejected)...)
 }
 
-func (d *dialect) check(sql string) error {
-	toks, err := d.tokenize(sql)
+func (g *Grammar) check(sql string) error {
+	toks, err := g.tokenize(sql)
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, ErrRejected)
 	}
-	if d.settingsVary {
-		if err := d.sameUnderOtherSettings(sql, toks); err != nil {
+	if g.SettingsVary {
+		if err := g.sameUnderOtherSettings(sql, toks); err != nil {
 			return err
 		}
 	}
@@ -222,17 +239,17 @@ func (d *dialect) check(sql string) error {
 	if len(toks) == 0 {
 		return rejectf("empty statement")
 	}
-	return d.checkStatement(toks)
+	return g.checkStatement(toks)
 }
 
 // sameUnderOtherSettings lexes sql with backslash escapes flipped (and, for
 // MySQL, "…" read as an identifier) and refuses it unless the tokens cover
 // the same spans: 'it\'s' is one string to one server and a string followed
 // by s' to another. A doubled quote reads the same everywhere.
-func (d *dialect) sameUnderOtherSettings(sql string, toks []Token) error {
-	alt := *d
-	alt.backslashEscapes = !d.backslashEscapes
-	alt.doubleQuotedStrings = false
+func (g *Grammar) sameUnderOtherSettings(sql string, toks []Token) error {
+	alt := *g
+	alt.BackslashEscapes = !g.BackslashEscapes
+	alt.DoubleQuotedStrings = false
 	other, err := alt.tokenize(sql)
 	if err == nil && len(other) == len(toks) {
 		same := true
@@ -250,14 +267,14 @@ func (d *dialect) sameUnderOtherSettings(sql string, toks []Token) error {
 // The lexer.
 
 type lexer struct {
-	d    *dialect
+	g    *Grammar
 	src  string
 	i    int
 	toks []Token
 }
 
-func (d *dialect) tokenize(sql string) ([]Token, error) {
-	l := &lexer{d: d, src: sql}
+func (g *Grammar) tokenize(sql string) ([]Token, error) {
+	l := &lexer{g: g, src: sql}
 	for l.i < len(l.src) {
 		if err := l.next(); err != nil {
 			return nil, err
@@ -278,7 +295,7 @@ func (l *lexer) peek(off int) byte {
 }
 
 func (l *lexer) next() error {
-	d, start, c := l.d, l.i, l.src[l.i]
+	g, start, c := l.g, l.i, l.src[l.i]
 	switch {
 	case c == 0:
 		// Some drivers hand the engine a C string: it would stop reading
@@ -286,21 +303,21 @@ func (l *lexer) next() error {
 		return fmt.Errorf("guard: NUL byte at offset %d", start)
 	case isSpace(c):
 		l.i++
-	case c == '-' && l.peek(1) == '-' && (!d.dashNeedsSpace || l.peek(2) <= ' '):
+	case c == '-' && l.peek(1) == '-' && (!g.DashNeedsSpace || l.peek(2) <= ' '):
 		l.skipLine()
-	case c == '#' && d.hashComments:
+	case c == '#' && g.HashComments:
 		l.skipLine()
 	case c == '/' && l.peek(1) == '*':
 		return l.blockComment()
 	case c == '\'':
-		return l.quoted(TokenString, '\'', d.backslashEscapes)
-	case c == '"' && d.doubleQuotedStrings:
-		return l.quoted(TokenString, '"', d.backslashEscapes)
+		return l.quoted(TokenString, '\'', g.BackslashEscapes)
+	case c == '"' && g.DoubleQuotedStrings:
+		return l.quoted(TokenString, '"', g.BackslashEscapes)
 	case c == '"':
 		return l.quoted(TokenQuotedIdent, '"', false)
-	case c == '`' && d.backticks:
+	case c == '`' && g.Backticks:
 		return l.quoted(TokenQuotedIdent, '`', false)
-	case c == '[' && d.brackets:
+	case c == '[' && g.Brackets:
 		end := strings.IndexByte(l.src[start+1:], ']')
 		if end < 0 {
 			return fmt.Errorf("guard: unterminated [identifier] at offset %d", start)
@@ -315,11 +332,11 @@ func (l *lexer) next() error {
 			l.i++
 		}
 		l.emit(TokenParam, start)
-	case c == ':' && d.colonParams && isIdentStart(l.peek(1)):
+	case c == ':' && g.ColonParams && isIdentStart(l.peek(1)):
 		l.i++
 		l.word()
 		l.emit(TokenParam, start)
-	case c == '@' && d.atParams && (isIdentStart(l.peek(1)) || l.peek(1) == '@' && isIdentStart(l.peek(2))):
+	case c == '@' && g.AtParams && (isIdentStart(l.peek(1)) || l.peek(1) == '@' && isIdentStart(l.peek(2))):
 		l.i++
 		if l.peek(0) == '@' {
 			l.i++
@@ -335,11 +352,11 @@ func (l *lexer) next() error {
 		if l.peek(0) == '\'' && l.i-start == 1 {
 			switch c | 0x20 {
 			case 'e':
-				if d.escapeStrings {
+				if g.EscapeStrings {
 					return l.quotedFrom(start, TokenString, '\'', true)
 				}
 			case 'x', 'b', 'n':
-				return l.quotedFrom(start, TokenString, '\'', d.backslashEscapes)
+				return l.quotedFrom(start, TokenString, '\'', g.BackslashEscapes)
 			}
 		}
 		l.emit(TokenWord, start)
@@ -361,7 +378,7 @@ func (l *lexer) skipLine() {
 func (l *lexer) blockComment() error {
 	start := l.i
 	l.i += 2
-	if l.d.executableComments && (l.peek(0) == '!' || l.peek(0) == 'M' && l.peek(1) == '!') {
+	if l.g.ExecutableComments && (l.peek(0) == '!' || l.peek(0) == 'M' && l.peek(1) == '!') {
 		return fmt.Errorf("guard: executable comment /*! … */ at offset %d", start)
 	}
 	for depth := 1; depth > 0; {
@@ -371,7 +388,7 @@ func (l *lexer) blockComment() error {
 		case l.src[l.i] == '*' && l.src[l.i+1] == '/':
 			depth--
 			l.i += 2
-		case l.d.nestedComments && l.src[l.i] == '/' && l.src[l.i+1] == '*':
+		case l.g.NestedComments && l.src[l.i] == '/' && l.src[l.i+1] == '*':
 			depth++
 			l.i += 2
 		default:
@@ -411,7 +428,7 @@ func (l *lexer) quotedFrom(start int, kind TokenKind, q byte, backslash bool) er
 // parameter ($1) or a SQLite $name parameter.
 func (l *lexer) dollar() error {
 	start := l.i
-	if l.d.dollarQuotes {
+	if l.g.DollarQuotes {
 		j := l.i + 1
 		for j < len(l.src) && isIdentChar(l.src[j]) && l.src[j] != '$' {
 			j++
@@ -434,7 +451,7 @@ func (l *lexer) dollar() error {
 			l.i++
 		}
 		l.emit(TokenParam, start)
-	case l.d.dollarNameParams && isIdentStart(l.peek(0)):
+	case l.g.DollarNameParams && isIdentStart(l.peek(0)):
 		l.word()
 		l.emit(TokenParam, start)
 	default:
@@ -536,7 +553,7 @@ var explainOptions = setOf("ANALYZE", "ANALYSE", "VERBOSE", "QUERY", "PLAN", "EX
 	"FORMAT", "JSON", "TREE", "TRADITIONAL", "TEXT", "XML", "YAML", "GRAPHVIZ", "TYPE",
 	"LOGICAL", "DISTRIBUTED", "IO", "VALIDATE")
 
-func (d *dialect) checkStatement(toks []Token) error {
+func (g *Grammar) checkStatement(toks []Token) error {
 	first := toks[0]
 	if first.isPunct("(") { // (SELECT …) UNION (SELECT …)
 		j := 0
@@ -547,11 +564,11 @@ func (d *dialect) checkStatement(toks []Token) error {
 			return rejectf("only a query may be parenthesized")
 		}
 		if toks[j].isWord("WITH") {
-			if err := d.checkWith(toks[j:]); err != nil {
+			if err := g.checkWith(toks[j:]); err != nil {
 				return err
 			}
 		}
-		return d.checkBody(toks)
+		return g.checkBody(toks)
 	}
 	if first.Kind != TokenWord {
 		return rejectf("a statement must begin with a keyword, not %s", first.Text)
@@ -559,22 +576,22 @@ func (d *dialect) checkStatement(toks []Token) error {
 	kw := strings.ToUpper(first.Text)
 	switch {
 	case kw == "SELECT" || kw == "VALUES",
-		kw == "TABLE" && d.table,
-		kw == "FROM" && d.fromFirst:
-		return d.checkBody(toks)
+		kw == "TABLE" && g.Table,
+		kw == "FROM" && g.FromFirst:
+		return g.checkBody(toks)
 	case kw == "WITH":
-		if err := d.checkWith(toks); err != nil {
+		if err := g.checkWith(toks); err != nil {
 			return err
 		}
-		return d.checkBody(toks)
-	case kw == "SUMMARIZE" && d.summarize && len(toks) > 1:
-		return d.checkBody(toks[1:])
-	case kw == "EXPLAIN" || (kw == "DESCRIBE" || kw == "DESC") && d.describe:
-		return d.checkExplain(toks)
-	case kw == "SHOW" && d.show:
-		return d.checkShow(toks)
-	case kw == "PRAGMA" && d.pragma:
-		return checkPragma(toks)
+		return g.checkBody(toks)
+	case kw == "SUMMARIZE" && g.Summarize && len(toks) > 1:
+		return g.checkBody(toks[1:])
+	case kw == "EXPLAIN" || (kw == "DESCRIBE" || kw == "DESC") && g.Describe:
+		return g.checkExplain(toks)
+	case kw == "SHOW" && g.Show:
+		return g.checkShow(toks)
+	case kw == "PRAGMA" && g.Pragma != nil:
+		return g.Pragma.check(toks)
 	}
 	return rejectf("%s is not allowed", kw)
 }
@@ -582,7 +599,7 @@ func (d *dialect) checkStatement(toks []Token) error {
 // checkWith finds the statement a WITH clause leads to: the first word
 // outside parentheses that starts a query or a write (CTE bodies are
 // parenthesized, and PostgreSQL's SEARCH/CYCLE clauses use neither).
-func (d *dialect) checkWith(toks []Token) error {
+func (g *Grammar) checkWith(toks []Token) error {
 	depth := 0
 	for i := 1; i < len(toks); i++ {
 		t := toks[i]
@@ -598,7 +615,7 @@ func (d *dialect) checkWith(toks []Token) error {
 		case depth == 0 && t.Kind == TokenWord:
 			kw := strings.ToUpper(t.Text)
 			switch {
-			case kw == "SELECT" || kw == "VALUES", kw == "TABLE" && d.table, kw == "FROM" && d.fromFirst:
+			case kw == "SELECT" || kw == "VALUES", kw == "TABLE" && g.Table, kw == "FROM" && g.FromFirst:
 				return nil
 			case writeKeywords[kw]:
 				return rejectf("WITH … %s is not allowed", kw)
@@ -610,11 +627,11 @@ func (d *dialect) checkWith(toks []Token) error {
 
 // checkBody scans every token of an allowed statement for what could write:
 // a DML/DDL keyword, INTO, a locking clause, a dangerous function call.
-func (d *dialect) checkBody(toks []Token) error {
+func (g *Grammar) checkBody(toks []Token) error {
 	for i, t := range toks {
 		prev, next := at(toks, i-1), at(toks, i+1)
 		if t.isIdent() && next.isPunct("(") {
-			if err := d.checkCall(t, prev); err != nil {
+			if err := g.checkCall(t, prev); err != nil {
 				return err
 			}
 		}
@@ -654,8 +671,8 @@ func (d *dialect) checkBody(toks []Token) error {
 // checkExplain handles EXPLAIN (and DESCRIBE/DESC, which MySQL treats as its
 // synonym). EXPLAIN ANALYZE runs the statement, so the explained statement
 // must itself pass.
-func (d *dialect) checkExplain(toks []Token) error {
-	if d.describe && isTableName(toks[1:]) {
+func (g *Grammar) checkExplain(toks []Token) error {
+	if g.Describe && isTableName(toks[1:]) {
 		return nil // DESCRIBE orders, DESC db.orders, EXPLAIN orders (MySQL)
 	}
 	i := 1
@@ -674,7 +691,7 @@ options:
 	if i == len(toks) {
 		return rejectf("EXPLAIN needs a statement")
 	}
-	return d.checkStatement(toks[i:])
+	return g.checkStatement(toks[i:])
 }
 
 // isTableName reports whether toks read as the operand of DESCRIBE: a
@@ -695,7 +712,7 @@ func isTableName(toks []Token) bool {
 }
 
 // checkShow allows SHOW … ; SHOW CREATE TABLE only reads the DDL.
-func (d *dialect) checkShow(toks []Token) error {
+func (g *Grammar) checkShow(toks []Token) error {
 	rest := toks[1:]
 	if len(rest) > 0 && rest[0].isWord("CREATE") {
 		rest = rest[1:]
@@ -703,30 +720,12 @@ func (d *dialect) checkShow(toks []Token) error {
 	if len(rest) == 0 {
 		return rejectf("SHOW needs an object")
 	}
-	return d.checkBody(rest)
+	return g.checkBody(rest)
 }
 
-// sqlitePragmaDenied are pragmas refused in every form, even the bare one:
-// they act (checkpoint, vacuum, optimize, free memory) or switch off a
-// protection. Any other pragma's bare form only reads.
-var sqlitePragmaDenied = setOf(
-	"writable_schema", "query_only", "journal_mode", "locking_mode",
-	"wal_checkpoint", "wal_autocheckpoint", "optimize", "incremental_vacuum", "shrink_memory",
-	"case_sensitive_like", "trusted_schema", "temp_store_directory", "data_store_directory",
-	"parser_trace", "vdbe_trace", "vdbe_listing", "vdbe_debug", "vdbe_addoptrace",
-)
-
-// sqlitePragmaArgument are the pragmas whose call form names an object
-// (or a row limit) to read about. For every other pragma, PRAGMA x(v) is the
-// same as PRAGMA x = v: it writes.
-var sqlitePragmaArgument = setOf(
-	"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
-	"foreign_key_list", "foreign_key_check", "integrity_check", "quick_check",
-)
-
-// checkPragma allows PRAGMA [schema.]name and PRAGMA [schema.]name(arg) for
-// the read pragmas above.
-func checkPragma(toks []Token) error {
+// check allows PRAGMA [schema.]name and PRAGMA [schema.]name(arg) as r
+// says.
+func (r *PragmaRules) check(toks []Token) error {
 	rest := toks[1:]
 	for _, t := range rest {
 		if t.Kind == TokenPunct && strings.Contains(t.Text, "=") {
@@ -742,7 +741,7 @@ func checkPragma(toks []Token) error {
 	}
 	name := strings.ToLower(rest[i].Ident())
 	i++
-	if sqlitePragmaDenied[name] {
+	if slices.Contains(r.Denied, name) {
 		return rejectf("PRAGMA %s is not allowed", name)
 	}
 	switch len(rest) - i {
@@ -751,7 +750,7 @@ func checkPragma(toks []Token) error {
 	case 3:
 		arg := rest[i+1]
 		if rest[i].isPunct("(") && rest[i+2].isPunct(")") && arg.Kind != TokenPunct && arg.Kind != TokenParam {
-			if !sqlitePragmaArgument[name] {
+			if !slices.Contains(r.Argument, name) {
 				return rejectf("PRAGMA %s(…) sets a value", name)
 			}
 			return nil
@@ -760,93 +759,15 @@ func checkPragma(toks []Token) error {
 	return rejectf("malformed PRAGMA")
 }
 
-// dangerousFunctions are refused when called: they read or write files,
-// run commands or other SQL, change server, session or sequence state, take
-// locks, or stall the connection. A call is a name (schema qualifier
-// ignored, any case, quoted or not) followed by "(". A name ending in "*"
-// is a prefix. Add new entries here.
-var dangerousFunctions = []struct {
-	name     string
-	dialects string // where it is checked: engine names, or "*" for all
-	why      string
-}{
-	// SQLite
-	{"load_extension", "sqlite", "loads native code"},
-	{"readfile", "sqlite", "reads a file"},
-	{"writefile", "sqlite", "writes a file"},
-	{"edit", "sqlite", "runs an editor"},
-	{"fts3_tokenizer", "sqlite", "can register native code"},
-
-	// PostgreSQL
-	{"pg_read_file", "postgres", "reads a server file"},
-	{"pg_read_binary_file", "postgres", "reads a server file"},
-	{"pg_ls_*", "postgres", "lists server directories"},
-	{"pg_stat_file", "postgres", "inspects a server file"},
-	{"pg_file_*", "postgres", "writes server files (adminpack)"},
-	{"lo_import", "postgres", "reads a server file"},
-	{"lo_export", "postgres", "writes a server file"},
-	{"lo_unlink", "postgres", "deletes a large object"},
-	{"lo_create", "postgres", "creates a large object"},
-	{"lo_creat", "postgres", "creates a large object"},
-	{"lo_from_bytea", "postgres", "creates a large object"},
-	{"lo_put", "postgres", "writes a large object"},
-	{"dblink*", "postgres", "runs SQL on another connection"},
-	{"query_to_xml", "postgres", "runs arbitrary SQL"},
-	{"query_to_xml_and_xmlschema", "postgres", "runs arbitrary SQL"},
-	{"query_to_xmlschema", "postgres", "runs arbitrary SQL"},
-	{"pg_sleep", "postgres", "stalls the connection"},
-	{"pg_sleep_for", "postgres", "stalls the connection"},
-	{"pg_sleep_until", "postgres", "stalls the connection"},
-	{"pg_terminate_backend", "postgres", "kills a session"},
-	{"pg_cancel_backend", "postgres", "cancels a query"},
-	{"pg_reload_conf", "postgres", "reloads the server configuration"},
-	{"pg_rotate_logfile", "postgres", "rotates the server log"},
-	{"set_config", "postgres", "changes a setting"},
-	{"nextval", "postgres duckdb", "advances a sequence"},
-	{"setval", "postgres duckdb", "sets a sequence"},
-	{"pg_advisory_*", "postgres", "takes a lock"},
-	{"pg_try_advisory_*", "postgres", "takes a lock"},
-	{"txid_current", "postgres", "assigns a transaction id"},
-	{"pg_current_xact_id", "postgres", "assigns a transaction id"},
-	{"pg_switch_wal", "postgres", "switches the WAL file"},
-	{"pg_create_*", "postgres", "creates a restore point or replication slot"},
-	{"pg_drop_replication_slot", "postgres", "drops a replication slot"},
-	{"pg_promote", "postgres", "promotes a standby"},
-	{"pg_notify", "postgres", "sends a notification"},
-	{"pg_stat_reset*", "postgres", "resets statistics"},
-
-	// MySQL
-	{"sleep", "mysql", "stalls the connection"},
-	{"benchmark", "mysql", "burns CPU"},
-	{"load_file", "mysql", "reads a server file"},
-	{"get_lock", "mysql", "takes a lock"},
-	{"release_lock", "mysql", "releases a lock"},
-	{"release_all_locks", "mysql", "releases locks"},
-	{"master_pos_wait", "mysql", "stalls the connection"},
-	{"source_pos_wait", "mysql", "stalls the connection"},
-	{"wait_for_executed_gtid_set", "mysql", "stalls the connection"},
-
-	// DuckDB (read_text, read_blob, read_csv… only read and are fine)
-	{"getenv", "duckdb", "reads the environment"},
-	{"system", "duckdb", "runs a command"},
-	{"query", "duckdb trino", "runs arbitrary SQL"},
-
-	// Trino
-	{"raw_query", "trino", "passes SQL to the connector"},
-}
-
-func (d *dialect) checkCall(name, prev Token) error {
+func (g *Grammar) checkCall(name, prev Token) error {
 	fn := strings.ToLower(name.Ident())
 	// TABLESAMPLE SYSTEM (10), USING SAMPLE system(10%): a sampling method.
 	if prev.isWord("TABLESAMPLE") || prev.isWord("SAMPLE") {
 		return nil
 	}
-	for _, f := range dangerousFunctions {
-		if f.dialects != "*" && !strings.Contains(" "+f.dialects+" ", " "+d.name+" ") {
-			continue
-		}
-		if p, ok := strings.CutSuffix(f.name, "*"); ok && strings.HasPrefix(fn, p) || fn == f.name {
-			return rejectf("function %s is not allowed (%s)", fn, f.why)
+	for _, f := range g.Dangerous {
+		if p, ok := strings.CutSuffix(f.Name, "*"); ok && strings.HasPrefix(fn, p) || fn == f.Name {
+			return rejectf("function %s is not allowed (%s)", fn, f.Why)
 		}
 	}
 	return nil

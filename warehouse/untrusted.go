@@ -156,7 +156,8 @@ func (d *Door) Query(ctx context.Context, sql string, opts QueryOptions) (*Resul
 }
 
 // Guard asks the source's allow-list for a verdict on sql without running
-// it; a source without one (a test's stand-in) gets the lexical Check.
+// it; a source without one (a test's stand-in) gets the lexical Check of
+// its dialect's grammar.
 func (d *Door) Guard(ctx context.Context, sql string) error {
 	if err := checkUntrustedSize(sql); err != nil {
 		return err
@@ -164,7 +165,7 @@ func (d *Door) Guard(ctx context.Context, sql string) error {
 	if g, ok := d.Source.(Guarder); ok {
 		return g.Guard(ctx, sql)
 	}
-	return Check(d.Source.Dialect().Name(), sql)
+	return d.Source.Dialect().Grammar().Check(sql)
 }
 
 // BoundBytes cuts res down to at most maxValue bytes per value and maxTotal

@@ -88,8 +88,8 @@ type Result struct {
 // and a wrapped context.DeadlineExceeded when the per-query timeout fires.
 type Source interface {
 	// Dialect is the engine's SQL dialect and capabilities; its Name
-	// ("sqlite", "postgres", "mysql", "duckdb", "trino") is for messages,
-	// reports and the guard's grammar.
+	// ("sqlite", "postgres", "mysql", "duckdb", "trino") is for messages
+	// and reports, its Grammar for the guard.
 	Dialect() Dialect
 	// Database is a short human name for the database (file stem, db name).
 	Database() string

@@ -265,7 +265,7 @@ func (m *Expert) hypotheses(ctx context.Context, env *experts.Env) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	ctl := &llm.Controller{Dialect: env.Dialect().Name(), Tables: env.Tables, Querier: untrustedQuerier{env, door}, Guard: door.Guard}
+	ctl := &llm.Controller{Dialect: env.Dialect(), Tables: env.Tables, Querier: untrustedQuerier{env, door}, Guard: door.Guard}
 	var refusals []RefusalDoc
 	var firstErr error
 	for i, h := range hs {

@@ -216,7 +216,7 @@ func (s *Source) parse(ctx context.Context, sql string) (tree any, probes int, e
 	case len(res.Statements) != 1:
 		return nil, 0, warehouse.Rejectf("only one statement is allowed, not %d", len(res.Statements))
 	}
-	if _, err := warehouse.Tokenize("duckdb", sql); err != nil {
+	if _, err := Grammar.Tokenize(sql); err != nil {
 		// DuckDB parsed what the project's lexer cannot read: the two
 		// disagree on where a string or comment ends, and the EXPLAIN and
 		// PIVOT handling above rely on that lexer.
@@ -250,7 +250,7 @@ const (
 // bounded refuses a statement with more AND/OR or set operations than the
 // parser is given.
 func bounded(q string) error {
-	toks, err := warehouse.Tokenize("duckdb", q)
+	toks, err := Grammar.Tokenize(q)
 	if err != nil {
 		return nil // DuckDB's parser will say what is wrong
 	}
@@ -294,7 +294,7 @@ func (s *Source) serialize(ctx context.Context, q string) (*serialized, error) {
 // notSelect is the refusal of a statement DuckDB's parser does not read
 // as one SELECT, naming what it is.
 func notSelect(q string) error {
-	toks, err := warehouse.Tokenize("duckdb", q)
+	toks, err := Grammar.Tokenize(q)
 	if err != nil || len(toks) == 0 {
 		return warehouse.Rejectf("only one SELECT, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE or PIVOT is allowed")
 	}
@@ -316,7 +316,7 @@ func notSelect(q string) error {
 // The options EXPLAIN may take are words, strings and numbers only; the
 // statement after them is what DuckDB plans (and, with ANALYZE, runs).
 func explained(q string) (string, error) {
-	toks, err := warehouse.Tokenize("duckdb", q)
+	toks, err := Grammar.Tokenize(q)
 	if err != nil || len(toks) == 0 || !isWord(toks[0], "EXPLAIN") {
 		return q, nil // DuckDB's parser will say what is wrong
 	}
@@ -359,7 +359,7 @@ var pivotEnds = setOf("USING", "GROUP", "ORDER", "LIMIT", "OFFSET", "UNION", "EX
 // data. A probe that DuckDB then does not read that way (the placeholders
 // are counted in the tree) is refused, as is a q that holds the marker.
 func pivotProbe(q string) (string, int) {
-	toks, err := warehouse.Tokenize("duckdb", q)
+	toks, err := Grammar.Tokenize(q)
 	if err != nil || strings.Contains(q, pivotMarker) {
 		return q, 0
 	}

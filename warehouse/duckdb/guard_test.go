@@ -182,7 +182,7 @@ func TestGuardCorpus(t *testing.T) {
 				case !errors.Is(err, warehouse.ErrRejected):
 					parseErrs++
 				}
-				if warehouse.Check("duckdb", q) == nil {
+				if Grammar.Check(q) == nil {
 					oldLex++
 					if oldParseCheck(ctx, s, q) == nil {
 						oldBoth++

@@ -272,7 +272,7 @@ func sameSet(a, b []string) bool {
 // a key. duckdb_indexes().expressions is no easier to read: a list printed
 // as text, some items quoted and some not.
 func indexTerms(def string) (terms []string, plain bool) {
-	toks, err := warehouse.Tokenize("duckdb", def)
+	toks, err := Grammar.Tokenize(def)
 	if err != nil {
 		return []string{def}, false
 	}

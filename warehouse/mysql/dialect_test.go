@@ -78,7 +78,7 @@ func TestMySQLKeyBounds(t *testing.T) {
 	if !ok || q != want {
 		t.Errorf("KeyBounds = %q, %v; want %q", q, ok, want)
 	}
-	if err := warehouse.Check("mysql", q); err != nil {
+	if err := Grammar.Check(q); err != nil {
 		t.Errorf("guard refuses %s: %v", q, err)
 	}
 	// MySQL has no rowid.
@@ -137,7 +137,7 @@ func TestMySQLRowidProbe(t *testing.T) {
 	if n := strings.Count(q, "FROM `big` AS t WHERE t.`id` BETWEEN "); n != 64 {
 		t.Errorf("%d windows in %s", n, q)
 	}
-	if err := warehouse.Check("mysql", q); err != nil {
+	if err := Grammar.Check(q); err != nil {
 		t.Errorf("guard refuses the probe: %v", err)
 	}
 	if q, covered, ok := d.RowidProbe(big, "`id`", -5, 100); !ok || covered != 106 ||
@@ -227,7 +227,7 @@ func TestMySQLSampleRowids(t *testing.T) {
 	if strings.Contains(from, "WITH") || strings.Contains(from, "CROSS JOIN") || strings.Contains(from, "RAND") {
 		t.Errorf("a CTE, a CROSS JOIN or RAND in %s", from)
 	}
-	if err := warehouse.Check("mysql", "SELECT COUNT(*), AVG(s.a) FROM "+from); err != nil {
+	if err := Grammar.Check("SELECT COUNT(*), AVG(s.a) FROM " + from); err != nil {
 		t.Errorf("guard refuses the sample: %v", err)
 	}
 	for _, c := range []struct{ draws int64 }{{1}, {9}, {10}, {11}, {99}, {100}, {101}, {12_421}, {draws}, {1_000_000}, {1_234_567}} {

@@ -94,7 +94,7 @@ func TestGuardHostileCorpus(t *testing.T) {
 		for _, mariadb := range []bool{true, false} {
 			mustRefuse(t, testConfig(mariadb, false), q, "")
 		}
-		if warehouse.Check("mysql", q) == nil {
+		if Grammar.Check(q) == nil {
 			oldAccepted++
 		}
 	}
@@ -109,7 +109,7 @@ func TestGuardHarmlessCorpus(t *testing.T) {
 	oldRefused := 0
 	for _, q := range harmless {
 		mustAccept(t, testConfig(true, false), q)
-		if warehouse.Check("mysql", q) != nil {
+		if Grammar.Check(q) != nil {
 			oldRefused++
 		}
 	}
@@ -517,7 +517,7 @@ func FuzzMySQLGuard(f *testing.F) {
 		err := c.check(q)
 		// The old lexer finds executable comments too: the guard's own
 		// scan must not miss one it sees.
-		if _, terr := warehouse.Tokenize("mysql", q); terr != nil && strings.Contains(terr.Error(), "executable comment") && err == nil {
+		if _, terr := Grammar.Tokenize(q); terr != nil && strings.Contains(terr.Error(), "executable comment") && err == nil {
 			t.Fatalf("accepted %q, which holds an executable comment", q)
 		}
 		if err != nil {
@@ -679,7 +679,7 @@ func BenchmarkGuardHarmless(b *testing.B) {
 	b.Run("old lexer", func(b *testing.B) {
 		for range b.N {
 			for _, q := range qs {
-				_ = warehouse.Check("mysql", q)
+				_ = Grammar.Check(q)
 			}
 		}
 	})

@@ -175,7 +175,7 @@ func synthesize(path, stmt string) error {
 			// name: give the first table every quoted name of the
 			// statement that no table has yet.
 			seeded = true
-			toks, _ := warehouse.Tokenize("sqlite", stmt)
+			toks, _ := Grammar.Tokenize(stmt)
 			for _, tk := range toks {
 				if c := tk.Ident(); tk.Kind == warehouse.TokenQuotedIdent && !slices.ContainsFunc(tabs, func(tb *table) bool { return has(tb, c) }) {
 					tabs[0].cols = append(tabs[0].cols, c)

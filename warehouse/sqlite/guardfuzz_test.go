@@ -10,12 +10,10 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/discover-db/discover/warehouse"
 )
 
 // FuzzGuardLeavesFileUnchanged proves the guard on its own, without the
-// read-only connection behind it: any statement warehouse.Check accepts for
+// read-only connection behind it: any statement Grammar.Check accepts for
 // SQLite, run on a scratch copy of a database through a read-write
 // connection, leaves every byte of the file unchanged and creates no file
 // beside it. The seeds are writes in every dialect's syntax; "$DIR" in a
@@ -33,12 +31,12 @@ func FuzzGuardLeavesFileUnchanged(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, stmt string) {
-		if warehouse.Check("sqlite", strings.ReplaceAll(stmt, "$DIR", "x")) != nil {
+		if Grammar.Check(strings.ReplaceAll(stmt, "$DIR", "x")) != nil {
 			return
 		}
 		dir := t.TempDir()
 		stmt = strings.ReplaceAll(stmt, "$DIR", dir)
-		if warehouse.Check("sqlite", stmt) != nil {
+		if Grammar.Check(stmt) != nil {
 			return
 		}
 		path := filepath.Join(dir, "scratch.db")
@@ -175,7 +173,7 @@ func TestScratchSeesWrites(t *testing.T) {
 			t.Fatal(err)
 		}
 		stmt := strings.ReplaceAll(c.stmt, "$DIR", dir)
-		accepted := warehouse.Check("sqlite", stmt) == nil
+		accepted := Grammar.Check(stmt) == nil
 		if accepted != (!c.changed && !c.added) {
 			t.Errorf("Check(%q) accepted %v", stmt, accepted)
 		}

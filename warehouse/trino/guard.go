@@ -3,10 +3,10 @@ package trino
 // The guard: what an untrusted statement may be on Trino.
 //
 // No Go parser speaks Trino's grammar, so the guard works on the tokens of
-// the project's lexer (warehouse.Tokenize("trino", …)), in three layers:
+// the project's lexer (Grammar.Tokenize, grammar.go), in three layers:
 //
 //  1. warehouse.Precheck: size, NUL bytes, nesting;
-//  2. warehouse.Check("trino", …), the statement-level rules: one SELECT,
+//  2. Grammar.Check, the statement-level rules: one SELECT,
 //     WITH … SELECT, VALUES, TABLE t, SHOW, DESCRIBE or EXPLAIN of one
 //     (EXPLAIN ANALYZE only over one that passes), nothing that writes;
 //  3. an allow-list over the tokens: every name followed by "(" is a call
@@ -50,13 +50,13 @@ func guard(sql string) error {
 	if err := warehouse.Precheck(sql); err != nil {
 		return err
 	}
-	if err := warehouse.Check("trino", sql); err != nil {
+	if err := Grammar.Check(sql); err != nil {
 		if errors.Is(err, warehouse.ErrRejected) {
 			return err
 		}
 		return fmt.Errorf("%w: %w", err, warehouse.ErrRejected)
 	}
-	toks, err := warehouse.Tokenize("trino", sql)
+	toks, err := Grammar.Tokenize(sql)
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, warehouse.ErrRejected) // Check lexed it already
 	}

@@ -58,7 +58,7 @@ func TestGuardCorpus(t *testing.T) {
 		if _, err := s.Query(ctx, e.SQL, warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("hostile %s: Query = %v; want a refusal", e, err)
 		}
-		if warehouse.Check("trino", e.SQL) == nil {
+		if Grammar.Check(e.SQL) == nil {
 			oldAccepted++
 		}
 	}
@@ -179,7 +179,7 @@ func TestGuardLimits(t *testing.T) {
 
 // FuzzTrinoGuard: whatever the guard accepts calls only listed functions,
 // names no TABLE(…) and nothing of the system catalog. The check tokenizes
-// on its own (warehouse.Tokenize) and collects call names with rules of
+// on its own (Grammar.Tokenize) and collects call names with rules of
 // its own, written apart from the guard's. Seeded with both corpora and
 // the experts' statements.
 func FuzzTrinoGuard(f *testing.F) {
@@ -196,7 +196,7 @@ func FuzzTrinoGuard(f *testing.F) {
 		if s.Guard(context.Background(), q) != nil {
 			return
 		}
-		toks, err := warehouse.Tokenize("trino", q)
+		toks, err := Grammar.Tokenize(q)
 		if err != nil {
 			t.Fatalf("accepted %q, which does not tokenize: %v", q, err)
 		}

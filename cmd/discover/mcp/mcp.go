@@ -468,7 +468,7 @@ func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) 
 	if err := door.Guard(ctx, a.SQL); err != nil {
 		return nil, fmt.Errorf("refused (guard): %w", warehouse.SanitizeError(err))
 	}
-	ctl := llm.Controller{Dialect: s.Source.Dialect().Name(), Tables: ts}
+	ctl := llm.Controller{Dialect: s.Source.Dialect(), Tables: ts}
 	if err := ctl.Ground(a.SQL); err != nil {
 		return nil, fmt.Errorf("refused (grounding): %w", err)
 	}
