@@ -86,7 +86,7 @@ func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.R
 // statements (EXPLAIN, SHOW, DESCRIBE, SUMMARIZE) have results bounded by
 // the schema, and run as written.
 func capped(q string, maxRows int) (string, bool) {
-	toks, err := warehouse.Tokenize("duckdb", q)
+	toks, err := Grammar.Tokenize(q)
 	if err != nil || len(toks) == 0 {
 		return q, false
 	}
