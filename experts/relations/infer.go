@@ -28,6 +28,8 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -111,7 +113,7 @@ type keyName struct {
 }
 
 func splitKeyName(col string) keyName {
-	toks := experts.NameTokens(col)
+	toks := naming.NameTokens(col)
 	// Club_ID_2, address_line1: a trailing number tells roles apart.
 	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
 		toks = toks[:len(toks)-1]
@@ -136,7 +138,7 @@ func entityOf(table string) []string {
 	if i := strings.LastIndex(table, "."); i >= 0 {
 		table = table[i+1:]
 	}
-	toks := experts.NameTokens(table)
+	toks := naming.NameTokens(table)
 	for len(toks) > 1 && tablePrefixes[toks[0]] {
 		toks = toks[1:]
 	}
@@ -423,7 +425,7 @@ func (c Column) Key() bool {
 // columnOf is t's column that name (from a declaration, which SQLite keeps
 // as written) means, or name when none does.
 func columnOf(t warehouse.Table, name string) string {
-	if c, ok := experts.FindColumn(t, name); ok {
+	if c, ok := naming.FindColumn(t, name); ok {
 		return c
 	}
 	return name
@@ -830,7 +832,7 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 			usable = false
 			return
 		}
-		h := experts.Hash64(s)
+		h := stablehash.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
 	k.reads++
@@ -1309,13 +1311,13 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	// entry has source "user"): inferring it again would overwrite that
 	// entry with an "inferred" one. Its names are resolved as the
 	// structural expert resolves them when it records the reference.
-	byName := experts.NewTableIndex(env.Tables)
+	byName := naming.NewTableIndex(env.Tables)
 	for _, ur := range env.Options.Relations {
 		if len(ur.FromColumns) != 1 {
 			continue
 		}
 		if t, ok := byName.Find(ur.FromTable); ok {
-			if c, ok := experts.FindColumn(t, ur.FromColumns[0]); ok {
+			if c, ok := naming.FindColumn(t, ur.FromColumns[0]); ok {
 				declared[t.Name.String()+"."+c] = true
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -255,12 +255,12 @@ func hllHash(v any) uint64 {
 	case float64:
 		return numHash(x, 0)
 	case string:
-		return experts.Hash64(x)
+		return stablehash.Hash64(x)
 	case []byte:
-		return experts.Hash64(string(x)) ^ 0x9e3779b97f4a7c15
+		return stablehash.Hash64(string(x)) ^ 0x9e3779b97f4a7c15
 	}
 	s, _ := render(v)
-	return experts.Hash64(s)
+	return stablehash.Hash64(s)
 }
 
 // applyDuj1 scales one column's sampled distinct count up to the table.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 // Pattern kinds, as report.json's patterns[].kind spells them.
@@ -349,7 +350,7 @@ var (
 // notMeasureName reports whether a column's name says identifier (customer_id,
 // date_key, zip_code, order_no), flag (is_active) or time (created_at, year).
 func notMeasureName(name string) bool {
-	toks := experts.NameTokens(name)
+	toks := naming.NameTokens(name)
 	if len(toks) == 0 {
 		return true
 	}

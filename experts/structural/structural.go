@@ -28,6 +28,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -123,7 +124,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	if !exact {
 		conf = 0.8
 	}
-	byName := experts.NewTableIndex(env.Tables)
+	byName := naming.NewTableIndex(env.Tables)
 	fks := t.ForeignKeys
 	if env.Options.IgnoreDeclaredFKs {
 		fks = nil // benchmarks: relationships are inferred, not read
@@ -236,7 +237,7 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64
 // unless the schema declares the same one. A reference to a table or column
 // that does not exist is an uncertainty, not a relationship.
 func userRelations(ctx context.Context, env *experts.Env) error {
-	byName := experts.NewTableIndex(env.Tables)
+	byName := naming.NewTableIndex(env.Tables)
 	for _, ur := range env.Options.Relations {
 		desc := fmt.Sprintf("%s(%s) -> %s(%s)", ur.FromTable, strings.Join(ur.FromColumns, ", "), ur.ToTable, strings.Join(ur.ToColumns, ", "))
 		child, okc := byName.Find(ur.FromTable)
@@ -273,11 +274,11 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 }
 
 // resolveColumns maps configured column names to the table's spelling
-// (experts.FindColumn).
+// (naming.FindColumn).
 func resolveColumns(t warehouse.Table, cols []string) ([]string, bool) {
 	out := make([]string, 0, len(cols))
 	for _, c := range cols {
-		found, ok := experts.FindColumn(t, c)
+		found, ok := naming.FindColumn(t, c)
 		if !ok {
 			return nil, false
 		}
