@@ -701,11 +701,12 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 		run := true
 		if f.huge(name) {
 			// The engine's row sample of a table this large may read all
-			// of it, LIMIT or not: SQLite's random() filter and MySQL's
-			// RAND() (whose derived table MariaDB computes whole) read
-			// every row. A sample of rows drawn one by one is the advice
-			// and is run: drawn by an integer key it reads only the rows
-			// it keeps; DuckDB's seeded reservoir reads the columns whole,
+			// of it, LIMIT or not: a random filter
+			// (Capabilities.FilterSample) reads every row, and a derived
+			// table around it may be computed whole. A sample of rows
+			// drawn one by one is the advice and is run: drawn by an
+			// integer key it reads only the rows it keeps; a seeded
+			// reservoir (Capabilities.Reservoir) reads the columns whole,
 			// at about a scan's cost there. Otherwise the advice is only
 			// EXPLAINed.
 			from, _, random, err := f.env.SampleOf(ctx, t, sampleTarget, n)

@@ -422,8 +422,8 @@ func (c Column) Key() bool {
 	return p.Rows >= 2 && *p.DistinctCount == p.Rows && *p.NullFraction == 0
 }
 
-// columnOf is t's column that name (from a declaration, which SQLite keeps
-// as written) means, or name when none does.
+// columnOf is t's column that name (from a declaration, which an engine
+// that folds names keeps as written) means, or name when none does.
 func columnOf(t warehouse.Table, name string) string {
 	if c, ok := naming.FindColumn(t, name); ok {
 		return c
@@ -432,7 +432,8 @@ func columnOf(t warehouse.Table, name string) string {
 }
 
 // qualified is table.column as the source spells them: the column's key
-// in maps, never folded (PostgreSQL's "Users".id and users.id are two).
+// in maps, never folded (where names keep their case, "Users".id and
+// users.id are two).
 func (c Column) qualified() string { return c.Table + "." + c.Name }
 
 // Candidate is a possible reference from Child to Parent.
@@ -1190,7 +1191,7 @@ func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, 
 // inclusionSQL is InclusionSQL reading the child through its scope (a
 // sample of a child far larger than --sample-rows), and looking each child
 // value up in a parent far larger than the sample by its key, one search
-// per row, rather than joining it: PostgreSQL may join by a hash of the
+// per row, rather than joining it: a planner may join by a hash of the
 // whole parent. Such a lookup needs the key compared as it is, so a cast
 // (types that differ) is not checked against so large a parent: "" then.
 func inclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, ccol, pcol string, cast bool) string {

@@ -823,8 +823,8 @@ func (r *ruler) temporal(ctx context.Context) error {
 	// time. A table far larger than the sample is read through a sample
 	// that may be no picture of that: the first rows the engine returns
 	// (its oldest, perhaps), or whole blocks, whose rows come in runs of
-	// neighbours (on PostgreSQL, 64 blocks of dates a few days apart made
-	// a uniform week look 2.6× busier on Saturdays than on Thursdays).
+	// neighbours (64 blocks of dates a few days apart made a uniform week
+	// look 2.6× busier on Saturdays than on Thursdays).
 	skip := ""
 	if r.scope.Sampled && !r.scope.Random {
 		skip = fmt.Sprintf("%s holds %s rows, more than this run reads whole, and its sample (%s) holds rows in runs, not drawn one by one: "+

@@ -325,7 +325,8 @@ var numericBase = map[string]bool{
 }
 
 // numericType reports whether a declared type holds numbers to measure with.
-// MySQL's TINYINT(1) is a boolean; SERIAL types are keys.
+// TINYINT(1) is a boolean where an engine has no boolean type; SERIAL
+// types are keys.
 func numericType(t string) bool {
 	u := strings.ToUpper(strings.TrimSpace(t))
 	if strings.HasPrefix(strings.ReplaceAll(u, " ", ""), "TINYINT(1)") {
@@ -506,8 +507,8 @@ func appendUnique(s []string, v string) []string {
 }
 
 // contains compares names as the source spells them: tables "Users" and
-// users are two (PostgreSQL; MariaDB on Linux), and a primary key's
-// columns come from the same listing as the table's.
+// users are two on an engine whose names keep their case, and a primary
+// key's columns come from the same listing as the table's.
 func contains(s []string, v string) bool {
 	return slices.Contains(s, v)
 }

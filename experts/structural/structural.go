@@ -130,9 +130,9 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 		fks = nil // benchmarks: relationships are inferred, not read
 	}
 	for _, fk := range fks {
-		// The real spelling, whatever case the declaration used (SQLite
-		// keeps it as written), but never another table's: PostgreSQL's
-		// "Users" and users are two.
+		// The real spelling, whatever case the declaration used (an
+		// engine that folds names keeps it as written), but never another
+		// table's: where names keep their case "Users" and users are two.
 		parent, _ := byName.Find(fk.RefTable.String())
 		if len(fk.RefColumns) == 0 {
 			// REFERENCES ghost: no columns named, and no table whose key
@@ -193,12 +193,12 @@ const exactCountFactor = experts.WholeScanFactor
 
 // rowCount counts a table's rows exactly, unless the source has a cheap
 // estimate that says the table is too big to count. A view, and what
-// nothing can estimate (a virtual table, a SQLite WITHOUT ROWID table with
-// no integer key and no ANALYZE), is counted only up to exactCountFactor
+// nothing can estimate (a virtual table, a table with no integer key and
+// no statistics), is counted only up to exactCountFactor
 // samples plus one (Env.CountUpTo): a view over a 100M-row table is not
 // evaluated whole, and its count is a lower bound (lower), marked an
 // estimate too, with evidence saying where the count stopped. A view's
-// estimate (PostgreSQL's EXPLAIN) is not taken: it is the planner's guess,
+// estimate (an EXPLAIN's) is not taken: it is the planner's guess,
 // and a guess too low would have the view counted whole.
 func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64, exact, lower bool, ev []string, err error) {
 	estimated := false
