@@ -162,9 +162,10 @@ func (e *Env) QueryUntrusted(ctx context.Context, door *warehouse.Door, sql stri
 	return door.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 }
 
-// Streamer is a source that can hand a query's rows over one at a time
-// (warehouse/sqlite): an in-process engine, where reading every row costs
-// less than the engine's own aggregates over them.
+// Streamer is a source that can hand a query's rows over one at a time:
+// an in-process engine, where reading every row costs less than the
+// engine's own aggregates over them. The streaming profile
+// (experts/statistical) computes its figures with that engine's semantics.
 type Streamer interface {
 	Stream(ctx context.Context, sql string, opts warehouse.QueryOptions, fn func(row []any) error) error
 }

@@ -20,17 +20,16 @@ import (
 // the table itself when it is within WholeScanFactor samples, else a
 // bounded sample of SampleRows rows, and says so in its evidence.
 //
-// The sample reads no more than it keeps: on SQLite rows drawn by rowid,
-// or by the INTEGER primary key of a WITHOUT ROWID table, on MySQL and
-// MariaDB rows drawn by a primary key of one integer column
-// (Dialect.SampleRowids), on PostgreSQL and Trino whole blocks
-// (Dialect.SampleBlocks), on DuckDB whole blocks from 10M rows;
-// elsewhere (views, SQLite tables without an integer key, MySQL tables
-// keyed otherwise) the first SampleRows rows the engine returns, which
-// bound the read but are no random sample. DuckDB's tables below 10M rows
-// are the exception: its block samples differ from run to run, so its
-// seeded reservoir draws them, reading the columns a statement uses whole
-// (columnar, about one scan's time). The rows drawn by key and DuckDB's
+// The sample reads no more than it keeps: on engines with key lookups rows
+// drawn by an integer key (Dialect.IntKeys, SampleRowids), on engines with
+// a block sample whole blocks (Dialect.SampleBlocks, on some only from
+// warehouse.BlockSampleRows); elsewhere (views, tables without an integer
+// key on an engine without a block sample) the first SampleRows rows the
+// engine returns, which bound the read but are no random sample. An
+// engine with a seeded reservoir (Capabilities.Reservoir) is the exception
+// below BlockSampleRows: its block samples differ from run to run, so the
+// reservoir draws them, reading the columns a statement uses whole
+// (columnar, about one scan's time). The rows drawn by key and the
 // reservoir are samples of rows drawn one by one (Scope.Random).
 
 // WholeScanFactor bounds the tables any expert reads whole: at most this
@@ -56,7 +55,7 @@ type Scope struct {
 	Sampled bool
 	Target  int64
 	// Random: the sample's rows are drawn at random one by one (by a
-	// SQLite rowid or an integer key). A sample of whole blocks holds its
+	// row id or an integer key). A sample of whole blocks holds its
 	// rows in runs of neighbours in storage, often neighbours in time,
 	// and the first rows the engine returns may be the table's oldest:
 	// both bound what is read and show every violation they hold, but
@@ -163,7 +162,7 @@ func LeadsIndex(t warehouse.Table, col string) bool {
 }
 
 // scopeCache keeps each table's scope for the iteration: its size and, on
-// SQLite, its rowid range are asked once.
+// an engine with key lookups, its key range are asked once.
 type scopeCache struct {
 	mu sync.Mutex
 	m  map[string]Scope
@@ -272,13 +271,13 @@ func (e *Env) CountUpTo(ctx context.Context, t warehouse.TableName, limit int64)
 
 // SampleOf is a FROM item, aliased warehouse.SampleAlias, of about rows
 // rows of t, which holds total rows, that reads no more than it keeps (a
-// block sample reads whole blocks; DuckDB's reservoir, the exception,
+// block sample reads whole blocks; a seeded reservoir, the exception,
 // reads the columns a statement uses whole), with how it is drawn and
 // whether it is random: on a table keyed by an integer (Dialect.IntKeys:
-// SQLite's rowid or integer key, MySQL's integer primary key) rows drawn
-// by that key ("drawn by rowid", "drawn by integer key id"), where
-// Dialect.SampleBlocks has a form whole blocks, on DuckDB below 10M rows
-// its seeded reservoir, and otherwise the first rows rows the engine
+// a row id, or an integer primary key) rows drawn by that key ("drawn by
+// rowid", "drawn by integer key id"), where Dialect.SampleBlocks has a
+// form whole blocks, with Capabilities.Reservoir below BlockSampleRows
+// the seeded reservoir, and otherwise the first rows rows the engine
 // returns; random is true for rows drawn one by one
 // (Scope.Random). Only a spent budget, a cancelled run or a timeout is an
 // error.
@@ -335,8 +334,8 @@ func (e *Env) FindIntKey(ctx context.Context, d warehouse.Dialect, t warehouse.T
 }
 
 // rowidSample draws a table's sample by lookups by its integer key
-// (warehouse.IntKey: a SQLite rowid, a WITHOUT ROWID table's INTEGER
-// primary key, a MySQL table's integer primary key), when it has one and
+// (warehouse.IntKey: a row id, or a primary key of one integer column
+// that keys the table's b-tree), when it has one and
 // its keys are not so sparse that the draws outnumber a quarter of its
 // rows. how names the key.
 func (e *Env) rowidSample(ctx context.Context, d warehouse.Dialect, t warehouse.Table, rows, total int64) (from, how string, ok bool, err error) {

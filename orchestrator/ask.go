@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/prompts"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -266,19 +266,19 @@ func loadKnowledge(ctx context.Context, cat *catalog.Catalog, runID string) (*as
 // rest by name, within budget tokens.
 func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowledge, budget int) prompts.Schema {
 	words := map[string]bool{}
-	for _, w := range experts.Words(question) {
+	for _, w := range naming.Words(question) {
 		words[stem(w)] = true
 	}
 	scores := map[string]int{}
 	for _, t := range tables {
 		s := 0
-		for _, w := range experts.Words(t.Name.Name) {
+		for _, w := range naming.Words(t.Name.Name) {
 			if words[stem(w)] {
 				s += 3
 			}
 		}
 		for _, c := range t.Columns {
-			for _, w := range experts.Words(c.Name) {
+			for _, w := range naming.Words(c.Name) {
 				if words[stem(w)] {
 					s++
 				}

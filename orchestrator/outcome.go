@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/model"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -149,15 +150,15 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 	// --include/--exclude, or declared to a table that does not exist) is
 	// not a gap in what the run set out to see.
 	// So is one whose declaration names columns the table does not have.
-	// Names resolve as the experts resolve them (experts.TableIndex).
-	listed := experts.NewTableIndex(tables)
+	// Names resolve as the experts resolve them (naming.TableIndex).
+	listed := naming.NewTableIndex(tables)
 	has := func(table string, cols []string) bool {
 		t, ok := listed.Find(table)
 		if !ok {
 			return false
 		}
 		for _, c := range cols {
-			if _, ok := experts.FindColumn(t, c); !ok {
+			if _, ok := naming.FindColumn(t, c); !ok {
 				return false
 			}
 		}

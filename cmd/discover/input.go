@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -168,10 +169,10 @@ func listSome(names []string) string {
 
 // relationProblems names each discover.yaml relation whose table or
 // columns the database does not have, with the entry's line. Names are
-// resolved as the structural expert resolves them (experts.TableIndex,
-// experts.FindColumn): spelled so, else the only match in another case.
+// resolved as the structural expert resolves them (naming.TableIndex,
+// naming.FindColumn): spelled so, else the only match in another case.
 func relationProblems(all []warehouse.Table, rels []experts.UserRelation, path string) []string {
-	idx := experts.NewTableIndex(all)
+	idx := naming.NewTableIndex(all)
 	var out []string
 	for _, r := range rels {
 		at := fmt.Sprintf("%s:%d: relations", path, r.Line)
@@ -186,7 +187,7 @@ func relationProblems(all []warehouse.Table, rels []experts.UserRelation, path s
 }
 
 // refProblem says what is wrong with one side of a relation, or "".
-func refProblem(idx experts.TableIndex, all []warehouse.Table, table string, cols []string) string {
+func refProblem(idx naming.TableIndex, all []warehouse.Table, table string, cols []string) string {
 	t, ok := idx.Find(table)
 	if !ok {
 		if same := sameButCase(all, table); len(same) > 1 {
@@ -196,7 +197,7 @@ func refProblem(idx experts.TableIndex, all []warehouse.Table, table string, col
 	}
 	var missing []string
 	for _, c := range cols {
-		if _, ok := experts.FindColumn(t, c); !ok {
+		if _, ok := naming.FindColumn(t, c); !ok {
 			missing = append(missing, strconv.Quote(c))
 		}
 	}

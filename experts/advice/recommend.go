@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/valueclass"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -466,20 +467,20 @@ func (f *facts) indexes(others []candidate) []candidate {
 	// Tables by their singular words: order_items → order_item.
 	singulars := map[string]string{}
 	for _, t := range f.tables {
-		if w := experts.Words(t.Name.Name); len(w) > 0 {
-			w[len(w)-1] = experts.Singular(w[len(w)-1])
+		if w := naming.Words(t.Name.Name); len(w) > 0 {
+			w[len(w)-1] = naming.Singular(w[len(w)-1])
 			singulars[strings.Join(w, "_")] = t.Name.String()
 		}
 	}
 	for _, t := range f.tables {
 		for _, c := range t.Columns {
-			w := experts.Words(c.Name)
+			w := naming.Words(c.Name)
 			if len(w) < 2 || w[len(w)-1] != "id" {
 				continue
 			}
 			stem := w[:len(w)-1]
 			for i := range stem {
-				cand := append(append([]string{}, stem[i:len(stem)-1]...), experts.Singular(stem[len(stem)-1]))
+				cand := append(append([]string{}, stem[i:len(stem)-1]...), naming.Singular(stem[len(stem)-1]))
 				if to, ok := singulars[strings.Join(cand, "_")]; ok && to != t.Name.String() {
 					addRef(t.Name.String(), c.Name, to)
 					break
@@ -535,7 +536,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 					shaped = class
 				}
 			}
-			w := experts.Words(c.Name)
+			w := naming.Words(c.Name)
 			if shaped == "" && !keyWords[last(w)] {
 				continue
 			}
@@ -592,7 +593,7 @@ func (f *facts) timeColumn(t warehouse.Table) (string, bool) {
 		temporal := strings.Contains(u, "DATE") || strings.Contains(u, "TIME") ||
 			share(p, valueclass.Timestamp)+share(p, valueclass.Date) >= 0.9 ||
 			p.Max != nil && isoTime(*p.Min) && isoTime(*p.Max)
-		w := experts.Words(c.Name)
+		w := naming.Words(c.Name)
 		if !temporal || contains(w, "birth") || contains(w, "dob") || contains(w, "birthday") {
 			continue
 		}
@@ -644,7 +645,7 @@ func (f *facts) joins() []candidate {
 			prose = append(prose, fmt.Sprintf("%s.%s = %s.%s", r.FromTable, r.FromColumns[i], r.ToTable, r.ToColumns[i]))
 			pcols = append(pcols, "p."+f.d.QuoteIdent(r.ToColumns[i]))
 		}
-		countAlias := f.d.QuoteIdent(strings.ReplaceAll(experts.Noun(child.Name.Name, true), " ", "_"))
+		countAlias := f.d.QuoteIdent(strings.ReplaceAll(naming.Noun(child.Name.Name, true), " ", "_"))
 		// The example counts each parent's children, written from the side
 		// the advice starts from.
 		sql := fmt.Sprintf("SELECT %s, COUNT(c.%s) AS %s FROM %s p LEFT JOIN %s c ON %s GROUP BY %s ORDER BY 2 DESC %s",
@@ -655,7 +656,7 @@ func (f *facts) joins() []candidate {
 				strings.Join(pcols, ", "), countAlias, f.d.QuoteTable(child.Name), f.d.QuoteTable(parent.Name),
 				strings.Join(on, " AND "), strings.Join(pcols, ", "), f.d.Limit(10))
 		}
-		one, many := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true)
+		one, many := naming.Noun(parent.Name.Name, false), naming.Noun(child.Name.Name, true)
 		fk := r.FromTable + "(" + strings.Join(r.FromColumns, ", ") + ")"
 		probe := "which has no index yet"
 		if indexed(child, r.FromColumns[0]) {
@@ -700,11 +701,12 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 		run := true
 		if f.huge(name) {
 			// The engine's row sample of a table this large may read all
-			// of it, LIMIT or not: SQLite's random() filter and MySQL's
-			// RAND() (whose derived table MariaDB computes whole) read
-			// every row. A sample of rows drawn one by one is the advice
-			// and is run: drawn by an integer key it reads only the rows
-			// it keeps; DuckDB's seeded reservoir reads the columns whole,
+			// of it, LIMIT or not: a random filter
+			// (Capabilities.FilterSample) reads every row, and a derived
+			// table around it may be computed whole. A sample of rows
+			// drawn one by one is the advice and is run: drawn by an
+			// integer key it reads only the rows it keeps; a seeded
+			// reservoir (Capabilities.Reservoir) reads the columns whole,
 			// at about a scan's cost there. Otherwise the advice is only
 			// EXPLAINed.
 			from, _, random, err := f.env.SampleOf(ctx, t, sampleTarget, n)
@@ -904,10 +906,10 @@ func (f *facts) tellingColumns(t warehouse.Table) []string {
 		if p.TextLength != nil && p.TextLength.Avg > 60 {
 			continue
 		}
-		w := experts.Words(c.Name)
+		w := naming.Words(c.Name)
 		telling := c.Name == ts
 		for _, x := range w {
-			telling = telling || tellingWords[experts.Singular(x)]
+			telling = telling || tellingWords[naming.Singular(x)]
 		}
 		if telling {
 			cols = append(cols, c.Name)
@@ -928,7 +930,7 @@ func (f *facts) statusColumn(t warehouse.Table) (string, bool) {
 		if p.DistinctCount == nil || *p.DistinctCount < 2 || *p.DistinctCount > 30 {
 			continue
 		}
-		for _, w := range experts.Words(c.Name) {
+		for _, w := range naming.Words(c.Name) {
 			if w == "status" || w == "state" || w == "stage" || w == "phase" {
 				return c.Name, true
 			}

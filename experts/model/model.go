@@ -45,6 +45,7 @@ import (
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/llm"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/prompts"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -439,7 +440,7 @@ func (m *Expert) notes(ctx context.Context, env *experts.Env) error {
 	if err != nil {
 		return err
 	}
-	index := experts.NewTableIndex(env.Tables)
+	index := naming.NewTableIndex(env.Tables)
 	for _, n := range notes {
 		t, ok := index.Find(n.Table)
 		if !ok {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/prompts"
 )
 
@@ -126,13 +127,13 @@ func plural(n int, one, many string) string {
 
 // grounder maps the names a model gives to the inventory's: a name spelled
 // as a table is that table, another case only when it can mean one table
-// (experts.TableIndex): "Users" and users are two tables.
+// (naming.TableIndex): "Users" and users are two tables.
 type grounder struct {
-	index experts.TableIndex
+	index naming.TableIndex
 }
 
 func newGrounder(env *experts.Env) grounder {
-	return grounder{index: experts.NewTableIndex(env.Tables)}
+	return grounder{index: naming.NewTableIndex(env.Tables)}
 }
 
 // column resolves "table.column" (the table's name may itself hold a dot:
@@ -140,7 +141,7 @@ func newGrounder(env *experts.Env) grounder {
 func (g grounder) column(name string) (table, full string) {
 	for i := strings.LastIndexByte(name, '.'); i > 0; i = strings.LastIndexByte(name[:i], '.') {
 		if t, ok := g.index.Find(name[:i]); ok {
-			if c, ok := experts.FindColumn(t, name[i+1:]); ok {
+			if c, ok := naming.FindColumn(t, name[i+1:]); ok {
 				return t.Name.String(), t.Name.String() + "." + c
 			}
 		}
@@ -181,7 +182,7 @@ func (g grounder) ground(tables, columns []string) (ts, cs, unknown []string) {
 		var match []string
 		for _, tn := range ts {
 			t, _ := g.index.Find(tn)
-			if col, ok := experts.FindColumn(t, c); ok {
+			if col, ok := naming.FindColumn(t, c); ok {
 				match = append(match, tn+"."+col)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/llm"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -231,7 +232,7 @@ func TestGrounderKeepsCaseDistinctTables(t *testing.T) {
 		{Name: warehouse.TableName{Name: "users"}, Columns: []warehouse.Column{{Name: "id"}, {Name: "Email"}}},
 		{Name: warehouse.TableName{Schema: "sales", Name: "orders"}, Columns: []warehouse.Column{{Name: "user_id"}}},
 	}
-	g := grounder{index: experts.NewTableIndex(tables)}
+	g := grounder{index: naming.NewTableIndex(tables)}
 	for _, c := range []struct {
 		tables, columns      []string
 		wantTables, wantCols []string

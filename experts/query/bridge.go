@@ -8,6 +8,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -72,8 +73,8 @@ func bridgeLinks(ctx context.Context, env *experts.Env) ([]bridgeLink, error) {
 			continue
 		}
 		out = append(out, bridgeLink{bridge: bridge, left: l, right: r, patternKey: e.Key,
-			leftNoun: experts.Noun(l.ToTable, false), rightNoun: experts.Noun(r.ToTable, false),
-			leftPlural: experts.Noun(l.ToTable, true), rightPlural: experts.Noun(r.ToTable, true),
+			leftNoun: naming.Noun(l.ToTable, false), rightNoun: naming.Noun(r.ToTable, false),
+			leftPlural: naming.Noun(l.ToTable, true), rightPlural: naming.Noun(r.ToTable, true),
 			statementKey: fmt.Sprintf("%s(%s,%s)", bridge.Name.String(), l.FromColumns[0], r.FromColumns[0])})
 	}
 	return out, nil

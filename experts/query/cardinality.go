@@ -9,6 +9,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -55,8 +56,8 @@ func cardinalityHypothesis(d warehouse.Dialect, r catalog.RelationshipDoc, cs, p
 		group = append(group, c)
 		on = append(on, "k."+alias+" = p."+d.QuoteIdent(r.ToColumns[i]))
 	}
-	one, many, kid := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true), experts.Noun(child.Name.Name, false)
-	parents := experts.Noun(parent.Name.Name, true)
+	one, many, kid := naming.Noun(parent.Name.Name, false), naming.Noun(child.Name.Name, true), naming.Noun(child.Name.Name, false)
+	parents := naming.Noun(parent.Name.Name, true)
 	h := hypotheses.Hypothesis{
 		ID:      hypotheses.ID("card", key),
 		Subject: cardinalitySubject + key,
@@ -200,8 +201,8 @@ func measureCardinality(ctx context.Context, env *experts.Env, r catalog.Relatio
 	f := cardinalityFigures(out.Row)
 	tables := tableIndex(env.Tables)
 	parent, child := tables[r.ToTable], tables[r.FromTable]
-	one, many, parents := experts.Noun(parent.Name.Name, false), experts.Noun(child.Name.Name, true), experts.Noun(parent.Name.Name, true)
-	desc := f.sentence(one, many, experts.Noun(child.Name.Name, false), parents)
+	one, many, parents := naming.Noun(parent.Name.Name, false), naming.Noun(child.Name.Name, true), naming.Noun(parent.Name.Name, true)
+	desc := f.sentence(one, many, naming.Noun(child.Name.Name, false), parents)
 	ev := append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...)
 	conf := 0.95
 	switch {

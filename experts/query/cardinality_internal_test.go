@@ -3,7 +3,7 @@ package query
 import (
 	"testing"
 
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 func TestNounsAndSentence(t *testing.T) {
@@ -12,8 +12,8 @@ func TestNounsAndSentence(t *testing.T) {
 		"OrderDetails": {"order detail", "order details"}, "people": {"person", "people"}, "status": {"status", "statuses"},
 		"addresses": {"address", "addresses"}, "children": {"child", "children"},
 	} {
-		if one, many := experts.Noun(in, false), experts.Noun(in, true); one != want[0] || many != want[1] {
-			t.Errorf("experts.Noun(%q) = %q, %q; want %q, %q", in, one, many, want[0], want[1])
+		if one, many := naming.Noun(in, false), naming.Noun(in, true); one != want[0] || many != want[1] {
+			t.Errorf("naming.Noun(%q) = %q, %q; want %q, %q", in, one, many, want[0], want[1])
 		}
 	}
 	f := figures{parents: 3000, withChildren: 2761, max: 183, children: 14997}

@@ -102,7 +102,8 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 // tableIndex maps each table's name, as the source spells it, to the
 // table. Relationships and patterns name tables so (the structural expert
 // resolves a declaration's spelling), and names differing only in case
-// are two tables where the engine says so (PostgreSQL's "Users" and users).
+// are two tables where the engine says so (one whose names keep their
+// case: "Users" and users).
 func tableIndex(ts []warehouse.Table) map[string]warehouse.Table {
 	m := map[string]warehouse.Table{}
 	for _, t := range ts {

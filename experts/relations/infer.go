@@ -28,6 +28,8 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -111,7 +113,7 @@ type keyName struct {
 }
 
 func splitKeyName(col string) keyName {
-	toks := experts.NameTokens(col)
+	toks := naming.NameTokens(col)
 	// Club_ID_2, address_line1: a trailing number tells roles apart.
 	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
 		toks = toks[:len(toks)-1]
@@ -136,7 +138,7 @@ func entityOf(table string) []string {
 	if i := strings.LastIndex(table, "."); i >= 0 {
 		table = table[i+1:]
 	}
-	toks := experts.NameTokens(table)
+	toks := naming.NameTokens(table)
 	for len(toks) > 1 && tablePrefixes[toks[0]] {
 		toks = toks[1:]
 	}
@@ -420,17 +422,18 @@ func (c Column) Key() bool {
 	return p.Rows >= 2 && *p.DistinctCount == p.Rows && *p.NullFraction == 0
 }
 
-// columnOf is t's column that name (from a declaration, which SQLite keeps
-// as written) means, or name when none does.
+// columnOf is t's column that name (from a declaration, which an engine
+// that folds names keeps as written) means, or name when none does.
 func columnOf(t warehouse.Table, name string) string {
-	if c, ok := experts.FindColumn(t, name); ok {
+	if c, ok := naming.FindColumn(t, name); ok {
 		return c
 	}
 	return name
 }
 
 // qualified is table.column as the source spells them: the column's key
-// in maps, never folded (PostgreSQL's "Users".id and users.id are two).
+// in maps, never folded (where names keep their case, "Users".id and
+// users.id are two).
 func (c Column) qualified() string { return c.Table + "." + c.Name }
 
 // Candidate is a possible reference from Child to Parent.
@@ -830,7 +833,7 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 			usable = false
 			return
 		}
-		h := experts.Hash64(s)
+		h := stablehash.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
 	k.reads++
@@ -1187,7 +1190,7 @@ func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, 
 // inclusionSQL is InclusionSQL reading the child through its scope (a
 // sample of a child far larger than --sample-rows), and looking each child
 // value up in a parent far larger than the sample by its key, one search
-// per row, rather than joining it: PostgreSQL may join by a hash of the
+// per row, rather than joining it: a planner may join by a hash of the
 // whole parent. Such a lookup needs the key compared as it is, so a cast
 // (types that differ) is not checked against so large a parent: "" then.
 func inclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
@@ -1308,13 +1311,13 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	// entry has source "user"): inferring it again would overwrite that
 	// entry with an "inferred" one. Its names are resolved as the
 	// structural expert resolves them when it records the reference.
-	byName := experts.NewTableIndex(env.Tables)
+	byName := naming.NewTableIndex(env.Tables)
 	for _, ur := range env.Options.Relations {
 		if len(ur.FromColumns) != 1 {
 			continue
 		}
 		if t, ok := byName.Find(ur.FromTable); ok {
-			if c, ok := experts.FindColumn(t, ur.FromColumns[0]); ok {
+			if c, ok := naming.FindColumn(t, ur.FromColumns[0]); ok {
 				declared[t.Name.String()+"."+c] = true
 			}
 		}

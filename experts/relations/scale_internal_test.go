@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/stablehash"
 )
 
 // Unit tests of the pruning that keeps relationship inference linear
@@ -21,7 +21,7 @@ func sketchOf(t *testing.T, values ...any) *sketch {
 		if !ok {
 			t.Fatalf("%v (%T) cannot be sketched", v, v)
 		}
-		h := experts.Hash64(s)
+		h := stablehash.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
 	return newSketch(byHash)

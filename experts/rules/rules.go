@@ -15,6 +15,7 @@ import (
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -218,18 +219,18 @@ func (r *ruler) lifecycleCandidates() map[string][]lifecyclePair {
 			continue
 		}
 		statusLike := false
-		for _, tok := range experts.Words(c.Name) {
+		for _, tok := range naming.Words(c.Name) {
 			statusLike = statusLike || statusWords[tok]
 		}
 		states := map[string][]string{} // stem → values
 		for _, tv := range p.TopValues {
-			for _, w := range experts.Words(tv.Value) {
+			for _, w := range naming.Words(tv.Value) {
 				states[stem(w)] = append(states[stem(w)], tv.Value)
 			}
 		}
 		for _, ts := range stamps {
 			var expected []string
-			for _, w := range experts.Words(ts) {
+			for _, w := range naming.Words(ts) {
 				if timeWords[w] {
 					continue
 				}
@@ -822,8 +823,8 @@ func (r *ruler) temporal(ctx context.Context) error {
 	// time. A table far larger than the sample is read through a sample
 	// that may be no picture of that: the first rows the engine returns
 	// (its oldest, perhaps), or whole blocks, whose rows come in runs of
-	// neighbours (on PostgreSQL, 64 blocks of dates a few days apart made
-	// a uniform week look 2.6× busier on Saturdays than on Thursdays).
+	// neighbours (64 blocks of dates a few days apart made a uniform week
+	// look 2.6× busier on Saturdays than on Thursdays).
 	skip := ""
 	if r.scope.Sampled && !r.scope.Random {
 		skip = fmt.Sprintf("%s holds %s rows, more than this run reads whole, and its sample (%s) holds rows in runs, not drawn one by one: "+
@@ -995,7 +996,7 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 	for _, e := range enums {
 		states := map[string][]string{}
 		for _, tv := range r.profiles[e].TopValues {
-			for _, w := range experts.Words(tv.Value) {
+			for _, w := range naming.Words(tv.Value) {
 				states[stem(w)] = append(states[stem(w)], tv.Value)
 			}
 		}
@@ -1074,7 +1075,7 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 				}
 				var expected []string
 				timed := false
-				for _, w := range experts.Words(c.Name) {
+				for _, w := range naming.Words(c.Name) {
 					if timeWords[w] {
 						timed = true
 						continue

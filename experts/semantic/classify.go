@@ -167,8 +167,8 @@ func (c *column) numeric() bool {
 		return false
 	}
 	if c.SampleTaken && len(c.Sample) > 0 {
-		// Text columns holding numbers are common in SQLite schemas; a
-		// leading zero marks a code (00123), not a quantity.
+		// Text columns holding numbers are common where types are
+		// dynamic; a leading zero marks a code (00123), not a quantity.
 		r, _ := ratio(c.Sample, func(s string) bool { return isNumber(s) && !leadingZero(s) })
 		return r >= valueMatchRatio
 	}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 // lexicon maps each business domain to the words that suggest it, weighted
@@ -260,7 +260,7 @@ func scoreLine(s domainScore) string {
 func wordSet(names []string) map[string]bool {
 	m := map[string]bool{}
 	for _, n := range names {
-		toks := experts.Words(n)
+		toks := naming.Words(n)
 		for i, t := range toks {
 			s := Singularize(t)
 			m[s] = true

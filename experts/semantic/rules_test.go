@@ -6,8 +6,7 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/catalog"
-
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 func TestSingularize(t *testing.T) {
@@ -137,27 +136,27 @@ func TestClassify(t *testing.T) {
 		{"currency", column{Name: "cur", Type: "TEXT", Profile: prof(50, 50, 3), SampleTaken: true, Sample: repeat([]string{"USD", "EUR", "GBP"}, 50)}, TypeCurrency},
 		{"json", column{Name: "attrs", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{`{"a":1}`, `[1]`}}, TypeJSON},
 		{"phone", column{Name: "phone", Tokens: []string{"phone"}, Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"+1 (780) 428-9482", "5551234567"}}, TypePhone},
-		{"postal", column{Name: "PostalCode", Tokens: experts.Words("PostalCode"), Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypePostalCode},
+		{"postal", column{Name: "PostalCode", Tokens: naming.Words("PostalCode"), Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypePostalCode},
 		{"unnamed postal is not postal", column{Name: "x", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"12227-000", "H2G 1A7", "1010"}}, TypeUnknown},
-		{"person name", column{Name: "last_name", Tokens: experts.Words("last_name"), Type: "TEXT", Profile: prof(50, 50, 40), SampleTaken: true, Sample: repeat([]string{"Smith", "O'Neil", "García"}, 50)}, TypePersonName},
+		{"person name", column{Name: "last_name", Tokens: naming.Words("last_name"), Type: "TEXT", Profile: prof(50, 50, 40), SampleTaken: true, Sample: repeat([]string{"Smith", "O'Neil", "García"}, 50)}, TypePersonName},
 		{"name of a person table", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"employee"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Ann Lee", "Bo Chan"}, 50)}, TypePersonName},
 		{"name of a product is a label", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"product"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Chai", "Chang"}, 50)}, TypeLabel},
-		{"person hint but codes", column{Name: "first_name", Tokens: experts.Words("first_name"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"X1", "Y2"}, 50)}, TypeLabel},
+		{"person hint but codes", column{Name: "first_name", Tokens: naming.Words("first_name"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"X1", "Y2"}, 50)}, TypeLabel},
 		{"free text", column{Name: "body", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{long + "1", long + "2"}, 50)}, TypeFreeText},
 		{"enum", column{Name: "status", Tokens: []string{"status"}, Type: "TEXT", Profile: prof(500, 500, 4), SampleTaken: true, Sample: repeat([]string{"new", "paid", "shipped", "void"}, 200)}, TypeEnum},
-		{"fk by name", column{Name: "customer_id", Tokens: experts.Words("customer_id"), Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 30)}, TypeForeignKey},
-		{"unique id is identifier", column{Name: "order_id", Tokens: experts.Words("order_id"), TableWords: []string{"order"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
-		{"unique id of no table is identifier", column{Name: "ticket_id", Tokens: experts.Words("ticket_id"), TableWords: []string{"sale"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
-		{"unique id of another table is a reference", column{Name: "order_id", Tokens: experts.Words("order_id"), TableWords: []string{"invoice"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeForeignKey},
+		{"fk by name", column{Name: "customer_id", Tokens: naming.Words("customer_id"), Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 30)}, TypeForeignKey},
+		{"unique id is identifier", column{Name: "order_id", Tokens: naming.Words("order_id"), TableWords: []string{"order"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
+		{"unique id of no table is identifier", column{Name: "ticket_id", Tokens: naming.Words("ticket_id"), TableWords: []string{"sale"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
+		{"unique id of another table is a reference", column{Name: "order_id", Tokens: naming.Words("order_id"), TableWords: []string{"invoice"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeForeignKey},
 		{"gender 0/1 is a code", column{Name: "gender", Type: "INTEGER", Profile: prof(100, 100, 2, "0", "1")}, TypeEnum},
-		{"measure", column{Name: "unit_price", Tokens: experts.Words("unit_price"), Type: "REAL", Profile: num}, TypeMeasure},
+		{"measure", column{Name: "unit_price", Tokens: naming.Words("unit_price"), Type: "REAL", Profile: num}, TypeMeasure},
 		{"text numbers are measures", column{Name: "amount", Tokens: []string{"amount"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"12.5", "7", "100.25"}, 50)}, TypeMeasure},
 		{"zero-padded codes are not measures", column{Name: "code", Tokens: []string{"code"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"0012", "0013", "0099"}, 50)}, TypeIdentifier},
 		{"declared date, no sample", column{Name: "d", Type: "DATE", Profile: prof(5, 5, 5)}, TypeDate},
 		{"name only email", column{Name: "email", Tokens: []string{"email"}, Type: "TEXT"}, TypeEmail},
 		{"address line", column{Name: "line1", TableWords: []string{"address"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
 		{"ip address", column{Name: "ip_address", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"10.0.0.1", "10.0.0.2"}, 50)}, TypeUnknown},
-		{"address", column{Name: "BillingAddress", Tokens: experts.Words("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
+		{"address", column{Name: "BillingAddress", Tokens: naming.Words("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
 	}
 	for _, c := range cases {
 		v := classified(t, c.name, c.col, c.want)
@@ -175,7 +174,7 @@ func TestClassify(t *testing.T) {
 func classified(t *testing.T, name string, col column, want string) verdict {
 	t.Helper()
 	if col.Tokens == nil {
-		col.Tokens = experts.Words(col.Name)
+		col.Tokens = naming.Words(col.Name)
 	}
 	v := classify(col)
 	if v.Type != want {

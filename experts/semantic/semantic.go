@@ -24,6 +24,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -192,16 +193,16 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 	}
 	inventory := map[string]bool{}
 	for _, o := range env.Tables {
-		inventory[strings.Join(experts.Words(entityType(o.Name.Name)), "_")] = true
+		inventory[strings.Join(naming.Words(entityType(o.Name.Name)), "_")] = true
 	}
-	tableWords := experts.Words(entityType(t.Name.Name))
+	tableWords := naming.Words(entityType(t.Name.Name))
 	verdicts := map[string]verdict{}
 	for _, c := range t.Columns {
 		col := column{
 			Table:          name,
 			Name:           c.Name,
 			Type:           c.Type,
-			Tokens:         experts.Words(c.Name),
+			Tokens:         naming.Words(c.Name),
 			PK:             len(pk) == 1 && pk[0] == c.Name,
 			PKInferred:     inferred,
 			InPK:           len(pk) > 1 && contains(pk, c.Name),
@@ -435,9 +436,9 @@ func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdi
 		if declared[c.Name] || verdicts[c.Name].Type != TypeForeignKey || contains(pk, c.Name) && len(pk) > 1 {
 			continue
 		}
-		col := column{Name: c.Name, Tokens: experts.Words(c.Name), InventoryNames: map[string]bool{}}
+		col := column{Name: c.Name, Tokens: naming.Words(c.Name), InventoryNames: map[string]bool{}}
 		for _, o := range tables {
-			col.InventoryNames[strings.Join(experts.Words(entityType(o.Name.Name)), "_")] = true
+			col.InventoryNames[strings.Join(naming.Words(entityType(o.Name.Name)), "_")] = true
 		}
 		if w, ok := col.refersToTable(); ok {
 			refs = append(refs, fmt.Sprintf("%s (%s)", strings.ReplaceAll(w, "_", " "), c.Name))
@@ -466,7 +467,7 @@ func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdi
 	}
 	for _, c := range t.Columns {
 		if v := verdicts[c.Name]; v.Type == TypeTimestamp || v.Type == TypeDate {
-			if !(&column{Tokens: experts.Words(c.Name)}).has(birthWords) {
+			if !(&column{Tokens: naming.Words(c.Name)}).has(birthWords) {
 				parts = append(parts, "dated by "+c.Name)
 				break
 			}
@@ -493,7 +494,7 @@ func linkedTables(t warehouse.Table, pk []string, verdicts map[string]verdict) [
 			if verdicts[c].Type != TypeForeignKey {
 				return nil
 			}
-			toks := experts.Words(c)
+			toks := naming.Words(c)
 			if len(toks) < 2 {
 				return nil
 			}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 // irregular plurals and words that look plural but are not.
@@ -76,7 +76,7 @@ func Singularize(w string) string {
 // singular, in PascalCase (order_items → OrderItem). Warehouse prefixes such
 // as tbl_ or dim_ are dropped when words remain.
 func entityType(table string) string {
-	words := experts.Words(table)
+	words := naming.Words(table)
 	for len(words) > 1 && tablePrefixes[words[0]] {
 		words = words[1:]
 	}
@@ -110,7 +110,7 @@ func title(w string) string {
 
 // humanize renders an entity type for prose: OrderItem → "order item".
 func humanize(typ string) string {
-	return strings.Join(experts.Words(typ), " ")
+	return strings.Join(naming.Words(typ), " ")
 }
 
 func set(words ...string) map[string]bool {

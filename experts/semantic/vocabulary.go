@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -21,7 +22,7 @@ var birthWords = set("birth", "birthday", "birthdate", "dob", "born")
 // NamedAfter reports whether one of the words of name, or its singular,
 // is in words.
 func NamedAfter(name string, words map[string]bool) bool {
-	return (&column{Tokens: experts.Words(name)}).has(words)
+	return (&column{Tokens: naming.Words(name)}).has(words)
 }
 
 // NamedLikeBirthDate reports a name that dates a person (birth_date, dob),
@@ -89,13 +90,13 @@ func Referrers(tables []warehouse.Table, t warehouse.Table, pk []string) []Refer
 		}
 	}
 	if len(pk) == 1 {
-		own := strings.Join(experts.Words(entityType(t.Name.Name)), "_")
+		own := strings.Join(naming.Words(entityType(t.Name.Name)), "_")
 		for _, o := range tables {
 			if o.Name == t.Name {
 				continue
 			}
 			for _, c := range o.Columns {
-				toks := experts.Words(c.Name)
+				toks := naming.Words(c.Name)
 				if len(toks) < 2 || toks[len(toks)-1] != "id" || (len(o.PrimaryKey) == 1 && o.PrimaryKey[0] == c.Name) {
 					continue
 				}

@@ -12,19 +12,15 @@ import (
 // approxDistinct replaces the distinct counts measured on a sample with a
 // count over the whole table, on engines where that costs about one scan:
 // a sample sees only a share of a column's values, so its distinct count
-// understates every high-cardinality column. Trino streams its
-// approx_distinct sketch. DuckDB and MySQL count exactly. DuckDB's hash
-// aggregate runs at scan speed while its approx_count_distinct misses by
-// far more than the 2% issue 4 allows: 8.8% low on 20,000 distinct values,
-// and on the 1M-row speed benchmark 4.7% low on 1M integers, 15.6% low on
-// 1M e-mails, 14.4% low on 1M doubles, 7.1% high on 200,003 codes, 4.3%
-// low on 102,100 amounts (DuckDB 1.5). MySQL has no sketch, and hashing
-// every value into one there (Dialect.HLLRegisters' shape with MD5) took
-// 3.9 s a column on 1M rows of MariaDB 10.11, where COUNT(DISTINCT) took
-// 0.7 s. Exact counts also keep what the anomaly checks read from them: a
-// column whose distinct count equals its non-null count is unique. SQLite
-// and PostgreSQL are scaleUp's. A failure keeps the sample's figures and is
-// reported as partial.
+// understates every high-cardinality column. An engine whose sketch is
+// close enough streams it (DistinctApprox); one whose exact count runs at
+// about scan speed, or whose sketch misses by more than the 2% issue 4
+// allows, or that has none and hashes slowly, counts exactly
+// (DistinctExact: each engine's Capabilities says which, and why). Exact
+// counts also keep what the anomaly checks read from them: a column whose
+// distinct count equals its non-null count is unique. The engines left
+// (DistinctScaled) are scaleUp's. A failure keeps the sample's figures and
+// is reported as partial.
 //
 // Only tables within wholeScanFactor samples are read whole: sampling is
 // there so that a 100M-row table is not, and its distinct counts are

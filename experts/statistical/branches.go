@@ -39,8 +39,8 @@ const (
 // maxExamples is how many example values an anomaly carries.
 const maxExamples = 5
 
-// maxBranches bounds one UNION ALL; SQLite refuses compounds of more than
-// 500 SELECTs and long statements parse slowly everywhere.
+// maxBranches bounds one UNION ALL: an engine may refuse a compound of
+// more than 500 SELECTs, and long statements parse slowly everywhere.
 const maxBranches = 200
 
 // branch is one SELECT of a follow-up query, for column col.
@@ -81,8 +81,8 @@ func examplesBranch(d warehouse.Dialect, from string, k, a int, q, cond, orderBy
 
 // groupBranch counts the rows of from per value of the bucket expression.
 // Rows whose bucket is NULL form one more group, which runUnion drops (its
-// b is not an integer): a WHERE bucket IS NOT NULL would make DuckDB parse
-// every date twice.
+// b is not an integer): a WHERE bucket IS NOT NULL would have an engine
+// parse every date twice, once for WHERE and once for GROUP BY.
 func groupBranch(d warehouse.Dialect, from string, k, a int, bucket string) branch {
 	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, %s AS b, %s AS v, COUNT(*) AS n FROM %s GROUP BY %s",
 		k, a, bucket, nullText(d), from, bucket)}

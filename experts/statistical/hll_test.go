@@ -5,7 +5,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/stablehash"
 )
 
 // TestHLLAccuracy counts known numbers of distinct values, from ten to
@@ -16,8 +16,8 @@ func TestHLLAccuracy(t *testing.T) {
 	kinds := map[string]func(i int) uint64{
 		"int":   func(i int) uint64 { return numHash(float64(i), int64(i)) },
 		"real":  func(i int) uint64 { return numHash(float64(i)+0.25, 0) },
-		"email": func(i int) uint64 { return experts.Hash64(fmt.Sprintf("user%d@example.com", i)) },
-		"code":  func(i int) uint64 { return experts.Hash64(fmt.Sprintf("C%07d", i)) },
+		"email": func(i int) uint64 { return stablehash.Hash64(fmt.Sprintf("user%d@example.com", i)) },
+		"code":  func(i int) uint64 { return stablehash.Hash64(fmt.Sprintf("C%07d", i)) },
 	}
 	for name, h := range kinds {
 		for _, n := range sizes {

@@ -137,8 +137,8 @@ func isDateType(t string) bool {
 	return strings.Contains(u, "DATE") || strings.Contains(u, "TIMESTAMP")
 }
 
-// dateLayouts are the text forms a SQLite date column holds and strftime
-// reads (the ISO-8601 family).
+// dateLayouts are the text forms a date held as text takes, which an
+// engine without a date type reads as dates (the ISO-8601 family).
 var dateLayouts = []string{
 	"2006-01-02",
 	"2006-01-02 15:04:05",

@@ -88,9 +88,9 @@ func (a *attempt) smaller() int64 {
 }
 
 // timedOut reports a statement that ran out of --query-timeout, as every
-// engine reports it (a wrapped context.DeadlineExceeded: SQLite's
-// "interrupted", PostgreSQL's 57014, MySQL's 3024 and 1969, DuckDB's
-// INTERRUPT), as opposed to the run's own deadline or cancellation.
+// engine package reports it (a wrapped context.DeadlineExceeded, whatever
+// the engine's own error for an interrupted statement), as opposed to the
+// run's own deadline or cancellation.
 func timedOut(ctx context.Context, err error) bool {
 	return ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)
 }

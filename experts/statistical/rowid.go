@@ -9,23 +9,21 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// SQLite and MySQL have no TABLESAMPLE: their random filters
-// (Dialect.Sample, SampleFrom: random() on SQLite, RAND(seed) on MySQL)
-// read every row of the table in every statement of the profile, so a
-// 100M-row table was read whole a dozen times (issue 9). A table whose
-// b-tree is keyed by an integer (warehouse.IntKey: a SQLite rowid table's
-// rowid, a WITHOUT ROWID table's INTEGER primary key, a MySQL or MariaDB
-// table's primary key of one integer column, by which InnoDB clusters its
-// rows) is instead sized from its keys and sampled by lookups by key
+// An engine without a table sample (Capabilities.FilterSample) samples by
+// a random filter (Dialect.Sample, SampleFrom) that reads every row of the
+// table in every statement of the profile, so a 100M-row table was read
+// whole a dozen times (issue 9). A table whose b-tree is keyed by an
+// integer (warehouse.IntKey, which each engine's IntKeys lists: a row id,
+// or a primary key of one integer column the rows are clustered by) is
+// instead sized from its keys and sampled by lookups by key
 // (warehouse.FindIntKey, RowidProbe, SampleRowids): no statement reads it
 // whole.
 //
 // What has no such key keeps the scanning forms, and is still read whole
 // by every statement of its profile when it is larger than the sample:
-// views, virtual tables, SQLite WITHOUT ROWID tables keyed otherwise and
-// tables whose columns hide every spelling of rowid, and MySQL tables
-// with no primary key, a composite one or one of another type (the
-// RAND(seed) filter reads every row to keep a few).
+// views, virtual tables, and tables the engine keys otherwise (no primary
+// key, a composite one, one of another type, columns that hide every
+// spelling of a row id): the random filter reads every row to keep a few.
 
 // rowids is what the profiler learned of a table's integer key.
 type rowids struct {
@@ -93,16 +91,11 @@ func (p *profiler) rowidRows(ctx context.Context) (n int64, exact, ok bool, err 
 }
 
 // rowidDrawCost is what one rowid drawn for a sample costs against one row
-// of the random() filter's scan: a generated number, a sort entry and a
-// b-tree search to a page mostly not in cache. Measured on 4M narrow rows
-// (TestSQLiteSampleNoFullScan): 12,600 draws in 90–140 ms, the scan
-// 0.3 µs a row.
-//
-// On MariaDB 10.11 (InnoDB, 1M rows of four columns in the buffer pool) a
-// draw, hashed, grouped, sorted and looked up by primary key, took 6–9 µs
-// (12,400 draws in 70–120 ms, 37,500 in 220–350 ms), and a row of the
-// RAND(42) filter's scan 0.2–0.3 µs (230–290 ms for the 1M): some 30
-// times, within the noise of SQLite's 25, so one constant serves both.
+// of the random filter's scan: a generated number, a sort entry and a
+// b-tree search to a page mostly not in cache. Measured on both engines
+// with key lookups (their dialect.go gives the figures): 25 on an
+// in-process engine's 4M narrow rows, some 30 on a server's 1M rows in its
+// buffer pool, within each other's noise, so one constant serves both.
 const rowidDrawCost = 25
 
 // rowidSample is the FROM item of a sample of about rows of the table's

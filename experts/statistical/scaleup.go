@@ -6,7 +6,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -16,7 +16,8 @@ import (
 // once: D = n·d / (n − f1 + f1·n/N), for d distinct values and f1
 // singletons among n sampled rows of N. A column of unique values (f1 = d
 // = n) comes out at N, a code list whose values all repeat (f1 = 0) at d.
-// It is what PostgreSQL's ANALYZE uses for n_distinct.
+// It is the estimator planners' statistics collectors use for a column's
+// number of distinct values (n_distinct).
 func duj1(n, d, f1, total int64) int64 {
 	if n <= 0 || total <= n || f1 <= 0 {
 		return d
@@ -49,17 +50,18 @@ func (a *colAcc) singletons() int64 {
 }
 
 // scaleUp replaces the sampled distinct counts by counts for the whole
-// table, on the engines approxDistinct leaves to it (SQLite and
-// PostgreSQL), and on every engine for tables too large to read whole
+// table, on the engines approxDistinct leaves to it (WholeDistinct is
+// DistinctScaled), and on every engine for tables too large to read whole
 // (wholeScan). A HyperLogLog sketch reads every row at a fixed memory
-// (hll.go): SQLite's is built here from one more streamed pass, whose
-// values are hashed and dropped; PostgreSQL builds it itself
-// (Dialect.HLLRegisters). Columns the sketch could not count fall back to
-// Duj1 from the sample: the pass knows its singletons; the SQL path counts
-// them in one query of GROUP BY … HAVING COUNT(*) = 1 branches, on the same
-// sample where the engine seeds it. Columns whose values all repeat in the
-// sample (no singletons), or that hold a code list, are left alone: there
-// is nothing to scale. A failure keeps the sample's figures.
+// (hll.go): on a source that streams rows it is built here from one more
+// streamed pass, whose values are hashed and dropped; elsewhere the engine
+// builds it itself (Dialect.HLLRegisters). Columns the sketch could not
+// count fall back to Duj1 from the sample: the pass knows its singletons;
+// the SQL path counts them in one query of GROUP BY … HAVING COUNT(*) = 1
+// branches, on the same sample where the engine seeds it. Columns whose
+// values all repeat in the sample (no singletons), or that hold a code list,
+// are left alone: there is nothing to scale. A failure keeps the sample's
+// figures.
 func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	// The first rows of a table are no random sample: nothing to scale
 	// by (and of a table known only to hold more than p.total−1 rows, no
@@ -255,12 +257,12 @@ func hllHash(v any) uint64 {
 	case float64:
 		return numHash(x, 0)
 	case string:
-		return experts.Hash64(x)
+		return stablehash.Hash64(x)
 	case []byte:
-		return experts.Hash64(string(x)) ^ 0x9e3779b97f4a7c15
+		return stablehash.Hash64(string(x)) ^ 0x9e3779b97f4a7c15
 	}
 	s, _ := render(v)
-	return experts.Hash64(s)
+	return stablehash.Hash64(s)
 }
 
 // applyDuj1 scales one column's sampled distinct count up to the table.

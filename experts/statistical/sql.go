@@ -19,13 +19,13 @@ type colSpec struct {
 	Name      string
 	Numeric   bool
 	Blob      bool
-	Bool      bool // MIN and MAX are skipped: PostgreSQL has none for booleans
+	Bool      bool // MIN and MAX are skipped: an engine may have none for booleans
 	CountOnly bool // fallback after the full aggregate failed on this column
 
 	// The checks below are off unless profileTable turns them on.
 	Text      bool // text lengths, values with spaces
 	Missing   bool // empty strings and placeholders
-	Types     bool // SQLite storage classes, which may differ row by row
+	Types     bool // storage classes (DynamicTypes), which may differ row by row
 	Measure   bool // a numeric quantity, not a key: counts its numeric values
 	Quantiles bool // percentiles in the aggregate (engines that have them)
 	NonNeg    bool // negative values are implausible
@@ -46,12 +46,13 @@ var decilePoints = []float64{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}
 
 // aggregatePoints are the fractions the aggregate asks the engine's
 // percentile function for, in one call where the engine shares the work
-// (DuckDB's list form, PostgreSQL's shared sort): the quantiles, then the
-// deciles. Aliases q0… follow this order.
+// (a list of fractions, or one sort for several aggregates): the
+// quantiles, then the deciles. Aliases q0… follow this order.
 var aggregatePoints = append(slices.Clone(quantilePoints), decilePoints...)
 
-// placeholders are the values people type when they have none, and
-// MySQL's zero date, which is no date at all.
+// placeholders are the values people type when they have none, and the
+// zero date an engine may store for a date it could not read, which is no
+// date at all.
 var placeholders = []string{"n/a", "null", "-", "none", "unknown", "?", "0000-00-00", "0000-00-00 00:00:00"}
 
 // epochPlaceholders are the zero of Unix time: a placeholder when it stands
@@ -61,7 +62,7 @@ var epochPlaceholders = []string{"1970-01-01", "1970-01-01 00:00:00"}
 
 // epochCond is true for the Unix epoch written as a date: a plain
 // comparison, since dates have no case and rarely blanks, and a regular
-// expression per value (FoldedIn on DuckDB) would cost as much again as
+// expression per value (what FoldedIn may be) would cost as much again as
 // the placeholder check.
 func epochCond(d warehouse.Dialect, q string) string {
 	lits := make([]string, len(epochPlaceholders))
@@ -205,8 +206,9 @@ func chunks[T any](cols []T, size int) [][]T {
 }
 
 // isNumericType reports whether a declared type holds numbers. An empty type
-// counts: SQLite columns without one often hold numbers, and the per-value
-// check in warehouse.Dialect.Numeric keeps text out of the averages.
+// counts: on an engine with dynamic types columns without one often hold
+// numbers, and the per-value check in warehouse.Dialect.Numeric keeps text
+// out of the averages.
 func isNumericType(t string) bool {
 	u := strings.ToUpper(strings.TrimSpace(t))
 	if u == "" {

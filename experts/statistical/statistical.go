@@ -224,7 +224,7 @@ type profiler struct {
 	// and firstRows: the sample is then the first rows the engine returns
 	// (a LIMIT), as no keep-fraction can be had from a bound.
 	lower, firstRows bool
-	rid              rowids // the integer key's range, SQLite's or MySQL's (rowid.go)
+	rid              rowids // the integer key's range where lookups by key work (rowid.go)
 	byRowid          bool   // the sample is drawn by lookups by that key
 	// rowidEvidence says how the rowid probe estimated the rows.
 	rowidEvidence string
@@ -449,7 +449,8 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 }
 
 // approxQuantileRows: from this many rows, engines with a quantile sketch
-// (DuckDB, Trino) use it; below, exact quantiles cost milliseconds.
+// (Dialect.ApproxQuantiles) use it; below, exact quantiles cost
+// milliseconds.
 const approxQuantileRows = 100_000
 
 // keyMinCompleteness is the share of rows an undeclared key candidate
@@ -525,13 +526,14 @@ func (p *profiler) spec(i int, c warehouse.Column) colSpec {
 		return s
 	}
 	s.Text = isTextType(c.Type)
-	// Placeholders hide in text and in dates. A SQLite column of another
-	// type that holds text shows up as mixed storage classes instead, whose
-	// examples show the placeholders; untyped columns get both checks.
+	// Placeholders hide in text and in dates. On an engine with dynamic
+	// types a column of another type that holds text shows up as mixed
+	// storage classes instead, whose examples show the placeholders;
+	// untyped columns get both checks.
 	untyped := dynamic && strings.TrimSpace(c.Type) == ""
 	s.Missing = s.Text || isDateType(c.Type) || untyped
-	// SQLite converts numbers stored in a text column to text, so only
-	// columns of other types can mix storage classes.
+	// Dynamic types convert numbers stored in a text column to text, so
+	// only columns of other types can mix storage classes.
 	s.Types = dynamic && !s.Text
 	pk := len(p.table.PrimaryKey) == 1 && p.table.PrimaryKey[0] == c.Name
 	s.Measure = s.Numeric && !pk && !keyLike(c.Name) && !isDateType(c.Type)
@@ -578,9 +580,9 @@ func clip(v *string) *string {
 	return &c
 }
 
-// dropNonFinite leaves out the figures an infinity spoils: SQLite stores
-// 1e999 as a real infinity, and the mean, spread, quantiles or histogram it
-// makes infinite or NaN mean nothing (and have no JSON form).
+// dropNonFinite leaves out the figures an infinity spoils: an engine may
+// store 1e999 as a real infinity, and the mean, spread, quantiles or
+// histogram it makes infinite or NaN mean nothing (and have no JSON form).
 func dropNonFinite(s *colStats) {
 	bad := func(f float64) bool { return math.IsInf(f, 0) || math.IsNaN(f) }
 	dropped := false
@@ -624,14 +626,14 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 // the sampling fraction: the structural expert's exact count when there is
 // one; else a count that stops at n+1 rows, so that a small table costs no
 // full scan; and for a table above n, the structural expert's estimate or,
-// on a SQLite or MySQL table keyed by an integer, the key probe's (rowidRows) when
-// it exceeds wholeScanFactor samples, else an exact count; failing those,
-// the source's estimate as the structural expert takes it. A view, and
-// what nothing estimates, is counted up to wholeScanFactor samples plus
-// one: beyond, the count is a lower bound (p.lower), and no base for a
+// on a table keyed by an integer (Dialect.IntKeys), the key probe's
+// (rowidRows) when it exceeds wholeScanFactor samples, else an exact count;
+// failing those, the source's estimate as the structural expert takes it. A
+// view, and what nothing estimates, is counted up to wholeScanFactor samples
+// plus one: beyond, the count is a lower bound (p.lower), and no base for a
 // sampling fraction. A retry after a timeout (retry.go) counts nothing
-// whole: it takes the estimates as they are, and the count at n+1 as a
-// lower bound.
+// whole: it takes the estimates as they are, and the count at n+1 as a lower
+// bound.
 func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
 	if hint.exact != nil {
 		return *hint.exact, nil
@@ -652,8 +654,8 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 		return c, nil
 	}
 	if p.table.Kind == "view" {
-		// A view's size is at best the planner's guess (PostgreSQL's
-		// EXPLAIN), and any random filter over a view computes all of
+		// A view's size is at best the planner's guess (an EXPLAIN's
+		// estimate), and any random filter over a view computes all of
 		// it: a guess too low would have a view over a 100M-row table
 		// computed whole in every statement of the profile. The bounded
 		// count reads at most wholeScanFactor samples of it.
@@ -670,8 +672,9 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 		p.estimated = true
 		return *hint.estimate, nil
 	}
-	// A SQLite or MySQL table keyed by an integer is sized from its keys; counted
-	// only when within wholeScanFactor samples, which may be read whole.
+	// A table keyed by an integer (Dialect.IntKeys) is sized from its keys;
+	// counted only when within wholeScanFactor samples, which may be read
+	// whole.
 	est, exact, ok, err := p.rowidRows(ctx)
 	if err != nil {
 		return 0, err

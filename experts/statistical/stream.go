@@ -18,14 +18,15 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// The streaming profile is the statistical pass for in-process engines
-// (SQLite), where the engine's own aggregates cost a sort or a B-tree per
-// COUNT(DISTINCT), per GROUP BY and per ORDER BY … OFFSET — thirty scans'
-// worth for a dozen columns — while reading every row once costs one scan.
-// One SELECT of the columns is read to the end and every figure the
-// aggregate, frequent-value, detail and anomaly queries would have returned
-// is computed here, with the same semantics (SQLite's storage classes,
-// COUNT(DISTINCT) equality, strftime's reading of dates).
+// The streaming profile is the statistical pass for in-process engines (a
+// source that is a Streamer), where the engine's own aggregates cost a sort
+// or a B-tree per COUNT(DISTINCT), per GROUP BY and per ORDER BY … OFFSET —
+// thirty scans' worth for a dozen columns — while reading every row once
+// costs one scan. One SELECT of the columns is read to the end and every
+// figure the aggregate, frequent-value, detail and anomaly queries would
+// have returned is computed here, with the streaming engine's semantics
+// (dynamic types' storage classes, its COUNT(DISTINCT) equality, its reading
+// of dates held as text).
 //
 // Memory is bounded by the rows read (at most --sample-rows on a sampled
 // table), never by the values' sizes: each column keeps at most exactCap
@@ -74,7 +75,7 @@ type colAcc struct {
 	nonNull            int64
 	tNum, tText, tBlob int64
 
-	// Numbers (SQLite storage classes integer and real).
+	// Numbers (storage classes integer and real).
 	nv         int64
 	ints       int64 // values of storage class integer
 	sum, sumSq ksum
@@ -145,7 +146,7 @@ func (p *profiler) streamColumn(c colSpec) string {
 	if isDateType(p.table.Columns[c.Index].Type) {
 		// The driver turns the text of DATE, DATETIME and TIMESTAMP
 		// columns into times and back, not always into the same text;
-		// SQLite's no-op unary plus hides the declared type.
+		// a no-op unary plus hides the declared type from it.
 		return "+" + q
 	}
 	return q
@@ -397,9 +398,9 @@ func (a *colAcc) number(f float64, v any) {
 	}
 }
 
-// ksum adds floating-point numbers with Neumaier's compensation, as
-// SQLite's SUM and AVG do, so that a long column's mean is as exact as the
-// engine's.
+// ksum adds floating-point numbers with Neumaier's compensation, as the
+// streaming engine's SUM and AVG do, so that a long column's mean is as
+// exact as the engine's.
 type ksum struct{ s, c float64 }
 
 func (k *ksum) add(x float64) {

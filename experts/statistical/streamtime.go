@@ -21,7 +21,8 @@ func (c civil) after(d civil) bool {
 	return c.day > d.day
 }
 
-// stamp is a date and hour as SQLite's strftime reads them (in UTC).
+// stamp is a date and hour as the streaming engine's date functions read
+// them (in UTC).
 type stamp struct {
 	civil
 	hour int
@@ -144,8 +145,8 @@ func isoStamp(s string) (stamp, bool) {
 	return stamp{}, false
 }
 
-// normalize carries days past the month's end as SQLite does (2023-02-30
-// is March 2) and hour 24 into the next day.
+// normalize carries days past the month's end as the streaming engine does
+// (2023-02-30 is March 2) and hour 24 into the next day.
 func normalize(st stamp) stamp {
 	if st.day <= 28 && st.hour < 24 {
 		return st
@@ -165,11 +166,11 @@ func digits(s string) (int, bool) {
 	return n, true
 }
 
-// castText is CAST(v AS TEXT) in SQLite: what the frequent-values and
-// examples queries return for a value. Reals differ from render: SQLite
-// writes 15 significant digits when they read back as the same number,
-// else 17; positionally for exponents -4..16, else as 1.0e+20; and always
-// with a fractional part.
+// castText is CAST(v AS TEXT) on the streaming engine: what the
+// frequent-values and examples queries return for a value. Reals differ from
+// render: the engine writes 15 significant digits when they read back as the
+// same number, else 17; positionally for exponents -4..16, else as 1.0e+20;
+// and always with a fractional part.
 func castText(v any) string {
 	f, ok := v.(float64)
 	if !ok {

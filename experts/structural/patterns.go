@@ -9,6 +9,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 // Pattern kinds, as report.json's patterns[].kind spells them.
@@ -324,7 +325,8 @@ var numericBase = map[string]bool{
 }
 
 // numericType reports whether a declared type holds numbers to measure with.
-// MySQL's TINYINT(1) is a boolean; SERIAL types are keys.
+// TINYINT(1) is a boolean where an engine has no boolean type; SERIAL
+// types are keys.
 func numericType(t string) bool {
 	u := strings.ToUpper(strings.TrimSpace(t))
 	if strings.HasPrefix(strings.ReplaceAll(u, " ", ""), "TINYINT(1)") {
@@ -349,7 +351,7 @@ var (
 // notMeasureName reports whether a column's name says identifier (customer_id,
 // date_key, zip_code, order_no), flag (is_active) or time (created_at, year).
 func notMeasureName(name string) bool {
-	toks := experts.NameTokens(name)
+	toks := naming.NameTokens(name)
 	if len(toks) == 0 {
 		return true
 	}
@@ -505,8 +507,8 @@ func appendUnique(s []string, v string) []string {
 }
 
 // contains compares names as the source spells them: tables "Users" and
-// users are two (PostgreSQL; MariaDB on Linux), and a primary key's
-// columns come from the same listing as the table's.
+// users are two on an engine whose names keep their case, and a primary
+// key's columns come from the same listing as the table's.
 func contains(s []string, v string) bool {
 	return slices.Contains(s, v)
 }

@@ -28,6 +28,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -123,15 +124,15 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	if !exact {
 		conf = 0.8
 	}
-	byName := experts.NewTableIndex(env.Tables)
+	byName := naming.NewTableIndex(env.Tables)
 	fks := t.ForeignKeys
 	if env.Options.IgnoreDeclaredFKs {
 		fks = nil // benchmarks: relationships are inferred, not read
 	}
 	for _, fk := range fks {
-		// The real spelling, whatever case the declaration used (SQLite
-		// keeps it as written), but never another table's: PostgreSQL's
-		// "Users" and users are two.
+		// The real spelling, whatever case the declaration used (an
+		// engine that folds names keeps it as written), but never another
+		// table's: where names keep their case "Users" and users are two.
 		parent, _ := byName.Find(fk.RefTable.String())
 		if len(fk.RefColumns) == 0 {
 			// REFERENCES ghost: no columns named, and no table whose key
@@ -192,12 +193,12 @@ const exactCountFactor = experts.WholeScanFactor
 
 // rowCount counts a table's rows exactly, unless the source has a cheap
 // estimate that says the table is too big to count. A view, and what
-// nothing can estimate (a virtual table, a SQLite WITHOUT ROWID table with
-// no integer key and no ANALYZE), is counted only up to exactCountFactor
+// nothing can estimate (a virtual table, a table with no integer key and
+// no statistics), is counted only up to exactCountFactor
 // samples plus one (Env.CountUpTo): a view over a 100M-row table is not
 // evaluated whole, and its count is a lower bound (lower), marked an
 // estimate too, with evidence saying where the count stopped. A view's
-// estimate (PostgreSQL's EXPLAIN) is not taken: it is the planner's guess,
+// estimate (an EXPLAIN's) is not taken: it is the planner's guess,
 // and a guess too low would have the view counted whole.
 func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64, exact, lower bool, ev []string, err error) {
 	estimated := false
@@ -236,7 +237,7 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64
 // unless the schema declares the same one. A reference to a table or column
 // that does not exist is an uncertainty, not a relationship.
 func userRelations(ctx context.Context, env *experts.Env) error {
-	byName := experts.NewTableIndex(env.Tables)
+	byName := naming.NewTableIndex(env.Tables)
 	for _, ur := range env.Options.Relations {
 		desc := fmt.Sprintf("%s(%s) -> %s(%s)", ur.FromTable, strings.Join(ur.FromColumns, ", "), ur.ToTable, strings.Join(ur.ToColumns, ", "))
 		child, okc := byName.Find(ur.FromTable)
@@ -273,11 +274,11 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 }
 
 // resolveColumns maps configured column names to the table's spelling
-// (experts.FindColumn).
+// (naming.FindColumn).
 func resolveColumns(t warehouse.Table, cols []string) ([]string, bool) {
 	out := make([]string, 0, len(cols))
 	for _, c := range cols {
-		found, ok := experts.FindColumn(t, c)
+		found, ok := naming.FindColumn(t, c)
 		if !ok {
 			return nil, false
 		}

@@ -22,7 +22,11 @@ func (Dialect) Name() string { return "duckdb" }
 // Capabilities: a seeded reservoir, and exact distinct counts of a table
 // read whole: the hash aggregate runs at scan speed, while
 // approx_count_distinct misses by far more than the 2% issue 4 allows
-// (15.6% low on 1M e-mails, DuckDB 1.5).
+// (DuckDB 1.5: 8.8% low on 20,000 distinct values, and on the 1M-row speed
+// benchmark 4.7% low on 1M integers, 15.6% low on 1M e-mails, 14.4% low on
+// 1M doubles, 7.1% high on 200,003 codes, 4.3% low on 102,100 amounts). A
+// WHERE bucket IS NOT NULL beside GROUP BY bucket would parse every date
+// twice, so the statistical expert's groups keep the NULL bucket.
 func (Dialect) Capabilities() warehouse.Capabilities {
 	return warehouse.Capabilities{Reservoir: true, WholeDistinct: warehouse.DistinctExact}
 }

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/llm"
+	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -341,7 +341,7 @@ func describeTable(ctx context.Context, s *Server, raw json.RawMessage) (any, er
 	}
 	// "Users" and users may be two tables: another case only when it can
 	// mean one.
-	tbl, ok := experts.NewTableIndex(ts).Find(a.Table)
+	tbl, ok := naming.NewTableIndex(ts).Find(a.Table)
 	if !ok {
 		return nil, fmt.Errorf("no table %q (list_tables names them)", a.Table)
 	}

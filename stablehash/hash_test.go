@@ -1,4 +1,4 @@
-package experts
+package stablehash
 
 import (
 	"hash/fnv"

@@ -1,4 +1,4 @@
-package experts
+package naming
 
 import (
 	"strings"
@@ -6,14 +6,15 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// Names that differ only in case can be two tables (PostgreSQL's "Users"
-// and users; MariaDB's with lower_case_table_names = 0, Linux's default)
-// or two columns of one table (PostgreSQL). Names that come from the
+// Names that differ only in case can be two tables (on a source whose
+// quoted names keep their case, or whose table names follow a
+// case-sensitive file system) or two columns of one table (on a source
+// whose quoted column names keep their case). Names that come from the
 // source's own listing are therefore compared exactly. A name written
-// elsewhere — a foreign key declared in another case (SQLite and MySQL
-// on a case-insensitive system fold it), discover.yaml, a model's answer
-// — is resolved exactly when a name is spelled so, else in another case
-// only when that is the one name it can mean.
+// elsewhere — a foreign key declared in another case (which a source that
+// folds names accepts), discover.yaml, a model's answer — is resolved
+// exactly when a name is spelled so, else in another case only when that
+// is the one name it can mean.
 
 // TableIndex finds the source's tables by name (TableName.String()).
 type TableIndex struct {

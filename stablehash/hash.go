@@ -1,4 +1,6 @@
-package experts
+// Package stablehash hashes text to the same value in every run and
+// process, for sketches whose figures must repeat on the same data.
+package stablehash
 
 // Hash64 hashes text to 64 bits the same way in every run and process,
 // unlike hash/maphash, whose seed is the process's: sketches built from it
