@@ -33,6 +33,10 @@ type Dialect interface {
 	Grammar() *Grammar
 	// Capabilities says what the engine can do beyond the fragments.
 	Capabilities() Capabilities
+	// NameRules says how the engine resolves the names a statement
+	// writes (case, default schema, pseudo columns, table functions), for
+	// checking a statement's names before it runs.
+	NameRules() NameRules
 
 	// QuoteIdent quotes one identifier, doubling the quote character
 	// inside it.

@@ -31,6 +31,20 @@ func (Dialect) Capabilities() warehouse.Capabilities {
 	return warehouse.Capabilities{Reservoir: true, WholeDistinct: warehouse.DistinctExact}
 }
 
+// NameRules: names compare in any case; a bare name reads main.
+func (Dialect) NameRules() warehouse.NameRules {
+	return warehouse.NameRules{DefaultSchema: "main", TableFunctions: tableFunctionColumns}
+}
+
+// tableFunctionColumns are the output columns of the table functions
+// analysts use.
+var tableFunctionColumns = map[string][]string{
+	"range": {"range"}, "generate_series": {"generate_series"}, "unnest": {"unnest"},
+	"json_each": jsonEachColumns, "json_tree": jsonEachColumns,
+}
+
+var jsonEachColumns = []string{"key", "value", "type", "atom", "id", "parent", "fullkey", "path", "json", "root"}
+
 // CastText casts to TEXT.
 func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS TEXT)" }
 

@@ -42,6 +42,14 @@ func (Dialect) Capabilities() warehouse.Capabilities {
 	return warehouse.Capabilities{FilterSample: true, WholeDistinct: warehouse.DistinctExact}
 }
 
+// NameRules: a table name is matched exactly first, in another case only
+// when that means one table (table names are file names, compared exactly
+// under lower_case_table_names = 0, Linux's default); columns compare in
+// any case.
+func (Dialect) NameRules() warehouse.NameRules {
+	return warehouse.NameRules{ExactTableFirst: true}
+}
+
 // QuoteIdent quotes with backticks, doubling those inside: "…" is a string
 // unless ANSI_QUOTES is on, backticks work whatever the sql_mode.
 func (Dialect) QuoteIdent(name string) string {

@@ -37,6 +37,30 @@ func (Dialect) Capabilities() warehouse.Capabilities {
 	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctScaled}
 }
 
+// NameRules: an unquoted name folds to lower case and a quoted one keeps
+// its case; a bare name reads public; and a set-returning function's one
+// unnamed column takes its alias's name.
+func (Dialect) NameRules() warehouse.NameRules {
+	return warehouse.NameRules{
+		Compare:              warehouse.CompareFoldUnquoted,
+		DefaultSchema:        "public",
+		TableFunctions:       tableFunctionColumns,
+		AliasNamesLoneColumn: true,
+	}
+}
+
+// tableFunctionColumns are the output columns of the set-returning
+// functions analysts use; a function named in its one column names it
+// after its alias (NameRules).
+var tableFunctionColumns = map[string][]string{
+	"json_each": {"key", "value"}, "jsonb_each": {"key", "value"},
+	"json_each_text": {"key", "value"}, "jsonb_each_text": {"key", "value"},
+	"json_array_elements": {"value"}, "jsonb_array_elements": {"value"},
+	"json_array_elements_text": {"value"}, "jsonb_array_elements_text": {"value"},
+	"generate_series": {"generate_series"}, "unnest": {"unnest"},
+	"regexp_split_to_table": {"regexp_split_to_table"},
+}
+
 // CastText casts to TEXT.
 func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS TEXT)" }
 

@@ -42,6 +42,42 @@ func (Dialect) Capabilities() warehouse.Capabilities {
 	return warehouse.Capabilities{DynamicTypes: true, FilterSample: true, WholeDistinct: warehouse.DistinctScaled}
 }
 
+// NameRules: names compare in any case; a bare name reads main; every
+// rowid table answers to its row id's spellings; a double-quoted name that
+// names nothing is a string literal; and the pragma functions whose
+// argument is a table must be given one.
+func (Dialect) NameRules() warehouse.NameRules {
+	return warehouse.NameRules{
+		DefaultSchema:           "main",
+		PseudoColumns:           rowidNames,
+		TableFunctions:          tableFunctionColumns,
+		TableNameArgs:           pragmaTableArg,
+		QuotedMissReadsAsString: true,
+	}
+}
+
+// tableFunctionColumns are the output columns of the table-valued
+// functions analysts use.
+var tableFunctionColumns = map[string][]string{
+	"pragma_table_info":       {"cid", "name", "type", "notnull", "dflt_value", "pk"},
+	"pragma_table_xinfo":      {"cid", "name", "type", "notnull", "dflt_value", "pk", "hidden"},
+	"pragma_index_list":       {"seq", "name", "unique", "origin", "partial"},
+	"pragma_index_info":       {"seqno", "cid", "name"},
+	"pragma_index_xinfo":      {"seqno", "cid", "name", "desc", "coll", "key"},
+	"pragma_foreign_key_list": {"id", "seq", "table", "from", "to", "on_update", "on_delete", "match"},
+	"pragma_table_list":       {"schema", "name", "type", "ncol", "wr", "strict"},
+	"json_each":               jsonEachColumns,
+	"json_tree":               jsonEachColumns,
+	"generate_series":         {"value", "start", "stop", "step"},
+}
+
+var jsonEachColumns = []string{"key", "value", "type", "atom", "id", "parent", "fullkey", "path", "json", "root"}
+
+// pragmaTableArg are the pragma functions whose argument is a table.
+var pragmaTableArg = map[string]bool{
+	"pragma_table_info": true, "pragma_table_xinfo": true, "pragma_foreign_key_list": true, "pragma_index_list": true,
+}
+
 // CastText casts to TEXT.
 func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS TEXT)" }
 

@@ -24,6 +24,9 @@ func (Dialect) Capabilities() warehouse.Capabilities {
 	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctApprox}
 }
 
+// NameRules: names compare in any case.
+func (Dialect) NameRules() warehouse.NameRules { return warehouse.NameRules{} }
+
 // QuoteTable: a Schema may be "catalog.schema", and each dot-separated part
 // is quoted on its own.
 func (d Dialect) QuoteTable(t warehouse.TableName) string {
