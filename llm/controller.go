@@ -119,11 +119,11 @@ func (c *Controller) grammar() *warehouse.Grammar {
 	return c.Dialect.Grammar()
 }
 
-func (c *Controller) dialectName() string {
+func (c *Controller) nameRules() warehouse.NameRules {
 	if c.Dialect == nil {
-		return ""
+		return warehouse.NameRules{}
 	}
-	return c.Dialect.Name()
+	return c.Dialect.NameRules()
 }
 
 func (c *Controller) try(ctx context.Context, sql string, check Check) (stage, problem string, res *warehouse.Result) {

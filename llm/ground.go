@@ -15,18 +15,18 @@ import (
 // the statement itself defines them, refused otherwise. The guard has
 // already made sure the statement only reads.
 //
-// Names are resolved as the engine resolves them (see key and lookup):
-// PostgreSQL folds an unquoted name to lower case and takes a quoted one
-// exactly, so "Users" and users are two tables; MySQL compares table names
-// exactly (lower_case_table_names = 0, Linux's default), another case only
-// when it can mean one table, and column names in any case; SQLite, DuckDB
-// and Trino compare every name case-insensitively.
+// Names are resolved as the engine resolves them, by the rules its
+// Dialect declares (warehouse.NameRules; see key and lookup): where
+// unquoted names fold and quoted ones keep their case, "Users" and users
+// are two tables; where table names compare exactly first, another case
+// is taken only when it can mean one table; elsewhere every name compares
+// in any case. Without a Dialect every name compares in any case.
 func (c *Controller) Ground(sql string) error {
 	toks, err := c.grammar().Tokenize(sql)
 	if err != nil {
 		return fmt.Errorf("grounding: %w", err)
 	}
-	g := grounder{dialect: c.dialectName(), toks: toks, used: make([]bool, len(toks)),
+	g := grounder{rules: c.nameRules(), toks: toks, used: make([]bool, len(toks)),
 		exact: map[string]*warehouse.Table{}, folded: map[string][]*warehouse.Table{},
 		defined: map[string]bool{}, aliases: map[string]*warehouse.Table{}, columns: map[string]bool{}}
 	for i := range c.Tables {
@@ -46,7 +46,7 @@ func (c *Controller) Ground(sql string) error {
 }
 
 type grounder struct {
-	dialect string
+	rules   warehouse.NameRules
 	toks    []warehouse.Token
 	depth   []int                         // each token's parenthesis depth
 	used    []bool                        // tokens already accounted for
@@ -85,12 +85,13 @@ func (g *grounder) ident(i int) bool {
 	return k == warehouse.TokenQuotedIdent || (k == warehouse.TokenWord && !g.keyword(i))
 }
 
-// key is the identifier at i as the engine compares it: PostgreSQL folds
-// an unquoted name to lower case (ASCII letters only, as the server does)
-// and keeps a quoted one as written; the others compare names in any case.
+// key is the identifier at i as the engine compares it: folded to lower
+// case (ASCII letters only) when unquoted and kept as written when quoted,
+// where the rules say so (warehouse.CompareFoldUnquoted); in any case
+// otherwise.
 func (g *grounder) key(i int) string {
 	t := g.toks[i]
-	if g.dialect == "postgres" {
+	if g.rules.Compare == warehouse.CompareFoldUnquoted {
 		if t.Kind == warehouse.TokenQuotedIdent {
 			return t.Ident()
 		}
@@ -102,7 +103,7 @@ func (g *grounder) key(i int) string {
 // nameKey is a real name (a column's, a table's) as key gives it for a
 // reference that means it.
 func (g *grounder) nameKey(name string) string {
-	if g.dialect == "postgres" {
+	if g.rules.Compare == warehouse.CompareFoldUnquoted {
 		return name
 	}
 	return strings.ToLower(name)
@@ -118,7 +119,7 @@ func asciiLower(s string) string {
 }
 
 // lookup resolves the table name at tokens parts (one, or schema and
-// table) as the engine would. ambiguous is set when MySQL's name matches
+// table) as the engine would. ambiguous is set when the name matches
 // several tables in other cases and none exactly.
 func (g *grounder) lookup(parts ...int) (t *warehouse.Table, ambiguous bool) {
 	keys, written := make([]string, len(parts)), make([]string, len(parts))
@@ -126,10 +127,10 @@ func (g *grounder) lookup(parts ...int) (t *warehouse.Table, ambiguous bool) {
 		keys[j], written[j] = g.key(p), g.toks[p].Ident()
 	}
 	find := func(keys, written []string) (*warehouse.Table, bool) {
-		switch g.dialect {
-		case "postgres":
+		if g.rules.Compare == warehouse.CompareFoldUnquoted {
 			return g.exact[strings.Join(keys, ".")], false
-		case "mysql":
+		}
+		if g.rules.ExactTableFirst {
 			if t := g.exact[strings.Join(written, ".")]; t != nil {
 				return t, false
 			}
@@ -141,15 +142,12 @@ func (g *grounder) lookup(parts ...int) (t *warehouse.Table, ambiguous bool) {
 		return nil, len(ts) > 1
 	}
 	t, ambiguous = find(keys, written)
-	if t == nil && len(parts) == 2 && strings.EqualFold(written[0], defaultSchema[g.dialect]) {
+	if t == nil && len(parts) == 2 && strings.EqualFold(written[0], g.rules.DefaultSchema) {
 		// main.orders, public.orders: the default schema's tables are listed bare.
 		t, ambiguous = find(keys[1:], written[1:])
 	}
 	return t, ambiguous
 }
-
-// defaultSchema is the schema a bare table name is read from.
-var defaultSchema = map[string]string{"sqlite": "main", "postgres": "public", "duckdb": "main"}
 
 // depths records each token's parenthesis depth.
 func (g *grounder) depths() {
@@ -527,15 +525,16 @@ func (g *grounder) read(t *warehouse.Table, name string) {
 
 // tableFunction is the table a table-valued function at token i returns,
 // when the engine's function is one whose columns are known (nil
-// otherwise). A SQLite pragma function's table argument must name a table.
+// otherwise). A function whose argument is a table (SQLite's
+// pragma_table_info('orders')) must be given one of the database's.
 func (g *grounder) tableFunction(i int) (*warehouse.Table, error) {
 	g.used[i] = true
 	fn := strings.ToLower(g.toks[i].Text)
-	cols, ok := tableFunctions[g.dialect][fn]
+	cols, ok := g.rules.TableFunctions[fn]
 	if !ok {
 		return nil, nil
 	}
-	if pragmaTableArg[fn] && g.dialect == "sqlite" && g.kind(i+2) == warehouse.TokenString {
+	if g.rules.TableNameArgs[fn] && g.kind(i+2) == warehouse.TokenString {
 		arg := stringValue(g.toks[i+2].Text)
 		if ts := g.folded[strings.ToLower(arg)]; len(ts) == 0 {
 			return nil, fmt.Errorf("no table %q in the database for %s (tables: %s)", arg, fn, g.tableList())
@@ -548,41 +547,6 @@ func (g *grounder) tableFunction(i int) (*warehouse.Table, error) {
 	g.read(t, g.nameKey(fn))
 	return t, nil
 }
-
-// tableFunctions are the output columns of the table-valued functions
-// each engine's analysts use; a function's single column otherwise takes
-// its alias's name, which is defined anyway.
-var tableFunctions = map[string]map[string][]string{
-	"sqlite": {
-		"pragma_table_info":       {"cid", "name", "type", "notnull", "dflt_value", "pk"},
-		"pragma_table_xinfo":      {"cid", "name", "type", "notnull", "dflt_value", "pk", "hidden"},
-		"pragma_index_list":       {"seq", "name", "unique", "origin", "partial"},
-		"pragma_index_info":       {"seqno", "cid", "name"},
-		"pragma_index_xinfo":      {"seqno", "cid", "name", "desc", "coll", "key"},
-		"pragma_foreign_key_list": {"id", "seq", "table", "from", "to", "on_update", "on_delete", "match"},
-		"pragma_table_list":       {"schema", "name", "type", "ncol", "wr", "strict"},
-		"json_each":               jsonEachColumns,
-		"json_tree":               jsonEachColumns,
-		"generate_series":         {"value", "start", "stop", "step"},
-	},
-	"postgres": {
-		"json_each": {"key", "value"}, "jsonb_each": {"key", "value"},
-		"json_each_text": {"key", "value"}, "jsonb_each_text": {"key", "value"},
-		"json_array_elements": {"value"}, "jsonb_array_elements": {"value"},
-		"json_array_elements_text": {"value"}, "jsonb_array_elements_text": {"value"},
-		"generate_series": {"generate_series"}, "unnest": {"unnest"},
-		"regexp_split_to_table": {"regexp_split_to_table"},
-	},
-	"duckdb": {
-		"range": {"range"}, "generate_series": {"generate_series"}, "unnest": {"unnest"},
-		"json_each": jsonEachColumns, "json_tree": jsonEachColumns,
-	},
-}
-
-var jsonEachColumns = []string{"key", "value", "type", "atom", "id", "parent", "fullkey", "path", "json", "root"}
-
-// pragmaTableArg are SQLite's pragma functions whose argument is a table.
-var pragmaTableArg = setOf("pragma_table_info", "pragma_table_xinfo", "pragma_foreign_key_list", "pragma_index_list")
 
 func (g *grounder) skipParens(i int) int {
 	depth := 0
@@ -617,9 +581,9 @@ func (g *grounder) alias(i int, t *warehouse.Table) {
 		for j, c := range cols {
 			t.Columns = append(t.Columns, warehouse.Column{Name: g.toks[c].Ident(), Position: j + 1})
 		}
-	} else if g.dialect == "postgres" && t != nil && t.Kind == "function" && len(t.Columns) == 1 && t.Columns[0].Name == t.Name.Name {
-		// generate_series(1, 3) AS g: in PostgreSQL a function whose one
-		// column has no name of its own names it after its alias.
+	} else if g.rules.AliasNamesLoneColumn && t != nil && t.Kind == "function" && len(t.Columns) == 1 && t.Columns[0].Name == t.Name.Name {
+		// generate_series(1, 3) AS g: a function whose one column has no
+		// name of its own names it after its alias.
 		t.Columns[0].Name = g.toks[i].Ident()
 	}
 	g.aliases[g.key(i)] = t
@@ -740,18 +704,18 @@ func (g *grounder) names() error {
 			}
 			m := i + 2
 			if k := g.kind(m); tbl != nil && (k == warehouse.TokenWord || k == warehouse.TokenQuotedIdent) &&
-				!g.hasColumn(tbl, m) && !pseudoColumn(g.dialect, g.toks[m].Ident()) {
+				!g.hasColumn(tbl, m) && !g.rules.IsPseudoColumn(g.toks[m].Ident()) {
 				return fmt.Errorf("table %s has no column %q (its columns: %s)", tbl.Name, g.toks[m].Ident(), columnList(tbl))
 			}
 			g.used[m] = true
 			continue
 		}
 		switch {
-		case g.columns[name], g.defined[name], g.aliases[name] != nil, pseudoColumn(g.dialect, name):
+		case g.columns[name], g.defined[name], g.aliases[name] != nil, g.rules.IsPseudoColumn(name):
 		case t.Kind == warehouse.TokenWord && sqlKeywords[strings.ToUpper(t.Text)]:
 		case g.openBelow >= 0 && g.depth[i] < g.openBelow:
 			// Outside a PIVOT whose outputs the data names.
-		case t.Kind == warehouse.TokenQuotedIdent && strings.HasPrefix(t.Text, `"`) && g.dialect == "sqlite":
+		case t.Kind == warehouse.TokenQuotedIdent && strings.HasPrefix(t.Text, `"`) && g.rules.QuotedMissReadsAsString:
 			return fmt.Errorf("unknown column %s (write text values in single quotes)", t.Text)
 		default:
 			return fmt.Errorf("unknown column or table %q", t.Ident())
@@ -778,14 +742,6 @@ func columnList(t *warehouse.Table) string {
 		names = append(names, c.Name)
 	}
 	return strings.Join(names, ", ")
-}
-
-func pseudoColumn(dialect, name string) bool {
-	switch strings.ToLower(name) {
-	case "rowid", "oid", "_rowid_":
-		return dialect == "sqlite"
-	}
-	return false
 }
 
 // clauseEnd are the words that end a FROM list.
