@@ -9,8 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/prompts"
 )
 
@@ -165,7 +165,7 @@ func (c *Client) converse(ctx context.Context, id string, cv conversation, tool 
 		// Not the model's fault, or already counted.
 	default:
 		c.failures++
-		c.lastFail = clip(c.redact.Redact(err.Error()), 300)
+		c.lastFail = textcut.Bytes(c.redact.Redact(err.Error()), 300)
 	}
 	return "", &redactedError{msg: fmt.Sprintf("llm: %s: %s", id, c.redact.Redact(err.Error())), err: err}
 }
@@ -309,7 +309,7 @@ func (c *Client) markLast(outcome, problem string) {
 	defer c.mu.Unlock()
 	if n := len(c.records); n > 0 {
 		c.records[n-1].Outcome = outcome
-		c.records[n-1].Error = clip(c.redact.Redact(problem), 500)
+		c.records[n-1].Error = textcut.Bytes(c.redact.Redact(problem), 500)
 	}
 }
 
@@ -364,17 +364,6 @@ func estimateTokens(msgs []Message, resp Response) int {
 		n += len(m.Text)
 	}
 	return n/4 + 1
-}
-
-// clip shortens s to about n bytes, on a character boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
@@ -482,7 +471,7 @@ func (cv conversation) summarize(groups [][]int) ([]Message, int) {
 				first = i
 			}
 			if a := cv[i].note; a != nil {
-				notes = append(notes, attempt{Answer: clip(a.Answer, summaryAnswerBytes), Problem: clip(a.Problem, summaryProblemBytes)})
+				notes = append(notes, attempt{Answer: textcut.Bytes(a.Answer, summaryAnswerBytes), Problem: textcut.Bytes(a.Problem, summaryProblemBytes)})
 			}
 		}
 	}

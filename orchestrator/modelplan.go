@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/model"
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/prompts"
 )
@@ -119,7 +119,7 @@ func (o *Orchestrator) rankTasks(ctx context.Context, env *experts.Env, m Metric
 	}
 	modelRank, reasons := make([]int, len(tasks)), make([]string, len(tasks))
 	if askErr != nil {
-		doc.Status, doc.Error = "failed", clip(o.Model.Redact(askErr.Error()), 500)
+		doc.Status, doc.Error = "failed", textcut.Bytes(o.Model.Redact(askErr.Error()), 500)
 		o.planFailed(actx, env, askErr)
 	} else {
 		doc.Status = "ranked"
@@ -130,7 +130,7 @@ func (o *Orchestrator) rankTasks(ctx context.Context, env *experts.Env, m Metric
 		t := tasks[i]
 		out = append(out, t)
 		doc.Order = append(doc.Order, PlannedTask{Expert: t.Expert, Task: t.Name, Deterministic: i + 1, Model: modelRank[i],
-			Reason: clip(o.Model.Redact(reasons[i]), 300)})
+			Reason: textcut.Bytes(o.Model.Redact(reasons[i]), 300)})
 	}
 	evidence := []string{fmt.Sprintf("ranked by model %s %s (prompt %s); fused with the experts' order by weighted reciprocal rank (experts %g, model %g)",
 		doc.Provider, doc.Model, pid, planDetWeight, planModelWeight)}
@@ -171,7 +171,7 @@ func fuse(ids []string, ranking []llm.TaskRank) (order, modelRank []int, reasons
 	for _, tr := range ranking {
 		i, ok := index[strings.TrimSpace(tr.ID)]
 		if !ok {
-			ignored = append(ignored, clip(tr.ID, 40))
+			ignored = append(ignored, textcut.Bytes(tr.ID, 40))
 			continue
 		}
 		if modelRank[i] != 0 {
@@ -237,7 +237,7 @@ func planData(ctx context.Context, env *experts.Env, m Metrics, tasks []experts.
 			p.TasksOmitted = len(tasks) - planMaxTasks
 			break
 		}
-		p.Tasks = append(p.Tasks, prompts.PlanTask{ID: fmt.Sprintf("t%d", i+1), Expert: t.Expert, Task: clip(t.Name, 200)})
+		p.Tasks = append(p.Tasks, prompts.PlanTask{ID: fmt.Sprintf("t%d", i+1), Expert: t.Expert, Task: textcut.Bytes(t.Name, 200)})
 	}
 	return p, nil
 }
@@ -271,7 +271,7 @@ func (o *Orchestrator) planFailed(ctx context.Context, env *experts.Env, err err
 	}
 	desc := fmt.Sprintf("Model-assisted task planning (%s %s) failed, so the rounds ran their tasks in the experts' own order: %s",
 		o.Model.Provider(), o.Model.Model(), reason)
-	_ = catalog.Uncertainties.Save(ctx, env, key, catalog.UncertaintyDoc{Description: desc}, 1.0, []string{clip(reason, 500)})
+	_ = catalog.Uncertainties.Save(ctx, env, key, catalog.UncertaintyDoc{Description: desc}, 1.0, []string{textcut.Bytes(reason, 500)})
 }
 
 // saveAudit records an entry of the model's audit trail for this round,
@@ -284,15 +284,4 @@ func (o *Orchestrator) saveAudit(ctx context.Context, env *experts.Env, kind, ke
 	e.Expert, e.RunID, e.Iteration, e.Confidence = model.Name, env.RunID, env.Iteration, 1.0
 	e.Evidence, e.Tags = evidence, tags
 	_ = o.Catalog.Save(ctx, e)
-}
-
-// clip shortens s to about n bytes, on a character boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

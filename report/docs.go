@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/discover-db/discover/internal/textcut"
 )
 
 // Documentation for a repository (issue 8): an index and one Markdown file
@@ -325,7 +327,7 @@ func docsTable(r *Report, t Table, files map[string]string) []byte {
 		for i, c := range t.Columns {
 			rows[i] = []string{
 				c.Name, c.DataType, yesNo(c.Nullable), nullPct(c.NullFraction), distinctText(c),
-				truncate(optText(c.Min), cellLimit), truncate(optText(c.Max), cellLimit), numText(c.Mean),
+				textcut.Runes(optText(c.Min), cellLimit), textcut.Runes(optText(c.Max), cellLimit), numText(c.Mean),
 				topValuesText(c.TopValues, 5), semanticText(c),
 			}
 		}
@@ -425,7 +427,7 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 	for _, n := range names {
 		head := ids[n]
 		if words[n] != n {
-			head += `["` + mermaidName(truncate(n, mermaidLimit)) + `"]`
+			head += `["` + mermaidName(textcut.Runes(n, mermaidLimit)) + `"]`
 		}
 		if n != focus {
 			fmt.Fprintf(&b, "  %s\n", head)
@@ -464,7 +466,7 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 				b.WriteString(" " + strings.Join(keys, ","))
 			}
 			if name != c.Name {
-				fmt.Fprintf(&b, ` "%s"`, mermaidLabel(truncate(c.Name, mermaidLimit)))
+				fmt.Fprintf(&b, ` "%s"`, mermaidLabel(textcut.Runes(c.Name, mermaidLimit)))
 			}
 			b.WriteString("\n")
 		}
@@ -486,7 +488,7 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 		if rel.Source != "declared" {
 			card = strings.Replace(card, "--", "..", 1)
 		}
-		label := fmt.Sprintf("%s %s %s", truncate(strings.Join(rel.FromColumns, ", "), mermaidLimit), rel.Source, percent(rel.Confidence))
+		label := fmt.Sprintf("%s %s %s", textcut.Runes(strings.Join(rel.FromColumns, ", "), mermaidLimit), rel.Source, percent(rel.Confidence))
 		fmt.Fprintf(&b, "  %s %s %s : \"%s\"\n", ids[rel.ToTable], card, ids[rel.FromTable], mermaidLabel(label))
 	}
 	b.WriteString("```")

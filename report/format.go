@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/textcut"
 )
 
 // Helpers shared by the Markdown and HTML renderers, so that both show a
@@ -20,14 +20,6 @@ const unknown = "—"
 // cellLimit keeps one long free-text min/max or top value from pushing a
 // columns table off the screen; report.json keeps the full value.
 const cellLimit = 40
-
-func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
 
 func optText(s *string) string {
 	if s == nil {
@@ -132,7 +124,7 @@ func topValuesText(vs []ValueCount, n int) string {
 			break
 		}
 		// Counts, not percentages: a rare value would round to "0%".
-		parts = append(parts, truncate(v.Value, 24)+" ("+catalog.Thousands(v.Count)+")")
+		parts = append(parts, textcut.Runes(v.Value, 24)+" ("+catalog.Thousands(v.Count)+")")
 	}
 	return strings.Join(parts, ", ")
 }

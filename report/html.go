@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/textcut"
 )
 
 //go:embed templates/report.html.tmpl
@@ -37,7 +38,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"llm":          llmText,
 	"join":         strings.Join,
 	"lower":        strings.ToLower,
-	"short":        func(s string) string { return truncate(s, cellLimit) },
+	"short":        func(s string) string { return textcut.Runes(s, cellLimit) },
 	"thousands":    catalog.Thousands,
 	"thousandsInt": func(n int) string { return catalog.Thousands(int64(n)) },
 	"count":        func(n int64, one, many string) string { return plural64(n, one, many) },

@@ -5,6 +5,8 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/discover-db/discover/internal/textcut"
 )
 
 // WriteMarkdown writes r as report.md. Every section is always present (with
@@ -241,7 +243,7 @@ func (m *markdown) table(r *Report, t Table) {
 		for i, c := range t.Columns {
 			rows[i] = []string{
 				c.Name, c.DataType, yesNo(c.Nullable), nullPct(c.NullFraction), distinctText(c),
-				truncate(optText(c.Min), cellLimit), truncate(optText(c.Max), cellLimit), semanticText(c),
+				textcut.Runes(optText(c.Min), cellLimit), textcut.Runes(optText(c.Max), cellLimit), semanticText(c),
 			}
 		}
 		m.grid([]string{"Column", "Type", "Nullable", "Null %", "Distinct", "Min", "Max", "Semantic type"}, rows)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/textcut"
 )
 
 // The HTML report's pictures are inline SVG written here as text: no
@@ -136,7 +137,7 @@ func topBars(vs []ValueCount, limit int) template.HTML {
 		}
 		w := math.Max(0.5, fraction(v.Fraction)*100)
 		fmt.Fprintf(&b, `<div class="tv" title="%s: %s rows (%s)"><span class="tv-bar" style="width:%s%%"></span><span class="tv-v">%s</span><span class="tv-n">%s</span></div>`,
-			esc(v.Value), catalog.Thousands(v.Count), esc(percent(v.Fraction)), f1(w), esc(truncate(v.Value, 24)), catalog.Thousands(v.Count))
+			esc(v.Value), catalog.Thousands(v.Count), esc(percent(v.Fraction)), f1(w), esc(textcut.Runes(v.Value, 24)), catalog.Thousands(v.Count))
 	}
 	b.WriteString(`</div>`)
 	return template.HTML(b.String())
@@ -311,7 +312,7 @@ func erDiagram(prefix string, names []string, focus string, tables map[string]ht
 		for k, i := range row {
 			nd := nodes[i]
 			nd.row = r
-			nd.w = math.Max(96, 7.2*float64(max(len([]rune(truncate(nd.name, 32))), len(nd.sub)))+20)
+			nd.w = math.Max(96, 7.2*float64(max(len([]rune(textcut.Runes(nd.name, 32))), len(nd.sub)))+20)
 			if k > 0 {
 				rowW[r] += erHGap
 			}
@@ -443,7 +444,7 @@ func erDiagram(prefix string, names []string, focus string, tables map[string]ht
 		}
 		fmt.Fprintf(&b, `%s<g class="%s"><title>%s</title><rect x="%s" y="%s" width="%s" height="%s" rx="4"/><text class="er-name" x="%s" y="%s">%s</text><text class="er-sub" x="%s" y="%s">%s</text></g>%s`,
 			open, class, esc(nd.name), f1(nd.x), f1(nd.y), f1(nd.w), f1(erNodeH),
-			f1(nd.x+nd.w/2), f1(nd.y+15), esc(truncate(nd.name, 32)),
+			f1(nd.x+nd.w/2), f1(nd.y+15), esc(textcut.Runes(nd.name, 32)),
 			f1(nd.x+nd.w/2), f1(nd.y+29), esc(nd.sub), end)
 	}
 	b.WriteString(`</svg>`)

@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/valueclass"
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -235,7 +236,7 @@ func (f *facts) validate(ctx context.Context, c candidate) (bool, []string, erro
 		case err == nil:
 			explained = true
 			plan := ex.Plan(res)
-			ev = append(ev, "EXPLAIN: "+truncate(plan, 240))
+			ev = append(ev, "EXPLAIN: "+textcut.Runes(plan, 240))
 			if c.scans != "" {
 				switch scan := ex.PlanScan(plan, c.scans); scan {
 				case warehouse.ScanIndexed:
@@ -247,7 +248,7 @@ func (f *facts) validate(ctx context.Context, c candidate) (bool, []string, erro
 		case ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget):
 			return false, nil, err
 		default:
-			ev = append(ev, "EXPLAIN failed: "+truncate(err.Error(), 160))
+			ev = append(ev, "EXPLAIN failed: "+textcut.Runes(err.Error(), 160))
 		}
 	}
 	if !c.run {
@@ -270,15 +271,7 @@ func (f *facts) validate(ctx context.Context, c candidate) (bool, []string, erro
 	case ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget):
 		return false, nil, err
 	}
-	return false, append(ev, "the query failed: "+truncate(err.Error(), 160)), nil
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+	return false, append(ev, "the query failed: "+textcut.Runes(err.Error(), 160)), nil
 }
 
 // --- indexes -------------------------------------------------------------------

@@ -13,6 +13,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/prompts"
 )
@@ -91,7 +92,7 @@ func (m *Expert) collaborate(ctx context.Context, env *experts.Env) error {
 		return nil
 	}
 	desc := fmt.Sprintf("The model's collaboration notes cited findings that are not in the catalog, or findings of one expert only; %s dropped (cited: %s).",
-		plural(droppedNotes, "note was", "notes were"), clip(m.client.Redact(strings.Join(dropped, ", ")), 300))
+		plural(droppedNotes, "note was", "notes were"), textcut.Bytes(m.client.Redact(strings.Join(dropped, ", ")), 300))
 	return catalog.Uncertainties.Save(ctx, env, "llm:dropped:collaboration", catalog.UncertaintyDoc{Description: desc}, 1.0,
 		[]string{written}, Tag)
 }
@@ -199,7 +200,7 @@ func collabData(ctx context.Context, env *experts.Env, budget int) (prompts.Coll
 	items := make([]prompts.KeyFinding, 0, len(ranked))
 	for _, e := range ranked {
 		items = append(items, prompts.KeyFinding{Ref: e.Kind + ":" + e.Key, Expert: e.Expert, Table: tableOf[e.ID],
-			Text: clip(collabText(e), 300), Confidence: math.Round(e.Confidence*100) / 100})
+			Text: textcut.Bytes(collabText(e), 300), Confidence: math.Round(e.Confidence*100) / 100})
 	}
 	kept, omitted, _, err := llm.Compact(items, budget)
 	if err != nil {
@@ -295,7 +296,7 @@ func collabText(e catalog.Entry) string {
 			s += fmt.Sprintf(", %d distinct", *d.DistinctCount)
 		}
 		if d.Min != nil && d.Max != nil {
-			s += fmt.Sprintf(", from %s to %s", clip(*d.Min, 30), clip(*d.Max, 30))
+			s += fmt.Sprintf(", from %s to %s", textcut.Bytes(*d.Min, 30), textcut.Bytes(*d.Max, 30))
 		}
 		for _, a := range d.Anomalies {
 			s += fmt.Sprintf("; %s: %s", a.Kind, a.Description)

@@ -44,6 +44,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/prompts"
@@ -340,7 +341,7 @@ func (m *Expert) test(ctx context.Context, env *experts.Env, ctl *llm.Controller
 		if tried < len(paths) {
 			vote += fmt.Sprintf("; %d of the %d independent formulations asked for did not come", len(paths)-tried, len(paths))
 			if why != nil {
-				vote += " (" + clip(m.client.Redact(why.Error()), 200) + ")"
+				vote += " (" + textcut.Bytes(m.client.Redact(why.Error()), 200) + ")"
 			}
 		}
 		evidence = append(evidence, vote)
@@ -468,13 +469,13 @@ func (m *Expert) saveRefusals(ctx context.Context, env *experts.Env, rs []Refusa
 	}
 	stages := map[string]int{}
 	for _, r := range rs {
-		r.SQL = clip(m.client.Redact(r.SQL), 2000)
+		r.SQL = textcut.Bytes(m.client.Redact(r.SQL), 2000)
 		r.Reason = m.client.Redact(r.Reason)
-		r.Statement = clip(m.client.Redact(r.Statement), 400)
+		r.Statement = textcut.Bytes(m.client.Redact(r.Statement), 400)
 		stages[r.Stage]++
 		h := sha256.Sum256([]byte(r.Stage + "\x00" + r.SQL + "\x00" + r.Statement))
 		if err := refusals.Save(ctx, env, "refusal:"+hex.EncodeToString(h[:])[:12], r, 1.0,
-			[]string{r.Stage + ": " + clip(r.Reason, 300)}, Tag, r.Stage); err != nil {
+			[]string{r.Stage + ": " + textcut.Bytes(r.Reason, 300)}, Tag, r.Stage); err != nil {
 			return err
 		}
 	}
@@ -507,7 +508,7 @@ func knownStatements(ctx context.Context, env *experts.Env) ([]string, error) {
 	for _, e := range es {
 		var d catalog.HypothesisDoc
 		if e.Decode(&d) == nil && d.Statement != "" {
-			out = append(out, clip(d.Statement, 200))
+			out = append(out, textcut.Bytes(d.Statement, 200))
 		}
 		if len(out) == 20 {
 			break
@@ -605,7 +606,7 @@ func narrativeData(ctx context.Context, env *experts.Env, budget int) (prompts.N
 		return prompts.Narrative{}, err
 	}
 	if d, ok := domain["domain"]; ok && d.Doc.Label != "" {
-		f.Domain, f.DomainConfidence = clip(d.Doc.Label, 60), d.Entry.Confidence
+		f.Domain, f.DomainConfidence = textcut.Bytes(d.Doc.Label, 60), d.Entry.Confidence
 	}
 	var candidates []catalog.Entry
 	for _, kind := range []string{catalog.KindRelationship, catalog.KindPattern, catalog.KindInsight, catalog.KindHypothesis, catalog.KindUncertainty} {
@@ -692,7 +693,7 @@ func findingOf(e catalog.Entry) prompts.Finding {
 		_ = e.Decode(&d)
 		kind, text = d.Kind, d.Description
 	}
-	return prompts.Finding{Kind: clip(kind, 40), Text: clip(text, 300), Confidence: math.Round(e.Confidence*100) / 100}
+	return prompts.Finding{Kind: textcut.Bytes(kind, 40), Text: textcut.Bytes(text, 300), Confidence: math.Round(e.Confidence*100) / 100}
 }
 
 // byRelevance orders candidates (entries of run runID) by how well the

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/prompts"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -92,7 +92,7 @@ func PromptColumn(c warehouse.Column, p *catalog.ProfileDoc, semantic string) pr
 			if i == 5 {
 				break
 			}
-			pc.Examples = append(pc.Examples, clip(v.Value, 40))
+			pc.Examples = append(pc.Examples, textcut.Bytes(v.Value, 40))
 		}
 	}
 	return pc
@@ -112,15 +112,4 @@ func TablesIn(s prompts.Schema, table, sql string) []prompts.Table {
 		return s.Tables
 	}
 	return out
-}
-
-// clip shortens s to about n bytes, on a character boundary.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/prompts"
 )
@@ -56,7 +57,7 @@ func (m *Expert) semantics(ctx context.Context, env *experts.Env) error {
 		return err
 	}
 	if d, ok := domain["domain"]; ok {
-		data.Domain = clip(d.Doc.Label, 60)
+		data.Domain = textcut.Bytes(d.Doc.Label, 60)
 	}
 	rels, err := experts.DecodeAll[catalog.RelationshipDoc](ctx, env, catalog.KindRelationship)
 	if err != nil {
@@ -109,7 +110,7 @@ func (m *Expert) semantics(ctx context.Context, env *experts.Env) error {
 		return nil
 	}
 	desc := fmt.Sprintf("The model's business rules named %s that the catalog does not hold (%s); the rules naming them were dropped.",
-		plural(len(dropped), "table or column", "tables or columns"), clip(m.client.Redact(strings.Join(dropped, ", ")), 300))
+		plural(len(dropped), "table or column", "tables or columns"), textcut.Bytes(m.client.Redact(strings.Join(dropped, ", ")), 300))
 	return catalog.Uncertainties.Save(ctx, env, "llm:dropped:semantics", catalog.UncertaintyDoc{Description: desc}, 1.0,
 		evidence, Tag)
 }
