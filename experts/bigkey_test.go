@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts/internal/expertstest"
-	"github.com/discover-db/discover/experts/internal/scancheck"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/internal/scancheck"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
 

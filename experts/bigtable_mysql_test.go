@@ -14,10 +14,10 @@ import (
 	mysqldrv "github.com/go-sql-driver/mysql"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts/internal/expertstest"
-	"github.com/discover-db/discover/experts/internal/scancheck"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/load"
+	"github.com/discover-db/discover/internal/scancheck"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/warehouse/mysql"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/internal/expertstest"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )

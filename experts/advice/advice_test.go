@@ -12,11 +12,11 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/advice"
-	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/query"
 	"github.com/discover-db/discover/experts/relations"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
 

@@ -15,6 +15,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/keys"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -375,7 +376,7 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 		if t.Kind != "table" || len(t.PrimaryKey) > 0 || len(byTable[name]) < len(t.Columns) {
 			continue
 		}
-		cols, ok := experts.KeyTest(t, byTable[name])
+		cols, ok := keys.KeyTest(t, byTable[name])
 		if !ok {
 			continue
 		}
@@ -403,7 +404,7 @@ func PairKeyHypothesis(d warehouse.Dialect, t warehouse.Table, cols []string) hy
 	a, b := d.QuoteIdent(cols[0]), d.QuoteIdent(cols[1])
 	from := d.QuoteTable(t.Name)
 	return hypotheses.Hypothesis{
-		ID:      experts.KeyTestID(t, cols),
+		ID:      keys.KeyTestID(t, cols),
 		Subject: name,
 		Statement: fmt.Sprintf("(%s, %s) identifies the rows of %s (unique together, never NULL).",
 			cols[0], cols[1], name),
@@ -431,7 +432,7 @@ func KeyHypothesis(d warehouse.Dialect, t warehouse.Table, col string) hypothese
 	name := t.Name.String()
 	q := d.QuoteIdent(col)
 	return hypotheses.Hypothesis{
-		ID:        experts.KeyTestID(t, []string{col}),
+		ID:        keys.KeyTestID(t, []string{col}),
 		Subject:   name,
 		Statement: fmt.Sprintf("%s.%s identifies the rows of %s (unique, never NULL).", name, col, name),
 		Expected:  "as many distinct non-NULL values as rows",

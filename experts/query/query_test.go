@@ -19,6 +19,7 @@ import (
 	"github.com/discover-db/discover/experts/relations"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/keys"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
@@ -279,15 +280,15 @@ func TestKeyCandidatePrefersIDNames(t *testing.T) {
 		{Table: "nokey", Column: "code", Rows: 20, DistinctCount: i64(20), NullFraction: f(0)},
 		{Table: "nokey", Column: "qty", Rows: 20, DistinctCount: i64(4), NullFraction: f(0)},
 	}
-	if c, ok := experts.KeyCandidate(nokey, profiles); !ok || c != "code" {
+	if c, ok := keys.KeyCandidate(nokey, profiles); !ok || c != "code" {
 		t.Fatalf("candidate %q %v, want code (named like a key)", c, ok)
 	}
 	profiles[1].NullFraction = f(0.05)
-	if c, ok := experts.KeyCandidate(nokey, profiles); !ok || c != "label" {
+	if c, ok := keys.KeyCandidate(nokey, profiles); !ok || c != "label" {
 		t.Fatalf("candidate %q %v, want label once code has NULLs", c, ok)
 	}
 	profiles[0].Sampled = true
-	if c, ok := experts.KeyCandidate(nokey, profiles); ok {
+	if c, ok := keys.KeyCandidate(nokey, profiles); ok {
 		t.Fatalf("a sampled profile proves no uniqueness, got %q", c)
 	}
 }

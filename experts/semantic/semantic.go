@@ -24,6 +24,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/keys"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -342,7 +343,7 @@ func sampleTable(ctx context.Context, env *experts.Env, t warehouse.Table, scope
 }
 
 // keyPending reports whether the key of t, a table that declares none, is
-// still to be tested by the query expert (experts.KeyTest), which plans the
+// still to be tested by the query expert (keys.KeyTest), which plans the
 // test in the round its profiles are complete, the round this expert's
 // table task becomes ready too. The table's description and its columns'
 // types read the key (and, after them, the rules expert's rules); run
@@ -359,11 +360,11 @@ func keyPending(ctx context.Context, env *experts.Env, t warehouse.Table, ps map
 			profiles = append(profiles, *p)
 		}
 	}
-	cols, ok := experts.KeyTest(t, profiles)
+	cols, ok := keys.KeyTest(t, profiles)
 	if !ok {
 		return false, nil
 	}
-	done, err := env.Has(ctx, catalog.KindHypothesis, experts.KeyTestID(t, cols))
+	done, err := env.Has(ctx, catalog.KindHypothesis, keys.KeyTestID(t, cols))
 	return !done, err
 }
 

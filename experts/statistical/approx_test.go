@@ -13,7 +13,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/internal/expertstest"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse/duckdb"
 )
 

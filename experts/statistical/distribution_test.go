@@ -12,8 +12,8 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/scancheck"
 	"github.com/discover-db/discover/warehouse"
 )
 

@@ -13,8 +13,8 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/internal/expertstest"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse/duckdb"
 )
 

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/scancheck"
 	"github.com/discover-db/discover/warehouse"
 )
 

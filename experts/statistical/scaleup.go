@@ -6,29 +6,10 @@ import (
 	"math"
 	"strings"
 
+	"github.com/discover-db/discover/sketch"
 	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
-
-// A sample sees only part of a column's values, so its distinct count
-// understates every column whose values do not all repeat within it. The
-// Haas–Stokes "Duj1" estimator scales it up from the values seen exactly
-// once: D = n·d / (n − f1 + f1·n/N), for d distinct values and f1
-// singletons among n sampled rows of N. A column of unique values (f1 = d
-// = n) comes out at N, a code list whose values all repeat (f1 = 0) at d.
-// It is the estimator planners' statistics collectors use for a column's
-// number of distinct values (n_distinct).
-func duj1(n, d, f1, total int64) int64 {
-	if n <= 0 || total <= n || f1 <= 0 {
-		return d
-	}
-	den := float64(n) - float64(f1) + float64(f1)*float64(n)/float64(total)
-	if den <= 0 {
-		return d
-	}
-	est := float64(n) * float64(d) / den
-	return int64(math.Round(math.Max(float64(d), math.Min(est, float64(total)))))
-}
 
 // singletons counts the values the pass saw exactly once.
 func (a *colAcc) singletons() int64 {
@@ -53,9 +34,9 @@ func (a *colAcc) singletons() int64 {
 // table, on the engines approxDistinct leaves to it (WholeDistinct is
 // DistinctScaled), and on every engine for tables too large to read whole
 // (wholeScan). A HyperLogLog sketch reads every row at a fixed memory
-// (hll.go): on a source that streams rows it is built here from one more
-// streamed pass, whose values are hashed and dropped; elsewhere the engine
-// builds it itself (Dialect.HLLRegisters). Columns the sketch could not
+// (sketch.HLL): on a source that streams rows it is built here from one
+// more streamed pass, whose values are hashed and dropped; elsewhere the
+// engine builds it itself (Dialect.HLLRegisters). Columns the sketch could not
 // count fall back to Duj1 from the sample: the pass knows its singletons;
 // the SQL path counts them in one query of GROUP BY … HAVING COUNT(*) = 1
 // branches, on the same sample where the engine seeds it. Columns whose
@@ -162,7 +143,7 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 	default:
 		var bs []branch
 		for _, s := range cols {
-			sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), hllP)
+			sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), sketch.HLLP)
 			if !ok {
 				return nil
 			}
@@ -170,11 +151,11 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 				s.spec.Index, codeSketch, nullText(p.d), sql)})
 		}
 		bad, err := p.runBranches(ctx, bs, func(r branchRow) {
-			if r.a != codeSketch || r.b < 1 || r.b > hllQ+1 {
+			if r.a != codeSketch || r.b < 1 || r.b > sketch.HLLQ+1 {
 				return
 			}
 			if hists[r.k] == nil {
-				hists[r.k] = make([]int64, hllQ+2)
+				hists[r.k] = make([]int64, sketch.HLLQ+2)
 			}
 			hists[r.k][r.b] += r.n
 		})
@@ -195,16 +176,16 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 		}
 		c := hists[k]
 		if c == nil {
-			c = make([]int64, hllQ+2) // no non-null value: no register set
+			c = make([]int64, sketch.HLLQ+2) // no non-null value: no register set
 		}
 		var set int64
 		for _, n := range c[1:] {
 			set += n
 		}
-		c[0] = hllM - set
-		est := hllEstimate(c)
+		c[0] = sketch.HLLM - set
+		est := sketch.HLLEstimate(c)
 		if math.IsNaN(est) {
-			s.evidence = append(s.evidence, fmt.Sprintf("the whole table's distinct-value sketch was malformed (%d registers set of %d)", set, hllM))
+			s.evidence = append(s.evidence, fmt.Sprintf("the whole table's distinct-value sketch was malformed (%d registers set of %d)", set, sketch.HLLM))
 			continue
 		}
 		d := *s.distinct
@@ -212,7 +193,7 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 		s.distinct = &n
 		done[k] = true
 		s.evidence = append(s.evidence, fmt.Sprintf("%d distinct values estimated over all %d rows by a HyperLogLog sketch (%d registers, standard error %.2f%%); the sample held %d",
-			n, p.total, hllM, 104/math.Sqrt(hllM), d))
+			n, p.total, sketch.HLLM, 104/math.Sqrt(sketch.HLLM), d))
 	}
 	return done
 }
@@ -221,17 +202,17 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 // returns their register histograms by column index.
 func (p *profiler) sketchPass(ctx context.Context, cols []*colStats) (map[int][]int64, error) {
 	exprs := make([]string, len(cols))
-	sk := make([]*hll, len(cols))
+	sk := make([]*sketch.HLL, len(cols))
 	for i, s := range cols {
 		exprs[i] = p.streamColumn(s.spec)
-		sk[i] = newHLL()
+		sk[i] = sketch.NewHLL()
 	}
 	q := "SELECT " + strings.Join(exprs, ", ") + " FROM " + p.d.QuoteTable(p.table.Name)
 	p.queries++
 	err := p.env.Stream(ctx, q, func(row []any) error {
 		for i, v := range row[:min(len(row), len(sk))] {
 			if v != nil {
-				sk[i].add(hllHash(v))
+				sk[i].Add(hllHash(v))
 			}
 		}
 		return nil
@@ -241,7 +222,7 @@ func (p *profiler) sketchPass(ctx context.Context, cols []*colStats) (map[int][]
 	}
 	out := make(map[int][]int64, len(cols))
 	for i, s := range cols {
-		out[s.spec.Index] = sk[i].histogram()
+		out[s.spec.Index] = sk[i].Histogram()
 	}
 	return out, nil
 }
@@ -253,9 +234,9 @@ func (p *profiler) sketchPass(ctx context.Context, cols []*colStats) (map[int][]
 func hllHash(v any) uint64 {
 	switch x := v.(type) {
 	case int64:
-		return numHash(float64(x), x)
+		return stablehash.Number(float64(x), x)
 	case float64:
-		return numHash(x, 0)
+		return stablehash.Number(x, 0)
 	case string:
 		return stablehash.Hash64(x)
 	case []byte:
@@ -270,7 +251,7 @@ func (p *profiler) applyDuj1(s *colStats, f1 int64) {
 	d := *s.distinct
 	// The table's non-NULL values, at the sample's share of them.
 	values := int64(math.Round(float64(s.nonNull) * float64(p.total) / float64(p.rows)))
-	est := duj1(s.nonNull, d, f1, values)
+	est := sketch.Duj1(s.nonNull, d, f1, values)
 	if est == d {
 		return
 	}

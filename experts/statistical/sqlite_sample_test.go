@@ -11,11 +11,11 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/internal/expertstest"
-	"github.com/discover-db/discover/experts/internal/scancheck"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/internal/scancheck"
 	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/connect"

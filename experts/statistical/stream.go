@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -259,10 +260,10 @@ func (a *colAcc) add(v any, today civil) {
 	case int64:
 		a.ints++
 		a.number(float64(x), v)
-		h = numHash(float64(x), x)
+		h = stablehash.Number(float64(x), x)
 	case float64:
 		a.number(x, v)
-		h = numHash(x, 0)
+		h = stablehash.Number(x, 0)
 	case string:
 		a.tText++
 		text, isText = x, true
@@ -422,29 +423,6 @@ func (a *colAcc) numText(f float64) string {
 		return strconv.FormatInt(int64(f), 10)
 	}
 	return castText(f)
-}
-
-// numHash hashes a number so that an integer and a real of the same value
-// collide, as they are one value to COUNT(DISTINCT). Integers beyond 2⁵³
-// keep their own bits, which a float would round.
-func numHash(f float64, i int64) uint64 {
-	if i != 0 && (i > 1<<53 || i < -(1<<53)) {
-		return mix(uint64(i)) ^ 0x5bd1e9955bd1e995
-	}
-	if f == 0 {
-		f = 0 // -0 and 0 are one value
-	}
-	return mix(math.Float64bits(f))
-}
-
-// mix is splitmix64's finalizer.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
 }
 
 // distinct counts the value exactly while the column has at most exactCap

@@ -1,4 +1,16 @@
-package experts
+// Package keys picks the key a table that declares none is tested for.
+//
+// A table that declares no primary key gets one inferred from its exact
+// profiles: the query expert tests the column (or pair of columns) chosen
+// here, and records it as the table's key when the data agrees. Other
+// experts that describe a table by its key wait for that test (KeyTest,
+// KeyTestID): a description written before it, or after it, would differ
+// between two runs of the same data, by which task finished first.
+//
+// It is machinery the experts share, not an expert: the query expert plans
+// the test from it, and the semantic expert waits for the same test by its
+// ID.
+package keys
 
 import (
 	"sort"
@@ -8,13 +20,6 @@ import (
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/warehouse"
 )
-
-// A table that declares no primary key gets one inferred from its exact
-// profiles: the query expert tests the column (or pair of columns) chosen
-// here, and records it as the table's key when the data agrees. Other
-// experts that describe a table by its key wait for that test (KeyTest,
-// KeyTestID): a description written before it, or after it, would differ
-// between two runs of the same data, by which task finished first.
 
 // KeyTest is the column, or the pair of columns, the query expert tests as
 // the key of t, a table that declares none, from its profiles; false when
