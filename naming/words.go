@@ -1,8 +1,12 @@
 package naming
 
 import (
+	_ "embed"
 	"strings"
+	"sync"
 	"unicode"
+
+	"github.com/gertd/go-pluralize"
 )
 
 // Words splits an identifier into lower-case words: on any character that
@@ -130,39 +134,52 @@ func Noun(table string, plural bool) string {
 	return strings.Join(words, " ")
 }
 
-// Singular is an English word's singular, by the common rules (and
-// people, children); words it cannot tell stay as they are.
+// Singular is an English word's singular (lower case in, lower case out),
+// by a maintained inflection library (go-pluralize, a port of the
+// pluralize package: its rules, irregular and uncountable words) with the
+// words of english.txt added, so that statuses, species, analyses and
+// people come out right. Words under three letters stay as they are.
 func Singular(w string) string {
-	switch {
-	case len(w) < 4 || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") ||
-		w == "data" || w == "news" || w == "series" || w == "media":
+	if len(w) < 3 {
 		return w
-	case w == "people":
-		return "person"
-	case w == "children":
-		return "child"
-	case strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s"):
-		return w[:len(w)-1]
 	}
-	return w
+	if s, ok := singulars.Load(w); ok {
+		return s.(string)
+	}
+	s := inflect.Singular(w)
+	singulars.Store(w, s)
+	return s
 }
 
+// singulars remembers the library's answers: it tries its rules, regular
+// expressions, one after the other on every call, and inference asks for
+// the same few hundred words millions of times. A schema's words are
+// bounded, so the map is too.
+var singulars sync.Map
+
+// pluralOf is Singular's inverse for prose: one customer, two customers.
 func pluralOf(w string) string {
-	switch {
-	case w == "person":
-		return "people"
-	case w == "child":
-		return "children"
-	case w == "data" || w == "media" || w == "news" || w == "series":
-		return w
-	case strings.HasSuffix(w, "y") && len(w) > 1 && !strings.ContainsRune("aeiou", rune(w[len(w)-2])):
-		return w[:len(w)-1] + "ies"
-	case strings.HasSuffix(w, "s"), strings.HasSuffix(w, "sh"), strings.HasSuffix(w, "ch"), strings.HasSuffix(w, "x"):
-		return w + "es"
+	if len(w) < 3 {
+		return w + "s"
 	}
-	return w + "s"
+	return inflect.Plural(w)
 }
+
+//go:embed english.txt
+var english string
+
+// inflect is the library's client with english.txt's words.
+var inflect = func() *pluralize.Client {
+	c := pluralize.NewClient()
+	for _, line := range strings.Split(english, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0 || strings.HasPrefix(f[0], "#"):
+		case len(f) == 1:
+			c.AddUncountableRule(f[0])
+		default:
+			c.AddIrregularRule(f[1], f[0])
+		}
+	}
+	return c
+}()

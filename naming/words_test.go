@@ -51,3 +51,38 @@ func TestNameTokens(t *testing.T) {
 		}
 	}
 }
+
+// The singulars the relations expert needs of table names (moved with the
+// singular from experts/relations).
+func TestSingularOfTableNames(t *testing.T) {
+	for in, want := range map[string]string{
+		"categories": "category", "addresses": "address", "boxes": "box", "people": "person",
+		"orders": "order", "status": "status", "staff": "staff", "id": "id", "branches": "branch", "menus": "menu",
+	} {
+		if got := Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// The examples that three disagreeing singularizers got wrong, and the
+// plurals prose needs: one inflection library serves every expert.
+func TestSingularAndPlural(t *testing.T) {
+	for in, want := range map[string]string{
+		"statuses": "status", "species": "species", "quizzes": "quiz", "men": "man", "analyses": "analysis",
+		"criteria": "criterion", "caches": "cache", "statistics": "statistics", "ids": "id", "data": "data",
+		"campuses": "campus", "houses": "house", "territories": "territory", "id": "id",
+	} {
+		if got := Singular(in); got != want {
+			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{
+		"address": "addresses", "inventory": "inventories", "person": "people", "status": "statuses",
+		"box": "boxes", "series": "series", "customer": "customers",
+	} {
+		if got := pluralOf(in); got != want {
+			t.Errorf("pluralOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -56,36 +56,6 @@ const (
 // ---------------------------------------------------------------------------
 // Names
 
-// irregular plurals a schema is likely to use.
-var irregular = map[string]string{
-	"people": "person", "children": "child", "men": "man", "women": "woman",
-	"staff": "staff", "data": "data", "media": "media", "series": "series",
-	"status": "status", "address": "address", "bus": "bus", "analysis": "analysis",
-	"menus": "menu",
-}
-
-// Singular returns the singular of an English word, well enough for table
-// names: categories → category, addresses → address, boxes → box.
-func Singular(w string) string {
-	if s, ok := irregular[w]; ok {
-		return s
-	}
-	switch {
-	case len(w) <= 3:
-		return w
-	case strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"),
-		strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "zes"):
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-		return w
-	case strings.HasSuffix(w, "s"):
-		return w[:len(w)-1]
-	}
-	return w
-}
-
 // keySuffixes are the words that mark a column as an identifier of
 // something: x_id, xId, x_fk, x_key, x_no, x_ref, x_code.
 var keySuffixes = map[string]string{
@@ -119,7 +89,7 @@ func splitKeyName(col string) keyName {
 		toks = toks[:len(toks)-1]
 	}
 	for i := range toks {
-		toks[i] = Singular(toks[i])
+		toks[i] = naming.Singular(toks[i])
 	}
 	k := keyName{tokens: toks, stem: toks}
 	if n := len(toks); n > 0 {
@@ -147,7 +117,7 @@ func entityOf(table string) []string {
 	}
 	out := make([]string, len(toks))
 	for i, t := range toks {
-		out[i] = Singular(t)
+		out[i] = naming.Singular(t)
 	}
 	return out
 }

@@ -24,17 +24,6 @@ import (
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
-func TestSingular(t *testing.T) {
-	for in, want := range map[string]string{
-		"categories": "category", "addresses": "address", "boxes": "box", "people": "person",
-		"orders": "order", "status": "status", "staff": "staff", "id": "id", "branches": "branch", "menus": "menu",
-	} {
-		if got := relations.Singular(in); got != want {
-			t.Errorf("Singular(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestMatchName(t *testing.T) {
 	cases := []struct {
 		child, col, parent, key string
