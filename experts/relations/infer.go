@@ -376,6 +376,80 @@ type Column struct {
 	Profile  *catalog.ProfileDoc // nil when not profiled
 	PK       bool                // the table's declared single-column primary key
 	Declared bool                // PK or a declared single-column unique constraint
+	// Bare is Name without the prefix every column of its table carries
+	// (l_partkey in a table whose columns are all l_…): the name as names
+	// are matched. "" when the table has no such prefix.
+	Bare string
+}
+
+// named is the column's name as names are matched: without its table's
+// column prefix.
+func (c Column) named() string {
+	if c.Bare != "" {
+		return c.Bare
+	}
+	return c.Name
+}
+
+// ColumnPrefixes finds the tables whose columns all begin with one short
+// prefix and an underscore (l_orderkey, l_partkey, l_quantity; ss_item_sk,
+// ss_sold_date_sk), a convention that names a table's columns after the
+// table rather than after what they hold. The prefix must be at most four
+// letters, spelled by letters of the table's name in order (l for
+// lineitem, ss for store_sales, dd for day_dim), and the table must have
+// at least two columns, each with a name left after it. It returns the
+// prefix (as the columns spell it, underscore included) by table.
+func ColumnPrefixes(cols []Column) map[string]string {
+	byTable := map[string][]string{}
+	var order []string
+	for _, c := range cols {
+		if _, ok := byTable[c.Table]; !ok {
+			order = append(order, c.Table)
+		}
+		byTable[c.Table] = append(byTable[c.Table], c.Name)
+	}
+	out := map[string]string{}
+	for _, t := range order {
+		names := byTable[t]
+		if len(names) < 2 {
+			continue
+		}
+		i := strings.IndexByte(names[0], '_')
+		if i < 1 || i > 4 {
+			continue
+		}
+		pre := strings.ToLower(names[0][:i+1])
+		if !spells(strings.ToLower(t), pre[:i]) {
+			continue
+		}
+		all := true
+		for _, n := range names {
+			if len(n) <= len(pre) || strings.ToLower(n[:len(pre)]) != pre {
+				all = false
+				break
+			}
+		}
+		if all {
+			out[t] = names[0][:i+1]
+		}
+	}
+	return out
+}
+
+// spells reports whether the letters of abbr appear in name in order, the
+// first of them first: l in lineitem, ss in store_sales, ca in
+// customer_address.
+func spells(name, abbr string) bool {
+	if abbr == "" || name == "" || name[0] != abbr[0] {
+		return false
+	}
+	j := 0
+	for i := 0; i < len(name) && j < len(abbr); i++ {
+		if name[i] == abbr[j] {
+			j++
+		}
+	}
+	return j == len(abbr)
 }
 
 // Key reports whether the column can be a reference's target: declared
@@ -433,6 +507,13 @@ func (c Candidate) Doc() catalog.RelationshipDoc {
 // columns, where scoring every column against every key would grow with
 // their product.
 func Candidates(cols []Column) []Candidate {
+	prefixes := ColumnPrefixes(cols)
+	cols = slices.Clone(cols)
+	for i, c := range cols {
+		if p := prefixes[c.Table]; p != "" {
+			cols[i].Bare = c.Name[len(p):]
+		}
+	}
 	var keys []Column
 	for _, c := range cols {
 		if c.Key() {
@@ -450,13 +531,20 @@ func Candidates(cols []Column) []Candidate {
 			if ch.Table == k.Table && ch.Name == k.Name {
 				continue // never a column to itself
 			}
-			m := MatchName(ch.Table, ch.Name, k.Table, k.Name)
+			// A key is named with its prefix or without it: l_partkey
+			// names p_partkey as partkey, bk_au_id names au_id as written.
+			m := MatchName(ch.Table, ch.named(), k.Table, k.named())
+			if k.Bare != "" {
+				if m2 := MatchName(ch.Table, ch.named(), k.Table, k.Name); m2.Score > m.Score {
+					m = m2
+				}
+			}
 			if m.Score == 0 {
 				continue
 			}
 			// A column unique by chance in a small table (a name, a rank)
 			// is no key: an undeclared target must be named like one.
-			if !k.Declared && !keyLikeName(k.Name) && !owns(k.Table, k.Name) {
+			if !k.Declared && !keyLikeName(k.named()) && !owns(k.Table, k.named()) {
 				continue
 			}
 			out = append(out, Candidate{Child: ch, Parent: k, Name: m})
@@ -484,12 +572,22 @@ func indexKeys(keys []Column) keyIndex {
 		}
 	}
 	for i, k := range keys {
-		kn, ent := splitKeyName(k.Name), entityOf(k.Table)
-		// as written, then with synonyms brought to one word
-		for _, n := range []struct {
+		ent := entityOf(k.Table)
+		forms := []keyName{splitKeyName(k.named())}
+		if k.Bare != "" {
+			forms = append(forms, splitKeyName(k.Name))
+		}
+		// as written, then with synonyms brought to one word; without the
+		// table's column prefix and with it
+		type spelling struct {
 			k   keyName
 			ent []string
-		}{{kn, ent}, {kn.canon(), canonWords(ent)}} {
+		}
+		var spellings []spelling
+		for _, kn := range forms {
+			spellings = append(spellings, spelling{kn, ent}, spelling{kn.canon(), canonWords(ent)})
+		}
+		for _, n := range spellings {
 			add("g:"+glued(n.k.tokens), i)
 			for _, run := range [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]} {
 				if len(run) > 0 {
@@ -507,7 +605,7 @@ func indexKeys(keys []Column) keyIndex {
 
 // lookup returns the indexes of the keys ch may be named after, ascending.
 func (idx keyIndex) lookup(ch Column) []int {
-	c := splitKeyName(ch.Name)
+	c := splitKeyName(ch.named())
 	seen := map[int]bool{}
 	var out []int
 	take := func(l []int) {
@@ -1024,7 +1122,7 @@ func Score(c Candidate, in Inclusion) Scored {
 	// Two keys of the same name: the one whose table owns the name is the
 	// parent (temperature.city_id → city.city_id, not the reverse).
 	if c.Name.Rule == "exact" {
-		co, po := owns(c.Child.Table, c.Child.Name), owns(c.Parent.Table, c.Parent.Name)
+		co, po := owns(c.Child.Table, c.Child.named()), owns(c.Parent.Table, c.Parent.named())
 		switch {
 		case co && !po:
 			conf *= 0.6

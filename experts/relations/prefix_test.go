@@ -1,0 +1,100 @@
+package relations_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/internal/expertstest"
+)
+
+// A prefix is the table's only when every column carries it and the table's
+// name spells it.
+func TestColumnPrefixes(t *testing.T) {
+	var cols []relations.Column
+	add := func(table string, names ...string) {
+		for _, n := range names {
+			cols = append(cols, relations.Column{Table: table, Name: n})
+		}
+	}
+	add("customer", "c_id", "c_name", "c_city")
+	add("store_sales", "SS_ITEM_SK", "SS_QTY")       // the case as written is kept
+	add("order_lines", "order_id", "order_qty")      // a word, not an abbreviation
+	add("vendor", "x_id", "x_name")                  // not the table's letters
+	add("item", "i_id", "name")                      // not every column
+	add("note", "n_text")                            // one column tells nothing
+	add("warehouse_zone", "wz_id", "wz_", "wz_code") // a column with nothing after it
+	got := relations.ColumnPrefixes(cols)
+	want := map[string]string{"customer": "c_", "store_sales": "SS_"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("prefixes %v, want %v", got, want)
+	}
+}
+
+// An invented schema whose columns all carry their table's prefix, keys
+// included (bk_editionkey → ed_editionkey names the key under another
+// prefix, bk_au_id → au_id as written), and a star whose surrogate keys do
+// too: the references are found from the names without the prefixes, and
+// confirmed by the data.
+func TestInferTableWidePrefixes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "prefixed.db")
+	stmts := []string{
+		`CREATE TABLE author (au_id INTEGER PRIMARY KEY, au_name TEXT NOT NULL)`,
+		`CREATE TABLE shelf (sh_id INTEGER PRIMARY KEY, sh_label TEXT)`,
+		`CREATE TABLE edition (ed_editionkey INTEGER PRIMARY KEY, ed_year INTEGER)`,
+		`CREATE TABLE book (bk_id INTEGER PRIMARY KEY, bk_title TEXT, bk_au_id INTEGER REFERENCES author(au_id), bk_sh_id INTEGER REFERENCES shelf(sh_id),
+			bk_editionkey INTEGER REFERENCES edition(ed_editionkey))`,
+		`CREATE TABLE member (mb_id INTEGER PRIMARY KEY, mb_name TEXT)`,
+		`CREATE TABLE visit_day_dim (vd_day_sk INTEGER PRIMARY KEY, vd_date TEXT, vd_weekday TEXT)`,
+		`CREATE TABLE fact_loan (fl_loan_sk INTEGER PRIMARY KEY, fl_bk_id INTEGER REFERENCES book(bk_id),
+			fl_mb_id INTEGER REFERENCES member(mb_id), fl_day_sk INTEGER REFERENCES visit_day_dim(vd_day_sk), fl_fee REAL)`,
+	}
+	for i := 1; i <= 40; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO author VALUES (%d, 'author %d')`, i, i))
+	}
+	for i := 1; i <= 12; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO shelf VALUES (%d, 'shelf %d')`, i, i))
+	}
+	for i := 1; i <= 60; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO edition VALUES (%d, %d)`, i, 1950+i))
+	}
+	for i := 1; i <= 300; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO book VALUES (%d, 'title %d', %d, %d, %d)`, i, i, 1+(i*7)%40, 1+(i*5)%12, 1+(i*3)%60))
+	}
+	for i := 1; i <= 150; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO member VALUES (%d, 'member %d')`, i, i))
+	}
+	for i := 1; i <= 365; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO visit_day_dim VALUES (%d, date('2025-01-01', '+%d days'), 'd%d')`, i, i-1, i%7))
+	}
+	for i := 1; i <= 2000; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO fact_loan VALUES (%d, %d, %d, %d, %d.5)`, i, 1+(i*13)%300, 1+(i*11)%150, 1+(i*17)%365, i%9))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	cat := runInference(t, path)
+	entries, err := cat.List(context.Background(), catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, e := range entries {
+		keys = append(keys, e.Key)
+	}
+	sort.Strings(keys)
+	want := []string{
+		"book(bk_au_id)->author(au_id)",
+		"book(bk_editionkey)->edition(ed_editionkey)",
+		"book(bk_sh_id)->shelf(sh_id)",
+		"fact_loan(fl_bk_id)->book(bk_id)",
+		"fact_loan(fl_day_sk)->visit_day_dim(vd_day_sk)",
+		"fact_loan(fl_mb_id)->member(mb_id)",
+	}
+	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
+		t.Errorf("inferred:\n%s\nwant:\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+}
