@@ -171,13 +171,10 @@ var english string
 // inflect is the library's client with english.txt's words.
 var inflect = func() *pluralize.Client {
 	c := pluralize.NewClient()
-	for _, line := range strings.Split(english, "\n") {
-		f := strings.Fields(line)
-		switch {
-		case len(f) == 0 || strings.HasPrefix(f[0], "#"):
-		case len(f) == 1:
+	for _, f := range lines(english) {
+		if len(f) == 1 {
 			c.AddUncountableRule(f[0])
-		default:
+		} else {
 			c.AddIrregularRule(f[1], f[0])
 		}
 	}

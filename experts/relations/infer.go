@@ -205,7 +205,7 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	}
 	// approved_by ~ employees.emp_no: who did it is a person; which table
 	// of people, the values decide.
-	if actorName(c) && personWords[es[len(es)-1]] && actorScore > best.Score {
+	if actorName(c) && naming.Acts(es[len(es)-1]) && actorScore > best.Score {
 		best = NameMatch{actorScore, "actor"}
 	}
 	return best
@@ -221,26 +221,10 @@ const (
 	actorScore = 0.6
 )
 
-// synonyms bring words that schemas use for the same entity, and their
-// common abbreviations, to one word. Only words that name one thing in any
-// schema belong here.
-var synonyms = map[string]string{
-	"client": "customer", "cust": "customer",
-	"emp": "employee", "empl": "employee", "staff": "employee", "personnel": "employee", "worker": "employee",
-	"dept": "department", "org": "organization", "organisation": "organization",
-	"vendor": "supplier", "addr": "address", "prod": "product", "txn": "transaction", "trx": "transaction",
-	"acct": "account", "pax": "passenger", "mfr": "manufacturer",
-}
-
-// personWords are entities whose rows are people who act: the targets of
-// approved_by, created_by, signed_off_by.
-var personWords = map[string]bool{"user": true, "employee": true, "person": true, "member": true,
-	"agent": true, "operator": true, "admin": true, "administrator": true, "officer": true}
-
 func canonWords(ws []string) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
-		if s, ok := synonyms[w]; ok {
+		if s, ok := naming.Synonym(w); ok {
 			w = s
 		}
 		out[i] = w
@@ -595,7 +579,7 @@ func indexKeys(keys []Column) keyIndex {
 				}
 			}
 		}
-		if ce := canonWords(ent); len(ce) > 0 && personWords[ce[len(ce)-1]] {
+		if ce := canonWords(ent); len(ce) > 0 && naming.Acts(ce[len(ce)-1]) {
 			add("p:", i) // a table of people: the targets of approved_by
 		}
 		idx.byTable[k.Table] = append(idx.byTable[k.Table], i)

@@ -1,0 +1,59 @@
+package naming
+
+import (
+	_ "embed"
+	"strings"
+)
+
+// The vocabulary the name rules share, as data: synonyms.txt and
+// actors.txt.
+var (
+	//go:embed synonyms.txt
+	synonymsText string
+	//go:embed actors.txt
+	actorsText string
+
+	synonyms = pairs(synonymsText)
+	actors   = words(actorsText)
+)
+
+// Synonym is the one word a schema's word for an entity, or its
+// abbreviation, is brought to (client and cust → customer).
+func Synonym(w string) (string, bool) {
+	s, ok := synonyms[w]
+	return s, ok
+}
+
+// Acts reports whether an entity's rows are people who act (user,
+// employee): what a column naming who did something may point at.
+func Acts(entity string) bool { return actors[entity] }
+
+// lines are a data file's lines split in fields, without comments and
+// blank lines.
+func lines(text string) [][]string {
+	var out [][]string
+	for _, l := range strings.Split(text, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func pairs(text string) map[string]string {
+	m := map[string]string{}
+	for _, f := range lines(text) {
+		if len(f) == 2 {
+			m[f[0]] = f[1]
+		}
+	}
+	return m
+}
+
+func words(text string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range lines(text) {
+		m[f[0]] = true
+	}
+	return m
+}
