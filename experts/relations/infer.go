@@ -63,6 +63,10 @@ var keySuffixes = map[string]string{
 	"no": "number", "num": "number", "nr": "number", "number": "number", "code": "code", "cd": "code",
 }
 
+// tableSuffixes are the same conventions written after the entity:
+// customer_dim, sales_fact, region_lkp.
+var tableSuffixes = map[string]bool{"tbl": true, "dim": true, "fact": true, "lkp": true, "lookup": true}
+
 // tablePrefixes are naming conventions, not words of the entity.
 var tablePrefixes = map[string]bool{"tbl": true, "tb": true, "t": true, "dim": true, "fact": true,
 	"ref": true, "lkp": true, "lookup": true, "lu": true, "d": true, "f": true}
@@ -103,7 +107,8 @@ func splitKeyName(col string) keyName {
 }
 
 // entityOf is what a table's rows are, as singular words, without
-// naming-convention prefixes: tbl_Order_Items → order item.
+// naming-convention affixes: tbl_Order_Items → order item, customer_dim →
+// customer.
 func entityOf(table string) []string {
 	if i := strings.LastIndex(table, "."); i >= 0 {
 		table = table[i+1:]
@@ -112,7 +117,7 @@ func entityOf(table string) []string {
 	for len(toks) > 1 && tablePrefixes[toks[0]] {
 		toks = toks[1:]
 	}
-	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
+	for len(toks) > 1 && (isDigits(toks[len(toks)-1]) || tableSuffixes[toks[len(toks)-1]]) {
 		toks = toks[:len(toks)-1]
 	}
 	out := make([]string, len(toks))

@@ -38,6 +38,10 @@ func TestMatchName(t *testing.T) {
 		// the target's table name plus a key suffix: plural, prefixes, fk_/id_
 		{"bridge", "architect_id", "architect", "id", "entity"},
 		{"orders", "CustomerID", "tbl_Customers", "ID", "entity"},
+		// and suffixes of the same conventions
+		{"sales_fact", "customer_id", "customer_dim", "id", "entity"},
+		{"sales_fact", "product_key", "product_dim", "key", "entity"},
+		{"orders", "region_id", "region_lkp", "id", "entity"},
 		{"products", "category_id", "categories", "id", "entity"},
 		{"orders", "fk_customer", "customers", "id", "entity"},
 		{"orders", "id_customer", "customers", "id", "entity"},
