@@ -8,6 +8,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts/valueclass"
+	"github.com/discover-db/discover/naming"
 )
 
 // Semantic types (CONTRACT.md), plus label and address, which this expert adds.
@@ -115,7 +116,7 @@ type verdict struct {
 
 func (c *column) has(hints map[string]bool) bool {
 	for _, t := range c.Tokens {
-		if hints[t] || hints[Singularize(t)] {
+		if hints[t] || hints[naming.Singular(t)] {
 			return true
 		}
 	}
@@ -222,7 +223,7 @@ func (c *column) refersToTable() (string, bool) {
 	}
 	words := make([]string, len(c.Tokens)-1)
 	for i, t := range c.Tokens[:len(c.Tokens)-1] {
-		words[i] = Singularize(t)
+		words[i] = naming.Singular(t)
 	}
 	for i := range words {
 		// Longest suffix first: order_item_id before item_id.
@@ -716,7 +717,7 @@ func (c *column) personName() (verdict, bool) {
 		conf, why = 0.85, "named like a person's name ("+c.Name+")"
 	case c.last() == "name" && len(c.Tokens) >= 2 && nameQualifiers[c.Tokens[len(c.Tokens)-2]]:
 		conf, why = 0.85, "named like a person's name ("+c.Name+")"
-	case c.last() == "name" && len(c.Tokens) >= 2 && personNouns[Singularize(c.Tokens[len(c.Tokens)-2])]:
+	case c.last() == "name" && len(c.Tokens) >= 2 && personNouns[naming.Singular(c.Tokens[len(c.Tokens)-2])]:
 		conf, why = 0.65, "the name of a person-like thing ("+c.Name+")"
 	case len(c.Tokens) == 1 && c.last() == "name" && anyOf(c.TableWords, personNouns):
 		conf, why = 0.6, "the name column of a table of people ("+c.Table+")"

@@ -262,7 +262,7 @@ func wordSet(names []string) map[string]bool {
 	for _, n := range names {
 		toks := naming.Words(n)
 		for i, t := range toks {
-			s := Singularize(t)
+			s := naming.Singular(t)
 			m[s] = true
 			toks[i] = s
 		}

@@ -7,9 +7,6 @@ import (
 	"github.com/discover-db/discover/naming"
 )
 
-// Singularize is naming.Singular: one singular for every expert.
-func Singularize(w string) string { return naming.Singular(w) }
-
 // entityType is the entity name for a table: its words with the last one
 // singular, in PascalCase (order_items → OrderItem). Warehouse prefixes such
 // as tbl_ or dim_ are dropped when words remain.
@@ -24,7 +21,7 @@ func entityType(table string) string {
 	if len(words) == 0 {
 		return table
 	}
-	words[len(words)-1] = Singularize(words[len(words)-1])
+	words[len(words)-1] = naming.Singular(words[len(words)-1])
 	var b strings.Builder
 	for _, w := range words {
 		b.WriteString(title(w))

@@ -102,7 +102,7 @@ func Referrers(tables []warehouse.Table, t warehouse.Table, pk []string) []Refer
 				}
 				words := make([]string, len(toks)-1)
 				for i, w := range toks[:len(toks)-1] {
-					words[i] = Singularize(w)
+					words[i] = naming.Singular(w)
 				}
 				if strings.Join(words, "_") == own {
 					add(o, c.Name, pk[0])

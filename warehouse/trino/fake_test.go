@@ -58,7 +58,7 @@ type fakeRequest struct {
 	QueryID      string
 	Header       http.Header
 	InReadOnlyTx bool
-	Refused      string // the read-only transaction that was over
+	Refused      bool
 }
 
 type fakeTable struct {
@@ -241,7 +241,7 @@ func (f *fakeCoordinator) post(w http.ResponseWriter, r *http.Request, req fakeR
 		res = fakeResult{finalHdr: http.Header{"X-Trino-Clear-Transaction-Id": {"true"}}}
 	case txID != "" && txID != "NONE" && (tx == nil || !tx.open):
 		if tx != nil && tx.readOnly {
-			req.Refused = txID
+			req.Refused = true
 		}
 		res = errResult("UNKNOWN_TRANSACTION", "USER_ERROR", "Unknown transaction ID: "+txID)
 	case tx != nil && tx.aborted:
@@ -635,7 +635,7 @@ func (f *fakeCoordinator) assertReadOnly(t *testing.T) {
 		if r.Method != http.MethodPost || isTxControl(r.SQL) {
 			continue
 		}
-		if !r.InReadOnlyTx && r.Refused == "" {
+		if !r.InReadOnlyTx && !r.Refused {
 			t.Errorf("statement %q ran outside a READ ONLY transaction", r.SQL)
 		}
 	}
