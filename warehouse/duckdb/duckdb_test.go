@@ -60,7 +60,7 @@ func fixture(side string) []string {
 
 // build writes the fixture with its own writable connection, closed
 // before the test opens the file read-only.
-func build(t *testing.T, name string) string {
+func build(t testing.TB, name string) string {
 	t.Helper()
 	dir := t.TempDir()
 	side := filepath.Join(t.TempDir(), "side.csv")
@@ -73,7 +73,7 @@ func build(t *testing.T, name string) string {
 }
 
 // exec runs statements on a writable DuckDB at path ("" for in memory).
-func exec(t *testing.T, path string, stmts ...string) {
+func exec(t testing.TB, path string, stmts ...string) {
 	t.Helper()
 	db, err := sql.Open("duckdb", path)
 	if err != nil {
@@ -90,7 +90,7 @@ func exec(t *testing.T, path string, stmts ...string) {
 	}
 }
 
-func open(t *testing.T, dsn string) *Source {
+func open(t testing.TB, dsn string) *Source {
 	t.Helper()
 	s, err := Open(context.Background(), dsn)
 	if err != nil {

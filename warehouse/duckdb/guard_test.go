@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/internal/guardcorpus"
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -380,12 +379,12 @@ func walkJSON(v any, fn func(map[string]any)) {
 	}
 }
 
-// TestGuardLimits: a 10 MB statement and 100,000-deep nesting, in brackets
-// or in operators the parser nests without them, end in a quick refusal.
-func TestGuardLimits(t *testing.T) {
-	s := open(t, build(t, "x.duckdb"))
-	ctx := context.Background()
-	for name, q := range map[string]string{
+// guardLimits are the statements TestGuardLimits and BenchmarkBarGuardLimits
+// give the guard: a 10 MB statement and 100,000-deep nesting, in brackets
+// or in operators the parser nests without them. Each must end in a
+// refusal.
+func guardLimits() map[string]string {
+	return map[string]string{
 		"10 MB":                     "SELECT '" + strings.Repeat("x", 10<<20) + "'",
 		"100,000 parentheses":       "SELECT " + strings.Repeat("(", 100_000) + "1" + strings.Repeat(")", 100_000),
 		"100,000 brackets":          "SELECT " + strings.Repeat("[", 100_000) + "1" + strings.Repeat("]", 100_000),
@@ -402,15 +401,20 @@ func TestGuardLimits(t *testing.T) {
 		"100,000 nested comments, a file read": strings.Repeat("/* ", 100_000) + strings.Repeat(" */", 100_000) +
 			" SELECT * FROM read_text('/etc/passwd')",
 		"100,000 quotes in name": `SELECT * FROM "` + strings.Repeat(`""`, 100_000) + `"`,
-	} {
+	}
+}
+
+// TestGuardLimits: the statements of guardLimits end in a refusal (how
+// quickly is BenchmarkBarGuardLimits's bar; the test only logs it).
+func TestGuardLimits(t *testing.T) {
+	s := open(t, build(t, "x.duckdb"))
+	ctx := context.Background()
+	for name, q := range guardLimits() {
 		start := time.Now()
 		err := s.Guard(ctx, q)
 		d := time.Since(start)
 		if !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("%s: Guard = %.200v; want a refusal", name, err)
-		}
-		if d > 10*time.Second {
-			timing.Missed(t, "%s: the refusal took %s, want under 10s", name, d)
 		}
 		msg := fmt.Sprint(err)
 		if len(msg) > 200 {

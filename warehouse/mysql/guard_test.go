@@ -14,7 +14,6 @@ import (
 	"github.com/pingcap/tidb/pkg/parser/ast"
 
 	"github.com/discover-db/discover/internal/guardcorpus"
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -401,9 +400,11 @@ func TestGuardStatements(t *testing.T) {
 	mustRefuse(t, c, "   ", "empty")
 }
 
-func TestGuardHugeAndDeep(t *testing.T) {
-	c := testConfig(true, false)
-	cases := map[string]string{
+// hugeAndDeep are the statements built to exhaust a parser that
+// TestGuardHugeAndDeep and BenchmarkBarGuardHugeAndDeep give the guard:
+// each must end in a refusal.
+func hugeAndDeep() map[string]string {
+	return map[string]string{
 		"10 MB":                   "SELECT '" + strings.Repeat("x", 10<<20) + "'",
 		"100,000 brackets":        "SELECT " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000),
 		"100,000 subqueries":      strings.Repeat("SELECT * FROM (", 100000) + "SELECT 1" + strings.Repeat(") x", 100000),
@@ -417,15 +418,19 @@ func TestGuardHugeAndDeep(t *testing.T) {
 		"100,000 comma joins":     "SELECT 1 FROM customers" + strings.Repeat(", customers", 100000),
 		"100,000 nested function": "SELECT " + strings.Repeat("ABS(", 100000) + "1" + strings.Repeat(")", 100000),
 	}
-	for name, q := range cases {
+}
+
+// TestGuardHugeAndDeep: the statements of hugeAndDeep are refused (how
+// fast is BenchmarkBarGuardHugeAndDeep's bar; the test only logs it).
+func TestGuardHugeAndDeep(t *testing.T) {
+	c := testConfig(true, false)
+	for name, q := range hugeAndDeep() {
 		start := time.Now()
 		err := c.check(q)
 		if !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("%s: %v, want a refusal", name, err)
 		}
-		if d := time.Since(start); d > 2*time.Second {
-			timing.Missed(t, "%s: refused after %s, want under 2s", name, d)
-		}
+		t.Logf("%s: refused in %s", name, time.Since(start).Round(time.Millisecond))
 	}
 	// The widest statements discover writes itself stay well inside.
 	var cols []string

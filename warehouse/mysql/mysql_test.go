@@ -12,7 +12,6 @@ import (
 
 	mysqldrv "github.com/go-sql-driver/mysql"
 
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -286,19 +285,25 @@ func TestMaxRows(t *testing.T) {
 	}
 
 	// A statement whose own LIMIT outruns the cap streams far more rows than
-	// the cap; the rest is stopped on the server, not drained.
+	// the cap; the rest is stopped on the server, not drained (how fast is
+	// BenchmarkBarTruncateLongStream's bar; the test only logs it).
 	start := time.Now()
-	res, err = s.Query(ctx, digits+`SELECT a.x FROM d a, d b, d c, d e, d f, d g, d h, d i LIMIT 100000000`,
-		warehouse.QueryOptions{MaxRows: 10, Timeout: 30 * time.Second})
+	q, opts := longStream()
+	res, err = s.Query(ctx, q, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Rows) != 10 || !res.Truncated {
 		t.Errorf("big LIMIT: %d rows, truncated %v", len(res.Rows), res.Truncated)
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		timing.Missed(t, "truncating a long stream took %s, want under 5s", d)
-	}
+	t.Logf("truncating a long stream took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// longStream is the statement TestMaxRows and BenchmarkBarTruncateLongStream
+// cap: its own LIMIT outruns the cap of 10 rows by far.
+func longStream() (string, warehouse.QueryOptions) {
+	return digits + `SELECT a.x FROM d a, d b, d c, d e, d f, d g, d h, d i LIMIT 100000000`,
+		warehouse.QueryOptions{MaxRows: 10, Timeout: 30 * time.Second}
 }
 
 // TestSessionSettingsDoNotLeak checks that a Query's row cap and statement

@@ -17,7 +17,7 @@ import (
 
 // serverDSN is the DSN of a server the tests may fill (root, every
 // privilege); .ci/start-servers prints it.
-func serverDSN(t *testing.T) string {
+func serverDSN(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv("DISCOVER_TEST_MYSQL")
 	if dsn == "" {
@@ -31,7 +31,7 @@ func serverDSN(t *testing.T) string {
 
 // adminConfig is the test server's configuration with every privilege,
 // for building fixtures; it bypasses this package's read-only layers.
-func adminConfig(t *testing.T) *mysqldrv.Config {
+func adminConfig(t testing.TB) *mysqldrv.Config {
 	t.Helper()
 	cfg, err := parseDSN(serverDSN(t))
 	if err != nil {
@@ -41,7 +41,7 @@ func adminConfig(t *testing.T) *mysqldrv.Config {
 }
 
 // adminDB connects with every privilege to database db ("" for none).
-func adminDB(t *testing.T, db string) *sql.DB {
+func adminDB(t testing.TB, db string) *sql.DB {
 	t.Helper()
 	cfg := adminConfig(t)
 	cfg.DBName = db
@@ -58,7 +58,7 @@ var unsafeName = regexp.MustCompile(`[^a-z0-9]+`)
 
 // uniqueName is a fresh database or user name derived from the test's name,
 // so tests can run in parallel and again after a crash.
-func uniqueName(t *testing.T, prefix string) string {
+func uniqueName(t testing.TB, prefix string) string {
 	t.Helper()
 	b := make([]byte, 4)
 	rand.Read(b)
@@ -70,7 +70,7 @@ func uniqueName(t *testing.T, prefix string) string {
 }
 
 // createDB creates an empty utf8mb4 database, dropped when the test ends.
-func createDB(t *testing.T, admin *sql.DB, prefix string) string {
+func createDB(t testing.TB, admin *sql.DB, prefix string) string {
 	t.Helper()
 	name := uniqueName(t, prefix)
 	exec(t, admin, "CREATE DATABASE "+QuoteIdent(name)+" CHARACTER SET utf8mb4 COLLATE utf8mb4_bin")
@@ -82,7 +82,7 @@ func createDB(t *testing.T, admin *sql.DB, prefix string) string {
 	return name
 }
 
-func exec(t *testing.T, db *sql.DB, stmts ...string) {
+func exec(t testing.TB, db *sql.DB, stmts ...string) {
 	t.Helper()
 	for _, s := range stmts {
 		if _, err := db.Exec(s); err != nil {
@@ -92,20 +92,20 @@ func exec(t *testing.T, db *sql.DB, stmts ...string) {
 }
 
 // dsnFor is a URL-form DSN for db on the test server as user.
-func dsnFor(t *testing.T, db, user, password string) string {
+func dsnFor(t testing.TB, db, user, password string) string {
 	t.Helper()
 	cfg := adminConfig(t)
 	return "mysql://" + url.UserPassword(user, password).String() + "@" + cfg.Addr + "/" + url.PathEscape(db)
 }
 
 // rootDSN is a URL-form DSN for db with the test server's credentials.
-func rootDSN(t *testing.T, db string) string {
+func rootDSN(t testing.TB, db string) string {
 	t.Helper()
 	cfg := adminConfig(t)
 	return dsnFor(t, db, cfg.User, cfg.Passwd)
 }
 
-func open(t *testing.T, dsn string) *Source {
+func open(t testing.TB, dsn string) *Source {
 	t.Helper()
 	s, err := Open(context.Background(), dsn)
 	if err != nil {

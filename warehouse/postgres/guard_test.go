@@ -15,7 +15,6 @@ import (
 	pg_query "github.com/pganalyze/pg_query_go/v6"
 
 	"github.com/discover-db/discover/internal/guardcorpus"
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -207,11 +206,11 @@ func walkJSON(tree any, f func(key string, m map[string]any)) {
 	}
 }
 
-// TestGuardHugeInputs: inputs built to exhaust a parser end in a refusal,
-// quickly, and not in a crash. Each of the deep ones would overflow
-// libpg_query's C stack and kill the process if it reached the parser.
-func TestGuardHugeInputs(t *testing.T) {
-	for name, sql := range map[string]string{
+// hugeInputs are the inputs built to exhaust a parser that
+// TestGuardHugeInputs and BenchmarkBarGuardHugeInputs give the guard: each
+// must end in a refusal.
+func hugeInputs() map[string]string {
+	return map[string]string{
 		"10 MB string":                 "SELECT '" + strings.Repeat("x", 10<<20) + "'",
 		"10 MB of identifiers":         "SELECT " + strings.Repeat("a, ", 10<<20/3) + "a",
 		"100,000-deep parentheses":     "SELECT " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000),
@@ -226,14 +225,19 @@ func TestGuardHugeInputs(t *testing.T) {
 		"100,000 nested CASEs":         "SELECT " + strings.Repeat("CASE WHEN true THEN ", 100000) + "1" + strings.Repeat(" END", 100000),
 		"100,000 chained BETWEENs":     "SELECT 1" + strings.Repeat(" BETWEEN 1 AND 1", 100000),
 		"NUL byte then a second query": "SELECT 1\x00; SELECT pg_sleep(10)",
-	} {
+	}
+}
+
+// TestGuardHugeInputs: inputs built to exhaust a parser end in a refusal,
+// and not in a crash (how quickly is BenchmarkBarGuardHugeInputs's bar; the
+// test only logs it). Each of the deep ones would overflow libpg_query's C
+// stack and kill the process if it reached the parser.
+func TestGuardHugeInputs(t *testing.T) {
+	for name, sql := range hugeInputs() {
 		start := time.Now()
 		err := fixedGuard(sql)
 		if !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("%s: %v, want a refusal", name, err)
-		}
-		if d := time.Since(start); d > 10*time.Second {
-			timing.Missed(t, "%s: refused after %s, want under 10s", name, d)
 		}
 		t.Logf("%s (%d bytes): %.120v in %s", name, len(sql), err, time.Since(start).Round(time.Millisecond))
 	}

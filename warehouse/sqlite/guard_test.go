@@ -14,7 +14,6 @@ import (
 	msqlite "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/internal/guardcorpus"
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -144,13 +143,13 @@ func TestGuardRefusals(t *testing.T) {
 	}
 }
 
-// TestGuardHugeAndDeep: a 10 MB statement and 100,000-deep nesting, with
-// brackets or without, end in a refusal, quickly.
-func TestGuardHugeAndDeep(t *testing.T) {
-	s := open(t, build(t, "guard.db", guardFixture...))
-	ctx := context.Background()
+// hugeAndDeep are the statements TestGuardHugeAndDeep and
+// BenchmarkBarGuardHugeAndDeep give the guard on guardFixture: a 10 MB
+// statement and 100,000-deep nesting, with brackets or without. Each must
+// end in a refusal.
+func hugeAndDeep() []struct{ name, sql string } {
 	const deep = 100000
-	for _, c := range []struct{ name, sql string }{
+	return []struct{ name, sql string }{
 		{"10 MB", "SELECT '" + strings.Repeat("x", 10<<20) + "'"},
 		{"10 MB of comment", "SELECT 1 /*" + strings.Repeat(" ", 10<<20) + "*/"},
 		{"100,000 parentheses", "SELECT " + strings.Repeat("(", deep) + "1" + strings.Repeat(")", deep)},
@@ -160,15 +159,20 @@ func TestGuardHugeAndDeep(t *testing.T) {
 		{"100,000 additions", "SELECT " + strings.Repeat("1+", deep) + "1"},
 		{"100,000 CASE", "SELECT " + strings.Repeat("CASE WHEN 1 THEN ", deep/10) + "1" + strings.Repeat(" END", deep/10)},
 		{"100,000 UNION", "SELECT 1" + strings.Repeat(" UNION SELECT 1", deep)},
-	} {
+	}
+}
+
+// TestGuardHugeAndDeep: the statements of hugeAndDeep end in a refusal (how
+// quickly is BenchmarkBarGuardHugeAndDeep's bar; the test only logs it).
+func TestGuardHugeAndDeep(t *testing.T) {
+	s := open(t, build(t, "guard.db", guardFixture...))
+	ctx := context.Background()
+	for _, c := range hugeAndDeep() {
 		start := time.Now()
 		err := s.Guard(ctx, c.sql)
 		took := time.Since(start)
 		if !errors.Is(err, warehouse.ErrRejected) {
 			t.Errorf("%s: %v; want a refusal", c.name, err)
-		}
-		if took > 5*time.Second {
-			timing.Missed(t, "%s: refused after %s, want under 5s", c.name, took)
 		}
 		t.Logf("%s: %s: %.80s", c.name, took, err)
 	}

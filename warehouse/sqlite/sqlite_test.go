@@ -83,7 +83,7 @@ func build(t testing.TB, name string, stmts ...string) string {
 	return path
 }
 
-func open(t *testing.T, path string) *Source {
+func open(t testing.TB, path string) *Source {
 	t.Helper()
 	s, err := Open(context.Background(), path)
 	if err != nil {

@@ -1,0 +1,41 @@
+package duckdb
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// The wall-clock bars of the package's tests: the tests check what
+// happens and log how long it took; these benchmarks fail when it took
+// longer than the bar. Run them with
+//
+//	go test -run '^$' -bench '^BenchmarkBar' -benchtime 1x ./warehouse/...
+
+// guardLimitsBar is how long the guard may take to refuse any one
+// statement of guardLimits.
+const guardLimitsBar = 10 * time.Second
+
+// BenchmarkBarGuardLimits: each statement of guardLimits is refused within
+// guardLimitsBar.
+func BenchmarkBarGuardLimits(b *testing.B) {
+	s := open(b, build(b, "x.duckdb"))
+	ctx := context.Background()
+	cases := guardLimits()
+	for b.Loop() {
+		for name, q := range cases {
+			start := time.Now()
+			err := s.Guard(ctx, q)
+			d := time.Since(start)
+			if !errors.Is(err, warehouse.ErrRejected) {
+				b.Errorf("%s: Guard = %.200v; want a refusal", name, err)
+			}
+			if d > guardLimitsBar {
+				b.Errorf("%s: the refusal took %s, want under %s", name, d, guardLimitsBar)
+			}
+		}
+	}
+}

@@ -1,0 +1,38 @@
+package postgres
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// The wall-clock bars of the package's tests: the tests check what
+// happens and log how long it took; these benchmarks fail when it took
+// longer than the bar. Run them with
+//
+//	go test -run '^$' -bench '^BenchmarkBar' -benchtime 1x ./warehouse/...
+
+// hugeInputsBar is how long the guard may take to refuse any one input of
+// hugeInputs.
+const hugeInputsBar = 10 * time.Second
+
+// BenchmarkBarGuardHugeInputs: each input of hugeInputs is refused within
+// hugeInputsBar.
+func BenchmarkBarGuardHugeInputs(b *testing.B) {
+	cases := hugeInputs()
+	for b.Loop() {
+		for name, sql := range cases {
+			start := time.Now()
+			err := fixedGuard(sql)
+			d := time.Since(start)
+			if !errors.Is(err, warehouse.ErrRejected) {
+				b.Errorf("%s: %v, want a refusal", name, err)
+			}
+			if d > hugeInputsBar {
+				b.Errorf("%s: refused after %s, want under %s", name, d, hugeInputsBar)
+			}
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package trino
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// The wall-clock bars of the package's tests: the tests check what
+// happens and log how long it took; these benchmarks fail when it took
+// longer than the bar. Run them with
+//
+//	go test -run '^$' -bench '^BenchmarkBar' -benchtime 1x ./warehouse/...
+
+// guardLimitsBar is how long the guard may take to refuse any one
+// statement of guardLimits.
+const guardLimitsBar = 5 * time.Second
+
+// BenchmarkBarGuardLimits: each statement of guardLimits is refused within
+// guardLimitsBar.
+func BenchmarkBarGuardLimits(b *testing.B) {
+	s := &Source{catalog: "hive"}
+	cases := guardLimits()
+	for b.Loop() {
+		for name, q := range cases {
+			start := time.Now()
+			err := s.Guard(context.Background(), q)
+			d := time.Since(start)
+			if !errors.Is(err, warehouse.ErrRejected) {
+				b.Errorf("%s: Guard = %.200v; want a refusal", name, err)
+			}
+			if d > guardLimitsBar {
+				b.Errorf("%s: refused after %s, want under %s", name, d, guardLimitsBar)
+			}
+		}
+	}
+}
