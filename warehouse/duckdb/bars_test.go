@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
 // The wall-clock bars of the package's tests: the tests check what
@@ -38,4 +39,12 @@ func BenchmarkBarGuardLimits(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkBarCappedEndless: the conformance suite's endless result,
+// capped, returns within sourcetest.CappedEndlessBar, on a DuckDB file and
+// on a folder of data files.
+func BenchmarkBarCappedEndless(b *testing.B) {
+	b.Run("file", func(b *testing.B) { sourcetest.BarCappedEndless(b, conformanceFile()) })
+	b.Run("folder", func(b *testing.B) { sourcetest.BarCappedEndless(b, conformanceFolder()) })
 }

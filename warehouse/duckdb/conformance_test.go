@@ -53,7 +53,7 @@ func harness() sourcetest.Harness {
 }
 
 // digests reads every file in dir.
-func digests(t *testing.T, dir string) map[string][32]byte {
+func digests(t testing.TB, dir string) map[string][32]byte {
 	t.Helper()
 	out := map[string][32]byte{}
 	for _, f := range listDir(t, dir) {
@@ -63,10 +63,16 @@ func digests(t *testing.T, dir string) map[string][32]byte {
 }
 
 func TestConformance(t *testing.T) {
+	sourcetest.Run(t, conformanceFile())
+}
+
+// conformanceFile is the suite's harness on a DuckDB file, for
+// TestConformance and BenchmarkBarCappedEndless.
+func conformanceFile() sourcetest.Harness {
 	var dir string
 	var before map[string][32]byte
 	h := harness()
-	h.Open = func(t *testing.T) (warehouse.Source, string) {
+	h.Open = func(t testing.TB) (warehouse.Source, string) {
 		dir = t.TempDir()
 		path := filepath.Join(dir, "conform.duckdb")
 		exec(t, path, sourcetest.Statements(fixtureSpelling)...)
@@ -82,16 +88,22 @@ func TestConformance(t *testing.T) {
 		{DSN: "duckdb://", Want: "empty path"},
 		{DSN: "duckdb://x.duckdb", Want: "no such file"},
 	}
-	sourcetest.Run(t, h)
+	return h
 }
 
 // TestConformanceFolder runs the suite on a folder of data files: the
 // fixture's tables written as Parquet and CSV, one file each.
 func TestConformanceFolder(t *testing.T) {
+	sourcetest.Run(t, conformanceFolder())
+}
+
+// conformanceFolder is the suite's harness on a folder of data files, for
+// TestConformanceFolder and BenchmarkBarCappedEndless.
+func conformanceFolder() sourcetest.Harness {
 	var dir string
 	var before map[string][32]byte
 	h := harness()
-	h.Open = func(t *testing.T) (warehouse.Source, string) {
+	h.Open = func(t testing.TB) (warehouse.Source, string) {
 		dir = filepath.Join(t.TempDir(), "conform_lake")
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -116,5 +128,5 @@ func TestConformanceFolder(t *testing.T) {
 			t.Errorf("the data files changed: %v, before %v", slices.Sorted(maps.Keys(after)), slices.Sorted(maps.Keys(before)))
 		}
 	}
-	sourcetest.Run(t, h)
+	return h
 }

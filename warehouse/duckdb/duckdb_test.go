@@ -622,7 +622,7 @@ func TestOpenBadInput(t *testing.T) {
 	}
 }
 
-func digest(t *testing.T, path string) [32]byte {
+func digest(t testing.TB, path string) [32]byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -631,7 +631,7 @@ func digest(t *testing.T, path string) [32]byte {
 	return sha256.Sum256(b)
 }
 
-func listDir(t *testing.T, dir string) []string {
+func listDir(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {

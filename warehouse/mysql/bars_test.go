@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
 // The wall-clock bars of the package's tests: the tests check what
@@ -64,4 +65,10 @@ func BenchmarkBarTruncateLongStream(b *testing.B) {
 			b.Errorf("truncating a long stream took %s, want under %s", d, longStreamBar)
 		}
 	}
+}
+
+// BenchmarkBarCappedEndless: the conformance suite's endless result,
+// capped, returns within sourcetest.CappedEndlessBar.
+func BenchmarkBarCappedEndless(b *testing.B) {
+	sourcetest.BarCappedEndless(b, conformance(b))
 }

@@ -29,10 +29,16 @@ func series(n int) string {
 
 func TestConformance(t *testing.T) {
 	t.Parallel()
+	sourcetest.Run(t, conformance(t))
+}
+
+// conformance is the suite's harness on the test server, for
+// TestConformance and BenchmarkBarCappedEndless.
+func conformance(t testing.TB) sourcetest.Harness {
 	admin := adminDB(t, "")
 	var db string
-	sourcetest.Run(t, sourcetest.Harness{
-		Open: func(t *testing.T) (warehouse.Source, string) {
+	return sourcetest.Harness{
+		Open: func(t testing.TB) (warehouse.Source, string) {
 			db = createDB(t, admin, "dt_")
 			exec(t, adminDB(t, db), sourcetest.Statements(fixtureSpelling)...)
 			return open(t, rootDSN(t, db)), db
@@ -54,5 +60,5 @@ func TestConformance(t *testing.T) {
 		},
 		AfterTimeout: func(t *testing.T, s warehouse.Source) { waitIdle(t, admin, db, "after the timeouts") },
 		BoolIsInt:    true,
-	})
+	}
 }

@@ -22,8 +22,14 @@ var fixtureSpelling = sourcetest.Spelling{
 
 func TestConformance(t *testing.T) {
 	t.Parallel()
-	sourcetest.Run(t, sourcetest.Harness{
-		Open: func(t *testing.T) (warehouse.Source, string) {
+	sourcetest.Run(t, conformance())
+}
+
+// conformance is the suite's harness on the test server, for
+// TestConformance and BenchmarkBarCappedEndless.
+func conformance() sourcetest.Harness {
+	return sourcetest.Harness{
+		Open: func(t testing.TB) (warehouse.Source, string) {
 			db := newDB(t, sourcetest.Statements(fixtureSpelling)...)
 			return open(t, db.dsn), db.name
 		},
@@ -41,5 +47,5 @@ func TestConformance(t *testing.T) {
 				t.Errorf("%d statements still running (%v)", running, err)
 			}
 		},
-	})
+	}
 }

@@ -16,7 +16,7 @@ import (
 
 // serverDSN is the test server's DSN: a superuser on a database the tests
 // may use as their base. Each test creates and drops its own database.
-func serverDSN(t *testing.T) string {
+func serverDSN(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
 	if dsn == "" {
@@ -29,7 +29,7 @@ func serverDSN(t *testing.T) string {
 }
 
 // withDB returns dsn pointing at database name.
-func withDB(t *testing.T, dsn, name string) string {
+func withDB(t testing.TB, dsn, name string) string {
 	t.Helper()
 	u, err := url.Parse(dsn)
 	if err != nil {
@@ -56,7 +56,7 @@ func uniqueName(prefix string) string {
 	return prefix + hex.EncodeToString(b)
 }
 
-func connect(t *testing.T, dsn string) *pgx.Conn {
+func connect(t testing.TB, dsn string) *pgx.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -68,7 +68,7 @@ func connect(t *testing.T, dsn string) *pgx.Conn {
 	return c
 }
 
-func mustExec(t *testing.T, c *pgx.Conn, stmts ...string) {
+func mustExec(t testing.TB, c *pgx.Conn, stmts ...string) {
 	t.Helper()
 	for _, s := range stmts {
 		if _, err := c.Exec(context.Background(), s); err != nil {
@@ -84,7 +84,7 @@ type testDB struct {
 	admin *pgx.Conn // superuser connection to the server's base database
 }
 
-func newDB(t *testing.T, stmts ...string) *testDB {
+func newDB(t testing.TB, stmts ...string) *testDB {
 	t.Helper()
 	base := serverDSN(t)
 	admin := connect(t, base)

@@ -66,7 +66,7 @@ var fixture = []string{
 	`REFRESH MATERIALIZED VIEW order_totals`,
 }
 
-func open(t *testing.T, dsn string) *Source {
+func open(t testing.TB, dsn string) *Source {
 	t.Helper()
 	s, err := Open(context.Background(), dsn)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
 // The wall-clock bars of the package's tests: the tests check what
@@ -38,4 +39,10 @@ func BenchmarkBarGuardHugeAndDeep(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkBarCappedEndless: the conformance suite's endless result,
+// capped, returns within sourcetest.CappedEndlessBar.
+func BenchmarkBarCappedEndless(b *testing.B) {
+	sourcetest.BarCappedEndless(b, conformance())
 }

@@ -23,11 +23,17 @@ var fixtureSpelling = sourcetest.Spelling{
 }
 
 func TestConformance(t *testing.T) {
+	sourcetest.Run(t, conformance())
+}
+
+// conformance is the suite's harness on a fresh database file, for
+// TestConformance and BenchmarkBarCappedEndless.
+func conformance() sourcetest.Harness {
 	var path string
 	var before [32]byte
 	var files []string
-	sourcetest.Run(t, sourcetest.Harness{
-		Open: func(t *testing.T) (warehouse.Source, string) {
+	return sourcetest.Harness{
+		Open: func(t testing.TB) (warehouse.Source, string) {
 			path = build(t, "conform.db", sourcetest.Statements(fixtureSpelling)...)
 			before, files = digest(t, path), listDir(t, filepath.Dir(path))
 			s, err := Open(context.Background(), path)
@@ -62,5 +68,5 @@ func TestConformance(t *testing.T) {
 		},
 		BoolIsInt:      true,
 		DecimalIsFloat: true,
-	})
+	}
 }

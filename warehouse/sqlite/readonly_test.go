@@ -13,7 +13,7 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-func listDir(t *testing.T, dir string) []string {
+func listDir(t testing.TB, dir string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -346,7 +346,7 @@ func TestOpenAwkwardPath(t *testing.T) {
 	}
 }
 
-func digest(t *testing.T, path string) [32]byte {
+func digest(t testing.TB, path string) [32]byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
 // The wall-clock bars of the package's tests: the tests check what
@@ -37,4 +38,11 @@ func BenchmarkBarGuardLimits(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkBarCappedEndless: the conformance suite's endless result,
+// capped, returns within sourcetest.CappedEndlessBar (from the fake
+// coordinator).
+func BenchmarkBarCappedEndless(b *testing.B) {
+	sourcetest.BarCappedEndless(b, conformance())
 }

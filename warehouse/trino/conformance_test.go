@@ -48,7 +48,7 @@ func wire(c sourcetest.Class, v any) any {
 // conformanceFake is a coordinator whose catalog hive holds the fixture
 // in schema shop: its tables for introspection, and the answers to the
 // statements the suite reads them with.
-func conformanceFake(t *testing.T) *fakeCoordinator {
+func conformanceFake(t testing.TB) *fakeCoordinator {
 	f := newFakeCoordinator(t)
 	f.schemas = []string{"information_schema", "shop"}
 	f.tables = nil
@@ -84,9 +84,15 @@ func conformanceFake(t *testing.T) *fakeCoordinator {
 }
 
 func TestConformance(t *testing.T) {
+	sourcetest.Run(t, conformance())
+}
+
+// conformance is the suite's harness on a fake coordinator, for
+// TestConformance and BenchmarkBarCappedEndless.
+func conformance() sourcetest.Harness {
 	var f *fakeCoordinator
-	sourcetest.Run(t, sourcetest.Harness{
-		Open: func(t *testing.T) (warehouse.Source, string) {
+	return sourcetest.Harness{
+		Open: func(t testing.TB) (warehouse.Source, string) {
 			f = conformanceFake(t).start()
 			return openFake(t, f, "/hive/shop"), "hive.shop"
 		},
@@ -132,5 +138,5 @@ func TestConformance(t *testing.T) {
 		},
 		// Trino's connectors declare no keys and no indexes.
 		NoKeys: true,
-	})
+	}
 }

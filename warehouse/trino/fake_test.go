@@ -30,7 +30,7 @@ import (
 // whitespace collapsed. It records every request, so tests can assert
 // exactly which SQL reached the cluster.
 type fakeCoordinator struct {
-	t        *testing.T
+	t        testing.TB
 	srv      *httptest.Server
 	catalog  string
 	schemas  []string
@@ -100,7 +100,7 @@ type fakeTx struct {
 	readOnly, open, aborted bool
 }
 
-func newFakeCoordinator(t *testing.T) *fakeCoordinator {
+func newFakeCoordinator(t testing.TB) *fakeCoordinator {
 	f := &fakeCoordinator{
 		t:        t,
 		catalog:  "hive",

@@ -23,7 +23,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from the statements the engine sends")
 
-func openFake(t *testing.T, f *fakeCoordinator, path string) *Source {
+func openFake(t testing.TB, f *fakeCoordinator, path string) *Source {
 	t.Helper()
 	s, err := Open(context.Background(), "trino://alice@"+f.addr()+path)
 	if err != nil {

@@ -24,7 +24,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -34,8 +33,9 @@ import (
 // engine needs it.
 type Harness struct {
 	// Open returns a Source on a fresh copy of the fixture, and the
-	// database name the Source must give (Database). The suite closes it.
-	Open func(t *testing.T) (s warehouse.Source, database string)
+	// database name the Source must give (Database). The suite closes it
+	// (BarCappedEndless too, a benchmark's).
+	Open func(t testing.TB) (s warehouse.Source, database string)
 	// Dialect is the engine's name, as Dialect().Name() returns it.
 	Dialect string
 	// DefaultMaxRows is the engine's cap when QueryOptions.MaxRows is 0.
@@ -414,9 +414,18 @@ func (c *suite) maxRows(t *testing.T) {
 		t.Fatal("the harness has no Endless statement: every engine must show that its row cap stops a result without end")
 	}
 	// Only a cap the engine applies as it reads (or on the server) can
-	// return from an endless result at all.
+	// return from an endless result at all (how fast is BarCappedEndless's
+	// bar; the test only logs it).
 	start := time.Now()
-	res, err := c.s.Query(ctx, c.h.Endless, warehouse.QueryOptions{MaxRows: 5, Timeout: 10 * time.Second})
+	cappedEndless(t, c.s, c.h.Endless)
+	t.Logf("a capped endless result took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// cappedEndless queries endless with a cap of 5 rows and checks it gives
+// them, truncated: 1 to 5, in order.
+func cappedEndless(t testing.TB, s warehouse.Source, endless string) {
+	t.Helper()
+	res, err := s.Query(context.Background(), endless, warehouse.QueryOptions{MaxRows: 5, Timeout: 10 * time.Second})
 	if err != nil {
 		t.Fatalf("endless result: %v", err)
 	}
@@ -427,9 +436,6 @@ func (c *suite) maxRows(t *testing.T) {
 		if len(r) != 1 || r[0] != int64(i+1) {
 			t.Errorf("endless result: row %d = %#v, want %d", i, r, i+1)
 		}
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		timing.Missed(t, "a capped endless result took %s, want under 2s", d)
 	}
 }
 
