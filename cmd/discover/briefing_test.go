@@ -16,8 +16,6 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/internal/heavy"
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/report"
 )
 
@@ -100,7 +98,7 @@ func uuidFrom(r *rand.Rand) string {
 }
 
 // buildTelco writes the operator's database to path and returns the truth.
-func buildTelco(t *testing.T, path string) *briefTruth {
+func buildTelco(t testing.TB, path string) *briefTruth {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
@@ -603,8 +601,4 @@ func TestBriefingTelco(t *testing.T) {
 			}
 		}
 	})
-
-	if took > 15*time.Second && !heavy.Race {
-		timing.Missed(t, "discovery took %s, want under 15s", took)
-	}
 }

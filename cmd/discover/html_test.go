@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/report"
 )
 
@@ -21,7 +20,7 @@ import (
 // (Debian's chromium, headless). In CI chromium must be there (.ci/run
 // installs it); elsewhere the test skips without it.
 
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -39,7 +38,7 @@ func chromiumPath(t *testing.T) string {
 // unresolvable, so a page that fetched anything would fail to, and returns
 // stdout and the browser's log (where console messages and uncaught errors
 // go).
-func chromiumRun(t *testing.T, bin, url string, args ...string) (stdout, log string, took time.Duration) {
+func chromiumRun(t testing.TB, bin, url string, args ...string) (stdout, log string, took time.Duration) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -228,9 +227,6 @@ func TestHTMLThousandTablesInChromium(t *testing.T) {
 	}
 	if n := strings.Count(dom, `<h4 id="table-`); n != 1000 {
 		t.Errorf("%d table sections, want 1000", n)
-	}
-	if took > 60*time.Second {
-		timing.Missed(t, "chromium took %s to open the page, want under 60s", took)
 	}
 }
 

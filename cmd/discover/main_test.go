@@ -19,8 +19,6 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/internal/heavy"
-	"github.com/discover-db/discover/internal/timing"
 	"github.com/discover-db/discover/report"
 )
 
@@ -46,7 +44,7 @@ type result struct {
 	stdout, stderr string
 }
 
-func run(t *testing.T, args ...string) result {
+func run(t testing.TB, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code := Main(args, strings.NewReader(""), &out, &errb)
@@ -86,9 +84,6 @@ func TestDemoEndToEnd(t *testing.T) {
 	took := time.Since(start)
 	if res.code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", res.code, res.stderr)
-	}
-	if !heavy.Race && took > 30*time.Second {
-		timing.Missed(t, "demo run took %s, want under 30s", took)
 	}
 	t.Logf("demo run (generation included) took %s", took)
 	for _, f := range []string{"report.json", "report.md", "report.html", "catalog.db"} {
@@ -166,7 +161,7 @@ func TestDemoEndToEnd(t *testing.T) {
 	}
 }
 
-func sha(t *testing.T, path string) [32]byte {
+func sha(t testing.TB, path string) [32]byte {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {

@@ -102,7 +102,7 @@ type harness struct {
 	queries *atomic.Int64
 }
 
-func setup(t *testing.T, dbPath string, opts experts.Options, wrap func(warehouse.Source) warehouse.Source) *harness {
+func setup(t testing.TB, dbPath string, opts experts.Options, wrap func(warehouse.Source) warehouse.Source) *harness {
 	t.Helper()
 	ctx := context.Background()
 	src, err := sqlite.Open(ctx, dbPath)
@@ -128,7 +128,7 @@ func setup(t *testing.T, dbPath string, opts experts.Options, wrap func(warehous
 }
 
 // runAll plans and runs every task until the expert is satisfied.
-func (h *harness) runAll(t *testing.T, x experts.Expert) []error {
+func (h *harness) runAll(t testing.TB, x experts.Expert) []error {
 	t.Helper()
 	var errs []error
 	// The orchestrator's count of failed attempts per task, as it hands
@@ -166,7 +166,7 @@ func (h *harness) runAll(t *testing.T, x experts.Expert) []error {
 	return nil
 }
 
-func (h *harness) profile(t *testing.T, key string) (catalog.ProfileDoc, catalog.Entry) {
+func (h *harness) profile(t testing.TB, key string) (catalog.ProfileDoc, catalog.Entry) {
 	t.Helper()
 	e, err := h.cat.Get(context.Background(), catalog.KindProfile, key)
 	if err != nil {

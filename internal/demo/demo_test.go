@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/internal/heavy"
-	"github.com/discover-db/discover/internal/timing"
 )
 
 // Generating costs over a second normally and tens of seconds under -race
@@ -156,8 +155,27 @@ func TestGenerationTimeAndRowCounts(t *testing.T) {
 	if total < Facts.MinTotalRows || total < 100_000 {
 		t.Errorf("total rows %d, want at least %d", total, Facts.MinTotalRows)
 	}
-	if !heavy.Race && sharedTook > 5*time.Second {
-		timing.Missed(t, "generation took %v, want well under 5s", sharedTook)
+}
+
+// BenchmarkBarGeneration holds generating the demo database (what the
+// README's first command waits for on a fresh clone) to well under 5 s.
+// The race detector slows the transpiled driver many times over: no bar
+// holds there.
+func BenchmarkBarGeneration(b *testing.B) {
+	if heavy.Race {
+		b.Skip("no speed bar under the race detector")
+	}
+	for range b.N {
+		dir := b.TempDir()
+		start := time.Now()
+		if _, err := Ensure(context.Background(), dir); err != nil {
+			b.Fatalf("Ensure: %v", err)
+		}
+		took := time.Since(start)
+		b.Logf("generated in %v", took.Round(time.Millisecond))
+		if took > 5*time.Second {
+			b.Errorf("generation took %v, want well under 5s", took)
+		}
 	}
 }
 
