@@ -22,17 +22,21 @@ const (
 // Event is one step of progress. The terminal view and the plain log writer
 // consume the same events.
 type Event struct {
-	Time        time.Time
-	Kind        string
-	RunID       string
-	Iteration   int
-	Phase       int
-	Step        string
-	Expert      string
-	Task        string
-	Tasks       int // tasks planned (iteration_start/step plan)
-	Elapsed     time.Duration
-	Err         string
+	Time      time.Time
+	Kind      string
+	RunID     string
+	Iteration int
+	Phase     int
+	Step      string
+	Expert    string
+	Task      string
+	Tasks     int // tasks planned (iteration_start/step plan)
+	Elapsed   time.Duration
+	Err       string
+	// Attempt is which try of the task failed (task_failed), of
+	// MaxAttempts before the run gives the task up; 0 when not counted.
+	Attempt     int
+	MaxAttempts int
 	Confidence  float64
 	Coverage    float64
 	NewInsights int
@@ -91,7 +95,12 @@ func (p PlainWriter) Line(e Event) string {
 		}
 		return fmt.Sprintf("%s   %-11s done  %s (%s)", ts, e.Expert, e.Task, round(e.Elapsed))
 	case EventTaskFailed:
-		return fmt.Sprintf("%s   %-11s FAIL  %s: %s", ts, e.Expert, e.Task, oneLine(e.Err))
+		// Quiet keeps the failures that stand: a try that will be
+		// retried is not one yet (the summary counts those never retried).
+		if p.Quiet && !e.GivenUp() {
+			return ""
+		}
+		return fmt.Sprintf("%s   %-11s FAIL  %s: %s", ts, e.Expert, e.Task, e.Failure())
 	case EventIterationDone:
 		if p.Quiet {
 			return ""
@@ -103,6 +112,25 @@ func (p PlainWriter) Line(e Event) string {
 			ts, e.RunID, e.StopReason, e.Iteration, e.Confidence, e.Coverage, e.Queries)
 	}
 	return ""
+}
+
+// GivenUp says whether a task_failed event is the task's last try: the
+// run will not retry it.
+func (e Event) GivenUp() bool { return e.MaxAttempts == 0 || e.Attempt >= e.MaxAttempts }
+
+// Failure is a task_failed event's error on one line, without the task's
+// name where the error repeats it, and, when the run retries tasks, which
+// try this was and what follows.
+func (e Event) Failure() string {
+	msg := oneLine(strings.TrimPrefix(e.Err, e.Task+": "))
+	if e.MaxAttempts > 1 {
+		next := "to be retried"
+		if e.GivenUp() {
+			next = "given up"
+		}
+		msg += fmt.Sprintf(" (try %d of %d, %s)", e.Attempt, e.MaxAttempts, next)
+	}
+	return msg
 }
 
 func round(d time.Duration) time.Duration {

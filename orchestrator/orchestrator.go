@@ -343,7 +343,8 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 					n := failures[taskKey(t)]
 					failedAt[taskKey(t)] = time.Now()
 					mu.Unlock()
-					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error()})
+					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error(),
+						Attempt: n, MaxAttempts: cfg.MaxTaskFailures})
 					if n >= cfg.MaxTaskFailures {
 						mu.Lock()
 						g := catalog.GivenUp{Expert: t.Expert, Task: t.Name, Table: t.Table, Error: err.Error()}

@@ -476,6 +476,27 @@ func TestPlainWriterLines(t *testing.T) {
 	if (PlainWriter{Quiet: true}).Line(Event{Time: ts, Kind: EventTaskFailed, Expert: "query", Task: "x", Err: "a\nb"}) != "03:04:05   query       FAIL  x: a b" {
 		t.Fatal("failure line")
 	}
+	// A task the run retries: its first failure is not yet one that
+	// stands, so quiet leaves it out; the error's repeat of the task's
+	// name goes.
+	first := Event{Time: ts, Kind: EventTaskFailed, Expert: "structural", Task: "inventory film", Err: "inventory film: count rows: malformed",
+		Attempt: 1, MaxAttempts: 2}
+	last := first
+	last.Attempt = 2
+	for _, c := range []struct {
+		w    PlainWriter
+		e    Event
+		want string
+	}{
+		{PlainWriter{Quiet: true}, first, ""},
+		{PlainWriter{}, first, "03:04:05   structural  FAIL  inventory film: count rows: malformed (try 1 of 2, to be retried)"},
+		{PlainWriter{Quiet: true}, last, "03:04:05   structural  FAIL  inventory film: count rows: malformed (try 2 of 2, given up)"},
+		{PlainWriter{}, last, "03:04:05   structural  FAIL  inventory film: count rows: malformed (try 2 of 2, given up)"},
+	} {
+		if got := c.w.Line(c.e); got != c.want {
+			t.Errorf("quiet %v, try %d: %q, want %q", c.w.Quiet, c.e.Attempt, got, c.want)
+		}
+	}
 }
 
 func abs(f float64) float64 {

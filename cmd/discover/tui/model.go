@@ -398,7 +398,7 @@ func (m *model) kindsLine(w int) string {
 func (m *model) latestLine(e orchestrator.Event) string {
 	ts := e.Time.Format("15:04:05")
 	if e.Kind == orchestrator.EventTaskFailed {
-		return fmt.Sprintf("%s %-11s %s %s: %s", ts, e.Expert, failStyle.Render("FAIL"), e.Task, strings.Join(strings.Fields(e.Err), " "))
+		return fmt.Sprintf("%s %-11s %s %s: %s", ts, e.Expert, failStyle.Render("FAIL"), e.Task, e.Failure())
 	}
 	return fmt.Sprintf("%s %-11s %s %s %s", ts, e.Expert, doneStyle.Render("done"), dimStyle.Render(fmt.Sprintf("%6s", short(e.Elapsed))), e.Task)
 }
