@@ -10,8 +10,8 @@ package relations
 // nothing: small integers are contained in every surrogate key, so a
 // candidate needs a name that points at the target and values that agree.
 //
-// This slice handles single-column references only; composite keys are left
-// for the next one.
+// This file handles single-column references; composite.go those to keys
+// of several columns.
 
 import (
 	"context"
@@ -1316,10 +1316,16 @@ type InferStats struct {
 	// same column scored more than they could.
 	Dominated int `json:"dominated"`
 	// Sketched columns were read once for a sample of their values.
-	Sketched int    `json:"sketched"`
-	Checks   int    `json:"exact_checks"` // inclusion queries run
-	Inferred int    `json:"inferred"`     // relationships saved
-	Duration string `json:"duration"`
+	Sketched int `json:"sketched"`
+	Checks   int `json:"exact_checks"` // inclusion queries run
+	Inferred int `json:"inferred"`     // relationships saved, composite ones included
+	// Composite references (composite.go): candidates to keys of two
+	// columns or more, their exact checks, and the references (of one
+	// column or of fewer) dropped as said again by a wider composite one.
+	CompositeCandidates int    `json:"composite_candidates,omitempty"`
+	CompositeChecks     int    `json:"composite_checks,omitempty"`
+	Implied             int    `json:"implied,omitempty"`
+	Duration            string `json:"duration"`
 }
 
 func (s InferStats) evidence() []string {
@@ -1333,15 +1339,20 @@ func (s InferStats) evidence() []string {
 	if len(by) > 0 {
 		pruned += ": " + strings.Join(by, ", ")
 	}
-	return []string{
+	out := []string{
 		fmt.Sprintf("%d candidates from names", s.Candidates),
 		fmt.Sprintf("%d already declared", s.Declared),
 		pruned,
 		fmt.Sprintf("%d left unchecked: a confirmed target of the same column scored more than they could", s.Dominated),
 		fmt.Sprintf("%d columns sketched (a sample of %d values each at most)", s.Sketched, sketchK),
 		fmt.Sprintf("%d exact inclusion checks", s.Checks),
-		fmt.Sprintf("%d relationships inferred in %s", s.Inferred, s.Duration),
 	}
+	if s.CompositeCandidates > 0 {
+		out = append(out,
+			fmt.Sprintf("%d composite candidates (keys of several columns), %d checked exactly", s.CompositeCandidates, s.CompositeChecks),
+			fmt.Sprintf("%d references dropped: a wider composite reference says them through its parent", s.Implied))
+	}
+	return append(out, fmt.Sprintf("%d relationships inferred in %s", s.Inferred, s.Duration))
 }
 
 // inferRelationships generates, prunes, checks and scores candidates, saves
@@ -1501,12 +1512,73 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 	}
 	kept, ambiguous := Select(scored)
-	keptKeys := map[string]bool{}
+	composites, err := inferComposites(ctx, env, tables, cols, &st)
+	if err != nil {
+		return err
+	}
+	// What each column or set of columns references, declared or
+	// inferred: a reference that a wider composite one says again through
+	// its parent is dropped (composite.go).
+	refs := map[string][]string{}
+	addRef := func(from, to string) { refs[from] = append(refs[from], to) }
+	for _, t := range env.Tables {
+		if env.Options.IgnoreDeclaredFKs {
+			break
+		}
+		for _, fk := range t.ForeignKeys {
+			if len(fk.Columns) > 0 && len(fk.Columns) == len(fk.RefColumns) {
+				cs := make([]string, len(fk.Columns))
+				for i, c := range fk.Columns {
+					cs[i] = columnOf(t, c)
+				}
+				addRef(refSig(t.Name.String(), cs), refSig(fk.RefTable.String(), fk.RefColumns))
+			}
+		}
+	}
 	for _, s := range kept {
+		addRef(refSig(s.Child.Table, []string{s.Child.Name}), refSig(s.Parent.Table, []string{s.Parent.Name}))
+	}
+	for _, c := range composites {
+		d := c.Doc()
+		addRef(refSig(d.FromTable, d.FromColumns), refSig(d.ToTable, d.ToColumns))
+	}
+	keptKeys, impliedKeys := map[string]bool{}, map[string]bool{}
+	for _, s := range kept {
+		if implied(s.Child.Table, []string{s.Child.Name}, refSig(s.Parent.Table, []string{s.Parent.Name}), composites, refs) {
+			impliedKeys[s.Key()] = true
+			st.Implied++
+			continue
+		}
 		keptKeys[s.Key()] = true
+	}
+	var impliedComposites []CompositeScored
+	composites = slices.DeleteFunc(slices.Clone(composites), func(c CompositeScored) bool {
+		d := c.Doc()
+		if implied(d.FromTable, d.FromColumns, refSig(d.ToTable, d.ToColumns), composites, refs) {
+			st.Implied++
+			impliedComposites = append(impliedComposites, c)
+			return true
+		}
+		return false
+	})
+	for _, c := range impliedComposites {
+		// Confirmed, and said by a wider reference: in the ledger only.
+		if err := saveCompositeLedger(ctx, env, c); err != nil {
+			return err
+		}
+	}
+	for _, c := range composites {
+		if err := saveComposite(ctx, env, c); err != nil {
+			return err
+		}
 	}
 	for _, s := range scored {
 		switch {
+		case impliedKeys[s.Key()]:
+			// Confirmed, and said by a composite reference: in the ledger only.
+			if err := saveLedger(ctx, env, s, true); err != nil {
+				return err
+			}
 		case keptKeys[s.Key()]:
 			if err := saveInferred(ctx, env, s); err != nil {
 				return err
@@ -1527,9 +1599,9 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 	}
 	st.Sketched = sk.reads
-	st.Inferred, st.Duration = len(kept), time.Since(start).Round(time.Millisecond).String()
-	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched)",
-		st.Candidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched)}
+	st.Inferred, st.Duration = len(keptKeys)+len(composites), time.Since(start).Round(time.Millisecond).String()
+	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched); %d composite candidates, %d checked, %d references said again by a wider composite one",
+		st.Candidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched, st.CompositeCandidates, st.CompositeChecks, st.Implied)}
 	return catalog.Progress.Save(ctx, env, experts.ReferencesInferred.Key(), st, 1.0, st.evidence())
 }
 
@@ -1574,9 +1646,25 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 			c.Child.Type, c.Parent.Type, c.Parent.Table, ps.Size()))
 		return s, nil
 	}
-	res, err := env.Query(ctx, sql)
+	in, err := runInclusion(ctx, env, sql, cs)
 	if err != nil {
 		return Scored{}, err
+	}
+	s := Score(c, in)
+	if cast {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
+	}
+	s.Evidence = append(s.Evidence, "check: "+sql)
+	return s, nil
+}
+
+// runInclusion runs an inclusion check (inclusionSQL, or
+// compositeInclusionSQL) and reads its figures; cs is the child's scope,
+// whose sample the figures come from.
+func runInclusion(ctx context.Context, env *experts.Env, sql string, cs experts.Scope) (Inclusion, error) {
+	res, err := env.Query(ctx, sql)
+	if err != nil {
+		return Inclusion{}, err
 	}
 	row := hypotheses.Row{}
 	if len(res.Rows) > 0 {
@@ -1590,33 +1678,35 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 	in.NonNull, _ = row.Int("non_null")
 	in.OrphanRows, _ = row.Int("orphan_rows")
 	in.Sample = cs.Evidence()
-	s := Score(c, in)
-	if cast {
-		s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
-	}
-	s.Evidence = append(s.Evidence, "check: "+sql)
-	return s, nil
+	return in, nil
 }
 
 // refHypothesis names a check the way the query expert names its orphan
 // test of the same relationship, so that it is not tested twice.
 func refHypothesis(s Scored) catalog.HypothesisDoc {
-	key := s.Key()
+	return ledgerHypothesis(s.Doc(), s.Inclusion, s.Evidence)
+}
+
+// ledgerHypothesis is the ledger entry of an inclusion check of the
+// relationship d, one column or several: the id, and the statement, the
+// query expert gives its orphan test of d.
+func ledgerHypothesis(d catalog.RelationshipDoc, in Inclusion, evidence []string) catalog.HypothesisDoc {
+	key := d.Key()
 	status := hypotheses.Confirmed
-	if s.OrphanRows > 0 || s.NonNull == 0 {
+	if in.OrphanRows > 0 {
 		status = hypotheses.Refuted
 	}
-	if s.NonNull == 0 {
+	if in.NonNull == 0 {
 		status = hypotheses.Inconclusive
 	}
 	test := ""
-	for _, e := range s.Evidence {
+	for _, e := range evidence {
 		if strings.HasPrefix(e, "check: ") {
 			test = strings.TrimPrefix(e, "check: ")
 		}
 	}
 	return catalog.HypothesisDoc{ID: hypotheses.ID("ref", key), Subject: key, Status: status, TestSQL: test,
-		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.", s.Child.Table, s.Child.Name, s.Parent.Table, s.Parent.Name)}
+		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.", d.FromTable, joinCols(d.FromColumns), d.ToTable, joinCols(d.ToColumns))}
 }
 
 // sampleNote is a sample's phrase as a parenthesis: "" for none.
@@ -1627,9 +1717,12 @@ func sampleNote(sample string) string {
 	return " (" + sample + ")"
 }
 
-func signals(s Scored) []string {
+func signals(s Scored) []string { return checkSignals(s.Evidence) }
+
+// checkSignals is a check's evidence without the check's SQL.
+func checkSignals(evidence []string) []string {
 	var out []string
-	for _, e := range s.Evidence {
+	for _, e := range evidence {
 		if !strings.HasPrefix(e, "check: ") {
 			out = append(out, e)
 		}

@@ -1,0 +1,487 @@
+package relations
+
+// Composite references: a child whose columns together name a parent's key
+// of two columns or more (on_call(blockfloor, blockcode) →
+// block(blockfloor, blockcode); attendance(student_id, course_id) →
+// registrations(student_id, course_id)). Each column of the key must be
+// named by its own column of the child, of a type that compares with it,
+// and the child's tuples must be found in the parent's: one exact check of
+// the distinct tuples, as for a single column. Columns need no profile:
+// the names and the check decide, so a table whose profile failed still
+// has its composite references.
+//
+// A confirmed composite reference makes the single-column references of
+// its columns that go where the parent's own columns go redundant:
+// attendance.student_id → students says again what attendance →
+// registrations → students says. Those are dropped (counted as Implied).
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// minComponentName is how well each column of the child must be named
+// after its column of the key: strong rules only (exact, entity, bare), so
+// that two weak matches do not add up to a reference.
+const minComponentName = 0.8
+
+// CompositeKey is a table's declared key of two columns or more: its
+// primary key or a unique constraint.
+type CompositeKey struct {
+	Table   string
+	Columns []Column // in the key's order
+}
+
+// CompositeCandidate is a possible reference from Columns of Child to a
+// composite key, column for column.
+type CompositeCandidate struct {
+	Child   string
+	Columns []Column // the child's, in the key's order
+	Parent  CompositeKey
+	Names   []NameMatch // each column's match to its key column
+}
+
+// Doc is the relationship the candidate would be.
+func (c CompositeCandidate) Doc() catalog.RelationshipDoc {
+	from, to := make([]string, len(c.Columns)), make([]string, len(c.Columns))
+	for i := range c.Columns {
+		from[i], to[i] = c.Columns[i].Name, c.Parent.Columns[i].Name
+	}
+	return catalog.RelationshipDoc{FromTable: c.Child, FromColumns: from, ToTable: c.Parent.Table, ToColumns: to, Source: "inferred"}
+}
+
+// Key is the catalog key the relationship would have.
+func (c CompositeCandidate) Key() string { return c.Doc().Key() }
+
+// nameScore is the weakest column's: a chain holds as its weakest link.
+func (c CompositeCandidate) nameScore() float64 {
+	s := 1.0
+	for _, m := range c.Names {
+		s = math.Min(s, m.Score)
+	}
+	return s
+}
+
+// CompositeKeys lists the declared keys of two columns or more of tables,
+// whose columns are found in cols (by table and name).
+func CompositeKeys(tables []warehouse.Table, cols []Column) []CompositeKey {
+	byQ := map[string]Column{}
+	for _, c := range cols {
+		byQ[c.qualified()] = c
+	}
+	var out []CompositeKey
+	for _, t := range tables {
+		if t.Kind != "table" {
+			continue
+		}
+		name := t.Name.String()
+		seen := map[string]bool{}
+		for _, key := range append([][]string{t.PrimaryKey}, t.Uniques...) {
+			if len(key) < 2 {
+				continue
+			}
+			k := CompositeKey{Table: name}
+			for _, n := range key {
+				c, ok := byQ[name+"."+columnOf(t, n)]
+				if !ok {
+					k.Columns = nil
+					break
+				}
+				k.Columns = append(k.Columns, c)
+			}
+			sig := strings.Join(key, "\x00")
+			if len(k.Columns) == len(key) && !seen[sig] {
+				seen[sig] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// CompositeCandidates pairs each composite key with every other table
+// that has, for each of the key's columns, a column of its own named after
+// it (minComponentName) and of a type that compares with it, each column
+// used once; where several could name a column of the key, the best named
+// is taken. At least one column must be spelled like its key column (an
+// index of the columns by name finds those tables), which keeps the
+// pairing linear in the columns at a thousand tables.
+func CompositeCandidates(keys []CompositeKey, cols []Column) []CompositeCandidate {
+	prefixes := ColumnPrefixes(cols)
+	bare := func(c Column) Column {
+		if p := prefixes[c.Table]; p != "" {
+			c.Bare = c.Name[len(p):]
+		}
+		return c
+	}
+	byTable := map[string][]Column{}
+	bySpelling := map[string][]string{} // lower-case name or bare name → tables, in cols' order
+	for _, c := range cols {
+		c = bare(c)
+		byTable[c.Table] = append(byTable[c.Table], c)
+		for _, n := range []string{strings.ToLower(c.Name), strings.ToLower(c.named())} {
+			if l := bySpelling[n]; len(l) == 0 || l[len(l)-1] != c.Table {
+				bySpelling[n] = append(l, c.Table)
+			}
+		}
+	}
+	var out []CompositeCandidate
+	for _, k := range keys {
+		key := make([]Column, len(k.Columns))
+		seen := map[string]bool{k.Table: true}
+		var children []string
+		for i, c := range k.Columns {
+			key[i] = bare(c)
+			for _, n := range []string{strings.ToLower(key[i].Name), strings.ToLower(key[i].named())} {
+				for _, t := range bySpelling[n] {
+					if !seen[t] {
+						seen[t] = true
+						children = append(children, t)
+					}
+				}
+			}
+		}
+		for _, child := range children {
+			cand := CompositeCandidate{Child: child, Parent: CompositeKey{Table: k.Table, Columns: key}}
+			used := map[string]bool{}
+			for _, kc := range key {
+				best, bestM := Column{}, NameMatch{}
+				for _, ch := range byTable[child] {
+					if used[ch.Name] || typeClass(ch.Type) != typeClass(kc.Type) {
+						continue
+					}
+					if m := componentName(ch, kc); m.Score > bestM.Score {
+						best, bestM = ch, m
+					}
+				}
+				if bestM.Score < minComponentName {
+					cand.Columns = nil
+					break
+				}
+				used[best.Name] = true
+				cand.Columns = append(cand.Columns, best)
+				cand.Names = append(cand.Names, bestM)
+			}
+			if len(cand.Columns) == len(key) {
+				out = append(out, cand)
+			}
+		}
+	}
+	return out
+}
+
+// componentName scores a child column as a name of one column of a
+// composite key: spelled alike (with or without the tables' column
+// prefixes) is exact; otherwise the single-column rules, strong ones only.
+func componentName(ch, kc Column) NameMatch {
+	if strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.named()) {
+		return NameMatch{Score: 1, Rule: "exact"}
+	}
+	m := MatchName(ch.Table, ch.named(), kc.Table, kc.named())
+	if m.loose() {
+		return NameMatch{}
+	}
+	return m
+}
+
+// CompositeScored is a composite candidate with its verdict.
+type CompositeScored struct {
+	CompositeCandidate
+	Inclusion
+	Confidence     float64
+	Accept         bool
+	OrphanFraction float64
+	Cardinality    string
+	Evidence       []string
+}
+
+// ScoreComposite turns a composite candidate and its exact check into one
+// confidence, as Score does for one column: the weakest column's name,
+// confirmed by inclusion in proportion to how many distinct tuples could
+// have failed, discounted for orphans and for a sample.
+func ScoreComposite(c CompositeCandidate, in Inclusion) CompositeScored {
+	s := CompositeScored{CompositeCandidate: c, Inclusion: in, Cardinality: "one_to_many"}
+	var rules []string
+	for _, m := range c.Names {
+		rules = append(rules, m.Rule)
+	}
+	d := c.Doc()
+	s.Evidence = append(s.Evidence, fmt.Sprintf("names (%s): %s(%s) ~ %s(%s), the key of %s", strings.Join(rules, ", "),
+		d.FromTable, strings.Join(d.FromColumns, ", "), d.ToTable, strings.Join(d.ToColumns, ", "), d.ToTable))
+	if in.NonNull == 0 || in.ChildDistinct == 0 {
+		s.Evidence = append(s.Evidence, "no row with every column non-NULL to check")
+		return s
+	}
+	incl := 1 - float64(in.OrphanDistinct)/float64(in.ChildDistinct)
+	s.OrphanFraction = float64(in.OrphanRows) / float64(in.NonNull)
+	s.Evidence = append(s.Evidence, fmt.Sprintf("inclusion %.3f of %d distinct tuples", incl, in.ChildDistinct))
+	if in.Sample != "" {
+		s.Evidence = append(s.Evidence, "checked "+in.Sample)
+	} else if in.ChildDistinct == in.NonNull {
+		s.Cardinality = "one_to_one"
+	}
+	conf := c.nameScore()
+	if incl < minDistinctInclusion || s.OrphanFraction > MaxOrphanRows {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("%.1f%% of rows with every column non-NULL have no parent", 100*s.OrphanFraction))
+		s.Confidence = math.Round(conf*(1-s.OrphanFraction)*incl*100) / 100
+		return s
+	}
+	strength := 1 - math.Pow(0.5, float64(in.ChildDistinct))
+	conf += (1 - conf) * 0.6 * strength * incl
+	if s.OrphanFraction > 0 {
+		conf *= 1 - 2*s.OrphanFraction
+		s.Evidence = append(s.Evidence, fmt.Sprintf("orphans: %d of %d rows (%.1f%%): a dirty key", in.OrphanRows, in.NonNull, 100*s.OrphanFraction))
+	}
+	if in.Sample != "" {
+		conf *= experts.SampleDiscount
+	}
+	s.Confidence = math.Round(math.Min(conf, 0.99)*100) / 100
+	s.Accept = s.Confidence >= AcceptScore
+	return s
+}
+
+// compositeInclusionSQL is the exact check of a composite candidate: the
+// child's distinct tuples with every column non-NULL (a tuple with a NULL
+// references nothing, as a composite foreign key is checked), how many the
+// parent's key lacks, and the same in rows. The parent is searched by its
+// key for each tuple, not joined, so a parent far larger than the sample
+// is not read whole.
+func compositeInclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, c CompositeCandidate) string {
+	var sel, notNull, group, match []string
+	for i, ch := range c.Columns {
+		v := fmt.Sprintf("v%d", i+1)
+		col := "c." + d.QuoteIdent(ch.Name)
+		sel = append(sel, col+" AS "+v)
+		notNull = append(notNull, col+" IS NOT NULL")
+		group = append(group, col)
+		match = append(match, "p."+d.QuoteIdent(c.Parent.Columns[i].Name)+" = g."+v)
+	}
+	hit := d.Lookup(ps.Quoted(), "p", strings.Join(match, " AND "))
+	return fmt.Sprintf("SELECT COUNT(*) AS child_distinct, "+
+		"COUNT(CASE WHEN h.hit IS NULL THEN 1 END) AS orphan_distinct, "+
+		"COALESCE(SUM(h.n), 0) AS non_null, "+
+		"COALESCE(SUM(CASE WHEN h.hit IS NULL THEN h.n END), 0) AS orphan_rows "+
+		"FROM (SELECT g.n AS n, %s AS hit FROM (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) g) h",
+		hit, strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
+}
+
+// checkComposite runs a composite candidate's exact check and scores it.
+func checkComposite(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c CompositeCandidate) (CompositeScored, error) {
+	cs, err := env.Scope(ctx, tables[c.Child])
+	if err != nil {
+		return CompositeScored{}, err
+	}
+	ps, err := env.Scope(ctx, tables[c.Parent.Table])
+	if err != nil {
+		return CompositeScored{}, err
+	}
+	sql := compositeInclusionSQL(env.Dialect(), cs, ps, c)
+	in, err := runInclusion(ctx, env, sql, cs)
+	if err != nil {
+		return CompositeScored{}, err
+	}
+	s := ScoreComposite(c, in)
+	s.Evidence = append(s.Evidence, "check: "+sql)
+	return s, nil
+}
+
+// inferComposites finds, checks and selects the composite references of
+// the run's base tables; a set of child columns declared (or configured)
+// as a reference is not inferred again.
+func inferComposites(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cols []Column, st *InferStats) ([]CompositeScored, error) {
+	declared := map[string]bool{}
+	sig := func(table string, cols []string) string {
+		return strings.ToLower(table + "(" + strings.Join(cols, ",") + ")")
+	}
+	var bases []warehouse.Table
+	for _, t := range env.Tables {
+		if t.Kind != "table" {
+			continue
+		}
+		bases = append(bases, t)
+		if env.Options.IgnoreDeclaredFKs {
+			continue
+		}
+		for _, fk := range t.ForeignKeys {
+			if len(fk.Columns) > 1 {
+				var cs []string
+				for _, c := range fk.Columns {
+					cs = append(cs, columnOf(t, c))
+				}
+				declared[sig(t.Name.String(), cs)] = true
+			}
+		}
+	}
+	byName := naming.NewTableIndex(env.Tables)
+	for _, ur := range env.Options.Relations {
+		if t, ok := byName.Find(ur.FromTable); ok && len(ur.FromColumns) > 1 {
+			var cs []string
+			for _, c := range ur.FromColumns {
+				if n, ok := naming.FindColumn(t, c); ok {
+					cs = append(cs, n)
+				}
+			}
+			declared[sig(t.Name.String(), cs)] = true
+		}
+	}
+	var scored []CompositeScored
+	for _, c := range CompositeCandidates(CompositeKeys(bases, cols), cols) {
+		st.CompositeCandidates++
+		if declared[sig(c.Child, c.Doc().FromColumns)] {
+			continue // declared: it stands, and the query expert tests it
+		}
+		s, err := checkComposite(ctx, env, tables, c)
+		st.CompositeChecks++
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+				return nil, fmt.Errorf("infer relationships: %w", err)
+			}
+			continue // one bad candidate does not stop the others
+		}
+		scored = append(scored, s)
+	}
+	kept := SelectComposite(scored)
+	keptKeys := map[string]bool{}
+	for _, s := range kept {
+		keptKeys[s.Key()] = true
+	}
+	// A strong name the values refute is worth knowing, as for one column.
+	for _, s := range scored {
+		if !keptKeys[s.Key()] && s.nameScore() >= ledgerNameScore {
+			if err := saveCompositeLedger(ctx, env, s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return kept, nil
+}
+
+// SelectComposite keeps the accepted composite references, one per set of
+// child columns (the best scored), and settles two keys that reference
+// each other (equal tuple sets, a one-to-one of two tables keyed alike):
+// the parent is the side with more distinct tuples; a tie keeps neither,
+// since nothing says which table extends which.
+func SelectComposite(all []CompositeScored) []CompositeScored {
+	best := map[string]CompositeScored{}
+	for _, s := range all {
+		if !s.Accept {
+			continue
+		}
+		k := s.Child + "(" + strings.Join(s.Doc().FromColumns, ",") + ")"
+		if b, ok := best[k]; !ok || s.Confidence > b.Confidence || (s.Confidence == b.Confidence && s.Key() < b.Key()) {
+			best[k] = s
+		}
+	}
+	byKey := map[string]CompositeScored{}
+	for _, s := range best {
+		byKey[s.Key()] = s
+	}
+	var out []CompositeScored
+	for _, s := range byKey {
+		d := s.Doc()
+		if r, ok := byKey[catalog.RelationshipKey(d.ToTable, d.ToColumns, d.FromTable, d.FromColumns)]; ok {
+			// r's child is s's parent: r.ChildDistinct counts the parent's tuples.
+			if r.ChildDistinct <= s.ChildDistinct {
+				continue // the parent is the side with more tuples; a tie keeps neither
+			}
+		}
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out
+}
+
+// refSig is a reference's end, a table and its columns in order, as the
+// keys of the map implied reads: lower-cased, since declarations may
+// spell names otherwise than the columns.
+func refSig(table string, cols []string) string {
+	return strings.ToLower(table + "(" + strings.Join(cols, ",") + ")")
+}
+
+// implied reports whether the reference from child(from) to to (a
+// refSig) is said again by a wider composite one: from are some of the
+// composite's child columns, and the parent's columns in their places
+// reference to (refs maps a refSig to the refSigs it references, declared
+// or inferred). attendance.student_id → students is said by attendance →
+// registrations(student_id, course_id) when registrations.student_id →
+// students; circulation(document_id, draft_number) → drafts by
+// circulation → copies(document_id, draft_number, copy_number) when
+// copies(document_id, draft_number) → drafts. Only a wider reference
+// implies a narrower one, so two never drop each other.
+func implied(child string, from []string, to string, composites []CompositeScored, refs map[string][]string) bool {
+	for _, c := range composites {
+		if !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) {
+			continue
+		}
+		var via []string
+		for _, f := range from {
+			for i, ch := range c.Columns {
+				if strings.EqualFold(ch.Name, f) {
+					via = append(via, c.Parent.Columns[i].Name)
+					break
+				}
+			}
+		}
+		if len(via) != len(from) {
+			continue
+		}
+		if slices.Contains(refs[refSig(c.Parent.Table, via)], to) {
+			return true
+		}
+	}
+	return false
+}
+
+func compositeHypothesis(s CompositeScored) catalog.HypothesisDoc {
+	return ledgerHypothesis(s.Doc(), s.Inclusion, s.Evidence)
+}
+
+// joinCols writes a column list as the query expert's statements do.
+func joinCols(cols []string) string {
+	if len(cols) == 1 {
+		return cols[0]
+	}
+	return "(" + strings.Join(cols, ", ") + ")"
+}
+
+func compositeSignals(s CompositeScored) []string { return checkSignals(s.Evidence) }
+
+// saveCompositeLedger records a composite check in the hypothesis ledger.
+func saveCompositeLedger(ctx context.Context, env *experts.Env, s CompositeScored) error {
+	h := compositeHypothesis(s)
+	conf := 1.0
+	if s.Sample != "" && h.Status == hypotheses.Confirmed {
+		conf = experts.SampleDiscount // no orphan in a sample is weaker than none in the table
+	}
+	ev := append(compositeSignals(s), fmt.Sprintf("%d child rows with every column non-NULL, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
+	return catalog.Hypotheses.Save(ctx, env, h.ID, h, conf, ev, "relationship", "inferred", h.Status)
+}
+
+// saveComposite records an accepted composite reference: its ledger entry
+// first (to the query expert it marks the reference tested), then the
+// relationship.
+func saveComposite(ctx context.Context, env *experts.Env, s CompositeScored) error {
+	h := compositeHypothesis(s)
+	sig := compositeSignals(s)
+	if err := saveCompositeLedger(ctx, env, s); err != nil {
+		return err
+	}
+	doc := s.Doc()
+	doc.Cardinality = s.Cardinality
+	f := s.OrphanFraction
+	doc.OrphanFraction = &f
+	ev := append(sig, fmt.Sprintf("checked: %d of %d references with every column non-NULL have no parent%s (hypothesis %s)",
+		s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
+	return catalog.Relationships.Save(ctx, env, s.Key(), doc, s.Confidence, ev, "inferred", "tested")
+}

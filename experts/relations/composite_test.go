@@ -1,0 +1,213 @@
+package relations_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/internal/expertstest"
+)
+
+// TestInferCompositeReferences: an invented warehouse whose references go
+// to keys of two and three columns, none declared (inference ignores the
+// declarations, as relbench does). Found from the names of each column and
+// one check of the tuples:
+//   - pick_task(aisle, bay) → shelf_slot(aisle, bay), a key of two columns;
+//   - receipt(rc_site, rc_lot) → lot(lt_site, lt_lot), through the tables'
+//     column prefixes;
+//   - enrolment(term, course_no) → offering(term, course_no), and
+//     grade_entry(term, course_no, student_no) → enrolment's key of three.
+//
+// Not inferred: returned_pick(aisle, bay), half of whose tuples no slot
+// has; grade_entry(term, course_no) → offering, which grade_entry →
+// enrolment → offering says already; and enrolment.term → term_cal, which
+// enrolment → offering → term_cal says (both stay in the ledger,
+// confirmed).
+func TestInferCompositeReferences(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "composite.db")
+	stmts := []string{
+		`CREATE TABLE shelf_slot (aisle INTEGER NOT NULL, bay INTEGER NOT NULL, width_cm INTEGER, PRIMARY KEY (aisle, bay))`,
+		`CREATE TABLE pick_task (task_id INTEGER PRIMARY KEY, aisle INTEGER, bay INTEGER, qty INTEGER)`,
+		`CREATE TABLE returned_pick (return_id INTEGER PRIMARY KEY, aisle INTEGER, bay INTEGER)`,
+		`CREATE TABLE lot (lt_site INTEGER NOT NULL, lt_lot INTEGER NOT NULL, lt_grade TEXT, PRIMARY KEY (lt_site, lt_lot))`,
+		`CREATE TABLE receipt (rc_id INTEGER PRIMARY KEY, rc_site INTEGER, rc_lot INTEGER, rc_kg REAL)`,
+		`CREATE TABLE term_cal (term INTEGER PRIMARY KEY, starts TEXT)`,
+		`CREATE TABLE offering (term INTEGER NOT NULL, course_no INTEGER NOT NULL, room TEXT, PRIMARY KEY (term, course_no))`,
+		`CREATE TABLE enrolment (term INTEGER NOT NULL, course_no INTEGER NOT NULL, student_no INTEGER NOT NULL, PRIMARY KEY (term, course_no, student_no))`,
+		`CREATE TABLE grade_entry (entry_id INTEGER PRIMARY KEY, term INTEGER, course_no INTEGER, student_no INTEGER, grade TEXT)`,
+	}
+	for a := 1; a <= 12; a++ {
+		for b := 1; b <= 20; b++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO shelf_slot VALUES (%d, %d, %d)`, a, b, 40+b))
+		}
+	}
+	for i := 1; i <= 900; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO pick_task VALUES (%d, %d, %d, %d)`, i, 1+(i*7)%12, 1+(i*11)%20, 1+i%5))
+	}
+	for i := 1; i <= 80; i++ {
+		// Bays 1..40 where slots have 1..20: half the returns point nowhere.
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO returned_pick VALUES (%d, %d, %d)`, i, 1+(i*5)%12, 1+(i*3)%40))
+	}
+	for s := 1; s <= 6; s++ {
+		for l := 1; l <= 30; l++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO lot VALUES (%d, %d, 'g%d')`, s, l, l%3))
+		}
+	}
+	for i := 1; i <= 500; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO receipt VALUES (%d, %d, %d, %d.25)`, i, 1+(i*5)%6, 1+(i*13)%30, i%40))
+	}
+	for term := 1; term <= 8; term++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO term_cal VALUES (%d, '202%d-09-01')`, term, term))
+		for c := 1; c <= 15; c++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO offering VALUES (%d, %d, 'r%d')`, term, c, c%4))
+			for s := 1; s <= 6; s++ {
+				if (term+c+s)%3 != 0 { // not every offering has every student
+					stmts = append(stmts, fmt.Sprintf(`INSERT INTO enrolment VALUES (%d, %d, %d)`, term, c, 100*term+s*c))
+				}
+			}
+		}
+	}
+	stmts = append(stmts, `INSERT INTO grade_entry SELECT rowid, term, course_no, student_no, 'B' FROM enrolment WHERE rowid % 2 = 0`)
+	expertstest.SQLite(t, path, stmts...)
+
+	cat := runInference(t, path)
+	ctx := context.Background()
+	entries, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, e := range entries {
+		keys = append(keys, e.Key)
+	}
+	sort.Strings(keys)
+	want := []string{
+		"enrolment(term,course_no)->offering(term,course_no)",
+		"grade_entry(term,course_no,student_no)->enrolment(term,course_no,student_no)",
+		"offering(term)->term_cal(term)",
+		"pick_task(aisle,bay)->shelf_slot(aisle,bay)",
+		"receipt(rc_site,rc_lot)->lot(lt_site,lt_lot)",
+	}
+	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
+		t.Errorf("inferred:\n%s\nwant:\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	}
+
+	// The composite reference's document and evidence.
+	e, err := cat.Get(ctx, catalog.KindRelationship, "pick_task(aisle,bay)->shelf_slot(aisle,bay)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc catalog.RelationshipDoc
+	if err := e.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Source != "inferred" || doc.OrphanFraction == nil || *doc.OrphanFraction != 0 || doc.Cardinality != "one_to_many" || e.Confidence < relations.AcceptScore {
+		t.Errorf("pick_task → shelf_slot: %+v, confidence %.2f", doc, e.Confidence)
+	}
+	ev := strings.Join(e.Evidence, "; ")
+	for _, s := range []string{"names (exact, exact)", "inclusion 1.000 of 60 distinct tuples", "checked: 0 of 900 references"} {
+		if !strings.Contains(ev, s) {
+			t.Errorf("evidence lacks %q: %s", s, ev)
+		}
+	}
+
+	// The ledger: the refuted composite, and the confirmed references a
+	// wider one says again.
+	for key, status := range map[string]string{
+		"returned_pick(aisle,bay)->shelf_slot(aisle,bay)":       hypotheses.Refuted,
+		"grade_entry(term,course_no)->offering(term,course_no)": hypotheses.Confirmed,
+		"enrolment(term)->term_cal(term)":                       hypotheses.Confirmed,
+	} {
+		h, err := cat.Get(ctx, catalog.KindHypothesis, hypotheses.ID("ref", key))
+		if err != nil {
+			t.Errorf("no ledger entry for %s: %v", key, err)
+			continue
+		}
+		var hd catalog.HypothesisDoc
+		if err := h.Decode(&hd); err != nil {
+			t.Fatal(err)
+		}
+		if hd.Status != status || hd.TestSQL == "" {
+			t.Errorf("%s: %s (test %q), want %s", key, hd.Status, hd.TestSQL, status)
+		}
+	}
+
+	// The run's evidence counts them.
+	p, err := cat.Get(ctx, catalog.KindProgress, experts.ReferencesInferred.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st relations.InferStats
+	if err := p.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", st.Detail)
+	if st.CompositeChecks < 5 || st.Implied != 3 || st.Inferred != len(want) {
+		t.Errorf("stats: %d composite candidates, %d checked, %d implied, %d inferred; want at least 5 checked, 3 implied (enrolment.term, grade_entry.term, grade_entry → offering), %d inferred",
+			st.CompositeCandidates, st.CompositeChecks, st.Implied, st.Inferred, len(want))
+	}
+}
+
+// TestSelectCompositeSettlesTwoKeys: two tables keyed alike that hold each
+// other's tuples. The side with more tuples is the parent; equal sets say
+// nothing of which extends which, and neither is kept. One target per
+// set of child columns: the better scored.
+func TestSelectCompositeSettlesTwoKeys(t *testing.T) {
+	col := func(table, name string) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: "INTEGER"}
+	}
+	ref := func(child, parent string, childTuples int64, conf float64) relations.CompositeScored {
+		c := relations.CompositeCandidate{Child: child,
+			Columns: []relations.Column{col(child, "a"), col(child, "b")},
+			Parent:  relations.CompositeKey{Table: parent, Columns: []relations.Column{col(parent, "a"), col(parent, "b")}},
+			Names:   []relations.NameMatch{{Score: 1, Rule: "exact"}, {Score: 1, Rule: "exact"}}}
+		return relations.CompositeScored{CompositeCandidate: c, Inclusion: relations.Inclusion{ChildDistinct: childTuples, NonNull: childTuples},
+			Confidence: conf, Accept: true}
+	}
+	keys := func(ss []relations.CompositeScored) string {
+		var out []string
+		for _, s := range ss {
+			out = append(out, s.Key())
+		}
+		return strings.Join(out, " ")
+	}
+	if got := keys(relations.SelectComposite([]relations.CompositeScored{ref("x", "y", 30, 0.99), ref("y", "x", 30, 0.99)})); got != "" {
+		t.Errorf("equal sets: kept %q, want neither", got)
+	}
+	if got := keys(relations.SelectComposite([]relations.CompositeScored{ref("x", "y", 20, 0.99), ref("y", "x", 30, 0.99)})); got != "x(a,b)->y(a,b)" {
+		t.Errorf("x holds fewer tuples: kept %q, want x → y", got)
+	}
+	if got := keys(relations.SelectComposite([]relations.CompositeScored{ref("x", "y", 20, 0.9), ref("x", "z", 20, 0.95)})); got != "x(a,b)->z(a,b)" {
+		t.Errorf("two targets: kept %q, want the better scored", got)
+	}
+}
+
+// TestCompositeCandidatesNeedEveryColumnNamed: a table that names only
+// one column of a key, or names one with a type that does not compare,
+// is no candidate; prefixes and case do not matter.
+func TestCompositeCandidatesNeedEveryColumnNamed(t *testing.T) {
+	c := func(table, name, typ string) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: typ}
+	}
+	cols := []relations.Column{
+		c("slot", "aisle", "INTEGER"), c("slot", "bay", "INTEGER"),
+		c("pick", "pk_id", "INTEGER"), c("pick", "pk_aisle", "INTEGER"), c("pick", "pk_bay", "INTEGER"),
+		c("half", "aisle", "INTEGER"), c("half", "shelf", "INTEGER"),
+		c("texty", "AISLE", "INTEGER"), c("texty", "BAY", "TEXT"),
+	}
+	keys := []relations.CompositeKey{{Table: "slot", Columns: []relations.Column{cols[0], cols[1]}}}
+	var got []string
+	for _, cand := range relations.CompositeCandidates(keys, cols) {
+		got = append(got, cand.Key())
+	}
+	if strings.Join(got, " ") != "pick(pk_aisle,pk_bay)->slot(aisle,bay)" {
+		t.Errorf("candidates %q, want only pick(pk_aisle,pk_bay)->slot(aisle,bay)", got)
+	}
+}
