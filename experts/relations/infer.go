@@ -511,10 +511,10 @@ func Candidates(cols []Column) []Candidate {
 	}
 	idx := indexKeys(keys)
 	var out []Candidate
+	// A column without a profile (its table's profiling was given up) is
+	// a candidate all the same: its names propose, and the exact check,
+	// on a sample of a table too large to read, decides.
 	for _, ch := range cols {
-		if ch.Profile == nil {
-			continue
-		}
 		for _, i := range idx.lookup(ch) {
 			k := keys[i]
 			if ch.Table == k.Table && ch.Name == k.Name {
@@ -648,7 +648,7 @@ const (
 func prune(c Candidate) (class, why string) {
 	cp, pp := c.Child.Profile, c.Parent.Profile
 	if cp == nil {
-		return pruneEmpty, "child not profiled"
+		return "", "" // nothing to prune by: the exact check decides
 	}
 	if cp.DistinctCount != nil && *cp.DistinctCount == 0 {
 		return pruneEmpty, "child column is empty"

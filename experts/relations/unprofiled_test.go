@@ -1,0 +1,101 @@
+package relations_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/internal/expertstest"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+// TestInferFromUnprofiledChild: the profiling of a table was given up (a
+// timeout, a read error), so its columns have no profile. Its references
+// are still proposed by their names and decided by the exact check: a
+// table the profiles could not see does not lose its references too
+// (issue 17's warehouse lost 13 that way). shipment.order_id references
+// sales_order.id; shipment.carrier_code, named like no key, references
+// nothing.
+func TestInferFromUnprofiledChild(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "unprofiled.db")
+	stmts := []string{
+		`CREATE TABLE sales_order (id INTEGER PRIMARY KEY, placed TEXT)`,
+		`CREATE TABLE shipment (id INTEGER PRIMARY KEY, order_id INTEGER, carrier_code TEXT)`,
+	}
+	for i := 1; i <= 200; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO sales_order VALUES (%d, '2026-01-%02d')`, i, 1+i%28))
+	}
+	for i := 1; i <= 500; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO shipment VALUES (%d, %d, 'c%d')`, i, 1+(i*7)%200, i%4))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	cat := expertstest.Catalog(t)
+	tables := expertstest.Tables(t, src)
+	var orders []warehouse.Table
+	for _, tb := range tables {
+		if tb.Name.Name == "sales_order" {
+			orders = append(orders, tb)
+		}
+	}
+	var q atomic.Int64
+	run := func(env *experts.Env, xs ...experts.Expert) {
+		for _, x := range xs {
+			tasks, err := x.Plan(ctx, env.For(x.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tk := range tasks {
+				if err := tk.Run(ctx); err != nil {
+					t.Fatalf("%s: %v", tk.Name, err)
+				}
+			}
+		}
+	}
+	opts := experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}
+	for it := 1; it <= 3; it++ {
+		env := experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q)
+		run(env, structural.New())
+		// Only sales_order is profiled; shipment's profiling is given up.
+		run(experts.NewEnv(src, cat, "r", it, 1, orders, opts, &q), statistical.New())
+	}
+	env := experts.NewEnv(src, cat, "r", 4, 1, tables, opts, &q)
+	if err := catalog.Uncertainties.Save(ctx, env.For(statistical.Name), statistical.FailedKey("shipment"),
+		catalog.UncertaintyDoc{Description: "profiling shipment failed: timed out"}, 1.0, []string{"timed out"}, "shipment"); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindProfile, RunID: "r"}); err != nil || len(p) != 2 {
+		t.Fatalf("%d profiles (%v), want sales_order's two", len(p), err)
+	}
+	run(env, relations.New())
+
+	es, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, e := range es {
+		keys = append(keys, e.Key)
+	}
+	if strings.Join(keys, " ") != "shipment(order_id)->sales_order(id)" {
+		t.Fatalf("relationships %q, want shipment(order_id)->sales_order(id)", keys)
+	}
+	ev := strings.Join(es[0].Evidence, "; ")
+	if !strings.Contains(ev, "checked: 0 of 500 non-NULL references have no parent") || es[0].Confidence < relations.AcceptScore {
+		t.Errorf("confidence %.2f, evidence %s", es[0].Confidence, ev)
+	}
+}
