@@ -170,8 +170,11 @@ type NameMatch struct {
 }
 
 // loose reports whether the name matched only through a synonym or as a
-// person: weaker than any match of the name as written.
-func (m NameMatch) loose() bool { return m.Rule == "synonym" || m.Rule == "actor" }
+// person, or not at all (a pair its values proposed, values.go): weaker
+// than any match of the name as written.
+func (m NameMatch) loose() bool {
+	return m.Rule == "synonym" || m.Rule == "actor" || m.Rule == valueRule
+}
 
 // MatchName scores how well childTable.childCol is named as a reference to
 // parentTable.parentCol (a key of parentTable). It looks only at names.
@@ -473,6 +476,9 @@ func (c Column) qualified() string { return c.Table + "." + c.Name }
 type Candidate struct {
 	Child, Parent Column
 	Name          NameMatch
+	// keysBelow, for a pair the values proposed, is how many of the key's
+	// values lie in 0..the child's greatest value (values.go); -1 unknown.
+	keysBelow int64
 }
 
 // Key is the catalog key the relationship would have.
@@ -642,6 +648,7 @@ const (
 	pruneRange    = "ranges"
 	pruneKind     = "numbers against text"
 	pruneSample   = "value samples"
+	pruneChance   = "the key's values near the child's"
 )
 
 // prune is Prune with the class of the reason; "" keeps the candidate.
@@ -1073,6 +1080,9 @@ func Score(c Candidate, in Inclusion) Scored {
 	} else if in.ChildDistinct == in.NonNull {
 		s.Cardinality = "one_to_one"
 	}
+	if c.Name.Rule == valueRule {
+		return scoreByValues(s, incl)
+	}
 	conf := c.Name.Score
 	if incl < minDistinctInclusion || s.OrphanFraction > MaxOrphanRows {
 		s.Evidence = append(s.Evidence, fmt.Sprintf("%.1f%% of non-NULL rows have no parent", 100*s.OrphanFraction))
@@ -1305,9 +1315,12 @@ func InferReady(ctx context.Context, env *experts.Env) (bool, error) {
 // their square. Candidates = Declared + Pruned + Dominated + Checks.
 type InferStats struct {
 	catalog.ProgressDoc
-	Candidates int `json:"candidates"` // (column, key) pairs whose names match
-	Declared   int `json:"declared"`   // of those, columns already declared as references
-	Pruned     int `json:"pruned"`     // rejected without an exact check
+	Candidates int `json:"candidates"` // (column, key) pairs whose names match, or whose values (ValueCandidates)
+	// ValueCandidates are the pairs the values proposed where the names
+	// proposed none (values.go), counted in Candidates too.
+	ValueCandidates int `json:"value_candidates,omitempty"`
+	Declared        int `json:"declared"` // of those, columns already declared as references
+	Pruned          int `json:"pruned"`   // rejected without an exact check
 	// PrunedBy counts the pruned candidates by what rejected them: the
 	// profiles' distinct counts, ranges, numbers against text, an empty
 	// child, or a sample of the values (sketches).
@@ -1330,7 +1343,7 @@ type InferStats struct {
 
 func (s InferStats) evidence() []string {
 	var by []string
-	for _, cls := range []string{pruneDistinct, pruneRange, pruneKind, pruneSample, pruneEmpty} {
+	for _, cls := range []string{pruneDistinct, pruneRange, pruneKind, pruneSample, pruneChance, pruneEmpty} {
 		if n := s.PrunedBy[cls]; n > 0 {
 			by = append(by, fmt.Sprintf("%d by %s", n, cls))
 		}
@@ -1340,12 +1353,15 @@ func (s InferStats) evidence() []string {
 		pruned += ": " + strings.Join(by, ", ")
 	}
 	out := []string{
-		fmt.Sprintf("%d candidates from names", s.Candidates),
+		fmt.Sprintf("%d candidates from names", s.Candidates-s.ValueCandidates),
 		fmt.Sprintf("%d already declared", s.Declared),
 		pruned,
 		fmt.Sprintf("%d left unchecked: a confirmed target of the same column scored more than they could", s.Dominated),
 		fmt.Sprintf("%d columns sketched (a sample of %d values each at most)", s.Sketched, sketchK),
 		fmt.Sprintf("%d exact inclusion checks", s.Checks),
+	}
+	if s.ValueCandidates > 0 {
+		out = slices.Insert(out, 1, fmt.Sprintf("%d candidates from values alone, for columns named like no key", s.ValueCandidates))
 	}
 	if s.CompositeCandidates > 0 {
 		out = append(out,
@@ -1417,7 +1433,9 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 	}
 	cands := Candidates(cols)
-	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}}
+	byValues := ValueCandidates(cols, cands)
+	cands = append(cands, byValues...)
+	st := InferStats{Candidates: len(cands), ValueCandidates: len(byValues), PrunedBy: map[string]int{}}
 	// Candidates the profiles let through, by child column: each column's
 	// targets are checked from the most promising down, and a target that
 	// could not beat (nor tie with) a reference already confirmed for the
@@ -1490,6 +1508,20 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 				if pruned {
 					st.Pruned++
 					st.PrunedBy[pruneSample]++
+					continue
+				}
+			}
+			if c.Name.Rule == valueRule {
+				held, err := keysBelow(ctx, env, tables, &c)
+				if err != nil {
+					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+						return fmt.Errorf("infer relationships: %w", err)
+					}
+					continue
+				}
+				if !held {
+					st.Pruned++
+					st.PrunedBy[pruneChance]++
 					continue
 				}
 			}
@@ -1600,8 +1632,8 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	}
 	st.Sketched = sk.reads
 	st.Inferred, st.Duration = len(keptKeys)+len(composites), time.Since(start).Round(time.Millisecond).String()
-	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched); %d composite candidates, %d checked, %d references said again by a wider composite one",
-		st.Candidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched, st.CompositeCandidates, st.CompositeChecks, st.Implied)}
+	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d value candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched); %d composite candidates, %d checked, %d references said again by a wider composite one",
+		st.Candidates-st.ValueCandidates, st.ValueCandidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched, st.CompositeCandidates, st.CompositeChecks, st.Implied)}
 	return catalog.Progress.Save(ctx, env, experts.ReferencesInferred.Key(), st, 1.0, st.evidence())
 }
 

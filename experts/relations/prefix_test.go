@@ -76,16 +76,7 @@ func TestInferTableWidePrefixes(t *testing.T) {
 		stmts = append(stmts, fmt.Sprintf(`INSERT INTO fact_loan VALUES (%d, %d, %d, %d, %d.5)`, i, 1+(i*13)%300, 1+(i*11)%150, 1+(i*17)%365, i%9))
 	}
 	expertstest.SQLite(t, path, stmts...)
-	cat := runInference(t, path)
-	entries, err := cat.List(context.Background(), catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var keys []string
-	for _, e := range entries {
-		keys = append(keys, e.Key)
-	}
-	sort.Strings(keys)
+	keys, _ := inferredKeys(t, runInference(t, path))
 	want := []string{
 		"book(bk_au_id)->author(au_id)",
 		"book(bk_editionkey)->edition(ed_editionkey)",
@@ -94,7 +85,31 @@ func TestInferTableWidePrefixes(t *testing.T) {
 		"fact_loan(fl_day_sk)->visit_day_dim(vd_day_sk)",
 		"fact_loan(fl_mb_id)->member(mb_id)",
 	}
-	if strings.Join(keys, "\n") != strings.Join(want, "\n") {
-		t.Errorf("inferred:\n%s\nwant:\n%s", strings.Join(keys, "\n"), strings.Join(want, "\n"))
+	wantKeys(t, keys, want)
+}
+
+// inferredKeys are the keys of run "r"'s relationships, sorted, and the
+// entries by key.
+func inferredKeys(t *testing.T, cat *catalog.Catalog) ([]string, map[string]catalog.Entry) {
+	t.Helper()
+	es, err := cat.List(context.Background(), catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	byKey := map[string]catalog.Entry{}
+	for _, e := range es {
+		keys = append(keys, e.Key)
+		byKey[e.Key] = e
+	}
+	sort.Strings(keys)
+	return keys, byKey
+}
+
+// wantKeys fails the test unless got are want.
+func wantKeys(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("inferred:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

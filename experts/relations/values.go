@@ -1,0 +1,213 @@
+package relations
+
+// References the values propose when the names propose none: voting
+// records whose president_vote holds students' ids 1001..1035, a course's
+// instructor holding faculty ids 1082..9379. A name that points nowhere
+// is common (a role, an abbreviation, another language); values that all
+// fall among a key's, where an integer column that is no reference would
+// seldom put them, say what the name does not.
+//
+// How seldom is the chance model: an integer column that references
+// nothing holds values spread over 0..its greatest value; the chance that
+// d distinct such values all fall among the key's is the share of 0..max
+// the key holds, to the power d. Keys numbered 1..n hold nearly all of
+// 0..max for any small child (a quantity, a rating, a year's day), so a
+// child of small integers is never proposed by its values; keys that start
+// far from zero, or that are sparse, are proposed when the chance is below
+// valueMaxChance, and scored by how far below (Score, rule "values").
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/warehouse"
+)
+
+const (
+	// valueMaxChance: a pair is proposed by its values when the chance
+	// model gives its inclusion at most this probability.
+	valueMaxChance = 1e-6
+	// valueMinDistinct: fewer distinct values than this prove nothing by
+	// themselves, however unlikely the chance model makes them.
+	valueMinDistinct = 5
+	// valueMaxTargets: keys proposed by values for one column, at most.
+	valueMaxTargets = 3
+	// valueRule is the NameMatch rule of a pair proposed by its values.
+	valueRule = "values"
+)
+
+// valueChance is the chance model's probability that d distinct integers
+// of 0..cmax all fall among the key's values, held values of them.
+func valueChance(d int64, cmax float64, held int64) float64 {
+	if cmax < 0 || held < 0 {
+		return 1
+	}
+	return math.Pow(math.Min(1, float64(held)/(cmax+1)), float64(d))
+}
+
+// heldEstimate is how many of 0..cmax the key holds were its values spread
+// evenly over its range lo..hi, from its exact profile: the estimate that
+// proposes pairs before the count of keysBelow. ok is false when the key
+// has no exact integer profile.
+func heldEstimate(cmax float64, key *catalog.ProfileDoc) (held int64, ok bool) {
+	lo, hi, exact := exactRange(key)
+	if !exact || key.DistinctIsEstimate || key.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) || hi < lo {
+		return 0, false
+	}
+	density := float64(*key.DistinctCount) / (hi - lo + 1)
+	return int64(math.Ceil(math.Max(0, math.Min(hi, cmax)-math.Max(lo, 0)+1) * density)), true
+}
+
+// keysBelow counts the key's values in 0..the child's greatest value, one
+// search of the key's range, and reports whether the chance model still
+// makes the inclusion unlikely: keys are seldom spread evenly (numbered
+// 1..n, then with gaps), and a child of small integers inside the dense
+// start of a key holds nothing the chance model would not give it. The
+// count is kept on c for its score.
+func keysBelow(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c *Candidate) (bool, error) {
+	_, cmax, d, ok := integerColumn(c.Child)
+	if !ok {
+		return false, nil
+	}
+	ps, err := env.Scope(ctx, tables[c.Parent.Table])
+	if err != nil {
+		return false, err
+	}
+	if ps.Sampled && !c.Parent.Declared {
+		return false, nil // counting an unindexed key of a table that large would read it whole
+	}
+	dia := env.Dialect()
+	k := "p." + dia.QuoteIdent(c.Parent.Name)
+	res, err := env.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS held FROM %s p WHERE %s >= 0 AND %s <= %s", ps.Quoted(), k, k, num(cmax)))
+	if err != nil {
+		return false, err
+	}
+	row := hypotheses.Row{}
+	if len(res.Rows) > 0 && len(res.Columns) > 0 {
+		row[strings.ToLower(res.Columns[0])] = res.Rows[0][0]
+	}
+	held, ok := row.Int("held")
+	if !ok {
+		return false, nil
+	}
+	c.keysBelow = held
+	return valueChance(d, cmax, held) <= valueMaxChance, nil
+}
+
+// valueConfidence scores a pair proposed by its values alone, with no
+// orphan: from AcceptScore at valueMaxChance up to 0.9 at a chance of
+// 1e-15 and below.
+func valueConfidence(chance float64) float64 {
+	if chance <= 0 {
+		return 0.9
+	}
+	s := -math.Log10(chance) // ≥ 6 for a proposed pair
+	return math.Min(0.9, AcceptScore+(0.9-AcceptScore)*(s-6)/9)
+}
+
+// integerColumn returns a column's least and greatest value and its
+// distinct count, when its profile (of every row, or of a sample) saw
+// integers only.
+func integerColumn(c Column) (lo, hi float64, distinct int64, ok bool) {
+	p := c.Profile
+	if p == nil || p.Mean == nil || p.DistinctCount == nil || typeClass(c.Type) != "integer" || !numberRange(p) {
+		return 0, 0, 0, false
+	}
+	lo, err1 := strconv.ParseFloat(strings.TrimSpace(*p.Min), 64)
+	hi, err2 := strconv.ParseFloat(strings.TrimSpace(*p.Max), 64)
+	if err1 != nil || err2 != nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) {
+		return 0, 0, 0, false
+	}
+	return lo, hi, *p.DistinctCount, true
+}
+
+// scoreByValues is Score for a pair the values proposed: every distinct
+// value found, no orphan, or nothing; then the chance model's figure.
+func scoreByValues(s Scored, incl float64) Scored {
+	c, in := s.Candidate, s.Inclusion
+	_, cmax, _, ok := integerColumn(c.Child)
+	chance := valueChance(in.ChildDistinct, cmax, c.keysBelow)
+	if incl < 1 || in.OrphanRows > 0 || !ok || c.keysBelow < 0 || chance > valueMaxChance || in.ChildDistinct < valueMinDistinct {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("values alone propose it, and %d of %d non-NULL rows have no parent: no reference", in.OrphanRows, in.NonNull))
+		return s
+	}
+	s.Evidence = append(s.Evidence, fmt.Sprintf("proposed by its values: %s.%s holds %d of the integers 0..%s, so %d distinct values of a column that references nothing would all be among them by chance %.2g",
+		c.Parent.Table, c.Parent.Name, c.keysBelow, num(cmax), in.ChildDistinct, chance))
+	conf := valueConfidence(chance)
+	if !c.Parent.Declared {
+		conf *= 0.95
+		s.Evidence = append(s.Evidence, "target unique by profile (no declared key)")
+	}
+	if in.Sample != "" {
+		conf *= experts.SampleDiscount
+	}
+	s.Confidence = math.Round(conf*100) / 100
+	s.Accept = s.Confidence >= AcceptScore
+	return s
+}
+
+// ValueCandidates pairs each integer column that names no key (none of
+// cands has it as child) with every key of another table whose exact range
+// holds its values, when the chance model makes that inclusion unlikely
+// for a column that references nothing. A column that is its own table's
+// key is left out: linking two keys needs a name (a one-to-one extension
+// is told from two tables numbered alike only by one).
+func ValueCandidates(cols []Column, cands []Candidate) []Candidate {
+	named := map[string]bool{}
+	for _, c := range cands {
+		named[c.Child.qualified()] = true
+	}
+	type key struct {
+		col    Column
+		lo, hi float64
+	}
+	var keys []key
+	for _, c := range cols {
+		if !c.Key() {
+			continue
+		}
+		if lo, hi, _, ok := integerColumn(c); ok {
+			keys = append(keys, key{c, lo, hi})
+		}
+	}
+	var out []Candidate
+	for _, ch := range cols {
+		if named[ch.qualified()] || ch.Key() {
+			continue
+		}
+		lo, hi, d, ok := integerColumn(ch)
+		if !ok || d < valueMinDistinct || lo < 0 {
+			continue
+		}
+		type proposal struct {
+			c      Candidate
+			chance float64
+		}
+		var ps []proposal
+		for _, k := range keys {
+			if k.col.Table == ch.Table || lo < k.lo || hi > k.hi {
+				continue
+			}
+			if held, ok := heldEstimate(hi, k.col.Profile); ok {
+				if chance := valueChance(d, hi, held); chance <= valueMaxChance {
+					ps = append(ps, proposal{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: valueRule}, keysBelow: -1}, chance})
+				}
+			}
+		}
+		// Keys numbered alike (ids from one sequence) may all hold a
+		// column's values: the least likely by chance are checked, a few
+		// at most, so the checks grow with the columns.
+		sort.SliceStable(ps, func(i, j int) bool { return ps[i].chance < ps[j].chance })
+		for _, p := range ps[:min(len(ps), valueMaxTargets)] {
+			out = append(out, p.c)
+		}
+	}
+	return out
+}

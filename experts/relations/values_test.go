@@ -1,0 +1,124 @@
+package relations_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/internal/expertstest"
+)
+
+// TestInferByValues: an invented club whose references are named like no
+// key. Members are numbered from 50001, so a column whose values all fall
+// among the members' numbers is one: sponsor, a role. (referred_by_no is
+// named as who did something, and found by that name.) Not proposed:
+// score (1..40, all inside round.id 1..100, which holds nearly every
+// integer of 0..40). Proposed by the values and refuted: rival_no,
+// members' numbers with one that no member has. And a column
+// named after a key is left to its name (fee_id → fee.id), never proposed
+// by values too.
+func TestInferByValues(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "club.db")
+	stmts := []string{
+		`CREATE TABLE member (member_no INTEGER PRIMARY KEY, name TEXT)`,
+		`CREATE TABLE round (id INTEGER PRIMARY KEY, played TEXT)`,
+		`CREATE TABLE fee (id INTEGER PRIMARY KEY, amount INTEGER)`,
+		`CREATE TABLE entry (entry_id INTEGER PRIMARY KEY, sponsor INTEGER, referred_by_no INTEGER, rival_no INTEGER, score INTEGER, fee_id INTEGER)`,
+	}
+	for i := 1; i <= 300; i++ {
+		if i != 150 { // no member 50150
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO member VALUES (%d, 'member %d')`, 50000+i, i))
+		}
+	}
+	for i := 1; i <= 100; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO round VALUES (%d, '2026-%02d-01')`, i, 1+i%12))
+	}
+	for i := 1; i <= 20; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO fee VALUES (%d, %d)`, i, 10*i))
+	}
+	for i := 1; i <= 1200; i++ {
+		rival := 50151 + (i*29)%150
+		if i == 7 {
+			rival = 50150 // no member has it
+		}
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO entry VALUES (%d, %d, %d, %d, %d, %d)`,
+			i, 50001+(i*7)%149, 50151+(i*13)%150, rival, 1+i%40, 1+i%20))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	cat := runInference(t, path)
+	ctx := context.Background()
+	keys, byKey := inferredKeys(t, cat)
+	want := []string{
+		"entry(fee_id)->fee(id)",
+		"entry(referred_by_no)->member(member_no)",
+		"entry(sponsor)->member(member_no)",
+	}
+	wantKeys(t, keys, want)
+	e := byKey["entry(sponsor)->member(member_no)"]
+	ev := strings.Join(e.Evidence, "; ")
+	for _, s := range []string{"name (values)", "proposed by its values: member.member_no holds 149 of the integers 0..50149", "checked: 0 of 1200"} {
+		if !strings.Contains(ev, s) {
+			t.Errorf("sponsor: evidence lacks %q: %s", s, ev)
+		}
+	}
+	if e.Confidence < relations.AcceptScore || e.Confidence > 0.9 {
+		t.Errorf("sponsor: confidence %.2f, want within %.2f..0.90", e.Confidence, relations.AcceptScore)
+	}
+
+	p, err := cat.Get(ctx, catalog.KindProgress, experts.ReferencesInferred.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st relations.InferStats
+	if err := p.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s", st.Detail)
+	// sponsor and rival_no to member; score is never proposed (round.id
+	// holds 40 of 0..40 by the profiles' estimate).
+	if st.ValueCandidates != 2 {
+		t.Errorf("%d candidates from values, want 2 (sponsor, rival_no)", st.ValueCandidates)
+	}
+	if !strings.Contains(strings.Join(p.Evidence, "; "), "2 candidates from values alone") {
+		t.Errorf("evidence %q", p.Evidence)
+	}
+}
+
+// TestValueCandidatesChance: the chance model on profiles alone. A key
+// numbered from 1 holds nearly all of 0..max of any child inside it; one
+// numbered from 50001 holds few of 0..50300.
+func TestValueCandidatesChance(t *testing.T) {
+	intProf := func(table, col string, rows, distinct int64, lo, hi int) *catalog.ProfileDoc {
+		p := prof(table, col, rows, distinct, fmt.Sprint(lo), fmt.Sprint(hi))
+		p.Mean = ptr(float64(lo+hi) / 2)
+		return p
+	}
+	col := func(table, name string, p *catalog.ProfileDoc, pk bool) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: "INTEGER", Profile: p, PK: pk, Declared: pk}
+	}
+	cols := []relations.Column{
+		col("member", "member_no", intProf("member", "member_no", 300, 300, 50001, 50300), true),
+		col("round", "id", intProf("round", "id", 100, 100, 1, 100), true),
+		col("entry", "sponsor", intProf("entry", "sponsor", 1200, 300, 50001, 50300), false),
+		col("entry", "score", intProf("entry", "score", 1200, 40, 1, 40), false),
+		col("entry", "few", intProf("entry", "few", 1200, 3, 50001, 50003), false),
+		col("entry", "negative", intProf("entry", "negative", 1200, 30, -5, 50), false),
+	}
+	var got []string
+	for _, c := range relations.ValueCandidates(cols, nil) {
+		got = append(got, c.Key())
+	}
+	if strings.Join(got, " ") != "entry(sponsor)->member(member_no)" {
+		t.Errorf("value candidates %q, want only entry(sponsor)->member(member_no)", got)
+	}
+	// A column some name candidate has is left to its name.
+	named := []relations.Candidate{{Child: cols[2], Parent: cols[0]}}
+	if got := relations.ValueCandidates(cols, named); len(got) != 0 {
+		t.Errorf("value candidates of a named column: %v", got)
+	}
+}
