@@ -31,15 +31,22 @@ import (
 // 60 of the 240 slots. Inference proposes it from the names, its check of
 // the tuples passes the engine's guard (no statement of the experts is
 // refused) and confirms it, and the query expert's test of the saved
-// reference agrees.
-const compositeRef = "pick_task(aisle,bay)->shelf_slot(aisle,bay)"
+// reference agrees. The same for pick_task.picker → staff.badge (badges
+// from 70001), named like no key: proposed by its values, whose count of
+// the key's values below the picker's passes the guard too.
+const (
+	compositeRef = "pick_task(aisle,bay)->shelf_slot(aisle,bay)"
+	valueRef     = "pick_task(picker)->staff(badge)"
+)
 
 func compositeStatements() []string {
 	return []string{
 		"CREATE TABLE shelf_slot (aisle INTEGER NOT NULL, bay INTEGER NOT NULL, width_cm INTEGER, PRIMARY KEY (aisle, bay))",
-		"CREATE TABLE pick_task (task_id INTEGER PRIMARY KEY, aisle INTEGER, bay INTEGER, qty INTEGER)",
+		"CREATE TABLE staff (badge INTEGER PRIMARY KEY, name VARCHAR(20))",
+		"CREATE TABLE pick_task (task_id INTEGER PRIMARY KEY, aisle INTEGER, bay INTEGER, qty INTEGER, picker INTEGER)",
+		"INSERT INTO staff SELECT 70000 + g, CONCAT('picker ', g) FROM " + series(1, 40),
 		"INSERT INTO shelf_slot SELECT x.g, y.g, 40 + y.g FROM (SELECT g FROM " + series(1, 12) + ") x, (SELECT g FROM " + series(1, 20) + ") y",
-		"INSERT INTO pick_task SELECT g, 1 + (g * 7) % 12, 1 + (g * 11) % 20, 1 + g % 5 FROM " + series(1, 900),
+		"INSERT INTO pick_task SELECT g, 1 + (g * 7) % 12, 1 + (g * 11) % 20, 1 + g % 5, 70001 + g % 40 FROM " + series(1, 900),
 	}
 }
 
@@ -104,32 +111,36 @@ func checkComposite(t *testing.T, src warehouse.Source) {
 	for _, why := range experts.OwnRefusals(run.ID) {
 		t.Errorf("the guard refused the experts' own statement: %s", why)
 	}
-	e, err := cat.Get(ctx, catalog.KindRelationship, compositeRef)
-	if err != nil {
-		es, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: run.ID})
-		var keys []string
-		for _, e := range es {
-			keys = append(keys, e.Key)
+	for _, ref := range []string{compositeRef, valueRef} {
+		e, err := cat.Get(ctx, catalog.KindRelationship, ref)
+		if err != nil {
+			es, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: run.ID})
+			var keys []string
+			for _, e := range es {
+				keys = append(keys, e.Key)
+			}
+			t.Errorf("%s not inferred (%v); relationships: %q", ref, err, keys)
+			continue
 		}
-		t.Fatalf("%s not inferred (%v); relationships: %q", compositeRef, err, keys)
+		var r catalog.RelationshipDoc
+		if err := e.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Source != "inferred" || r.OrphanFraction == nil || *r.OrphanFraction != 0 {
+			t.Errorf("%s: %+v", ref, r)
+		}
+		h, err := cat.Get(ctx, catalog.KindHypothesis, hypotheses.ID("ref", ref))
+		if err != nil {
+			t.Errorf("no test of %s: %v", ref, err)
+			continue
+		}
+		var hd catalog.HypothesisDoc
+		if err := h.Decode(&hd); err != nil {
+			t.Fatal(err)
+		}
+		if hd.Status != hypotheses.Confirmed {
+			t.Errorf("the test of %s: %s, want confirmed; evidence %q", ref, hd.Status, h.Evidence)
+		}
+		t.Logf("%s: confidence %.2f; %q", ref, e.Confidence, e.Evidence)
 	}
-	var r catalog.RelationshipDoc
-	if err := e.Decode(&r); err != nil {
-		t.Fatal(err)
-	}
-	if r.Source != "inferred" || r.OrphanFraction == nil || *r.OrphanFraction != 0 {
-		t.Errorf("%s: %+v", compositeRef, r)
-	}
-	h, err := cat.Get(ctx, catalog.KindHypothesis, hypotheses.ID("ref", compositeRef))
-	if err != nil {
-		t.Fatalf("no test of %s: %v", compositeRef, err)
-	}
-	var hd catalog.HypothesisDoc
-	if err := h.Decode(&hd); err != nil {
-		t.Fatal(err)
-	}
-	if hd.Status != hypotheses.Confirmed {
-		t.Errorf("the test of %s: %s, want confirmed; evidence %q", compositeRef, hd.Status, h.Evidence)
-	}
-	t.Logf("%s: confidence %.2f; %q", compositeRef, e.Confidence, e.Evidence)
 }
