@@ -302,6 +302,15 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	if c.suffix == "" && !same && len(ent) > 1 && eq(c.tokens, last) && !generic[last[0]] {
 		try(0.55, "bare") // cartoon.channel ~ tv_channel.id
 	}
+	// cdemo_sk ~ customer_demographics.cd_demo_sk, promo_sk ~
+	// promotion.p_promo_sk: the column shortens the entity's words.
+	if c.suffix != "" && len(c.stem) > 0 && !same && abbreviates(c.stem[len(c.stem)-1], ent) {
+		if len(c.stem) == 1 {
+			try(0.75, "abbreviation")
+		} else {
+			try(0.65, "abbreviation") // ship_cdemo_sk: a role over it
+		}
+	}
 	// A word inside a longer name counts when it is what the name ends
 	// with (winning_pilot) or the name is an identifier (member_in_charge_id);
 	// product_quantity is a measure of a product, not a reference to one.
@@ -319,6 +328,48 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 }
 
 func glued(toks []string) string { return strings.Join(toks, "") }
+
+// Abbreviations of an entity's words: the initials of all but the last
+// word, then the start of the last, at least minAbbrevTail letters of it
+// (cdemo for customer demographic, hdemo for household demographic); of a
+// one-word entity, a start of at least minAbbrevWord letters that is not
+// the whole word (cust, addr, promo). Shorter forms (cd, cu) are the
+// initials every other table shares.
+const (
+	minAbbrevTail = 3
+	minAbbrevWord = 4
+)
+
+// abbreviations lists the forms abbreviates accepts for ent.
+func abbreviations(ent []string) []string {
+	if len(ent) == 0 {
+		return nil
+	}
+	last := ent[len(ent)-1]
+	var out []string
+	if len(ent) == 1 {
+		for j := minAbbrevWord; j < len(last); j++ {
+			out = append(out, last[:j])
+		}
+		return out
+	}
+	var initials strings.Builder
+	for _, w := range ent[:len(ent)-1] {
+		if w == "" {
+			return nil
+		}
+		initials.WriteByte(w[0])
+	}
+	for j := minAbbrevTail; j <= len(last); j++ {
+		out = append(out, initials.String()+last[:j])
+	}
+	return out
+}
+
+// abbreviates reports whether tok is one of ent's abbreviations.
+func abbreviates(tok string, ent []string) bool {
+	return slices.Contains(abbreviations(ent), tok)
+}
 
 // generic words name no entity on their own.
 var generic = map[string]bool{"type": true, "status": true, "code": true, "data": true, "info": true,
@@ -537,6 +588,9 @@ func Candidates(cols []Column) []Candidate {
 			if m.Score == 0 {
 				continue
 			}
+			if ch.Declared && SiblingKeys(ch, k) {
+				continue
+			}
 			// A column unique by chance in a small table (a name, a rank)
 			// is no key: an undeclared target must be named like one.
 			if !k.Declared && !keyLikeName(k.named()) && !owns(k.Table, k.named()) {
@@ -590,6 +644,9 @@ func indexKeys(keys []Column) keyIndex {
 				}
 			}
 		}
+		for _, a := range abbreviations(ent) {
+			add("a:"+a, i) // cdemo_sk, promo_sk
+		}
 		if ce := canonWords(ent); len(ce) > 0 && naming.Acts(ce[len(ce)-1]) {
 			add("p:", i) // a table of people: the targets of approved_by
 		}
@@ -619,12 +676,34 @@ func (idx keyIndex) lookup(ch Column) []int {
 			}
 		}
 	}
+	if len(c.stem) > 0 {
+		take(idx.byWords["a:"+c.stem[len(c.stem)-1]])
+	}
 	if actorName(c) {
 		take(idx.byWords["p:"])
 	}
 	take(idx.byTable[ch.Table])
 	sort.Ints(out)
 	return out
+}
+
+// SiblingKeys reports whether two tables' own keys, ch a declared key of
+// its table, are siblings rather than a one-to-one extension: keys named
+// otherwise (their tables' column prefixes, say) are linked only when the
+// name is the parent's and not the child's (customer_details.cust_key →
+// customer.c_cust_key), or the child's table is named after the parent's
+// (film_text → film).
+// household_demographics.hd_demo_sk and customer_demographics.cd_demo_sk,
+// both numbered 1..n, overlap by construction, not by reference.
+func SiblingKeys(ch, k Column) bool {
+	if strings.EqualFold(ch.Name, k.Name) {
+		return false // spelled alike (checking.custid, accounts.custid): the data and the tables' sizes decide
+	}
+	if owns(k.Table, k.named()) && !owns(ch.Table, ch.named()) {
+		return false
+	}
+	ce, pe := entityOf(ch.Table), entityOf(k.Table)
+	return !(len(ce) > len(pe) && containsRun(ce, pe))
 }
 
 func keyLikeName(col string) bool {
@@ -1433,115 +1512,29 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 	}
 	cands := Candidates(cols)
-	byValues := ValueCandidates(cols, cands)
-	cands = append(cands, byValues...)
-	st := InferStats{Candidates: len(cands), ValueCandidates: len(byValues), PrunedBy: map[string]int{}}
-	// Candidates the profiles let through, by child column: each column's
-	// targets are checked from the most promising down, and a target that
-	// could not beat (nor tie with) a reference already confirmed for the
-	// column is not checked at all.
-	byChild := map[string][]Candidate{}
-	var order []string
-	for _, c := range cands {
-		// A declared reference stands; inference does not repeat it (the
-		// query expert tests it under the same hypothesis id).
-		k := c.Child.qualified()
-		if declared[k] {
-			st.Declared++
-			continue
-		}
-		if cls, _ := prune(c); cls != "" {
-			st.Pruned++
-			st.PrunedBy[cls]++
-			continue
-		}
-		if _, ok := byChild[k]; !ok {
-			order = append(order, k)
-		}
-		byChild[k] = append(byChild[k], c)
-	}
-	// Keys that several candidates point at are worth a sketch.
-	targeted := map[string]int{}
-	for _, k := range order {
-		for _, c := range byChild[k] {
-			targeted[c.Parent.qualified()]++
-		}
-	}
+	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}}
 	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
 	var scored []Scored
-	for _, k := range order {
-		group := byChild[k]
-		ub := make(map[string]float64, len(group))
-		for _, c := range group {
-			ub[c.Key()] = upperBound(c)
+	isChild := map[string]bool{} // columns some candidate has as child
+	for _, c := range cands {
+		isChild[c.Child.qualified()] = true
+	}
+	// The names propose first; then, for each column left without a
+	// reference, the values (values.go).
+	if err := checkCandidates(ctx, env, tables, cands, declared, isChild, sk, &st, &scored); err != nil {
+		return err
+	}
+	var found []Candidate
+	for _, s := range scored {
+		if s.Accept {
+			found = append(found, s.Candidate)
 		}
-		// Targets named as written come before those named only through a
-		// synonym or as a person (Select keeps the latter only when none of
-		// the former holds).
-		sort.SliceStable(group, func(i, j int) bool {
-			a, b := group[i], group[j]
-			if a.Name.loose() != b.Name.loose() {
-				return b.Name.loose()
-			}
-			if ub[a.Key()] != ub[b.Key()] {
-				return ub[a.Key()] > ub[b.Key()]
-			}
-			return a.Name.Score > b.Name.Score
-		})
-		// Select keeps the best target and reports a second one within
-		// ambiguityMargin; one that cannot come that close is settled.
-		settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
-		bar := -1.0      // the best confirmed reference of this column so far
-		spelled := false // a target named as written is confirmed
-		for _, c := range group {
-			if settled(ub[c.Key()], bar) || (spelled && c.Name.loose()) {
-				st.Dominated++
-				continue
-			}
-			// A column named like several keys is read once, and its sample
-			// spares the checks of the keys that do not hold its values.
-			if len(group) > 1 {
-				pruned, err := sketchPrunes(ctx, sk, c, targeted[c.Parent.qualified()] > 1)
-				if err != nil {
-					return fmt.Errorf("infer relationships: %w", err)
-				}
-				if pruned {
-					st.Pruned++
-					st.PrunedBy[pruneSample]++
-					continue
-				}
-			}
-			if c.Name.Rule == valueRule {
-				held, err := keysBelow(ctx, env, tables, &c)
-				if err != nil {
-					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-						return fmt.Errorf("infer relationships: %w", err)
-					}
-					continue
-				}
-				if !held {
-					st.Pruned++
-					st.PrunedBy[pruneChance]++
-					continue
-				}
-			}
-			s, err := check(ctx, env, tables, c)
-			st.Checks++
-			if err != nil {
-				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-					return fmt.Errorf("infer relationships: %w", err)
-				}
-				continue // one bad pair does not stop the others
-			}
-			scored = append(scored, s)
-			// A target that is itself a reference elsewhere may be dropped by
-			// Select: only a declared key, or one that is no candidate's
-			// child, sets the bar.
-			if s.Accept && (c.Parent.Declared || byChild[c.Parent.qualified()] == nil) {
-				bar = max(bar, s.Confidence)
-				spelled = spelled || !c.Name.loose()
-			}
-		}
+	}
+	byValues := ValueCandidates(cols, found)
+	st.Candidates += len(byValues)
+	st.ValueCandidates = len(byValues)
+	if err := checkCandidates(ctx, env, tables, byValues, declared, isChild, sk, &st, &scored); err != nil {
+		return err
 	}
 	kept, ambiguous := Select(scored)
 	composites, err := inferComposites(ctx, env, tables, cols, &st)
@@ -1635,6 +1628,120 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	st.ProgressDoc = catalog.ProgressDoc{Step: "infer", Detail: fmt.Sprintf("%d name candidates, %d value candidates, %d already declared, %d pruned by profiles and value samples, %d settled by a better target, %d checked exactly, %d inferred (%d columns sketched); %d composite candidates, %d checked, %d references said again by a wider composite one",
 		st.Candidates-st.ValueCandidates, st.ValueCandidates, st.Declared, st.Pruned, st.Dominated, st.Checks, st.Inferred, st.Sketched, st.CompositeCandidates, st.CompositeChecks, st.Implied)}
 	return catalog.Progress.Save(ctx, env, experts.ReferencesInferred.Key(), st, 1.0, st.evidence())
+}
+
+// checkCandidates prunes, checks and scores candidates, column by column,
+// appending to scored and counting in st. isChild marks the columns some
+// candidate of the run has as child (a target that is itself a reference
+// sets no bar); declared, the columns declared as references.
+func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cands []Candidate,
+	declared, isChild map[string]bool, sk *sketches, st *InferStats, scored *[]Scored) error {
+	// Candidates the profiles let through, by child column: each column's
+	// targets are checked from the most promising down, and a target that
+	// could not beat (nor tie with) a reference already confirmed for the
+	// column is not checked at all.
+	byChild := map[string][]Candidate{}
+	var order []string
+	for _, c := range cands {
+		// A declared reference stands; inference does not repeat it (the
+		// query expert tests it under the same hypothesis id).
+		k := c.Child.qualified()
+		if declared[k] {
+			st.Declared++
+			continue
+		}
+		if cls, _ := prune(c); cls != "" {
+			st.Pruned++
+			st.PrunedBy[cls]++
+			continue
+		}
+		if _, ok := byChild[k]; !ok {
+			order = append(order, k)
+		}
+		byChild[k] = append(byChild[k], c)
+	}
+	// Keys that several candidates point at are worth a sketch.
+	targeted := map[string]int{}
+	for _, k := range order {
+		for _, c := range byChild[k] {
+			targeted[c.Parent.qualified()]++
+		}
+	}
+	for _, k := range order {
+		group := byChild[k]
+		ub := make(map[string]float64, len(group))
+		for _, c := range group {
+			ub[c.Key()] = upperBound(c)
+		}
+		// Targets named as written come before those named only through a
+		// synonym or as a person (Select keeps the latter only when none of
+		// the former holds).
+		sort.SliceStable(group, func(i, j int) bool {
+			a, b := group[i], group[j]
+			if a.Name.loose() != b.Name.loose() {
+				return b.Name.loose()
+			}
+			if ub[a.Key()] != ub[b.Key()] {
+				return ub[a.Key()] > ub[b.Key()]
+			}
+			return a.Name.Score > b.Name.Score
+		})
+		// Select keeps the best target and reports a second one within
+		// ambiguityMargin; one that cannot come that close is settled.
+		settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
+		bar := -1.0      // the best confirmed reference of this column so far
+		spelled := false // a target named as written is confirmed
+		for _, c := range group {
+			if settled(ub[c.Key()], bar) || (spelled && c.Name.loose()) {
+				st.Dominated++
+				continue
+			}
+			// A column named like several keys is read once, and its sample
+			// spares the checks of the keys that do not hold its values.
+			if len(group) > 1 {
+				pruned, err := sketchPrunes(ctx, sk, c, targeted[c.Parent.qualified()] > 1)
+				if err != nil {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				if pruned {
+					st.Pruned++
+					st.PrunedBy[pruneSample]++
+					continue
+				}
+			}
+			if c.Name.Rule == valueRule {
+				held, err := keysBelow(ctx, env, tables, &c)
+				if err != nil {
+					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+						return fmt.Errorf("infer relationships: %w", err)
+					}
+					continue
+				}
+				if !held {
+					st.Pruned++
+					st.PrunedBy[pruneChance]++
+					continue
+				}
+			}
+			s, err := check(ctx, env, tables, c)
+			st.Checks++
+			if err != nil {
+				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				continue // one bad pair does not stop the others
+			}
+			*scored = append(*scored, s)
+			// A target that is itself a reference elsewhere may be dropped by
+			// Select: only a declared key, or one that is no candidate's
+			// child, sets the bar.
+			if s.Accept && (c.Parent.Declared || !isChild[c.Parent.qualified()]) {
+				bar = max(bar, s.Confidence)
+				spelled = spelled || !c.Name.loose()
+			}
+		}
+	}
+	return nil
 }
 
 // sketchPrunes tests a candidate on the child's sample: against the key's

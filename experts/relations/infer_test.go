@@ -73,6 +73,12 @@ func TestMatchName(t *testing.T) {
 		{"tickets", "signed_off_by", "staff", "staff_id", "actor"},
 		{"documents", "created_by", "products", "id", ""}, // products are no people
 		{"documents", "by", "users", "id", ""},
+		// the entity's words shortened: initials, then the start of the last
+		{"visits", "pdemo_sk", "person_demographics", "demo_sk", "abbreviation"},
+		{"visits", "home_pdemo_sk", "person_demographics", "demo_sk", "abbreviation"},
+		{"parcels", "wareh_id", "warehouse", "id", "abbreviation"},
+		{"parcels", "war_id", "warehouse", "id", ""}, // three letters of one word: too short
+		{"visits", "pd_sk", "person_demographics", "demo_sk", ""},
 		// the bare entity, and the entity inside a longer name
 		{"match_season", "Team", "team", "Team_id", "bare"},
 		{"Stay", "Room", "Room", "RoomNumber", "bare"},
@@ -119,6 +125,42 @@ func cand(child, col string, cp *catalog.ProfileDoc, parent, key string, pp *cat
 		Child:  relations.Column{Table: child, Name: col, Type: "INTEGER", Profile: cp},
 		Parent: relations.Column{Table: parent, Name: key, Type: "INTEGER", Profile: pp, PK: true, Declared: true},
 		Name:   relations.MatchName(child, col, parent, key),
+	}
+}
+
+// TestSiblingKeysAreNoReference: two tables' own keys named otherwise
+// (here by their tables' column prefixes) link only as a one-to-one
+// extension: the name is the parent's and not the child's, or the child's
+// table is named after the parent's. Two dimensions whose keys reduce to
+// the same word (hd_demo_sk, cd_demo_sk) are siblings. Keys spelled alike
+// are candidates both ways: the data and the tables' sizes settle them.
+func TestSiblingKeysAreNoReference(t *testing.T) {
+	pk := func(table, name string) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: "INTEGER", PK: true, Declared: true}
+	}
+	other := func(table, name string) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: "TEXT"}
+	}
+	cols := []relations.Column{
+		pk("household_demographics", "hd_demo_sk"), other("household_demographics", "hd_buy_potential"),
+		pk("customer_demographics", "cd_demo_sk"), other("customer_demographics", "cd_gender"),
+		pk("customer", "c_customer_sk"), other("customer", "c_name"),
+		pk("customer_details", "cdt_customer_sk"), other("customer_details", "cdt_notes"),
+		pk("film", "film_id"), other("film", "title"),
+		pk("film_text", "film_id"), other("film_text", "body"),
+	}
+	var got []string
+	for _, c := range relations.Candidates(cols) {
+		got = append(got, c.Key())
+	}
+	sort.Strings(got)
+	want := []string{
+		"customer_details(cdt_customer_sk)->customer(c_customer_sk)",
+		"film(film_id)->film_text(film_id)",
+		"film_text(film_id)->film(film_id)",
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("candidates %q, want %q", got, want)
 	}
 }
 
@@ -513,6 +555,9 @@ func TestCandidatesMatchEveryPair(t *testing.T) {
 			}
 			if !k.Declared && !pairedAlone(ch, k) {
 				continue // the undeclared-target rule, applied by Candidates alone
+			}
+			if ch.Declared && relations.SiblingKeys(ch, k) {
+				continue // and the rule of two tables' own keys
 			}
 			want = append(want, fmt.Sprintf("%s.%s->%s.%s %s %.2f", ch.Table, ch.Name, k.Table, k.Name, m.Rule, m.Score))
 		}

@@ -113,3 +113,42 @@ func wantKeys(t *testing.T, got, want []string) {
 		t.Errorf("inferred:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestInferAbbreviatedDimensions: an invented clinic star whose fact
+// table names two dimensions by abbreviations of their multi-word names
+// (cv_pdemo_sk for person_demographics, cv_hhdemo_sk for
+// household_health_demographics, with a role: cv_home_hhdemo_sk) and one
+// by the start of its name (cv_facil_sk for facility). The two
+// demographics dimensions are both numbered 1..n, keyed pd_demo_sk and
+// hh_demo_sk: siblings, not a reference of one to the other.
+func TestInferAbbreviatedDimensions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "clinic.db")
+	stmts := []string{
+		`CREATE TABLE person_demographics (pd_demo_sk INTEGER PRIMARY KEY, pd_age_band TEXT)`,
+		`CREATE TABLE household_health_demographics (hh_demo_sk INTEGER PRIMARY KEY, hh_size INTEGER)`,
+		`CREATE TABLE facility (f_facility_sk INTEGER PRIMARY KEY, f_name TEXT)`,
+		`CREATE TABLE clinic_visit (cv_visit_sk INTEGER PRIMARY KEY, cv_pdemo_sk INTEGER, cv_hhdemo_sk INTEGER, cv_home_hhdemo_sk INTEGER,
+			cv_facil_sk INTEGER, cv_minutes INTEGER)`,
+	}
+	for i := 1; i <= 120; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO person_demographics VALUES (%d, 'band %d')`, i, i%7))
+	}
+	for i := 1; i <= 60; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO household_health_demographics VALUES (%d, %d)`, i, 1+i%6))
+	}
+	for i := 1; i <= 25; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO facility VALUES (%d, 'facility %d')`, i, i))
+	}
+	for i := 1; i <= 3000; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO clinic_visit VALUES (%d, %d, %d, %d, %d, %d)`,
+			i, 1+(i*7)%120, 1+(i*11)%60, 1+(i*13)%60, 1+(i*3)%25, 5+i%55))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{
+		"clinic_visit(cv_facil_sk)->facility(f_facility_sk)",
+		"clinic_visit(cv_hhdemo_sk)->household_health_demographics(hh_demo_sk)",
+		"clinic_visit(cv_home_hhdemo_sk)->household_health_demographics(hh_demo_sk)",
+		"clinic_visit(cv_pdemo_sk)->person_demographics(pd_demo_sk)",
+	})
+}

@@ -153,15 +153,16 @@ func scoreByValues(s Scored, incl float64) Scored {
 	return s
 }
 
-// ValueCandidates pairs each integer column that names no key (none of
-// cands has it as child) with every key of another table whose exact range
+// ValueCandidates pairs each integer column left without a reference
+// (none of found, the references the names found, has it as child) with
+// the keys of other tables whose exact range
 // holds its values, when the chance model makes that inclusion unlikely
 // for a column that references nothing. A column that is its own table's
 // key is left out: linking two keys needs a name (a one-to-one extension
 // is told from two tables numbered alike only by one).
-func ValueCandidates(cols []Column, cands []Candidate) []Candidate {
+func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 	named := map[string]bool{}
-	for _, c := range cands {
+	for _, c := range found {
 		named[c.Child.qualified()] = true
 	}
 	type key struct {

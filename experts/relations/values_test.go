@@ -116,7 +116,7 @@ func TestValueCandidatesChance(t *testing.T) {
 	if strings.Join(got, " ") != "entry(sponsor)->member(member_no)" {
 		t.Errorf("value candidates %q, want only entry(sponsor)->member(member_no)", got)
 	}
-	// A column some name candidate has is left to its name.
+	// A column whose name found its reference is left to it.
 	named := []relations.Candidate{{Child: cols[2], Parent: cols[0]}}
 	if got := relations.ValueCandidates(cols, named); len(got) != 0 {
 		t.Errorf("value candidates of a named column: %v", got)
