@@ -1,6 +1,6 @@
 package relations
 
-// References the values propose when the names propose none: voting
+// References the values propose when the names found none: voting
 // records whose president_vote holds students' ids 1001..1035, a course's
 // instructor holding faculty ids 1082..9379. A name that points nowhere
 // is common (a role, an abbreviation, another language); values that all
@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/warehouse"
@@ -50,19 +49,6 @@ func valueChance(d int64, cmax float64, held int64) float64 {
 		return 1
 	}
 	return math.Pow(math.Min(1, float64(held)/(cmax+1)), float64(d))
-}
-
-// heldEstimate is how many of 0..cmax the key holds were its values spread
-// evenly over its range lo..hi, from its exact profile: the estimate that
-// proposes pairs before the count of keysBelow. ok is false when the key
-// has no exact integer profile.
-func heldEstimate(cmax float64, key *catalog.ProfileDoc) (held int64, ok bool) {
-	lo, hi, exact := exactRange(key)
-	if !exact || key.DistinctIsEstimate || key.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) || hi < lo {
-		return 0, false
-	}
-	density := float64(*key.DistinctCount) / (hi - lo + 1)
-	return int64(math.Ceil(math.Max(0, math.Min(hi, cmax)-math.Max(lo, 0)+1) * density)), true
 }
 
 // keysBelow counts the key's values in 0..the child's greatest value, one
@@ -166,18 +152,23 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		named[c.Child.qualified()] = true
 	}
 	type key struct {
-		col    Column
-		lo, hi float64
+		col      Column
+		lo, hi   float64
+		distinct int64
 	}
 	var keys []key
 	for _, c := range cols {
 		if !c.Key() {
 			continue
 		}
-		if lo, hi, _, ok := integerColumn(c); ok {
-			keys = append(keys, key{c, lo, hi})
+		lo, hi, exact := exactRange(c.Profile)
+		if !exact || c.Profile.DistinctIsEstimate || c.Profile.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) || hi < lo {
+			continue
 		}
+		keys = append(keys, key{c, lo, hi, *c.Profile.DistinctCount})
 	}
+	// By least value: a column's keys are those starting at or below its own.
+	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
 	var out []Candidate
 	for _, ch := range cols {
 		if named[ch.qualified()] || ch.Key() {
@@ -193,13 +184,20 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		}
 		var ps []proposal
 		for _, k := range keys {
-			if k.col.Table == ch.Table || lo < k.lo || hi > k.hi {
+			if k.lo > lo {
+				break
+			}
+			if k.col.Table == ch.Table || hi > k.hi {
 				continue
 			}
-			if held, ok := heldEstimate(hi, k.col.Profile); ok {
-				if chance := valueChance(d, hi, held); chance <= valueMaxChance {
-					ps = append(ps, proposal{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: valueRule}, keysBelow: -1}, chance})
-				}
+			// How many of 0..hi the key holds, at most: its distinct
+			// values, and the integers of its range within 0..hi, as if
+			// packed from its least value up. The bound never makes the
+			// chance smaller than keysBelow's count will, so a pair it
+			// does not propose the count would not have either.
+			held := min(k.distinct, int64(math.Min(k.hi, hi)-math.Max(k.lo, 0)+1))
+			if chance := valueChance(d, hi, held); chance <= valueMaxChance {
+				ps = append(ps, proposal{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: valueRule}, keysBelow: -1}, chance})
 			}
 		}
 		// Keys numbered alike (ids from one sequence) may all hold a
