@@ -5,17 +5,28 @@ import (
 	"strings"
 )
 
-// The vocabulary the name rules share, as data: synonyms.txt and
-// actors.txt.
+// The vocabulary the name rules share, as data: synonyms.txt, actors.txt
+// and affixes.txt.
 var (
 	//go:embed synonyms.txt
 	synonymsText string
 	//go:embed actors.txt
 	actorsText string
+	//go:embed affixes.txt
+	affixesText string
 
 	synonyms = pairs(synonymsText)
 	actors   = words(actorsText)
+	affixes  = pairs(affixesText)
 )
+
+// TablePrefix reports whether w, the first word of a table's name, is a
+// naming convention rather than a word of the entity (tbl_, dim_, stg_).
+func TablePrefix(w string) bool { return affixes[w] == "prefix" || affixes[w] == "both" }
+
+// TableSuffix reports whether w, the last word of a table's name, is a
+// naming convention rather than a word of the entity (_dim, _fact, _v).
+func TableSuffix(w string) bool { return affixes[w] == "suffix" || affixes[w] == "both" }
 
 // Synonym is the one word a schema's word for an entity, or its
 // abbreviation, is brought to (client and cust → customer).

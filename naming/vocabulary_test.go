@@ -22,3 +22,23 @@ func TestVocabularyFiles(t *testing.T) {
 		t.Errorf("Acts(employee) = %v, Acts(order) = %v", Acts("employee"), Acts("order"))
 	}
 }
+
+// TestTableAffixes: the naming conventions on table names, one list for
+// every expert: before the entity, after it, or either.
+func TestTableAffixes(t *testing.T) {
+	for _, c := range []struct {
+		w              string
+		prefix, suffix bool
+	}{
+		{"tbl", true, true}, {"dim", true, true}, {"fact", true, true}, {"stg", true, false},
+		{"t", true, false}, {"v", false, true}, {"view", false, true},
+		{"customer", false, false}, {"order", false, false}, {"data", false, false},
+	} {
+		if got := TablePrefix(c.w); got != c.prefix {
+			t.Errorf("TablePrefix(%q) = %v, want %v", c.w, got, c.prefix)
+		}
+		if got := TableSuffix(c.w); got != c.suffix {
+			t.Errorf("TableSuffix(%q) = %v, want %v", c.w, got, c.suffix)
+		}
+	}
+}

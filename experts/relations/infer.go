@@ -63,13 +63,6 @@ var keySuffixes = map[string]string{
 	"no": "number", "num": "number", "nr": "number", "number": "number", "code": "code", "cd": "code",
 }
 
-// tableSuffixes are the same conventions written after the entity:
-// customer_dim, sales_fact, region_lkp.
-var tableSuffixes = map[string]bool{"tbl": true, "dim": true, "fact": true, "lkp": true, "lookup": true}
-
-// tablePrefixes are naming conventions, not words of the entity.
-var tablePrefixes = map[string]bool{"tbl": true, "tb": true, "t": true, "dim": true, "fact": true,
-	"ref": true, "lkp": true, "lookup": true, "lu": true, "d": true, "f": true}
 
 // selfRoles name a reference from a row to another row of its own table.
 var selfRoles = map[string]bool{"parent": true, "manager": true, "boss": true, "supervisor": true,
@@ -114,10 +107,10 @@ func entityOf(table string) []string {
 		table = table[i+1:]
 	}
 	toks := naming.NameTokens(table)
-	for len(toks) > 1 && tablePrefixes[toks[0]] {
+	for len(toks) > 1 && naming.TablePrefix(toks[0]) {
 		toks = toks[1:]
 	}
-	for len(toks) > 1 && (isDigits(toks[len(toks)-1]) || tableSuffixes[toks[len(toks)-1]]) {
+	for len(toks) > 1 && (isDigits(toks[len(toks)-1]) || naming.TableSuffix(toks[len(toks)-1])) {
 		toks = toks[:len(toks)-1]
 	}
 	out := make([]string, len(toks))

@@ -12,10 +12,10 @@ import (
 // as tbl_ or dim_ are dropped when words remain.
 func entityType(table string) string {
 	words := naming.Words(table)
-	for len(words) > 1 && tablePrefixes[words[0]] {
+	for len(words) > 1 && naming.TablePrefix(words[0]) {
 		words = words[1:]
 	}
-	for len(words) > 1 && tableSuffixes[words[len(words)-1]] {
+	for len(words) > 1 && naming.TableSuffix(words[len(words)-1]) {
 		words = words[:len(words)-1]
 	}
 	if len(words) == 0 {
@@ -28,11 +28,6 @@ func entityType(table string) string {
 	}
 	return b.String()
 }
-
-var (
-	tablePrefixes = set("tbl", "tb", "dim", "fact", "fct", "stg", "vw")
-	tableSuffixes = set("v", "vw", "view", "tbl")
-)
 
 func title(w string) string {
 	rs := []rune(w)
