@@ -63,7 +63,6 @@ var keySuffixes = map[string]string{
 	"no": "number", "num": "number", "nr": "number", "number": "number", "code": "code", "cd": "code",
 }
 
-
 // selfRoles name a reference from a row to another row of its own table.
 var selfRoles = map[string]bool{"parent": true, "manager": true, "boss": true, "supervisor": true,
 	"reports": true, "report": true, "superior": true, "mentor": true, "predecessor": true, "successor": true,
