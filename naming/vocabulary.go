@@ -22,22 +22,42 @@ var (
 
 // TablePrefix reports whether w, the first word of a table's name, is a
 // naming convention rather than a word of the entity (tbl_, dim_, stg_).
-func TablePrefix(w string) bool { return affixes[w] == "prefix" || affixes[w] == "both" }
+func TablePrefix(w string) bool {
+	if e := extension.Load(); e != nil && e.prefixes[w] {
+		return true
+	}
+	return affixes[w] == "prefix" || affixes[w] == "both"
+}
 
 // TableSuffix reports whether w, the last word of a table's name, is a
 // naming convention rather than a word of the entity (_dim, _fact, _v).
-func TableSuffix(w string) bool { return affixes[w] == "suffix" || affixes[w] == "both" }
+func TableSuffix(w string) bool {
+	if e := extension.Load(); e != nil && e.suffixes[w] {
+		return true
+	}
+	return affixes[w] == "suffix" || affixes[w] == "both"
+}
 
 // Synonym is the one word a schema's word for an entity, or its
 // abbreviation, is brought to (client and cust → customer).
 func Synonym(w string) (string, bool) {
+	if e := extension.Load(); e != nil {
+		if s, ok := e.synonyms[w]; ok {
+			return s, true
+		}
+	}
 	s, ok := synonyms[w]
 	return s, ok
 }
 
 // Acts reports whether an entity's rows are people who act (user,
 // employee): what a column naming who did something may point at.
-func Acts(entity string) bool { return actors[entity] }
+func Acts(entity string) bool {
+	if e := extension.Load(); e != nil && e.actors[entity] {
+		return true
+	}
+	return actors[entity]
+}
 
 // lines are a data file's lines split in fields, without comments and
 // blank lines.

@@ -42,3 +42,32 @@ func TestTableAffixes(t *testing.T) {
 		}
 	}
 }
+
+// TestUseExtendsVocabulary: a project's words are read beside the
+// embedded ones, lower-case and singular, override them for the same
+// word, and go with the next Use.
+func TestUseExtendsVocabulary(t *testing.T) {
+	t.Cleanup(func() { Use(Vocabulary{}) })
+	if _, ok := Synonym("kunde"); ok || Acts("clinician") || TablePrefix("raw") || TableSuffix("hist") {
+		t.Fatal("the embedded vocabulary already has the test's words")
+	}
+	cust, _ := Synonym("cust")
+	Use(Vocabulary{Synonyms: map[string]string{"Kunde": "Customers", "cust": "custodian"}, Actors: []string{"Clinicians"},
+		TablePrefixes: []string{"RAW"}, TableSuffixes: []string{"hist"}})
+	if s, ok := Synonym("kunde"); !ok || s != "customer" {
+		t.Errorf("Synonym(kunde) = %q, %v; want customer", s, ok)
+	}
+	if s, _ := Synonym("cust"); s != "custodian" {
+		t.Errorf("Synonym(cust) = %q: the project's word does not override the embedded %q", s, cust)
+	}
+	if !Acts("clinician") || !Acts("employee") || !TablePrefix("raw") || !TablePrefix("tbl") || !TableSuffix("hist") || TablePrefix("hist") {
+		t.Error("actors or affixes not extended")
+	}
+	Use(Vocabulary{})
+	if _, ok := Synonym("kunde"); ok || Acts("clinician") || TablePrefix("raw") {
+		t.Error("Use(Vocabulary{}) kept the project's words")
+	}
+	if s, _ := Synonym("cust"); s != cust {
+		t.Errorf("Synonym(cust) = %q after the reset, want %q", s, cust)
+	}
+}

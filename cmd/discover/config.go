@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 )
 
 // defaultConfig is read when --config is not given and the file exists.
@@ -38,61 +39,142 @@ func lineErrorf(line int, format string, a ...any) error {
 	return &lineError{line: line, msg: fmt.Sprintf(format, a...)}
 }
 
+// fileSettings are the configuration file's keys that are no flags.
+type fileSettings struct {
+	relations  []experts.UserRelation
+	vocabulary naming.Vocabulary
+}
+
 // applyConfig fills every flag still unset (not on the command line, not in
 // DISCOVER_*) from the configuration file, and returns the file's
-// relations. Keys are the long flag names with _ for -; an unknown key or a
-// value of the wrong type is an error naming the file's line, the key and
-// what it takes.
-func applyConfig(fs *pflag.FlagSet, path string, explicit bool) ([]experts.UserRelation, error) {
+// relations and vocabulary. Keys are the long flag names with _ for -; an
+// unknown key or a value of the wrong type is an error naming the file's
+// line, the key and what it takes.
+func applyConfig(fs *pflag.FlagSet, path string, explicit bool) (fileSettings, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) && !explicit {
-		return nil, nil
+		return fileSettings{}, nil
 	}
 	if err != nil {
-		return nil, usagef("--config %s: %v", path, errors.Unwrap(err))
+		return fileSettings{}, usagef("--config %s: %v", path, errors.Unwrap(err))
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(b, &doc); err != nil {
-		return nil, usagef("%s: %v", path, err)
+		return fileSettings{}, usagef("%s: %v", path, err)
 	}
-	rels, err := applyDocument(fs, &doc)
+	set, err := applyDocument(fs, &doc)
 	var le *lineError
 	if errors.As(err, &le) {
-		return nil, usagef("%s:%d: %s", path, le.line, le.msg)
+		return fileSettings{}, usagef("%s:%d: %s", path, le.line, le.msg)
 	}
-	return rels, err
+	return set, err
 }
 
 // applyDocument applies the file's keys in the order the file gives them.
-func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) ([]experts.UserRelation, error) {
+func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
+	var set fileSettings
 	if len(doc.Content) == 0 {
-		return nil, nil // an empty file, or only comments
+		return set, nil // an empty file, or only comments
 	}
 	top := resolve(doc.Content[0])
 	if top.Kind != yaml.MappingNode {
-		return nil, lineErrorf(top.Line, "want key: value lines, such as max_iterations: 10")
+		return set, lineErrorf(top.Line, "want key: value lines, such as max_iterations: 10")
 	}
 	first := map[string]int{}
-	var rels []experts.UserRelation
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := top.Content[i], resolve(top.Content[i+1])
 		k := key.Value
 		if line, dup := first[k]; dup {
-			return nil, lineErrorf(key.Line, "%s: given twice (first on line %d)", k, line)
+			return set, lineErrorf(key.Line, "%s: given twice (first on line %d)", k, line)
 		}
 		first[k] = key.Line
-		if k == "relations" {
-			var err error
-			if rels, err = parseRelations(val); err != nil {
-				return nil, err
-			}
-			continue
+		var err error
+		switch k {
+		case "relations":
+			set.relations, err = parseRelations(val)
+		case "vocabulary":
+			set.vocabulary, err = parseVocabulary(val)
+		default:
+			err = applyKey(fs, key, val)
 		}
-		if err := applyKey(fs, key, val); err != nil {
-			return nil, err
+		if err != nil {
+			return set, err
 		}
 	}
-	return rels, nil
+	return set, nil
+}
+
+// parseVocabulary reads the vocabulary key: what the project adds to the
+// words the name rules know (naming.Vocabulary).
+//
+//	vocabulary:
+//	  synonyms: {kunde: customer, auftrag: order}
+//	  actors: [clinician]
+//	  table_prefixes: [raw, src]
+//	  table_suffixes: [hist]
+func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
+	var v naming.Vocabulary
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return v, nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, table_prefixes: or table_suffixes: under it, got %s", describe(n))
+	}
+	word := func(key string, w *yaml.Node) (string, error) {
+		w = resolve(w)
+		if w.Kind != yaml.ScalarNode || len(naming.NameTokens(w.Value)) != 1 {
+			return "", lineErrorf(w.Line, "vocabulary: %s: want one word, got %s", key, describe(w))
+		}
+		return w.Value, nil
+	}
+	list := func(key string, n *yaml.Node) ([]string, error) {
+		if n.Kind != yaml.SequenceNode {
+			return nil, lineErrorf(n.Line, "vocabulary: %s: want a list of words, got %s", key, describe(n))
+		}
+		var out []string
+		for _, e := range n.Content {
+			w, err := word(key, e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, w)
+		}
+		return out, nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key, val := n.Content[i], resolve(n.Content[i+1])
+		var err error
+		switch key.Value {
+		case "synonyms":
+			if val.Kind != yaml.MappingNode {
+				return v, lineErrorf(val.Line, "vocabulary: synonyms: want word: word lines (kunde: customer), got %s", describe(val))
+			}
+			v.Synonyms = map[string]string{}
+			for j := 0; j+1 < len(val.Content); j += 2 {
+				from, err := word("synonyms", val.Content[j])
+				if err != nil {
+					return v, err
+				}
+				to, err := word("synonyms", val.Content[j+1])
+				if err != nil {
+					return v, err
+				}
+				v.Synonyms[from] = to
+			}
+		case "actors":
+			v.Actors, err = list("actors", val)
+		case "table_prefixes":
+			v.TablePrefixes, err = list("table_prefixes", val)
+		case "table_suffixes":
+			v.TableSuffixes, err = list("table_suffixes", val)
+		default:
+			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, table_prefixes, table_suffixes)", key.Value)
+		}
+		if err != nil {
+			return v, err
+		}
+	}
+	return v, nil
 }
 
 // applyKey sets the flag a key names, unless the command line or DISCOVER_*

@@ -234,3 +234,72 @@ func TestWrongTypeSaysWhatToGive(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigVocabulary: discover.yaml adds a project's words to the name
+// rules. orders.kunde_id references customers.id; no rule knows kunde, and
+// customers are numbered 1..40, so the values alone do not tell either.
+// With vocabulary: synonyms: {kunde: customer} the reference is inferred
+// (by synonym), and the next run without the file is back to the embedded
+// words.
+func TestConfigVocabulary(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kunden.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{
+		`CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)`,
+		`CREATE TABLE orders (id INTEGER PRIMARY KEY, kunde_id INTEGER, total REAL)`,
+	}
+	for i := 1; i <= 40; i++ {
+		stmts = append(stmts, "INSERT INTO customers VALUES ("+itoa(i)+", 'c"+itoa(i)+"')")
+	}
+	for i := 1; i <= 300; i++ {
+		stmts = append(stmts, "INSERT INTO orders VALUES ("+itoa(i)+", "+itoa(1+(i*7)%40)+", 9.5)")
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	refs := func(args ...string) []string {
+		t.Helper()
+		out := t.TempDir()
+		res := run(t, append([]string{"--db", path, "--out", out, "-q", "--format", "json"}, args...)...)
+		if res.code != 0 {
+			t.Fatalf("exit %d: %s", res.code, res.stderr)
+		}
+		_, r := readReport(t, out)
+		var keys []string
+		for _, rel := range r.Relationships {
+			keys = append(keys, rel.FromTable+"."+strings.Join(rel.FromColumns, ",")+"->"+rel.ToTable+"."+strings.Join(rel.ToColumns, ",")+" "+rel.Source)
+		}
+		return keys
+	}
+	empty := writeConfig(t, "max_iterations: 10\n")
+	if got := refs("--config", empty); len(got) != 0 {
+		t.Fatalf("without the vocabulary: %q, want nothing (the test's premise)", got)
+	}
+	cfg := writeConfig(t, "vocabulary:\n  synonyms:\n    kunde: customer\n  actors: [clinician]\n")
+	if got := refs("--config", cfg); strings.Join(got, " ") != "orders.kunde_id->customers.id inferred" {
+		t.Errorf("with vocabulary synonyms kunde: customer: %q, want orders.kunde_id->customers.id inferred", got)
+	}
+	if got := refs("--config", empty); len(got) != 0 {
+		t.Errorf("the next run without the vocabulary: %q: the words stayed", got)
+	}
+
+	for _, c := range []struct{ body, want string }{
+		{"vocabulary: [kunde]\n", ":1: vocabulary: want synonyms:, actors:, table_prefixes: or table_suffixes: under it, got a list"},
+		{"vocabulary:\n  synonym:\n    kunde: customer\n", `:2: vocabulary: unknown key "synonym" (synonyms, actors, table_prefixes, table_suffixes)`},
+		{"vocabulary:\n  synonyms: [kunde]\n", ":2: vocabulary: synonyms: want word: word lines (kunde: customer), got a list"},
+		{"vocabulary:\n  synonyms:\n    kunde_nr: customer\n", `:3: vocabulary: synonyms: want one word, got "kunde_nr"`},
+		{"vocabulary:\n  actors: clinician\n", `:2: vocabulary: actors: want a list of words, got "clinician"`},
+	} {
+		cfg := writeConfig(t, c.body)
+		res := run(t, "--db", path, "--out", t.TempDir(), "--config", cfg)
+		if want := "discover: " + cfg + c.want + "\n"; res.code != 2 || res.stderr != want {
+			t.Errorf("config %q: exit %d, stderr %q, want exit 2 and %q", c.body, res.code, res.stderr, want)
+		}
+	}
+}

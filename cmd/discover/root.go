@@ -23,6 +23,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/cmd/discover/tui"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/naming"
 	// Named so because a run's model client is "model" here.
 	modelexpert "github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/experts/registry"
@@ -116,11 +117,14 @@ view: --resume continues).`,
 			if path == "" {
 				path = defaultConfig
 			}
-			rels, err := applyConfig(cmd.Flags(), path, explicit)
+			set, err := applyConfig(cmd.Flags(), path, explicit)
 			if err != nil {
 				return err
 			}
-			o.relations = rels
+			o.relations = set.relations
+			// The project's words for the name rules, for this run only.
+			naming.Use(set.vocabulary)
+			defer naming.Use(naming.Vocabulary{})
 			return runDiscovery(cmd.Context(), o, stdin, stdout, stderr)
 		},
 	}

@@ -1,0 +1,58 @@
+package naming
+
+import (
+	"strings"
+	"sync/atomic"
+)
+
+// Vocabulary is what a project adds to the embedded vocabulary, from
+// discover.yaml's vocabulary key: its own words for entities (a language
+// other than English, a house abbreviation), its tables of people, its
+// naming conventions on table names. Words are compared lower-case and
+// singular, as the name rules read names.
+type Vocabulary struct {
+	Synonyms      map[string]string // a schema's word → the word the rules use (kunde → customer)
+	Actors        []string          // entities whose rows are people who act
+	TablePrefixes []string          // table-name words before the entity (raw_, src_)
+	TableSuffixes []string          // after it (_hist, _snapshot)
+}
+
+// extended is a Vocabulary in the form the lookups read.
+type extended struct {
+	synonyms           map[string]string
+	actors             map[string]bool
+	prefixes, suffixes map[string]bool
+}
+
+// extension is the vocabulary in use beside the embedded one: one run's,
+// set before its experts start.
+var extension atomic.Pointer[extended]
+
+// Use makes v the vocabulary added to the embedded one, replacing what an
+// earlier Use added; the zero Vocabulary leaves the embedded one alone.
+// A project's words come first: a synonym it gives overrides the
+// embedded one for the same word.
+func Use(v Vocabulary) {
+	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 {
+		extension.Store(nil)
+		return
+	}
+	e := &extended{synonyms: map[string]string{}, actors: vocabularySet(v.Actors),
+		prefixes: vocabularySet(v.TablePrefixes), suffixes: vocabularySet(v.TableSuffixes)}
+	for w, s := range v.Synonyms {
+		e.synonyms[VocabularyWord(w)] = VocabularyWord(s)
+	}
+	extension.Store(e)
+}
+
+// VocabularyWord is a word as the vocabulary compares it: lower-case and
+// singular.
+func VocabularyWord(w string) string { return Singular(strings.ToLower(strings.TrimSpace(w))) }
+
+func vocabularySet(ws []string) map[string]bool {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = VocabularyWord(w)
+	}
+	return wordSet(out...)
+}
