@@ -13,6 +13,7 @@ import (
 type Vocabulary struct {
 	Synonyms      map[string]string // a schema's word → the word the rules use (kunde → customer)
 	Actors        []string          // entities whose rows are people who act
+	People        []string          // words for people (people.txt)
 	TablePrefixes []string          // table-name words before the entity (raw_, src_)
 	TableSuffixes []string          // after it (_hist, _snapshot)
 }
@@ -20,7 +21,7 @@ type Vocabulary struct {
 // extended is a Vocabulary in the form the lookups read.
 type extended struct {
 	synonyms           map[string]string
-	actors             map[string]bool
+	actors, people     map[string]bool
 	prefixes, suffixes map[string]bool
 }
 
@@ -33,11 +34,11 @@ var extension atomic.Pointer[extended]
 // A project's words come first: a synonym it gives overrides the
 // embedded one for the same word.
 func Use(v Vocabulary) {
-	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 {
+	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.People) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 {
 		extension.Store(nil)
 		return
 	}
-	e := &extended{synonyms: map[string]string{}, actors: vocabularySet(v.Actors),
+	e := &extended{synonyms: map[string]string{}, actors: vocabularySet(v.Actors), people: vocabularySet(v.People),
 		prefixes: vocabularySet(v.TablePrefixes), suffixes: vocabularySet(v.TableSuffixes)}
 	for w, s := range v.Synonyms {
 		e.synonyms[VocabularyWord(w)] = VocabularyWord(s)

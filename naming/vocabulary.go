@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-// The vocabulary the name rules share, as data: synonyms.txt, actors.txt
-// and affixes.txt.
+// The vocabulary the name rules share, as data: synonyms.txt, actors.txt,
+// people.txt and affixes.txt.
 var (
 	//go:embed synonyms.txt
 	synonymsText string
@@ -14,11 +14,24 @@ var (
 	actorsText string
 	//go:embed affixes.txt
 	affixesText string
+	//go:embed people.txt
+	peopleText string
 
 	synonyms = pairs(synonymsText)
 	actors   = words(actorsText)
 	affixes  = pairs(affixesText)
+	people   = words(peopleText)
 )
+
+// Person reports whether w, a word of a table's or a column's name, names
+// people (customer, student, patient): what a name column of theirs is a
+// person's name.
+func Person(w string) bool {
+	if e := extension.Load(); e != nil && e.people[w] {
+		return true
+	}
+	return people[w]
+}
 
 // TablePrefix reports whether w, the first word of a table's name, is a
 // naming convention rather than a word of the entity (tbl_, dim_, stg_).

@@ -4,8 +4,9 @@ import "testing"
 
 // The data files hold what the rules need, and nothing they would skip.
 func TestVocabularyFiles(t *testing.T) {
-	for name, text := range map[string]string{"synonyms.txt": synonymsText, "actors.txt": actorsText, "english.txt": english} {
-		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1}[name]
+	for name, text := range map[string]string{"synonyms.txt": synonymsText, "actors.txt": actorsText, "english.txt": english,
+		"people.txt": peopleText, "affixes.txt": affixesText} {
+		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1, "people.txt": 1, "affixes.txt": 2}[name]
 		for _, f := range lines(text) {
 			if (want > 0 && len(f) != want) || len(f) > 2 {
 				t.Errorf("%s: line %q has %d fields", name, f, len(f))
@@ -20,6 +21,15 @@ func TestVocabularyFiles(t *testing.T) {
 	}
 	if !Acts("employee") || Acts("order") {
 		t.Errorf("Acts(employee) = %v, Acts(order) = %v", Acts("employee"), Acts("order"))
+	}
+	if !Person("patient") || !Person("customer") || Person("order") || Person("operator") {
+		t.Errorf("Person(patient) = %v, Person(customer) = %v, Person(order) = %v, Person(operator) = %v",
+			Person("patient"), Person("customer"), Person("order"), Person("operator"))
+	}
+	for _, f := range lines(affixesText) {
+		if f[1] != "prefix" && f[1] != "suffix" && f[1] != "both" {
+			t.Errorf("affixes.txt: %q is written %q, want prefix, suffix or both", f[0], f[1])
+		}
 	}
 }
 
@@ -52,7 +62,7 @@ func TestUseExtendsVocabulary(t *testing.T) {
 		t.Fatal("the embedded vocabulary already has the test's words")
 	}
 	cust, _ := Synonym("cust")
-	Use(Vocabulary{Synonyms: map[string]string{"Kunde": "Customers", "cust": "custodian"}, Actors: []string{"Clinicians"},
+	Use(Vocabulary{Synonyms: map[string]string{"Kunde": "Customers", "cust": "custodian"}, Actors: []string{"Clinicians"}, People: []string{"Kunden"},
 		TablePrefixes: []string{"RAW"}, TableSuffixes: []string{"hist"}})
 	if s, ok := Synonym("kunde"); !ok || s != "customer" {
 		t.Errorf("Synonym(kunde) = %q, %v; want customer", s, ok)
@@ -60,11 +70,11 @@ func TestUseExtendsVocabulary(t *testing.T) {
 	if s, _ := Synonym("cust"); s != "custodian" {
 		t.Errorf("Synonym(cust) = %q: the project's word does not override the embedded %q", s, cust)
 	}
-	if !Acts("clinician") || !Acts("employee") || !TablePrefix("raw") || !TablePrefix("tbl") || !TableSuffix("hist") || TablePrefix("hist") {
+	if !Person("kunden") || !Acts("clinician") || !Acts("employee") || !TablePrefix("raw") || !TablePrefix("tbl") || !TableSuffix("hist") || TablePrefix("hist") {
 		t.Error("actors or affixes not extended")
 	}
 	Use(Vocabulary{})
-	if _, ok := Synonym("kunde"); ok || Acts("clinician") || TablePrefix("raw") {
+	if _, ok := Synonym("kunde"); ok || Acts("clinician") || Person("kunden") || TablePrefix("raw") {
 		t.Error("Use(Vocabulary{}) kept the project's words")
 	}
 	if s, _ := Synonym("cust"); s != cust {

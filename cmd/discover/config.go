@@ -110,6 +110,7 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 //	vocabulary:
 //	  synonyms: {kunde: customer, auftrag: order}
 //	  actors: [clinician]
+//	  people: [kunde]
 //	  table_prefixes: [raw, src]
 //	  table_suffixes: [hist]
 func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
@@ -118,7 +119,7 @@ func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 		return v, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, table_prefixes: or table_suffixes: under it, got %s", describe(n))
+		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, people:, table_prefixes: or table_suffixes: under it, got %s", describe(n))
 	}
 	word := func(key string, w *yaml.Node) (string, error) {
 		w = resolve(w)
@@ -163,12 +164,14 @@ func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 			}
 		case "actors":
 			v.Actors, err = list("actors", val)
+		case "people":
+			v.People, err = list("people", val)
 		case "table_prefixes":
 			v.TablePrefixes, err = list("table_prefixes", val)
 		case "table_suffixes":
 			v.TableSuffixes, err = list("table_suffixes", val)
 		default:
-			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, table_prefixes, table_suffixes)", key.Value)
+			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, people, table_prefixes, table_suffixes)", key.Value)
 		}
 		if err != nil {
 			return v, err

@@ -3,6 +3,7 @@ package semantic
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -79,14 +80,6 @@ var (
 		"givenname", "familyname", "middlename", "maidenname")
 	// nameQualifiers combine with "name" into a person's name: first_name.
 	nameQualifiers = set("first", "last", "full", "given", "family", "middle", "maiden", "sur", "nick", "fore")
-	// personNouns are table and column words for people: customer_name,
-	// or a "name" column in an employees table.
-	personNouns = set("person", "customer", "client", "employee", "user", "author", "contact", "student",
-		"patient", "member", "staff", "manager", "owner", "player", "actor", "actress", "driver", "passenger",
-		"teacher", "instructor", "professor", "doctor", "physician", "nurse", "agent", "buyer", "seller",
-		"guest", "applicant", "candidate", "recipient", "sender", "worker", "athlete", "coach", "director",
-		"writer", "composer", "singer", "musician", "pilot", "volunteer", "donor", "reviewer", "subscriber",
-		"tenant", "landlord", "voter", "citizen", "officer", "supervisor", "representative", "rep", "emp")
 )
 
 // column is everything the classifier knows about one column.
@@ -717,9 +710,9 @@ func (c *column) personName() (verdict, bool) {
 		conf, why = 0.85, "named like a person's name ("+c.Name+")"
 	case c.last() == "name" && len(c.Tokens) >= 2 && nameQualifiers[c.Tokens[len(c.Tokens)-2]]:
 		conf, why = 0.85, "named like a person's name ("+c.Name+")"
-	case c.last() == "name" && len(c.Tokens) >= 2 && personNouns[naming.Singular(c.Tokens[len(c.Tokens)-2])]:
+	case c.last() == "name" && len(c.Tokens) >= 2 && naming.Person(naming.Singular(c.Tokens[len(c.Tokens)-2])):
 		conf, why = 0.65, "the name of a person-like thing ("+c.Name+")"
-	case len(c.Tokens) == 1 && c.last() == "name" && anyOf(c.TableWords, personNouns):
+	case len(c.Tokens) == 1 && c.last() == "name" && slices.ContainsFunc(c.TableWords, naming.Person):
 		conf, why = 0.6, "the name column of a table of people ("+c.Table+")"
 	default:
 		return verdict{}, false
