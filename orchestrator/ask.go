@@ -335,17 +335,7 @@ func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
 	return pt
 }
 
-// stem folds the plural a question uses ("orders", "categories") onto the
-// singular a table may use, and back.
-func stem(w string) string {
-	w = strings.ToLower(w)
-	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ses") && len(w) > 4:
-		return w[:len(w)-2]
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
-		return w[:len(w)-1]
-	}
-	return w
-}
+// stem folds the plural a question uses ("orders", "categories") and
+// the one a table uses onto one word: the singular every expert reads
+// names with (naming.Singular).
+func stem(w string) string { return naming.Singular(strings.ToLower(w)) }

@@ -679,3 +679,15 @@ func TestCollaborateResolvesIdentifierContradiction(t *testing.T) {
 		t.Errorf("a revised contradiction lingers: %v", err)
 	}
 }
+
+// TestStemFoldsPlurals: a question's words and a table's meet on the
+// singular every expert reads names with, including the plurals a suffix
+// rule gets wrong (statuses, species, analyses).
+func TestStemFoldsPlurals(t *testing.T) {
+	for _, c := range [][2]string{{"orders", "order"}, {"Categories", "category"}, {"statuses", "status"},
+		{"status", "status"}, {"addresses", "address"}, {"species", "species"}, {"analyses", "analysis"}, {"people", "person"}} {
+		if got := stem(c[0]); got != c[1] {
+			t.Errorf("stem(%q) = %q, want %q", c[0], got, c[1])
+		}
+	}
+}

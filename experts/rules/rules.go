@@ -162,22 +162,6 @@ func (r *ruler) col(name string) string { return r.name + "." + name }
 
 // --- lifecycles ------------------------------------------------------------
 
-// stem reduces a word to what its inflections share: terminated,
-// terminate and termination → termin; cancelled, canceled → cancel.
-func stem(w string) string {
-	w = strings.ToLower(w)
-	for _, suf := range []string{"ations", "ation", "ated", "ate", "ions", "ion", "ment", "ings", "ing", "ed", "al", "es", "e", "s", "y"} {
-		if len(w)-len(suf) >= 3 && strings.HasSuffix(w, suf) {
-			w = w[:len(w)-len(suf)]
-			break
-		}
-	}
-	if n := len(w); n >= 4 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
-		w = w[:n-1] // shipp → ship, cancell → cancel
-	}
-	return w
-}
-
 // lifecyclePair is a timestamp that may follow a code list's states.
 type lifecyclePair struct {
 	ts       string
@@ -225,7 +209,7 @@ func (r *ruler) lifecycleCandidates() map[string][]lifecyclePair {
 		states := map[string][]string{} // stem → values
 		for _, tv := range p.TopValues {
 			for _, w := range naming.Words(tv.Value) {
-				states[stem(w)] = append(states[stem(w)], tv.Value)
+				states[naming.Stem(w)] = append(states[naming.Stem(w)], tv.Value)
 			}
 		}
 		for _, ts := range stamps {
@@ -234,7 +218,7 @@ func (r *ruler) lifecycleCandidates() map[string][]lifecyclePair {
 				if timeWords[w] {
 					continue
 				}
-				expected = append(expected, states[stem(w)]...)
+				expected = append(expected, states[naming.Stem(w)]...)
 			}
 			if len(expected) == 0 && !statusLike {
 				continue
@@ -997,7 +981,7 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 		states := map[string][]string{}
 		for _, tv := range r.profiles[e].TopValues {
 			for _, w := range naming.Words(tv.Value) {
-				states[stem(w)] = append(states[stem(w)], tv.Value)
+				states[naming.Stem(w)] = append(states[naming.Stem(w)], tv.Value)
 			}
 		}
 		for _, k := range kids {
@@ -1080,7 +1064,7 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 						timed = true
 						continue
 					}
-					expected = append(expected, states[stem(w)]...)
+					expected = append(expected, states[naming.Stem(w)]...)
 				}
 				if timed && len(expected) > 0 {
 					sort.Strings(expected)

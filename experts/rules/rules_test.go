@@ -7,32 +7,6 @@ import (
 	"github.com/discover-db/discover/hypotheses"
 )
 
-func TestStem(t *testing.T) {
-	same := [][]string{
-		{"terminated", "terminate", "termination"},
-		{"cancelled", "canceled", "cancellation"},
-		{"shipped", "ship", "shipment"},
-		{"delivered", "delivery"},
-		{"activated", "active"},
-		{"approved", "approval"},
-		{"completed", "completion"},
-		{"hired", "hire"},
-		{"closed", "close"},
-	}
-	for _, ws := range same {
-		for _, w := range ws[1:] {
-			if stem(w) != stem(ws[0]) {
-				t.Errorf("stem(%q) = %q, stem(%q) = %q: want equal", w, stem(w), ws[0], stem(ws[0]))
-			}
-		}
-	}
-	for _, pair := range [][2]string{{"open", "opened_by"}, {"paid", "pending"}, {"active", "archived"}} {
-		if stem(pair[0]) == stem(pair[1]) {
-			t.Errorf("stem(%q) = stem(%q) = %q", pair[0], pair[1], stem(pair[0]))
-		}
-	}
-}
-
 func rows(states ...any) []hypotheses.Row {
 	var out []hypotheses.Row
 	for i := 0; i+2 < len(states); i += 3 {

@@ -3,39 +3,21 @@ package statistical
 import (
 	"strings"
 	"time"
-	"unicode"
+
+	"github.com/discover-db/discover/naming"
 )
 
-// tokens splits a column name into lower-case words at underscores, spaces,
-// digits-to-letters and camelCase boundaries: "UnitPrice" and "unit_price"
-// both give [unit price]. Rules match whole words, so "page" is not "age".
+// tokens splits a column name into lower-case words as every expert does
+// (naming.NameTokens: underscores, spaces, camelCase, letters and
+// digits): "UnitPrice" and "unit_price" both give [unit price]. A trailing
+// number only tells columns apart (address2, zip_5), so it is dropped.
+// Rules match whole words, so "page" is not "age".
 func tokens(name string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
+	ts := naming.NameTokens(name)
+	for len(ts) > 1 && strings.Trim(ts[len(ts)-1], "0123456789") == "" {
+		ts = ts[:len(ts)-1]
 	}
-	rs := []rune(name)
-	for i, r := range rs {
-		switch {
-		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
-			flush()
-			continue
-		case unicode.IsUpper(r) && i > 0 && len(cur) > 0:
-			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			// "customerID" splits before I; "HTTPCode" splits before C.
-			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
-				flush()
-			}
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return out
+	return ts
 }
 
 func hasToken(ts []string, words ...string) bool {
