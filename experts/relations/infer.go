@@ -1701,7 +1701,7 @@ func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]wa
 					continue
 				}
 			}
-			if c.Name.Rule == valueRule {
+			if c.Name.Rule == valueRule && typeClass(c.Child.Type) == "integer" {
 				held, err := keysBelow(ctx, env, tables, &c)
 				if err != nil {
 					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {

@@ -118,6 +118,21 @@ func integerColumn(c Column) (lo, hi float64, distinct int64, ok bool) {
 // value found, no orphan, or nothing; then the chance model's figure.
 func scoreByValues(s Scored, incl float64) Scored {
 	c, in := s.Candidate, s.Inclusion
+	if typeClass(c.Child.Type) == "text" {
+		if incl < 1 || in.OrphanRows > 0 || in.ChildDistinct < valueMinText {
+			s.Evidence = append(s.Evidence, fmt.Sprintf("values alone propose it, and %d of %d non-NULL rows have no parent: no reference", in.OrphanRows, in.NonNull))
+			return s
+		}
+		// Each further value found is a further coincidence avoided.
+		conf := AcceptScore + (0.9-AcceptScore)*(1-math.Pow(0.5, float64(in.ChildDistinct-valueMinText+1)))
+		s.Evidence = append(s.Evidence, fmt.Sprintf("proposed by its values: all %d distinct values are %s.%s's, a declared key", in.ChildDistinct, c.Parent.Table, c.Parent.Name))
+		if in.Sample != "" {
+			conf *= experts.SampleDiscount
+		}
+		s.Confidence = math.Round(conf*100) / 100
+		s.Accept = s.Confidence >= AcceptScore
+		return s
+	}
 	_, cmax, _, ok := integerColumn(c.Child)
 	chance := valueChance(in.ChildDistinct, cmax, c.keysBelow)
 	if incl < 1 || in.OrphanRows > 0 || !ok || c.keysBelow < 0 || chance > valueMaxChance || in.ChildDistinct < valueMinDistinct {
@@ -169,11 +184,19 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 	}
 	// By least value: a column's keys are those starting at or below its own.
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
+	var textKeys []Column
+	for _, c := range cols {
+		if c.Declared && typeClass(c.Type) == "text" && c.Profile != nil && c.Profile.Min != nil && c.Profile.Max != nil &&
+			c.Profile.DistinctCount != nil && !c.Profile.Sampled {
+			textKeys = append(textKeys, c)
+		}
+	}
 	var out []Candidate
 	for _, ch := range cols {
 		if named[ch.qualified()] || ch.Key() {
 			continue
 		}
+		out = append(out, textProposals(ch, textKeys)...)
 		lo, hi, d, ok := integerColumn(ch)
 		if !ok || d < valueMinDistinct || lo < 0 {
 			continue
@@ -206,6 +229,36 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		sort.SliceStable(ps, func(i, j int) bool { return ps[i].chance < ps[j].chance })
 		for _, p := range ps[:min(len(ps), valueMaxTargets)] {
 			out = append(out, p.c)
+		}
+	}
+	return out
+}
+
+// valueMinText: a text column is proposed by its values when it holds at
+// least this many distinct ones, each at least two characters long on the
+// whole (codes of one letter are shared by chance).
+const valueMinText = 4
+
+// textProposals pairs a text column named like no key with the declared
+// text keys of other tables whose range of values holds its own and that
+// have at least as many values: a column of grades, genres or codes that
+// copies a lookup table's key (enrolled_in.grade ~ gradeconversion's
+// lettergrade). The exact check must then find every value.
+func textProposals(ch Column, keys []Column) []Candidate {
+	p := ch.Profile
+	if typeClass(ch.Type) != "text" || p == nil || p.Min == nil || p.Max == nil || p.DistinctCount == nil ||
+		*p.DistinctCount < valueMinText || len(*p.Min) < 1 || len(*p.Max) < 2 {
+		return nil
+	}
+	var out []Candidate
+	for _, k := range keys {
+		kp := k.Profile
+		if k.Table == ch.Table || *kp.DistinctCount < *p.DistinctCount || *p.Min < *kp.Min || *p.Max > *kp.Max {
+			continue
+		}
+		out = append(out, Candidate{Child: ch, Parent: k, Name: NameMatch{Rule: valueRule}, keysBelow: -1})
+		if len(out) == valueMaxTargets {
+			break
 		}
 	}
 	return out

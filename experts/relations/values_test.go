@@ -122,3 +122,32 @@ func TestValueCandidatesChance(t *testing.T) {
 		t.Errorf("value candidates of a named column: %v", got)
 	}
 }
+
+// TestInferTextByValues: a text column named like no key whose values are
+// all a lookup table's declared key: exam_result.mark → grade_scale.letter.
+// Not references: band, whose values are also letters of the scale but
+// only three of them (too few to tell from chance), and remark, free text
+// outside the key's range of values.
+func TestInferTextByValues(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "exams.db")
+	letters := []string{"A+", "A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D", "F"}
+	stmts := []string{
+		`CREATE TABLE grade_scale (letter TEXT PRIMARY KEY, points REAL)`,
+		`CREATE TABLE exam_result (id INTEGER PRIMARY KEY, mark TEXT, band TEXT, remark TEXT)`,
+	}
+	for i, l := range letters {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO grade_scale VALUES ('%s', %.1f)`, l, 4.3-0.33*float64(i)))
+	}
+	for i := 1; i <= 400; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO exam_result VALUES (%d, '%s', '%s', 'see file %d')`,
+			i, letters[(i*7)%9], letters[i%3], i%17))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	keys, byKey := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{"exam_result(mark)->grade_scale(letter)"})
+	e := byKey["exam_result(mark)->grade_scale(letter)"]
+	if ev := strings.Join(e.Evidence, "; "); !strings.Contains(ev, "proposed by its values: all 9 distinct values are grade_scale.letter's, a declared key") ||
+		e.Confidence < relations.AcceptScore {
+		t.Errorf("confidence %.2f, evidence %s", e.Confidence, ev)
+	}
+}
