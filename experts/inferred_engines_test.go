@@ -33,20 +33,25 @@ import (
 // refused) and confirms it, and the query expert's test of the saved
 // reference agrees. The same for pick_task.picker → staff.badge (badges
 // from 70001), named like no key: proposed by its values, whose count of
-// the key's values below the picker's passes the guard too.
+// the key's values below the picker's passes the guard too. And for
+// pick_task(lot_no, site_no) → lot_stock(lot_no, site_no), a key no
+// constraint declares, whose uniqueness check passes it as well.
 const (
-	compositeRef = "pick_task(aisle,bay)->shelf_slot(aisle,bay)"
-	valueRef     = "pick_task(picker)->staff(badge)"
+	compositeRef  = "pick_task(aisle,bay)->shelf_slot(aisle,bay)"
+	valueRef      = "pick_task(picker)->staff(badge)"
+	undeclaredRef = "pick_task(lot_no,site_no)->lot_stock(lot_no,site_no)"
 )
 
 func compositeStatements() []string {
 	return []string{
 		"CREATE TABLE shelf_slot (aisle INTEGER NOT NULL, bay INTEGER NOT NULL, width_cm INTEGER, PRIMARY KEY (aisle, bay))",
 		"CREATE TABLE staff (badge INTEGER PRIMARY KEY, name VARCHAR(20))",
-		"CREATE TABLE pick_task (task_id INTEGER PRIMARY KEY, aisle INTEGER, bay INTEGER, qty INTEGER, picker INTEGER)",
+		"CREATE TABLE lot_stock (lot_no INTEGER, site_no INTEGER, units INTEGER)",
+		"INSERT INTO lot_stock SELECT x.g, y.g, x.g + y.g FROM (SELECT g FROM " + series(1, 30) + ") x, (SELECT g FROM " + series(1, 4) + ") y",
+		"CREATE TABLE pick_task (task_id INTEGER PRIMARY KEY, aisle INTEGER, bay INTEGER, qty INTEGER, picker INTEGER, lot_no INTEGER, site_no INTEGER)",
 		"INSERT INTO staff SELECT 70000 + g, CONCAT('picker ', g) FROM " + series(1, 40),
 		"INSERT INTO shelf_slot SELECT x.g, y.g, 40 + y.g FROM (SELECT g FROM " + series(1, 12) + ") x, (SELECT g FROM " + series(1, 20) + ") y",
-		"INSERT INTO pick_task SELECT g, 1 + (g * 7) % 12, 1 + (g * 11) % 20, 1 + g % 5, 70001 + g % 40 FROM " + series(1, 900),
+		"INSERT INTO pick_task SELECT g, 1 + (g * 7) % 12, 1 + (g * 11) % 20, 1 + g % 5, 70001 + g % 40, 1 + g % 30, 1 + g % 4 FROM " + series(1, 900),
 	}
 }
 
@@ -111,7 +116,7 @@ func checkComposite(t *testing.T, src warehouse.Source) {
 	for _, why := range experts.OwnRefusals(run.ID) {
 		t.Errorf("the guard refused the experts' own statement: %s", why)
 	}
-	for _, ref := range []string{compositeRef, valueRef} {
+	for _, ref := range []string{compositeRef, valueRef, undeclaredRef} {
 		e, err := cat.Get(ctx, catalog.KindRelationship, ref)
 		if err != nil {
 			es, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: run.ID})

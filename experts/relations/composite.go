@@ -41,6 +41,10 @@ const minComponentName = 0.8
 type CompositeKey struct {
 	Table   string
 	Columns []Column // in the key's order
+	// Undeclared: no constraint says so; the columns are named as keys,
+	// none unique alone, and a check must find their tuples unique
+	// (UndeclaredCompositeKeys).
+	Undeclared bool
 }
 
 // CompositeCandidate is a possible reference from Columns of Child to a
@@ -110,6 +114,76 @@ func CompositeKeys(tables []warehouse.Table, cols []Column) []CompositeKey {
 	return out
 }
 
+// maxUndeclaredKeyColumns bounds the key-named columns of a table whose
+// pairs are tried as undeclared keys (15 pairs at most).
+const maxUndeclaredKeyColumns = 6
+
+// UndeclaredCompositeKeys proposes the keys of two columns that tables
+// declaring no primary key may have: every pair of their columns named as
+// keys (l_itemkey, l_vendkey; order_id, line_no) of which neither is
+// unique alone. A warehouse that declares nothing (Hive, Parquet files)
+// still has them; a check of the pair's uniqueness decides
+// (compositeKeyHolds) before any reference to it is checked.
+func UndeclaredCompositeKeys(tables []warehouse.Table, cols []Column) []CompositeKey {
+	prefixes := ColumnPrefixes(cols)
+	byTable := map[string][]Column{}
+	for _, c := range cols {
+		if p := prefixes[c.Table]; p != "" {
+			c.Bare = c.Name[len(p):]
+		}
+		byTable[c.Table] = append(byTable[c.Table], c)
+	}
+	var out []CompositeKey
+	for _, t := range tables {
+		if t.Kind != "table" || len(t.PrimaryKey) > 0 {
+			continue
+		}
+		var keyish []Column
+		for _, c := range byTable[t.Name.String()] {
+			if keyLikeName(c.named()) && !c.Key() && (typeClass(c.Type) == "integer" || typeClass(c.Type) == "text") {
+				keyish = append(keyish, c)
+			}
+		}
+		if len(keyish) < 2 || len(keyish) > maxUndeclaredKeyColumns {
+			continue
+		}
+		for i := range keyish {
+			for j := i + 1; j < len(keyish); j++ {
+				out = append(out, CompositeKey{Table: t.Name.String(), Columns: []Column{keyish[i], keyish[j]}, Undeclared: true})
+			}
+		}
+	}
+	return out
+}
+
+// compositeKeyHolds checks that an undeclared key's tuples are unique in
+// its table (and never NULL), by one query: no tuple of it twice. A table
+// larger than the run reads whole is not checked, and has no such key.
+func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, k CompositeKey) (bool, error) {
+	scope, err := env.Scope(ctx, tables[k.Table])
+	if err != nil || scope.Sampled {
+		return false, err // a sample cannot show a key unique, and the table is too large to read whole
+	}
+	d := env.Dialect()
+	var cols, notNull []string
+	for _, c := range k.Columns {
+		q := d.QuoteIdent(c.Name)
+		cols = append(cols, q)
+		notNull = append(notNull, q+" IS NULL")
+	}
+	res, err := env.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS dup FROM (SELECT %s FROM %s GROUP BY %s HAVING COUNT(*) > 1 OR MAX(CASE WHEN %s THEN 1 ELSE 0 END) = 1) d",
+		strings.Join(cols, ", "), d.QuoteTable(tables[k.Table].Name), strings.Join(cols, ", "), strings.Join(notNull, " OR ")))
+	if err != nil {
+		return false, err
+	}
+	row := hypotheses.Row{}
+	if len(res.Rows) > 0 && len(res.Columns) > 0 {
+		row[strings.ToLower(res.Columns[0])] = res.Rows[0][0]
+	}
+	dup, ok := row.Int("dup")
+	return ok && dup == 0, nil
+}
+
 // CompositeCandidates pairs each composite key with every other table
 // that has, for each of the key's columns, a column of its own named after
 // it (minComponentName) and of a type that compares with it, each column
@@ -153,7 +227,7 @@ func CompositeCandidates(keys []CompositeKey, cols []Column) []CompositeCandidat
 			}
 		}
 		for _, child := range children {
-			cand := CompositeCandidate{Child: child, Parent: CompositeKey{Table: k.Table, Columns: key}}
+			cand := CompositeCandidate{Child: child, Parent: CompositeKey{Table: k.Table, Columns: key, Undeclared: k.Undeclared}}
 			used := map[string]bool{}
 			for _, kc := range key {
 				best, bestM := Column{}, NameMatch{}
@@ -242,6 +316,10 @@ func ScoreComposite(c CompositeCandidate, in Inclusion) CompositeScored {
 	if s.OrphanFraction > 0 {
 		conf *= 1 - 2*s.OrphanFraction
 		s.Evidence = append(s.Evidence, fmt.Sprintf("orphans: %d of %d rows (%.1f%%): a dirty key", in.OrphanRows, in.NonNull, 100*s.OrphanFraction))
+	}
+	if c.Parent.Undeclared {
+		conf *= 0.95
+		s.Evidence = append(s.Evidence, fmt.Sprintf("%s's key (%s) declared nowhere: its tuples were checked unique", d.ToTable, strings.Join(d.ToColumns, ", ")))
 	}
 	if in.Sample != "" {
 		conf *= experts.SampleDiscount
@@ -336,10 +414,34 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 		}
 	}
 	var scored []CompositeScored
-	for _, c := range CompositeCandidates(CompositeKeys(bases, cols), cols) {
+	keys := append(CompositeKeys(bases, cols), UndeclaredCompositeKeys(bases, cols)...)
+	holds := map[string]bool{} // an undeclared key's check, by its signature
+	for _, c := range CompositeCandidates(keys, cols) {
 		st.CompositeCandidates++
 		if declared[sig(c.Child, c.Doc().FromColumns)] {
 			continue // declared: it stands, and the query expert tests it
+		}
+		if c.Parent.Undeclared {
+			var names []string
+			for _, k := range c.Parent.Columns {
+				names = append(names, k.Name)
+			}
+			ks := sig(c.Parent.Table, names)
+			held, checked := holds[ks]
+			if !checked {
+				var err error
+				if held, err = compositeKeyHolds(ctx, env, tables, c.Parent); err != nil {
+					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+						return nil, fmt.Errorf("infer relationships: %w", err)
+					}
+					held = false
+				}
+				holds[ks] = held
+				st.CompositeKeyChecks++
+			}
+			if !held {
+				continue
+			}
 		}
 		s, err := checkComposite(ctx, env, tables, c)
 		st.CompositeChecks++
@@ -421,7 +523,10 @@ func refSig(table string, cols []string) string {
 // implies a narrower one, so two never drop each other.
 func implied(child string, from []string, to string, composites []CompositeScored, refs map[string][]string) bool {
 	for _, c := range composites {
-		if !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) {
+		// A key only the data says is one implies nothing of its columns:
+		// they keep their own references (lineitem's part and supplier
+		// beside its reference to partsupp).
+		if c.Parent.Undeclared || !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) {
 			continue
 		}
 		var via []string

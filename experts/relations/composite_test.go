@@ -200,3 +200,61 @@ func TestCompositeCandidatesNeedEveryColumnNamed(t *testing.T) {
 		t.Errorf("candidates %q, want only pick(pk_aisle,pk_bay)->slot(aisle,bay)", got)
 	}
 }
+
+// TestInferUndeclaredKeys: an invented stock schema that declares nothing,
+// no primary key either, in the conventions of decision-support schemas:
+// table-prefixed columns and "key" glued to what it identifies
+// (pd_partkey). Keys are found from the data (unique, key-named), a key of
+// two columns too (part_depot's pair, checked unique), and every
+// reference to them, the composite one beside its columns' own: a key
+// only the data says is one implies nothing of its columns.
+func TestInferUndeclaredKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stock.db")
+	stmts := []string{
+		`CREATE TABLE zone (z_zonekey INTEGER, z_name TEXT)`,
+		`CREATE TABLE depot (d_depotkey INTEGER, d_zonekey INTEGER, d_city TEXT)`,
+		`CREATE TABLE part (pt_partkey INTEGER, pt_name TEXT)`,
+		`CREATE TABLE part_depot (pd_partkey INTEGER, pd_depotkey INTEGER, pd_stock INTEGER)`,
+		`CREATE TABLE shipment (s_shipkey INTEGER, s_day TEXT)`,
+		`CREATE TABLE shipment_line (sl_shipkey INTEGER, sl_partkey INTEGER, sl_depotkey INTEGER, sl_lineno INTEGER, sl_qty INTEGER)`,
+	}
+	for i := 1; i <= 8; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO zone VALUES (%d, 'zone %d')`, i, i))
+	}
+	for i := 1; i <= 40; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO depot VALUES (%d, %d, 'city %d')`, i, 1+(i*3)%8, i))
+	}
+	for i := 1; i <= 300; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO part VALUES (%d, 'part %d')`, i, i))
+		for _, d := range []int{1 + (i*7)%40, 1 + (i*11+5)%40} { // each part in two depots
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO part_depot VALUES (%d, %d, %d)`, i, d, i%50))
+		}
+	}
+	for s := 1; s <= 600; s++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO shipment VALUES (%d, '2026-03-%02d')`, s, 1+s%28))
+		for l := 1; l <= 3; l++ {
+			p := 1 + (s*13+l*7)%300
+			d := 1 + (p*7)%40
+			if l == 2 {
+				d = 1 + (p*11+5)%40
+			}
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO shipment_line VALUES (%d, %d, %d, %d, %d)`, s, p, d, l, 1+s%9))
+		}
+	}
+	expertstest.SQLite(t, path, stmts...)
+	cat := runInference(t, path)
+	keys, byKey := inferredKeys(t, cat)
+	wantKeys(t, keys, []string{
+		"depot(d_zonekey)->zone(z_zonekey)",
+		"part_depot(pd_depotkey)->depot(d_depotkey)",
+		"part_depot(pd_partkey)->part(pt_partkey)",
+		"shipment_line(sl_depotkey)->depot(d_depotkey)",
+		"shipment_line(sl_partkey)->part(pt_partkey)",
+		"shipment_line(sl_partkey,sl_depotkey)->part_depot(pd_partkey,pd_depotkey)",
+		"shipment_line(sl_shipkey)->shipment(s_shipkey)",
+	})
+	ev := strings.Join(byKey["shipment_line(sl_partkey,sl_depotkey)->part_depot(pd_partkey,pd_depotkey)"].Evidence, "; ")
+	if !strings.Contains(ev, "part_depot's key (pd_partkey, pd_depotkey) declared nowhere: its tuples were checked unique") {
+		t.Errorf("composite evidence: %s", ev)
+	}
+}

@@ -71,6 +71,14 @@ var selfRoles = map[string]bool{"parent": true, "manager": true, "boss": true, "
 // roleLinks end a self role's name: reports_to, head_of, managed_by.
 var roleLinks = map[string]bool{"to": true, "of": true, "by": true}
 
+// gluedKey is the key suffix written glued to its stem (custkey), and
+// minGluedStem the letters the stem must keep (a monkey is no key of a
+// mon).
+const (
+	gluedKey     = "key"
+	minGluedStem = 4
+)
+
 // keyName is an identifier split into what it names (stem) and how (suffix).
 type keyName struct {
 	tokens []string // singular, trailing numbers dropped
@@ -83,6 +91,13 @@ func splitKeyName(col string) keyName {
 	// Club_ID_2, address_line1: a trailing number tells roles apart.
 	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
 		toks = toks[:len(toks)-1]
+	}
+	// custkey, vendkey: "key" glued to what it identifies, a convention of
+	// decision-support schemas. Only "key": glued id or no would split
+	// valid, paid and casino.
+	if n := len(toks); n > 0 && len(toks[n-1]) >= len(gluedKey)+minGluedStem && strings.HasSuffix(toks[n-1], gluedKey) {
+		last := toks[n-1]
+		toks = append(toks[:n-1:n-1], last[:len(last)-len(gluedKey)], gluedKey)
 	}
 	for i := range toks {
 		toks[i] = naming.Singular(toks[i])
@@ -1408,6 +1423,7 @@ type InferStats struct {
 	// column or of fewer) dropped as said again by a wider composite one.
 	CompositeCandidates int    `json:"composite_candidates,omitempty"`
 	CompositeChecks     int    `json:"composite_checks,omitempty"`
+	CompositeKeyChecks  int    `json:"composite_key_checks,omitempty"` // undeclared keys checked unique
 	Implied             int    `json:"implied,omitempty"`
 	Duration            string `json:"duration"`
 }
@@ -1436,7 +1452,7 @@ func (s InferStats) evidence() []string {
 	}
 	if s.CompositeCandidates > 0 {
 		out = append(out,
-			fmt.Sprintf("%d composite candidates (keys of several columns), %d checked exactly", s.CompositeCandidates, s.CompositeChecks),
+			fmt.Sprintf("%d composite candidates (keys of several columns), %d checked exactly; %d undeclared keys checked unique", s.CompositeCandidates, s.CompositeChecks, s.CompositeKeyChecks),
 			fmt.Sprintf("%d references dropped: a wider composite reference says them through its parent", s.Implied))
 	}
 	return append(out, fmt.Sprintf("%d relationships inferred in %s", s.Inferred, s.Duration))
