@@ -6,12 +6,24 @@ package relations
 // column), and settled by one exact inclusion query per surviving
 // candidate, best named first: a target that could not beat one already
 // confirmed is not checked. The exact checks so grow with the columns, not
-// with their square. Names alone decide nothing and values alone decide
-// nothing: small integers are contained in every surrogate key, so a
-// candidate needs a name that points at the target and values that agree.
+// with their square. Names alone decide nothing: every candidate is
+// checked against the data. Values alone decide only where chance would
+// seldom have put them (values.go): small integers are contained in every
+// surrogate key numbered from 1.
+//
+// One acceptance threshold, AcceptScore, for every kind of candidate, and
+// one shape of score: the name's strength (a column named exactly like the
+// key, after its entity, a role over it, an abbreviation, a synonym, a
+// person; for a composite, its weakest column; for a pair the values
+// proposed, the chance model's figure instead), confirmed by inclusion in
+// proportion to how many distinct values could have failed, discounted
+// for orphans, for values bunched at the low end of a key's range, for a
+// target unique only by profile or by a check, for a reference pointing
+// the wrong way between two keys, and for a sample (Score, ScoreComposite,
+// scoreByValues).
 //
 // This file handles single-column references; composite.go those to keys
-// of several columns.
+// of several columns, values.go the pairs the values propose.
 
 import (
 	"context"
