@@ -272,12 +272,7 @@ func componentName(ch, kc Column) NameMatch {
 // CompositeScored is a composite candidate with its verdict.
 type CompositeScored struct {
 	CompositeCandidate
-	Inclusion
-	Confidence     float64
-	Accept         bool
-	OrphanFraction float64
-	Cardinality    string
-	Evidence       []string
+	Verdict
 }
 
 // ScoreComposite turns a composite candidate and its exact check into one
@@ -285,7 +280,7 @@ type CompositeScored struct {
 // confirmed by inclusion in proportion to how many distinct tuples could
 // have failed, discounted for orphans and for a sample.
 func ScoreComposite(c CompositeCandidate, in Inclusion) CompositeScored {
-	s := CompositeScored{CompositeCandidate: c, Inclusion: in, Cardinality: "one_to_many"}
+	s := CompositeScored{CompositeCandidate: c}
 	var rules []string
 	for _, m := range c.Names {
 		rules = append(rules, m.Rule)
@@ -293,39 +288,19 @@ func ScoreComposite(c CompositeCandidate, in Inclusion) CompositeScored {
 	d := c.Doc()
 	s.Evidence = append(s.Evidence, fmt.Sprintf("names (%s): %s(%s) ~ %s(%s), the key of %s", strings.Join(rules, ", "),
 		d.FromTable, strings.Join(d.FromColumns, ", "), d.ToTable, strings.Join(d.ToColumns, ", "), d.ToTable))
-	if in.NonNull == 0 || in.ChildDistinct == 0 {
-		s.Evidence = append(s.Evidence, "no row with every column non-NULL to check")
+	incl, ok := s.measure(in, tupleWords)
+	if !ok {
 		return s
 	}
-	incl := 1 - float64(in.OrphanDistinct)/float64(in.ChildDistinct)
-	s.OrphanFraction = float64(in.OrphanRows) / float64(in.NonNull)
-	s.Evidence = append(s.Evidence, fmt.Sprintf("inclusion %.3f of %d distinct tuples", incl, in.ChildDistinct))
-	if in.Sample != "" {
-		s.Evidence = append(s.Evidence, "checked "+in.Sample)
-	} else if in.ChildDistinct == in.NonNull {
-		s.Cardinality = "one_to_one"
-	}
-	conf := c.nameScore()
-	if incl < minDistinctInclusion || s.OrphanFraction > MaxOrphanRows {
-		s.Evidence = append(s.Evidence, fmt.Sprintf("%.1f%% of rows with every column non-NULL have no parent", 100*s.OrphanFraction))
-		s.Confidence = math.Round(conf*(1-s.OrphanFraction)*incl*100) / 100
+	conf, held := s.confirm(c.nameScore(), incl, tupleWords)
+	if !held {
 		return s
-	}
-	strength := 1 - math.Pow(0.5, float64(in.ChildDistinct))
-	conf += (1 - conf) * 0.6 * strength * incl
-	if s.OrphanFraction > 0 {
-		conf *= 1 - 2*s.OrphanFraction
-		s.Evidence = append(s.Evidence, fmt.Sprintf("orphans: %d of %d rows (%.1f%%): a dirty key", in.OrphanRows, in.NonNull, 100*s.OrphanFraction))
 	}
 	if c.Parent.Undeclared {
 		conf *= 0.95
 		s.Evidence = append(s.Evidence, fmt.Sprintf("%s's key (%s) declared nowhere: its tuples were checked unique", d.ToTable, strings.Join(d.ToColumns, ", ")))
 	}
-	if in.Sample != "" {
-		conf *= experts.SampleDiscount
-	}
-	s.Confidence = math.Round(math.Min(conf, 0.99)*100) / 100
-	s.Accept = s.Confidence >= AcceptScore
+	s.settle(conf)
 	return s
 }
 

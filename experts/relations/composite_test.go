@@ -157,8 +157,8 @@ func TestSelectCompositeSettlesTwoKeys(t *testing.T) {
 			Columns: []relations.Column{col(child, "a"), col(child, "b")},
 			Parent:  relations.CompositeKey{Table: parent, Columns: []relations.Column{col(parent, "a"), col(parent, "b")}},
 			Names:   []relations.NameMatch{{Score: 1, Rule: "exact"}, {Score: 1, Rule: "exact"}}}
-		return relations.CompositeScored{CompositeCandidate: c, Inclusion: relations.Inclusion{ChildDistinct: childTuples, NonNull: childTuples},
-			Confidence: conf, Accept: true}
+		return relations.CompositeScored{CompositeCandidate: c, Verdict: relations.Verdict{
+			Inclusion: relations.Inclusion{ChildDistinct: childTuples, NonNull: childTuples}, Confidence: conf, Accept: true}}
 	}
 	keys := func(ss []relations.CompositeScored) string {
 		var out []string

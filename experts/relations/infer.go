@@ -1148,6 +1148,12 @@ type Inclusion struct {
 // Scored is a candidate with its verdict.
 type Scored struct {
 	Candidate
+	Verdict
+}
+
+// Verdict is what an exact check and the score make of a candidate, of
+// one column (Scored) or several (CompositeScored).
+type Verdict struct {
 	Inclusion
 	Confidence     float64
 	Accept         bool
@@ -1156,44 +1162,94 @@ type Scored struct {
 	Evidence       []string // which signals fired, with their figures
 }
 
+// checkWords name what a check counted, in its evidence: a column's
+// values, or a composite's tuples.
+type checkWords struct {
+	empty      string // nothing to check
+	distinct   string // what inclusion is a share of
+	checked    string // the rows a refutation counts
+	orphanRows string // the rows the orphans are of
+}
+
+var (
+	valueWords = checkWords{"no non-NULL value to check", "distinct values", "non-NULL rows", "non-NULL rows"}
+	tupleWords = checkWords{"no row with every column non-NULL to check", "distinct tuples", "rows with every column non-NULL", "rows"}
+)
+
+// measure records an exact check's figures: the share of child rows
+// without a parent, one-to-one when every child row holds its own value,
+// and the evidence of inclusion. It returns the share of the child's
+// distinct values the key holds; ok is false when there was nothing to
+// check.
+func (v *Verdict) measure(in Inclusion, w checkWords) (incl float64, ok bool) {
+	v.Inclusion, v.Cardinality = in, "one_to_many"
+	if in.NonNull == 0 || in.ChildDistinct == 0 {
+		v.Evidence = append(v.Evidence, w.empty)
+		return 0, false
+	}
+	incl = 1 - float64(in.OrphanDistinct)/float64(in.ChildDistinct)
+	v.OrphanFraction = float64(in.OrphanRows) / float64(in.NonNull)
+	v.Evidence = append(v.Evidence, fmt.Sprintf("inclusion %.3f of %d %s", incl, in.ChildDistinct, w.distinct))
+	if in.Sample != "" {
+		// A sample's values are distinct more often than the table's: it
+		// shows no one-to-one, and what it does show is an estimate.
+		v.Evidence = append(v.Evidence, "checked "+in.Sample)
+	} else if in.ChildDistinct == in.NonNull {
+		v.Cardinality = "one_to_one"
+	}
+	return incl, true
+}
+
+// confirm weighs a name of strength name with the check measure read: too
+// few values found or too many rows without a parent refute it (the
+// confidence left is set, and held is false); otherwise inclusion confirms
+// the name in proportion to how much it could have failed, discounted for
+// orphans.
+func (v *Verdict) confirm(name, incl float64, w checkWords) (conf float64, held bool) {
+	if incl < minDistinctInclusion || v.OrphanFraction > MaxOrphanRows {
+		v.Evidence = append(v.Evidence, fmt.Sprintf("%.1f%% of %s have no parent", 100*v.OrphanFraction, w.checked))
+		v.Confidence = math.Round(name*(1-v.OrphanFraction)*incl*100) / 100
+		return v.Confidence, false
+	}
+	// One distinct value proves little, dozens prove a lot.
+	strength := 1 - math.Pow(0.5, float64(v.ChildDistinct))
+	conf = name + (1-name)*0.6*strength*incl
+	if v.OrphanFraction > 0 {
+		conf *= 1 - 2*v.OrphanFraction
+		v.Evidence = append(v.Evidence, fmt.Sprintf("orphans: %d of %d %s (%.1f%%): a dirty key", v.OrphanRows, v.NonNull, w.orphanRows, 100*v.OrphanFraction))
+	}
+	return conf, true
+}
+
+// settle discounts a check on a sample (no orphan in a sample is weaker
+// than none in the table), keeps the confidence below certainty and
+// decides acceptance.
+func (v *Verdict) settle(conf float64) {
+	if v.Sample != "" {
+		conf *= experts.SampleDiscount
+	}
+	v.Confidence = math.Round(math.Min(conf, 0.99)*100) / 100
+	v.Accept = v.Confidence >= AcceptScore
+}
+
 // Score turns a candidate and its exact check into one confidence. It starts
 // from the name's strength, lets full inclusion confirm it, and discounts
 // what makes inclusion cheap: few distinct child values, child values
 // bunched at the low end of a surrogate key's range, a target that is only
 // unique by profile, and a reference pointing the wrong way between two keys.
 func Score(c Candidate, in Inclusion) Scored {
-	s := Scored{Candidate: c, Inclusion: in, Cardinality: "one_to_many"}
+	s := Scored{Candidate: c}
 	s.Evidence = append(s.Evidence, fmt.Sprintf("name (%s): %s.%s ~ %s.%s", c.Name.Rule, c.Child.Table, c.Child.Name, c.Parent.Table, c.Parent.Name))
-	if in.NonNull == 0 || in.ChildDistinct == 0 {
-		s.Evidence = append(s.Evidence, "no non-NULL value to check")
+	incl, ok := s.measure(in, valueWords)
+	if !ok {
 		return s
-	}
-	incl := 1 - float64(in.OrphanDistinct)/float64(in.ChildDistinct)
-	s.OrphanFraction = float64(in.OrphanRows) / float64(in.NonNull)
-	s.Evidence = append(s.Evidence, fmt.Sprintf("inclusion %.3f of %d distinct values", incl, in.ChildDistinct))
-	if in.Sample != "" {
-		// A sample's values are distinct more often than the table's: it
-		// shows no one-to-one, and what it does show is an estimate.
-		s.Evidence = append(s.Evidence, "checked "+in.Sample)
-	} else if in.ChildDistinct == in.NonNull {
-		s.Cardinality = "one_to_one"
 	}
 	if c.Name.Rule == valueRule {
 		return scoreByValues(s, incl)
 	}
-	conf := c.Name.Score
-	if incl < minDistinctInclusion || s.OrphanFraction > MaxOrphanRows {
-		s.Evidence = append(s.Evidence, fmt.Sprintf("%.1f%% of non-NULL rows have no parent", 100*s.OrphanFraction))
-		s.Confidence = math.Round(conf*(1-s.OrphanFraction)*incl*100) / 100
+	conf, held := s.confirm(c.Name.Score, incl, valueWords)
+	if !held {
 		return s
-	}
-	// Inclusion confirms a name in proportion to how much it could have
-	// failed: one distinct value proves little, dozens prove a lot.
-	strength := 1 - math.Pow(0.5, float64(in.ChildDistinct))
-	conf += (1 - conf) * 0.6 * strength * incl
-	if s.OrphanFraction > 0 {
-		conf *= 1 - 2*s.OrphanFraction
-		s.Evidence = append(s.Evidence, fmt.Sprintf("orphans: %d of %d non-NULL rows (%.1f%%): a dirty key", in.OrphanRows, in.NonNull, 100*s.OrphanFraction))
 	}
 	if cmin, cmax, pmin, pmax, ok := ranges(c); ok {
 		if cmin >= pmin && cmax <= pmax {
@@ -1228,11 +1284,7 @@ func Score(c Candidate, in Inclusion) Scored {
 			conf = math.Min(1, conf+0.02)
 		}
 	}
-	if in.Sample != "" {
-		conf *= experts.SampleDiscount // no orphan in a sample is weaker than none in the table
-	}
-	s.Confidence = math.Round(math.Min(conf, 0.99)*100) / 100
-	s.Accept = s.Confidence >= AcceptScore
+	s.settle(conf)
 	return s
 }
 

@@ -126,11 +126,7 @@ func scoreByValues(s Scored, incl float64) Scored {
 		// Each further value found is a further coincidence avoided.
 		conf := AcceptScore + (0.9-AcceptScore)*(1-math.Pow(0.5, float64(in.ChildDistinct-valueMinText+1)))
 		s.Evidence = append(s.Evidence, fmt.Sprintf("proposed by its values: all %d distinct values are %s.%s's, a declared key", in.ChildDistinct, c.Parent.Table, c.Parent.Name))
-		if in.Sample != "" {
-			conf *= experts.SampleDiscount
-		}
-		s.Confidence = math.Round(conf*100) / 100
-		s.Accept = s.Confidence >= AcceptScore
+		s.settle(conf)
 		return s
 	}
 	_, cmax, _, ok := integerColumn(c.Child)
@@ -146,11 +142,7 @@ func scoreByValues(s Scored, incl float64) Scored {
 		conf *= 0.95
 		s.Evidence = append(s.Evidence, "target unique by profile (no declared key)")
 	}
-	if in.Sample != "" {
-		conf *= experts.SampleDiscount
-	}
-	s.Confidence = math.Round(conf*100) / 100
-	s.Accept = s.Confidence >= AcceptScore
+	s.settle(conf) // at most 0.9: the cap below certainty never bites
 	return s
 }
 
