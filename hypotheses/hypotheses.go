@@ -182,17 +182,36 @@ func TestShared(ctx context.Context, q Querier, hs []Hypothesis) ([]Outcome, err
 	return out, nil
 }
 
-func judge(h Hypothesis, res *warehouse.Result) Outcome {
+// Rows are a result's rows by lower-cased column name.
+func Rows(res *warehouse.Result) []Row {
 	rows := make([]Row, len(res.Rows))
-	for j, values := range res.Rows {
-		row := Row{}
-		for i, c := range res.Columns {
-			if i < len(values) {
-				row[strings.ToLower(c)] = values[i]
-			}
-		}
-		rows[j] = row
+	for j := range res.Rows {
+		rows[j] = rowOf(res, j)
 	}
+	return rows
+}
+
+// FirstRow is a result's first row by lower-cased column name, empty when
+// it has none: what a query of figures (counts, sums) returns.
+func FirstRow(res *warehouse.Result) Row {
+	if len(res.Rows) == 0 {
+		return Row{}
+	}
+	return rowOf(res, 0)
+}
+
+func rowOf(res *warehouse.Result, j int) Row {
+	row := Row{}
+	for i, c := range res.Columns {
+		if i < len(res.Rows[j]) {
+			row[strings.ToLower(c)] = res.Rows[j][i]
+		}
+	}
+	return row
+}
+
+func judge(h Hypothesis, res *warehouse.Result) Outcome {
+	rows := Rows(res)
 	row := Row{}
 	if len(rows) > 0 {
 		row = rows[0]

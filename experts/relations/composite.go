@@ -176,11 +176,7 @@ func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]
 	if err != nil {
 		return false, err
 	}
-	row := hypotheses.Row{}
-	if len(res.Rows) > 0 && len(res.Columns) > 0 {
-		row[strings.ToLower(res.Columns[0])] = res.Rows[0][0]
-	}
-	dup, ok := row.Int("dup")
+	dup, ok := hypotheses.FirstRow(res).Int("dup")
 	return ok && dup == 0, nil
 }
 

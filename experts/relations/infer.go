@@ -1877,12 +1877,7 @@ func runInclusion(ctx context.Context, env *experts.Env, sql string, cs experts.
 	if err != nil {
 		return Inclusion{}, err
 	}
-	row := hypotheses.Row{}
-	if len(res.Rows) > 0 {
-		for i, col := range res.Columns {
-			row[strings.ToLower(col)] = res.Rows[0][i]
-		}
-	}
+	row := hypotheses.FirstRow(res)
 	var in Inclusion
 	in.ChildDistinct, _ = row.Int("child_distinct")
 	in.OrphanDistinct, _ = row.Int("orphan_distinct")

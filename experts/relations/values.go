@@ -75,11 +75,7 @@ func keysBelow(ctx context.Context, env *experts.Env, tables map[string]warehous
 	if err != nil {
 		return false, err
 	}
-	row := hypotheses.Row{}
-	if len(res.Rows) > 0 && len(res.Columns) > 0 {
-		row[strings.ToLower(res.Columns[0])] = res.Rows[0][0]
-	}
-	held, ok := row.Int("held")
+	held, ok := hypotheses.FirstRow(res).Int("held")
 	if !ok {
 		return false, nil
 	}
