@@ -2,11 +2,9 @@ package duckdb
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
@@ -24,21 +22,7 @@ const guardLimitsBar = 10 * time.Second
 // guardLimitsBar.
 func BenchmarkBarGuardLimits(b *testing.B) {
 	s := open(b, build(b, "x.duckdb"))
-	ctx := context.Background()
-	cases := guardLimits()
-	for b.Loop() {
-		for name, q := range cases {
-			start := time.Now()
-			err := s.Guard(ctx, q)
-			d := time.Since(start)
-			if !errors.Is(err, warehouse.ErrRejected) {
-				b.Errorf("%s: Guard = %.200v; want a refusal", name, err)
-			}
-			if d > guardLimitsBar {
-				b.Errorf("%s: the refusal took %s, want under %s", name, d, guardLimitsBar)
-			}
-		}
-	}
+	sourcetest.BarRefusals(b, guardLimits(), guardLimitsBar, func(q string) error { return s.Guard(context.Background(), q) })
 }
 
 // BenchmarkBarCappedEndless: the conformance suite's endless result,

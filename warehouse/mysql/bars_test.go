@@ -2,11 +2,9 @@ package mysql
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
@@ -27,21 +25,7 @@ const (
 // BenchmarkBarGuardHugeAndDeep: each statement of hugeAndDeep is refused
 // within hugeAndDeepBar.
 func BenchmarkBarGuardHugeAndDeep(b *testing.B) {
-	c := testConfig(true, false)
-	cases := hugeAndDeep()
-	for b.Loop() {
-		for name, q := range cases {
-			start := time.Now()
-			err := c.check(q)
-			d := time.Since(start)
-			if !errors.Is(err, warehouse.ErrRejected) {
-				b.Errorf("%s: %v, want a refusal", name, err)
-			}
-			if d > hugeAndDeepBar {
-				b.Errorf("%s: refused after %s, want under %s", name, d, hugeAndDeepBar)
-			}
-		}
-	}
+	sourcetest.BarRefusals(b, hugeAndDeep(), hugeAndDeepBar, testConfig(true, false).check)
 }
 
 // BenchmarkBarTruncateLongStream: longStream, capped at 10 rows, returns

@@ -1,11 +1,9 @@
 package postgres
 
 import (
-	"errors"
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
@@ -22,20 +20,7 @@ const hugeInputsBar = 10 * time.Second
 // BenchmarkBarGuardHugeInputs: each input of hugeInputs is refused within
 // hugeInputsBar.
 func BenchmarkBarGuardHugeInputs(b *testing.B) {
-	cases := hugeInputs()
-	for b.Loop() {
-		for name, sql := range cases {
-			start := time.Now()
-			err := fixedGuard(sql)
-			d := time.Since(start)
-			if !errors.Is(err, warehouse.ErrRejected) {
-				b.Errorf("%s: %v, want a refusal", name, err)
-			}
-			if d > hugeInputsBar {
-				b.Errorf("%s: refused after %s, want under %s", name, d, hugeInputsBar)
-			}
-		}
-	}
+	sourcetest.BarRefusals(b, hugeInputs(), hugeInputsBar, fixedGuard)
 }
 
 // BenchmarkBarCappedEndless: the conformance suite's endless result,

@@ -2,11 +2,9 @@ package trino
 
 import (
 	"context"
-	"errors"
 	"testing"
 	"time"
 
-	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
@@ -24,20 +22,7 @@ const guardLimitsBar = 5 * time.Second
 // guardLimitsBar.
 func BenchmarkBarGuardLimits(b *testing.B) {
 	s := &Source{catalog: "hive"}
-	cases := guardLimits()
-	for b.Loop() {
-		for name, q := range cases {
-			start := time.Now()
-			err := s.Guard(context.Background(), q)
-			d := time.Since(start)
-			if !errors.Is(err, warehouse.ErrRejected) {
-				b.Errorf("%s: Guard = %.200v; want a refusal", name, err)
-			}
-			if d > guardLimitsBar {
-				b.Errorf("%s: refused after %s, want under %s", name, d, guardLimitsBar)
-			}
-		}
-	}
+	sourcetest.BarRefusals(b, guardLimits(), guardLimitsBar, func(q string) error { return s.Guard(context.Background(), q) })
 }
 
 // BenchmarkBarCappedEndless: the conformance suite's endless result,
