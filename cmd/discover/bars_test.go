@@ -50,46 +50,36 @@ func BenchmarkBarDemo(b *testing.B) {
 	}
 }
 
-// BenchmarkBarBriefing: the telco database of TestBriefingTelco discovered
-// in under 15 s.
-func BenchmarkBarBriefing(b *testing.B) {
+// barBuilt times a discovery of a database build generates, built anew
+// (and untimed) for each iteration, against limit.
+func barBuilt(b *testing.B, file string, limit time.Duration, build func(tb testing.TB, path string)) {
 	skipBarUnderRace(b)
 	for range b.N {
 		b.StopTimer()
 		dir := b.TempDir()
-		db := filepath.Join(dir, "netco.sqlite")
-		buildTelco(b, db)
+		db := filepath.Join(dir, file)
+		build(b, db)
 		b.StartTimer()
-		barRun(b, "discover --db netco.sqlite", 15*time.Second, "--db", db, "--out", filepath.Join(dir, "discovery"))
+		barRun(b, "discover --db "+file, limit, "--db", db, "--out", filepath.Join(dir, "discovery"))
 	}
+}
+
+// BenchmarkBarBriefing: the telco database of TestBriefingTelco discovered
+// in under 15 s.
+func BenchmarkBarBriefing(b *testing.B) {
+	barBuilt(b, "netco.sqlite", 15*time.Second, func(tb testing.TB, p string) { buildTelco(tb, p) })
 }
 
 // BenchmarkBarPlanted: the clinic warehouse of TestPlantedClinicWarehouse
 // (293k rows) discovered in under 60 s.
 func BenchmarkBarPlanted(b *testing.B) {
-	skipBarUnderRace(b)
-	for range b.N {
-		b.StopTimer()
-		dir := b.TempDir()
-		db := filepath.Join(dir, "clinic_dw.sqlite")
-		buildPlantedClinic(b, db)
-		b.StartTimer()
-		barRun(b, "discover --db clinic_dw.sqlite", 60*time.Second, "--db", db, "--out", filepath.Join(dir, "discovery"))
-	}
+	barBuilt(b, "clinic_dw.sqlite", 60*time.Second, func(tb testing.TB, p string) { buildPlantedClinic(tb, p) })
 }
 
 // BenchmarkBarRelations: the airline warehouse of
 // TestRelationsAirlineWarehouse discovered in under 60 s.
 func BenchmarkBarRelations(b *testing.B) {
-	skipBarUnderRace(b)
-	for range b.N {
-		b.StopTimer()
-		dir := b.TempDir()
-		db := filepath.Join(dir, "airline_dw.sqlite")
-		buildAirline(b, db)
-		b.StartTimer()
-		barRun(b, "discover --db airline_dw.sqlite", 60*time.Second, "--db", db, "--out", filepath.Join(dir, "discovery"))
-	}
+	barBuilt(b, "airline_dw.sqlite", 60*time.Second, func(tb testing.TB, p string) { buildAirline(tb, p) })
 }
 
 // BenchmarkBarHTMLThousandTables: headless Chromium opens the report of
