@@ -27,7 +27,6 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
-	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -125,12 +124,8 @@ const maxUndeclaredKeyColumns = 6
 // still has them; a check of the pair's uniqueness decides
 // (compositeKeyHolds) before any reference to it is checked.
 func UndeclaredCompositeKeys(tables []warehouse.Table, cols []Column) []CompositeKey {
-	prefixes := ColumnPrefixes(cols)
 	byTable := map[string][]Column{}
-	for _, c := range cols {
-		if p := prefixes[c.Table]; p != "" {
-			c.Bare = c.Name[len(p):]
-		}
+	for _, c := range withBareNames(cols) {
 		byTable[c.Table] = append(byTable[c.Table], c)
 	}
 	var out []CompositeKey
@@ -188,13 +183,7 @@ func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]
 // index of the columns by name finds those tables), which keeps the
 // pairing linear in the columns at a thousand tables.
 func CompositeCandidates(keys []CompositeKey, cols []Column) []CompositeCandidate {
-	prefixes := ColumnPrefixes(cols)
-	bare := func(c Column) Column {
-		if p := prefixes[c.Table]; p != "" {
-			c.Bare = c.Name[len(p):]
-		}
-		return c
-	}
+	bare := barer(cols)
 	byTable := map[string][]Column{}
 	bySpelling := map[string][]string{} // lower-case name or bare name → tables, in cols' order
 	for _, c := range cols {
@@ -347,49 +336,20 @@ func checkComposite(ctx context.Context, env *experts.Env, tables map[string]war
 
 // inferComposites finds, checks and selects the composite references of
 // the run's base tables; a set of child columns declared (or configured)
-// as a reference is not inferred again.
-func inferComposites(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cols []Column, st *InferStats) ([]CompositeScored, error) {
-	declared := map[string]bool{}
-	sig := func(table string, cols []string) string {
-		return strings.ToLower(table + "(" + strings.Join(cols, ",") + ")")
-	}
+// as a reference (declaredFrom) is not inferred again.
+func inferComposites(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cols []Column, declared map[string]bool, st *InferStats) ([]CompositeScored, error) {
 	var bases []warehouse.Table
 	for _, t := range env.Tables {
-		if t.Kind != "table" {
-			continue
-		}
-		bases = append(bases, t)
-		if env.Options.IgnoreDeclaredFKs {
-			continue
-		}
-		for _, fk := range t.ForeignKeys {
-			if len(fk.Columns) > 1 {
-				var cs []string
-				for _, c := range fk.Columns {
-					cs = append(cs, columnOf(t, c))
-				}
-				declared[sig(t.Name.String(), cs)] = true
-			}
-		}
-	}
-	byName := naming.NewTableIndex(env.Tables)
-	for _, ur := range env.Options.Relations {
-		if t, ok := byName.Find(ur.FromTable); ok && len(ur.FromColumns) > 1 {
-			var cs []string
-			for _, c := range ur.FromColumns {
-				if n, ok := naming.FindColumn(t, c); ok {
-					cs = append(cs, n)
-				}
-			}
-			declared[sig(t.Name.String(), cs)] = true
+		if t.Kind == "table" {
+			bases = append(bases, t)
 		}
 	}
 	var scored []CompositeScored
 	keys := append(CompositeKeys(bases, cols), UndeclaredCompositeKeys(bases, cols)...)
-	holds := map[string]bool{} // an undeclared key's check, by its signature
+	holds := map[string]bool{} // an undeclared key's check, by its table and columns
 	for _, c := range CompositeCandidates(keys, cols) {
 		st.CompositeCandidates++
-		if declared[sig(c.Child, c.Doc().FromColumns)] {
+		if declared[declKey(c.Child, c.Doc().FromColumns)] {
 			continue // declared: it stands, and the query expert tests it
 		}
 		if c.Parent.Undeclared {
@@ -397,7 +357,7 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 			for _, k := range c.Parent.Columns {
 				names = append(names, k.Name)
 			}
-			ks := sig(c.Parent.Table, names)
+			ks := declKey(c.Parent.Table, names)
 			held, checked := holds[ks]
 			if !checked {
 				var err error
@@ -531,8 +491,6 @@ func joinCols(cols []string) string {
 	return "(" + strings.Join(cols, ", ") + ")"
 }
 
-func compositeSignals(s CompositeScored) []string { return checkSignals(s.Evidence) }
-
 // saveCompositeLedger records a composite check in the hypothesis ledger.
 func saveCompositeLedger(ctx context.Context, env *experts.Env, s CompositeScored) error {
 	h := compositeHypothesis(s)
@@ -540,7 +498,7 @@ func saveCompositeLedger(ctx context.Context, env *experts.Env, s CompositeScore
 	if s.Sample != "" && h.Status == hypotheses.Confirmed {
 		conf = experts.SampleDiscount // no orphan in a sample is weaker than none in the table
 	}
-	ev := append(compositeSignals(s), fmt.Sprintf("%d child rows with every column non-NULL, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
+	ev := append(s.signals(), fmt.Sprintf("%d child rows with every column non-NULL, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
 	return catalog.Hypotheses.Save(ctx, env, h.ID, h, conf, ev, "relationship", "inferred", h.Status)
 }
 
@@ -549,7 +507,7 @@ func saveCompositeLedger(ctx context.Context, env *experts.Env, s CompositeScore
 // relationship.
 func saveComposite(ctx context.Context, env *experts.Env, s CompositeScored) error {
 	h := compositeHypothesis(s)
-	sig := compositeSignals(s)
+	sig := s.signals()
 	if err := saveCompositeLedger(ctx, env, s); err != nil {
 		return err
 	}

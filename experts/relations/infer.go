@@ -498,6 +498,28 @@ func ColumnPrefixes(cols []Column) map[string]string {
 	return out
 }
 
+// barer returns what gives a column of cols its Bare name, from the
+// prefixes ColumnPrefixes finds among cols.
+func barer(cols []Column) func(Column) Column {
+	prefixes := ColumnPrefixes(cols)
+	return func(c Column) Column {
+		if p := prefixes[c.Table]; p != "" {
+			c.Bare = c.Name[len(p):]
+		}
+		return c
+	}
+}
+
+// withBareNames is a copy of cols, each with its Bare name.
+func withBareNames(cols []Column) []Column {
+	bare := barer(cols)
+	out := make([]Column, len(cols))
+	for i, c := range cols {
+		out[i] = bare(c)
+	}
+	return out
+}
+
 // spells reports whether the letters of abbr appear in name in order, the
 // first of them first: l in lineitem, ss in store_sales, ca in
 // customer_address.
@@ -572,13 +594,7 @@ func (c Candidate) Doc() catalog.RelationshipDoc {
 // columns, where scoring every column against every key would grow with
 // their product.
 func Candidates(cols []Column) []Candidate {
-	prefixes := ColumnPrefixes(cols)
-	cols = slices.Clone(cols)
-	for i, c := range cols {
-		if p := prefixes[c.Table]; p != "" {
-			cols[i].Bare = c.Name[len(p):]
-		}
-	}
+	cols = withBareNames(cols)
 	var keys []Column
 	for _, c := range cols {
 		if c.Key() {
@@ -1522,6 +1538,52 @@ func (s InferStats) evidence() []string {
 	return append(out, fmt.Sprintf("%d relationships inferred in %s", s.Inferred, s.Duration))
 }
 
+// declaredFrom lists the columns, one or several, that start a reference
+// the schema declares (unless the run ignores declarations) or the user
+// configured, by declKey: those stand, and inference does not repeat them
+// (a user's entry has source "user", which an inferred one would
+// overwrite). Names are resolved as the structural expert resolves them
+// when it records the references.
+func declaredFrom(env *experts.Env) map[string]bool {
+	declared := map[string]bool{}
+	byName := naming.NewTableIndex(env.Tables)
+	for _, ur := range env.Options.Relations {
+		t, ok := byName.Find(ur.FromTable)
+		if !ok {
+			continue
+		}
+		var cs []string
+		for _, c := range ur.FromColumns {
+			if n, ok := naming.FindColumn(t, c); ok {
+				cs = append(cs, n)
+			}
+		}
+		if len(cs) == len(ur.FromColumns) {
+			declared[declKey(t.Name.String(), cs)] = true
+		}
+	}
+	if env.Options.IgnoreDeclaredFKs {
+		return declared
+	}
+	for _, t := range env.Tables {
+		if t.Kind != "table" {
+			continue
+		}
+		for _, fk := range t.ForeignKeys {
+			cs := make([]string, len(fk.Columns))
+			for i, c := range fk.Columns {
+				cs[i] = columnOf(t, c)
+			}
+			declared[declKey(t.Name.String(), cs)] = true
+		}
+	}
+	return declared
+}
+
+// declKey names the columns a reference starts from, as the source spells
+// them.
+func declKey(table string, cols []string) string { return table + "(" + strings.Join(cols, ",") + ")" }
+
 // inferRelationships generates, prunes, checks and scores candidates, saves
 // the accepted ones and the ledger, and records experts.ReferencesInferred
 // last: the relationship set is then complete, and the structural expert's
@@ -1541,22 +1603,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		profiles[e.Key] = &p
 	}
 	tables := map[string]warehouse.Table{}
-	declared := map[string]bool{} // child table.column already declared as a reference
-	// A reference the user configured stands like a declared one (its
-	// entry has source "user"): inferring it again would overwrite that
-	// entry with an "inferred" one. Its names are resolved as the
-	// structural expert resolves them when it records the reference.
-	byName := naming.NewTableIndex(env.Tables)
-	for _, ur := range env.Options.Relations {
-		if len(ur.FromColumns) != 1 {
-			continue
-		}
-		if t, ok := byName.Find(ur.FromTable); ok {
-			if c, ok := naming.FindColumn(t, ur.FromColumns[0]); ok {
-				declared[t.Name.String()+"."+c] = true
-			}
-		}
-	}
+	declared := declaredFrom(env)
 	var cols []Column
 	for _, t := range env.Tables {
 		if t.Kind != "table" {
@@ -1564,13 +1611,6 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 		name := t.Name.String()
 		tables[name] = t
-		if !env.Options.IgnoreDeclaredFKs {
-			for _, fk := range t.ForeignKeys {
-				if len(fk.Columns) == 1 {
-					declared[name+"."+columnOf(t, fk.Columns[0])] = true
-				}
-			}
-		}
 		uniq := map[string]bool{}
 		for _, u := range t.Uniques {
 			if len(u) == 1 {
@@ -1609,7 +1649,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		return err
 	}
 	kept, ambiguous := Select(scored)
-	composites, err := inferComposites(ctx, env, tables, cols, &st)
+	composites, err := inferComposites(ctx, env, tables, cols, declared, &st)
 	if err != nil {
 		return err
 	}
@@ -1718,7 +1758,7 @@ func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]wa
 		// A declared reference stands; inference does not repeat it (the
 		// query expert tests it under the same hypothesis id).
 		k := c.Child.qualified()
-		if declared[k] {
+		if declared[declKey(c.Child.Table, []string{c.Child.Name})] {
 			st.Declared++
 			continue
 		}
@@ -1923,12 +1963,10 @@ func sampleNote(sample string) string {
 	return " (" + sample + ")"
 }
 
-func signals(s Scored) []string { return checkSignals(s.Evidence) }
-
-// checkSignals is a check's evidence without the check's SQL.
-func checkSignals(evidence []string) []string {
+// signals is a check's evidence without the check's SQL.
+func (v Verdict) signals() []string {
 	var out []string
-	for _, e := range evidence {
+	for _, e := range v.Evidence {
 		if !strings.HasPrefix(e, "check: ") {
 			out = append(out, e)
 		}
@@ -1938,7 +1976,7 @@ func checkSignals(evidence []string) []string {
 
 func saveLedger(ctx context.Context, env *experts.Env, s Scored, accepted bool) error {
 	h := refHypothesis(s)
-	ev := append(signals(s), fmt.Sprintf("%d child rows with a value, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
+	ev := append(s.signals(), fmt.Sprintf("%d child rows with a value, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
 	if !accepted {
 		ev = append(ev, fmt.Sprintf("not a relationship: confidence %.2f below %.2f", s.Confidence, AcceptScore))
 	}
@@ -1956,7 +1994,7 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 	doc.OrphanFraction = &f
 	key := s.Key()
 	h := refHypothesis(s)
-	ev := append(signals(s), fmt.Sprintf("checked: %d of %d non-NULL references have no parent%s (hypothesis %s)", s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
+	ev := append(s.signals(), fmt.Sprintf("checked: %d of %d non-NULL references have no parent%s (hypothesis %s)", s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
 	// The ledger entry first: to the query expert it marks the reference
 	// tested. A run killed between the two then has no relationship
 	// without its test, which the query expert would test again on
@@ -1979,5 +2017,5 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 	}
 	ins := catalog.InsightDoc{Kind: "quality", Tables: []string{doc.FromTable, doc.ToTable},
 		Columns: []string{doc.FromTable + "." + s.Child.Name}, Description: desc}
-	return catalog.Insights.Save(ctx, env, "quality:orphans:"+key, ins, 1.0, signals(s), "quality")
+	return catalog.Insights.Save(ctx, env, "quality:orphans:"+key, ins, 1.0, s.signals(), "quality")
 }

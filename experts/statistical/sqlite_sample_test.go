@@ -93,34 +93,31 @@ func measureBaselines(t testing.TB, path string, n, sample int64) sampleBaseline
 	return b
 }
 
-// samplePaths are the statistical expert's two ways of reading: SQLite's
-// streaming pass, and the SQL statements every other engine gets.
-var samplePaths = []struct {
+// samplePath is one of the statistical expert's ways of reading, and
+// samplePaths both: SQLite's streaming pass, and the SQL statements every
+// other engine gets.
+type samplePath struct {
 	name string
 	wrap func(*scancheck.Recorder) warehouse.Source
-}{
+}
+
+var samplePaths = []samplePath{
 	{"stream", func(r *scancheck.Recorder) warehouse.Source { return scancheck.Streaming{Recorder: r} }},
 	{"sql", func(r *scancheck.Recorder) warehouse.Source { return r }},
 }
 
 // profileSample runs the inventory and the profile of the big table on a
-// fresh catalog and connection, on the path named, recording every
+// fresh catalog and connection, on path p, recording every
 // statement; it returns the wall time of the profile.
-func profileSample(t testing.TB, path, pathName string, sample int64) (*harness, *scancheck.Recorder, time.Duration) {
+func profileSample(t testing.TB, path string, p samplePath, sample int64) (*harness, *scancheck.Recorder, time.Duration) {
 	t.Helper()
-	var wrap func(*scancheck.Recorder) warehouse.Source
-	for _, p := range samplePaths {
-		if p.name == pathName {
-			wrap = p.wrap
-		}
-	}
 	rec := &scancheck.Recorder{}
 	h := setup(t, path, experts.Options{SampleRows: sample}, func(s warehouse.Source) warehouse.Source {
 		rec.Source = s
-		return wrap(rec)
+		return p.wrap(rec)
 	})
-	if ok := h.env.CanStream(); ok != (pathName == "stream") {
-		t.Fatalf("streaming %v on the %s path", ok, pathName)
+	if ok := h.env.CanStream(); ok != (p.name == "stream") {
+		t.Fatalf("streaming %v on the %s path", ok, p.name)
 	}
 	t0 := time.Now()
 	inventory(t, h)
@@ -145,7 +142,7 @@ func TestSQLiteSampleNoFullScan(t *testing.T) {
 	base := measureBaselines(t, path, n, sample)
 	for _, p := range samplePaths {
 		t.Run(p.name, func(t *testing.T) {
-			h, rec, wall := profileSample(t, path, p.name, sample)
+			h, rec, wall := profileSample(t, path, p, sample)
 			stmts, counts, spent := rec.SQL(), rec.Counts(), rec.Spent()
 			full, reads := fullReads(t, path, stmts, base.scan.Pages)
 			var pages int
@@ -187,7 +184,7 @@ func BenchmarkBarSQLiteSample(b *testing.B) {
 		b.Run(p.name, func(b *testing.B) {
 			for range b.N {
 				base := measureBaselines(b, path, n, sample)
-				h, rec, _ := profileSample(b, path, p.name, sample)
+				h, rec, _ := profileSample(b, path, p, sample)
 				stmts, spent := rec.SQL(), rec.Spent()
 				checkSampled(b, h, n, sample)
 				if p.name == "stream" {
@@ -195,7 +192,7 @@ func BenchmarkBarSQLiteSample(b *testing.B) {
 					b.Logf("timing pair 1: the profile's statements %v, a scan %v: %.2f×", spent.Round(time.Millisecond), base.scan.Took.Round(time.Millisecond), ratio)
 					for try := 2; ratio > 0.5 && try <= 3; try++ {
 						scan := scancheck.Cold(b, path, "SELECT count(a) FROM big")
-						_, again, _ := profileSample(b, path, p.name, sample)
+						_, again, _ := profileSample(b, path, p, sample)
 						r := again.Spent().Seconds() / scan.Took.Seconds()
 						b.Logf("timing pair %d: the profile's statements %v, a scan %v: %.2f×", try, again.Spent().Round(time.Millisecond), scan.Took.Round(time.Millisecond), r)
 						ratio = min(ratio, r)
