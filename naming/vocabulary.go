@@ -72,9 +72,10 @@ func Acts(entity string) bool {
 	return actors[entity]
 }
 
-// lines are a data file's lines split in fields, without comments and
-// blank lines.
-func lines(text string) [][]string {
+// DataLines are a data file's lines split in fields, without comments
+// (lines whose first field starts with #) and blank lines: how every
+// vocabulary file, the experts' own included, is read.
+func DataLines(text string) [][]string {
 	var out [][]string
 	for _, l := range strings.Split(text, "\n") {
 		if f := strings.Fields(l); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
@@ -86,7 +87,7 @@ func lines(text string) [][]string {
 
 func pairs(text string) map[string]string {
 	m := map[string]string{}
-	for _, f := range lines(text) {
+	for _, f := range DataLines(text) {
 		if len(f) == 2 {
 			m[f[0]] = f[1]
 		}
@@ -96,7 +97,7 @@ func pairs(text string) map[string]string {
 
 func words(text string) map[string]bool {
 	m := map[string]bool{}
-	for _, f := range lines(text) {
+	for _, f := range DataLines(text) {
 		m[f[0]] = true
 	}
 	return m

@@ -7,7 +7,7 @@ func TestVocabularyFiles(t *testing.T) {
 	for name, text := range map[string]string{"synonyms.txt": synonymsText, "actors.txt": actorsText, "english.txt": english,
 		"people.txt": peopleText, "affixes.txt": affixesText} {
 		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1, "people.txt": 1, "affixes.txt": 2}[name]
-		for _, f := range lines(text) {
+		for _, f := range DataLines(text) {
 			if (want > 0 && len(f) != want) || len(f) > 2 {
 				t.Errorf("%s: line %q has %d fields", name, f, len(f))
 			}
@@ -26,7 +26,7 @@ func TestVocabularyFiles(t *testing.T) {
 		t.Errorf("Person(patient) = %v, Person(customer) = %v, Person(order) = %v, Person(operator) = %v",
 			Person("patient"), Person("customer"), Person("order"), Person("operator"))
 	}
-	for _, f := range lines(affixesText) {
+	for _, f := range DataLines(affixesText) {
 		if f[1] != "prefix" && f[1] != "suffix" && f[1] != "both" {
 			t.Errorf("affixes.txt: %q is written %q, want prefix, suffix or both", f[0], f[1])
 		}

@@ -171,7 +171,7 @@ var english string
 // inflect is the library's client with english.txt's words.
 var inflect = func() *pluralize.Client {
 	c := pluralize.NewClient()
-	for _, f := range lines(english) {
+	for _, f := range DataLines(english) {
 		if len(f) == 1 {
 			c.AddUncountableRule(f[0])
 		} else {

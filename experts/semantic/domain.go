@@ -22,9 +22,8 @@ var domainsText string
 // parseLexicon reads domains.txt's lines of domain, word and weight.
 func parseLexicon(text string) map[string]map[string]float64 {
 	out := map[string]map[string]float64{}
-	for _, l := range strings.Split(text, "\n") {
-		f := strings.Fields(l)
-		if len(f) != 3 || strings.HasPrefix(f[0], "#") {
+	for _, f := range naming.DataLines(text) {
+		if len(f) != 3 {
 			continue
 		}
 		w, err := strconv.ParseFloat(f[2], 64)

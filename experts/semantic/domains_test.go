@@ -3,20 +3,18 @@ package semantic
 import (
 	"strings"
 	"testing"
+
+	"github.com/discover-db/discover/naming"
 )
 
 // TestDomainsFile: every line of domains.txt is a domain, a singular
 // lower-case word and a weight of 1 to 3; none is skipped by the parser.
 func TestDomainsFile(t *testing.T) {
 	n := 0
-	for _, l := range strings.Split(domainsText, "\n") {
-		f := strings.Fields(l)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
+	for _, f := range naming.DataLines(domainsText) {
 		n++
 		if len(f) != 3 || (f[2] != "1" && f[2] != "2" && f[2] != "3") || f[1] != strings.ToLower(f[1]) {
-			t.Errorf("domains.txt: %q: want domain, lower-case word, weight 1..3", l)
+			t.Errorf("domains.txt: %q: want domain, lower-case word, weight 1..3", f)
 		}
 	}
 	words := 0
