@@ -732,7 +732,7 @@ func (idx keyIndex) lookup(ch Column) []int {
 // both numbered 1..n, overlap by construction, not by reference.
 func SiblingKeys(ch, k Column) bool {
 	if strings.EqualFold(ch.Name, k.Name) {
-		return false // spelled alike (checking.custid, accounts.custid): the data and the tables' sizes decide
+		return false // spelled alike (wallets.holder_no, wallet_limits.holder_no): the data, the tables' sizes and the chain decide
 	}
 	if owns(k.Table, k.named()) && !owns(ch.Table, ch.named()) {
 		return false
@@ -1357,11 +1357,20 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 
 // dropReversed settles two keys that were both inferred to reference each
 // other (a.x → b.x and b.x → a.x, equal value sets): the parent is the side
-// with more values, then the better score; a full tie keeps both.
+// with more values, then the side the other references point at (the
+// entity the chain leads to: wallet_limits and wallet_audits both extend
+// wallets, so wallets is the parent of wallet_limits even when the two
+// hold the same holders), then the better score; a full tie keeps both.
 func dropReversed(kept []Scored) []Scored {
 	idx := map[string]int{}
 	for i, s := range kept {
 		idx[s.Key()] = i
+	}
+	// referenced counts the references into a table, by column: the pair
+	// itself is counted on both sides alike, so it decides nothing.
+	referenced := map[string]int{}
+	for _, s := range kept {
+		referenced[s.Parent.qualified()]++
 	}
 	drop := map[int]bool{}
 	for i, s := range kept {
@@ -1371,11 +1380,21 @@ func dropReversed(kept []Scored) []Scored {
 			continue
 		}
 		o := kept[j]
+		// loser is the reference dropped when s's parent wins.
+		loser := func(sWins bool) int {
+			if sWins {
+				return j
+			}
+			return i
+		}
+		rs, ro := referenced[s.Parent.qualified()], referenced[o.Parent.qualified()]
 		switch {
-		case rows(s.Parent) > rows(o.Parent) || (rows(s.Parent) == rows(o.Parent) && s.Confidence > o.Confidence):
-			drop[j] = true
-		case rows(s.Parent) < rows(o.Parent) || s.Confidence < o.Confidence:
-			drop[i] = true
+		case rows(s.Parent) != rows(o.Parent):
+			drop[loser(rows(s.Parent) > rows(o.Parent))] = true
+		case rs != ro:
+			drop[loser(rs > ro)] = true
+		case s.Confidence != o.Confidence:
+			drop[loser(s.Confidence > o.Confidence)] = true
 		}
 	}
 	out := kept[:0]

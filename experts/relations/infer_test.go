@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -741,5 +742,43 @@ func TestInferStats(t *testing.T) {
 	wantRels := "invoices(customer_id)->customers(id) orders(customer_account_id)->accounts(id) orders(customer_id)->customers(id) tickets(customer_id)->crm_customers(id)"
 	if strings.Join(keys, " ") != wantRels {
 		t.Errorf("inferred %q, want %q", keys, wantRels)
+	}
+}
+
+// TestSelectSettlesOneToOneByTheChain: two tables keyed alike hold the
+// same values, so each key was inferred to reference the other; the key's
+// name (holder_no) is neither table's. Neither has more values; a third
+// table extends one of them, and that one is the entity the chain leads
+// to: wallets, not wallet_limits.
+func TestSelectSettlesOneToOneByTheChain(t *testing.T) {
+	wallets := prof("wallets", "holder_no", 50, 50, "1", "50")
+	limits := prof("wallet_limits", "holder_no", 50, 50, "1", "50")
+	audits := prof("wallet_audits", "holder_no", 30, 30, "1", "50")
+	in := func(d int64) relations.Inclusion { return relations.Inclusion{ChildDistinct: d, NonNull: d} }
+	toWallets := relations.Score(cand("wallet_limits", "holder_no", limits, "wallets", "holder_no", wallets), in(50))
+	toLimits := relations.Score(cand("wallets", "holder_no", wallets, "wallet_limits", "holder_no", limits), in(50))
+	audit := relations.Score(cand("wallet_audits", "holder_no", audits, "wallets", "holder_no", wallets), in(30))
+	for _, s := range []relations.Scored{toWallets, toLimits, audit} {
+		if !s.Accept {
+			t.Fatalf("fixture: %s not accepted (%.2f)", s.Key(), s.Confidence)
+		}
+	}
+	if toWallets.Confidence != toLimits.Confidence {
+		t.Fatalf("fixture: the two directions should score alike, %.3f and %.3f", toWallets.Confidence, toLimits.Confidence)
+	}
+	for _, order := range [][]relations.Scored{{toWallets, toLimits, audit}, {audit, toLimits, toWallets}} {
+		kept, _ := relations.Select(order)
+		var got []string
+		for _, s := range kept {
+			got = append(got, s.Child.Table+"→"+s.Parent.Table)
+		}
+		sort.Strings(got)
+		if want := []string{"wallet_audits→wallets", "wallet_limits→wallets"}; !slices.Equal(got, want) {
+			t.Errorf("kept %v, want %v", got, want)
+		}
+	}
+	// Without the third table nothing tells them apart: both are kept.
+	if kept, _ := relations.Select([]relations.Scored{toWallets, toLimits}); len(kept) != 2 {
+		t.Errorf("kept %d of two references nothing tells apart, want both", len(kept))
 	}
 }
