@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,7 +37,8 @@ import (
 // from 70001), named like no key: proposed by its values, whose count of
 // the key's values below the picker's passes the guard too. And for
 // pick_task(lot_no, site_no) → lot_stock(lot_no, site_no), a key no
-// constraint declares, whose uniqueness check passes it as well.
+// constraint declares, whose uniqueness check passes it as well. Then
+// pick_task.picker again, with pick_task left unprofiled.
 const (
 	compositeRef  = "pick_task(aisle,bay)->shelf_slot(aisle,bay)"
 	valueRef      = "pick_task(picker)->staff(badge)"
@@ -66,6 +69,7 @@ func TestCompositeReferencePostgres(t *testing.T) {
 	}
 	defer src.Close()
 	checkComposite(t, src)
+	checkUnprofiled(t, src)
 }
 
 func TestCompositeReferenceMySQL(t *testing.T) {
@@ -78,6 +82,7 @@ func TestCompositeReferenceMySQL(t *testing.T) {
 	}
 	defer src.Close()
 	checkComposite(t, src)
+	checkUnprofiled(t, src)
 }
 
 func TestCompositeReferenceDuckDB(t *testing.T) {
@@ -94,6 +99,7 @@ func TestCompositeReferenceDuckDB(t *testing.T) {
 	}
 	defer src.Close()
 	checkComposite(t, src)
+	checkUnprofiled(t, src)
 }
 
 func checkComposite(t *testing.T, src warehouse.Source) {
@@ -147,5 +153,65 @@ func checkComposite(t *testing.T, src warehouse.Source) {
 			t.Errorf("the test of %s: %s, want confirmed; evidence %q", ref, hd.Status, h.Evidence)
 		}
 		t.Logf("%s: confidence %.2f; %q", ref, e.Confidence, e.Evidence)
+	}
+}
+
+// checkUnprofiled runs inference after a profiling that left pick_task
+// out (as a timeout would): pick_task.picker, named like no key, must
+// still be proposed by its values, through the profile of pick_task's
+// first rows that inference reads instead (relations/fallback.go), with
+// no statement of it refused by the engine's guard.
+func checkUnprofiled(t *testing.T, src warehouse.Source) {
+	t.Helper()
+	ctx := context.Background()
+	cat := expertstest.Catalog(t)
+	runID := "unprofiled-" + src.Dialect().Name()
+	tables := expertstest.Tables(t, src)
+	var profiled []warehouse.Table
+	for _, tb := range tables {
+		if tb.Name.Name != "pick_task" {
+			profiled = append(profiled, tb)
+		}
+	}
+	var q atomic.Int64
+	opts := experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute, IgnoreDeclaredFKs: true}
+	runAll := func(env *experts.Env, xs ...experts.Expert) {
+		for _, x := range xs {
+			tasks, err := x.Plan(ctx, env.For(x.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, tk := range tasks {
+				if err := tk.Run(ctx); err != nil {
+					t.Fatalf("%s: %v", tk.Name, err)
+				}
+			}
+		}
+	}
+	for it := 1; it <= 3; it++ {
+		runAll(experts.NewEnv(src, cat, runID, it, 1, tables, opts, &q), structural.New())
+		runAll(experts.NewEnv(src, cat, runID, it, 1, profiled, opts, &q), statistical.New())
+	}
+	env := experts.NewEnv(src, cat, runID, 4, 1, tables, opts, &q)
+	if err := catalog.Uncertainties.Save(ctx, env.For(statistical.Name), statistical.FailedKey("pick_task"),
+		catalog.UncertaintyDoc{Description: "profiling pick_task failed: timed out"}, 1.0, []string{"timed out"}, "pick_task"); err != nil {
+		t.Fatal(err)
+	}
+	runAll(env, relations.New())
+	for _, why := range experts.OwnRefusals(runID) {
+		t.Errorf("the guard refused the experts' own statement: %s", why)
+	}
+	e, err := cat.Get(ctx, catalog.KindRelationship, valueRef)
+	if err != nil {
+		es, _ := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: runID})
+		var keys []string
+		for _, e := range es {
+			keys = append(keys, e.Key)
+		}
+		t.Fatalf("%s not inferred without pick_task's profile (%v); relationships: %q", valueRef, err, keys)
+	}
+	ev := strings.Join(e.Evidence, "; ")
+	if !strings.Contains(ev, "proposed by its values") || !strings.Contains(ev, "0 of 900 non-NULL references have no parent") {
+		t.Errorf("%s: evidence %s", valueRef, ev)
 	}
 }

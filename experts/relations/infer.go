@@ -442,6 +442,9 @@ type Column struct {
 	// (l_partkey in a table whose columns are all l_…): the name as names
 	// are matched. "" when the table has no such prefix.
 	Bare string
+	// fallback: the column's profile failed, and Profile is of its table's
+	// first rows (fallback.go), as is its sketch.
+	fallback bool
 }
 
 // named is the column's name as names are matched: without its table's
@@ -979,7 +982,7 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 	if err != nil {
 		return nil, err
 	}
-	if scope.Sampled && asKey {
+	if (scope.Sampled || c.fallback) && asKey {
 		return nil, nil // a sample of a key misses values it holds
 	}
 	p := c.Profile
@@ -1002,7 +1005,11 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 	q := k.env.Dialect().QuoteIdent(c.Name)
 	// A table far larger than the sample gives the distinct values of its
 	// sample: a sample of the values weighted by their rows.
-	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, scope.From(""), q)
+	from := scope.From("")
+	if c.fallback {
+		from = fmt.Sprintf("(SELECT %s FROM %s %s) fallback", q, scope.Quoted(), k.env.Dialect().Limit(fallbackRows))
+	}
+	sql := fmt.Sprintf("SELECT DISTINCT %s FROM %s WHERE %s IS NOT NULL", q, from, q)
 	byHash := map[uint64]sketchValue{}
 	usable := true
 	add := func(v any) {
@@ -1045,7 +1052,7 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 		return nil, nil
 	}
 	s := newSketch(byHash)
-	s.partial = scope.Sampled
+	s.partial = scope.Sampled || c.fallback
 	k.done[key] = s
 	return s, nil
 }
@@ -1515,6 +1522,9 @@ type InferStats struct {
 	Dominated int `json:"dominated"`
 	// Sketched columns were read once for a sample of their values.
 	Sketched int `json:"sketched"`
+	// SampleProfiled columns had no profile (it failed) and were given one
+	// of their table's first rows (fallback.go).
+	SampleProfiled int `json:"sample_profiled,omitempty"`
 	Checks   int `json:"exact_checks"` // inclusion queries run
 	Inferred int `json:"inferred"`     // relationships saved, composite ones included
 	// Composite references (composite.go): candidates to keys of two
@@ -1544,8 +1554,12 @@ func (s InferStats) evidence() []string {
 		pruned,
 		fmt.Sprintf("%d left unchecked: a confirmed target of the same column scored more than they could", s.Dominated),
 		fmt.Sprintf("%d columns sketched (a sample of %d values each at most)", s.Sketched, sketchK),
-		fmt.Sprintf("%d exact inclusion checks", s.Checks),
 	}
+	if s.SampleProfiled > 0 {
+		out = append(out, fmt.Sprintf("%d columns whose profile failed read through their table's first %d rows", s.SampleProfiled, fallbackRows))
+	}
+	out = append(out,
+		fmt.Sprintf("%d exact inclusion checks", s.Checks))
 	if s.ValueCandidates > 0 {
 		out = slices.Insert(out, 1, fmt.Sprintf("%d candidates from values alone, for columns named like no key", s.ValueCandidates))
 	}
@@ -1642,8 +1656,12 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 				PK: pk, Declared: pk || uniq[c.Name]})
 		}
 	}
+	fallbacks, err := fallbackProfiles(ctx, env, tables, cols)
+	if err != nil {
+		return fmt.Errorf("infer relationships: %w", err)
+	}
 	cands := Candidates(cols)
-	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}}
+	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}, SampleProfiled: fallbacks}
 	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
 	var scored []Scored
 	isChild := map[string]bool{} // columns some candidate has as child

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -24,18 +25,25 @@ import (
 // table the profiles could not see does not lose its references too
 // (issue 17's warehouse lost 13 that way). shipment.order_id references
 // sales_order.id; shipment.carrier_code, named like no key, references
-// nothing.
+// nothing. shipment.consignment is named like no key either, and holds
+// invoice ids 500001..500300: the values propose it, read through a
+// profile of shipment's first rows (the profile that failed had none to
+// give).
 func TestInferFromUnprofiledChild(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "unprofiled.db")
 	stmts := []string{
 		`CREATE TABLE sales_order (id INTEGER PRIMARY KEY, placed TEXT)`,
-		`CREATE TABLE shipment (id INTEGER PRIMARY KEY, order_id INTEGER, carrier_code TEXT)`,
+		`CREATE TABLE shipment (id INTEGER PRIMARY KEY, order_id INTEGER, carrier_code TEXT, consignment INTEGER)`,
+		`CREATE TABLE invoice (id INTEGER PRIMARY KEY, total REAL)`,
+	}
+	for i := 1; i <= 300; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO invoice VALUES (%d, %d.25)`, 500000+i, i))
 	}
 	for i := 1; i <= 200; i++ {
 		stmts = append(stmts, fmt.Sprintf(`INSERT INTO sales_order VALUES (%d, '2026-01-%02d')`, i, 1+i%28))
 	}
 	for i := 1; i <= 500; i++ {
-		stmts = append(stmts, fmt.Sprintf(`INSERT INTO shipment VALUES (%d, %d, 'c%d')`, i, 1+(i*7)%200, i%4))
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO shipment VALUES (%d, %d, 'c%d', %d)`, i, 1+(i*7)%200, i%4, 500001+(i*13)%300))
 	}
 	expertstest.SQLite(t, path, stmts...)
 	ctx := context.Background()
@@ -48,7 +56,7 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 	tables := expertstest.Tables(t, src)
 	var orders []warehouse.Table
 	for _, tb := range tables {
-		if tb.Name.Name == "sales_order" {
+		if tb.Name.Name == "sales_order" || tb.Name.Name == "invoice" {
 			orders = append(orders, tb)
 		}
 	}
@@ -70,7 +78,7 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 	for it := 1; it <= 3; it++ {
 		env := experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q)
 		run(env, structural.New())
-		// Only sales_order is profiled; shipment's profiling is given up.
+		// Only sales_order and invoice are profiled; shipment's profiling is given up.
 		run(experts.NewEnv(src, cat, "r", it, 1, orders, opts, &q), statistical.New())
 	}
 	env := experts.NewEnv(src, cat, "r", 4, 1, tables, opts, &q)
@@ -78,8 +86,8 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 		catalog.UncertaintyDoc{Description: "profiling shipment failed: timed out"}, 1.0, []string{"timed out"}, "shipment"); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindProfile, RunID: "r"}); err != nil || len(p) != 2 {
-		t.Fatalf("%d profiles (%v), want sales_order's two", len(p), err)
+	if p, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindProfile, RunID: "r"}); err != nil || len(p) != 4 {
+		t.Fatalf("%d profiles (%v), want sales_order's and invoice's four", len(p), err)
 	}
 	run(env, relations.New())
 
@@ -91,11 +99,17 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 	for _, e := range es {
 		keys = append(keys, e.Key)
 	}
-	if strings.Join(keys, " ") != "shipment(order_id)->sales_order(id)" {
-		t.Fatalf("relationships %q, want shipment(order_id)->sales_order(id)", keys)
+	sort.Strings(keys)
+	if want := "shipment(consignment)->invoice(id) shipment(order_id)->sales_order(id)"; strings.Join(keys, " ") != want {
+		t.Fatalf("relationships %q, want %s", keys, want)
 	}
-	ev := strings.Join(es[0].Evidence, "; ")
-	if !strings.Contains(ev, "checked: 0 of 500 non-NULL references have no parent") || es[0].Confidence < relations.AcceptScore {
-		t.Errorf("confidence %.2f, evidence %s", es[0].Confidence, ev)
+	for _, e := range es {
+		ev := strings.Join(e.Evidence, "; ")
+		if !strings.Contains(ev, "checked: 0 of 500 non-NULL references have no parent") || e.Confidence < relations.AcceptScore {
+			t.Errorf("%s: confidence %.2f, evidence %s", e.Key, e.Confidence, ev)
+		}
+		if e.Key == "shipment(consignment)->invoice(id)" && !strings.Contains(ev, "proposed by its values") {
+			t.Errorf("%s: evidence %s, want it proposed by its values", e.Key, ev)
+		}
 	}
 }
