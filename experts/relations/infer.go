@@ -1525,8 +1525,8 @@ type InferStats struct {
 	// SampleProfiled columns had no profile (it failed) and were given one
 	// of their table's first rows (fallback.go).
 	SampleProfiled int `json:"sample_profiled,omitempty"`
-	Checks   int `json:"exact_checks"` // inclusion queries run
-	Inferred int `json:"inferred"`     // relationships saved, composite ones included
+	Checks         int `json:"exact_checks"` // inclusion queries run
+	Inferred       int `json:"inferred"`     // relationships saved, composite ones included
 	// Composite references (composite.go): candidates to keys of two
 	// columns or more, their exact checks, and the references (of one
 	// column or of fewer) dropped as said again by a wider composite one.
