@@ -14,6 +14,7 @@ type Vocabulary struct {
 	Synonyms      map[string]string // a schema's word → the word the rules use (kunde → customer)
 	Actors        []string          // entities whose rows are people who act
 	People        []string          // words for people (people.txt)
+	Roles         []string          // words naming a person by a role (roles.txt: reviewer)
 	TablePrefixes []string          // table-name words before the entity (raw_, src_)
 	TableSuffixes []string          // after it (_hist, _snapshot)
 }
@@ -22,6 +23,7 @@ type Vocabulary struct {
 type extended struct {
 	synonyms           map[string]string
 	actors, people     map[string]bool
+	roles              map[string]bool
 	prefixes, suffixes map[string]bool
 }
 
@@ -34,11 +36,11 @@ var extension atomic.Pointer[extended]
 // A project's words come first: a synonym it gives overrides the
 // embedded one for the same word.
 func Use(v Vocabulary) {
-	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.People) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 {
+	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.People) == 0 && len(v.Roles) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 {
 		extension.Store(nil)
 		return
 	}
-	e := &extended{synonyms: map[string]string{}, actors: vocabularySet(v.Actors), people: vocabularySet(v.People),
+	e := &extended{synonyms: map[string]string{}, actors: vocabularySet(v.Actors), people: vocabularySet(v.People), roles: vocabularySet(v.Roles),
 		prefixes: vocabularySet(v.TablePrefixes), suffixes: vocabularySet(v.TableSuffixes)}
 	for w, s := range v.Synonyms {
 		e.synonyms[VocabularyWord(w)] = VocabularyWord(s)

@@ -6,7 +6,8 @@ import (
 )
 
 // The vocabulary the name rules share, as data: synonyms.txt, actors.txt,
-// people.txt and affixes.txt.
+// people.txt, affixes.txt, roles.txt, selfroles.txt, generic.txt and
+// keysuffixes.txt.
 var (
 	//go:embed synonyms.txt
 	synonymsText string
@@ -16,12 +17,58 @@ var (
 	affixesText string
 	//go:embed people.txt
 	peopleText string
+	//go:embed roles.txt
+	rolesText string
+	//go:embed selfroles.txt
+	selfRolesText string
+	//go:embed generic.txt
+	genericText string
+	//go:embed keysuffixes.txt
+	keySuffixesText string
 
-	synonyms = pairs(synonymsText)
-	actors   = words(actorsText)
-	affixes  = pairs(affixesText)
-	people   = words(peopleText)
+	synonyms    = pairs(synonymsText)
+	actors      = words(actorsText)
+	affixes     = pairs(affixesText)
+	people      = words(peopleText)
+	roles       = words(rolesText)
+	selfRoles   = words(selfRolesText)
+	generic     = words(genericText)
+	keySuffixes = pairs(keySuffixesText)
 )
+
+// KeySuffix reports whether w, the last word of a column's name, marks it
+// as an identifier (id, key, no, code), and which kind of identifier.
+func KeySuffix(w string) (kind string, ok bool) {
+	kind, ok = keySuffixes[w]
+	return kind, ok
+}
+
+// KeySuffixes are the words KeySuffix accepts, in no order.
+func KeySuffixes() []string {
+	out := make([]string, 0, len(keySuffixes))
+	for w := range keySuffixes {
+		out = append(out, w)
+	}
+	return out
+}
+
+// Role reports whether w, the last word of a column's name before its key
+// suffix, names a person by the part they play for the row (manager,
+// advisor, reviewer): the column holds a key of a table of people who act.
+func Role(w string) bool {
+	if e := extension.Load(); e != nil && e.roles[w] {
+		return true
+	}
+	return roles[w]
+}
+
+// SelfRole reports whether w, the first word of a column's name, names
+// another row of the column's own table (parent, manager, next).
+func SelfRole(w string) bool { return selfRoles[w] }
+
+// Generic reports whether w names no entity on its own (type, status,
+// code): a table named after it with another word is named by that word.
+func Generic(w string) bool { return generic[w] }
 
 // Person reports whether w, a word of a table's or a column's name, names
 // people (customer, student, patient): what a name column of theirs is a

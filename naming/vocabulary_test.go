@@ -5,8 +5,10 @@ import "testing"
 // The data files hold what the rules need, and nothing they would skip.
 func TestVocabularyFiles(t *testing.T) {
 	for name, text := range map[string]string{"synonyms.txt": synonymsText, "actors.txt": actorsText, "english.txt": english,
-		"people.txt": peopleText, "affixes.txt": affixesText} {
-		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1, "people.txt": 1, "affixes.txt": 2}[name]
+		"people.txt": peopleText, "affixes.txt": affixesText, "roles.txt": rolesText, "selfroles.txt": selfRolesText,
+		"generic.txt": genericText, "keysuffixes.txt": keySuffixesText} {
+		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1, "people.txt": 1, "affixes.txt": 2, "roles.txt": 1,
+			"selfroles.txt": 1, "generic.txt": 1, "keysuffixes.txt": 2}[name]
 		for _, f := range DataLines(text) {
 			if (want > 0 && len(f) != want) || len(f) > 2 {
 				t.Errorf("%s: line %q has %d fields", name, f, len(f))
@@ -25,6 +27,18 @@ func TestVocabularyFiles(t *testing.T) {
 	if !Person("patient") || !Person("customer") || Person("order") || Person("operator") {
 		t.Errorf("Person(patient) = %v, Person(customer) = %v, Person(order) = %v, Person(operator) = %v",
 			Person("patient"), Person("customer"), Person("order"), Person("operator"))
+	}
+	if !Role("advisor") || Role("advisory") || !SelfRole("parent") || SelfRole("child") || !Generic("status") || Generic("customer") {
+		t.Errorf("Role(advisor) = %v, Role(advisory) = %v, SelfRole(parent) = %v, SelfRole(child) = %v, Generic(status) = %v, Generic(customer) = %v",
+			Role("advisor"), Role("advisory"), SelfRole("parent"), SelfRole("child"), Generic("status"), Generic("customer"))
+	}
+	for _, f := range DataLines(keySuffixesText) {
+		if k, ok := KeySuffix(f[0]); !ok || (k != "id" && k != "number" && k != "code") {
+			t.Errorf("keysuffixes.txt: %q is of kind %q, want id, number or code", f[0], k)
+		}
+	}
+	if len(KeySuffixes()) != len(DataLines(keySuffixesText)) {
+		t.Errorf("KeySuffixes() has %d words, keysuffixes.txt %d lines", len(KeySuffixes()), len(DataLines(keySuffixesText)))
 	}
 	for _, f := range DataLines(affixesText) {
 		if f[1] != "prefix" && f[1] != "suffix" && f[1] != "both" {
@@ -58,11 +72,11 @@ func TestTableAffixes(t *testing.T) {
 // word, and go with the next Use.
 func TestUseExtendsVocabulary(t *testing.T) {
 	t.Cleanup(func() { Use(Vocabulary{}) })
-	if _, ok := Synonym("kunde"); ok || Acts("clinician") || TablePrefix("raw") || TableSuffix("hist") {
+	if _, ok := Synonym("kunde"); ok || Acts("clinician") || Role("verifier") || TablePrefix("raw") || TableSuffix("hist") {
 		t.Fatal("the embedded vocabulary already has the test's words")
 	}
 	cust, _ := Synonym("cust")
-	Use(Vocabulary{Synonyms: map[string]string{"Kunde": "Customers", "cust": "custodian"}, Actors: []string{"Clinicians"}, People: []string{"Kunden"},
+	Use(Vocabulary{Synonyms: map[string]string{"Kunde": "Customers", "cust": "custodian"}, Actors: []string{"Clinicians"}, People: []string{"Kunden"}, Roles: []string{"Verifiers"},
 		TablePrefixes: []string{"RAW"}, TableSuffixes: []string{"hist"}})
 	if s, ok := Synonym("kunde"); !ok || s != "customer" {
 		t.Errorf("Synonym(kunde) = %q, %v; want customer", s, ok)
@@ -70,11 +84,11 @@ func TestUseExtendsVocabulary(t *testing.T) {
 	if s, _ := Synonym("cust"); s != "custodian" {
 		t.Errorf("Synonym(cust) = %q: the project's word does not override the embedded %q", s, cust)
 	}
-	if !Person("kunden") || !Acts("clinician") || !Acts("employee") || !TablePrefix("raw") || !TablePrefix("tbl") || !TableSuffix("hist") || TablePrefix("hist") {
+	if !Person("kunden") || !Acts("clinician") || !Role("verifier") || !Role("advisor") || !Acts("employee") || !TablePrefix("raw") || !TablePrefix("tbl") || !TableSuffix("hist") || TablePrefix("hist") {
 		t.Error("actors or affixes not extended")
 	}
 	Use(Vocabulary{})
-	if _, ok := Synonym("kunde"); ok || Acts("clinician") || Person("kunden") || TablePrefix("raw") {
+	if _, ok := Synonym("kunde"); ok || Acts("clinician") || Person("kunden") || Role("verifier") || TablePrefix("raw") {
 		t.Error("Use(Vocabulary{}) kept the project's words")
 	}
 	if s, _ := Synonym("cust"); s != cust {

@@ -111,6 +111,7 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 //	  synonyms: {kunde: customer, auftrag: order}
 //	  actors: [clinician]
 //	  people: [kunde]
+//	  roles: [reviewer]
 //	  table_prefixes: [raw, src]
 //	  table_suffixes: [hist]
 func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
@@ -119,7 +120,7 @@ func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 		return v, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, people:, table_prefixes: or table_suffixes: under it, got %s", describe(n))
+		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, people:, roles:, table_prefixes: or table_suffixes: under it, got %s", describe(n))
 	}
 	word := func(key string, w *yaml.Node) (string, error) {
 		w = resolve(w)
@@ -142,8 +143,13 @@ func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 		}
 		return out, nil
 	}
+	seen := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key, val := n.Content[i], resolve(n.Content[i+1])
+		if seen[key.Value] {
+			return v, lineErrorf(key.Line, "vocabulary: %s given twice", key.Value)
+		}
+		seen[key.Value] = true
 		var err error
 		switch key.Value {
 		case "synonyms":
@@ -166,12 +172,14 @@ func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 			v.Actors, err = list("actors", val)
 		case "people":
 			v.People, err = list("people", val)
+		case "roles":
+			v.Roles, err = list("roles", val)
 		case "table_prefixes":
 			v.TablePrefixes, err = list("table_prefixes", val)
 		case "table_suffixes":
 			v.TableSuffixes, err = list("table_suffixes", val)
 		default:
-			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, people, table_prefixes, table_suffixes)", key.Value)
+			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, people, roles, table_prefixes, table_suffixes)", key.Value)
 		}
 		if err != nil {
 			return v, err

@@ -290,8 +290,9 @@ func TestConfigVocabulary(t *testing.T) {
 	}
 
 	for _, c := range []struct{ body, want string }{
-		{"vocabulary: [kunde]\n", ":1: vocabulary: want synonyms:, actors:, people:, table_prefixes: or table_suffixes: under it, got a list"},
-		{"vocabulary:\n  synonym:\n    kunde: customer\n", `:2: vocabulary: unknown key "synonym" (synonyms, actors, people, table_prefixes, table_suffixes)`},
+		{"vocabulary: [kunde]\n", ":1: vocabulary: want synonyms:, actors:, people:, roles:, table_prefixes: or table_suffixes: under it, got a list"},
+		{"vocabulary:\n  synonym:\n    kunde: customer\n", `:2: vocabulary: unknown key "synonym" (synonyms, actors, people, roles, table_prefixes, table_suffixes)`},
+		{"vocabulary:\n  roles: [reviewer]\n  roles: [auditor]\n", ":3: vocabulary: roles given twice"},
 		{"vocabulary:\n  synonyms: [kunde]\n", ":2: vocabulary: synonyms: want word: word lines (kunde: customer), got a list"},
 		{"vocabulary:\n  synonyms:\n    kunde_nr: customer\n", `:3: vocabulary: synonyms: want one word, got "kunde_nr"`},
 		{"vocabulary:\n  actors: clinician\n", `:2: vocabulary: actors: want a list of words, got "clinician"`},

@@ -68,18 +68,6 @@ const (
 // ---------------------------------------------------------------------------
 // Names
 
-// keySuffixes are the words that mark a column as an identifier of
-// something: x_id, xId, x_fk, x_key, x_no, x_ref, x_code.
-var keySuffixes = map[string]string{
-	"id": "id", "key": "id", "fk": "id", "pk": "id", "sk": "id", "ref": "id", "uuid": "id", "guid": "id",
-	"no": "number", "num": "number", "nr": "number", "number": "number", "code": "code", "cd": "code",
-}
-
-// selfRoles name a reference from a row to another row of its own table.
-var selfRoles = map[string]bool{"parent": true, "manager": true, "boss": true, "supervisor": true,
-	"reports": true, "report": true, "superior": true, "mentor": true, "predecessor": true, "successor": true,
-	"previous": true, "prev": true, "next": true, "original": true, "master": true, "head": true, "lead": true}
-
 // roleLinks end a self role's name: reports_to, head_of, managed_by.
 var roleLinks = map[string]bool{"to": true, "of": true, "by": true}
 
@@ -116,9 +104,9 @@ func splitKeyName(col string) keyName {
 	}
 	k := keyName{tokens: toks, stem: toks}
 	if n := len(toks); n > 0 {
-		if cls, ok := keySuffixes[toks[n-1]]; ok {
+		if cls, ok := naming.KeySuffix(toks[n-1]); ok {
 			k.suffix, k.stem = cls, toks[:n-1]
-		} else if cls, ok := keySuffixes[toks[0]]; ok && n > 1 && (toks[0] == "id" || toks[0] == "fk") {
+		} else if cls, ok := naming.KeySuffix(toks[0]); ok && n > 1 && (toks[0] == "id" || toks[0] == "fk") {
 			k.suffix, k.stem = cls, toks[1:] // id_customer, fk_customer
 		}
 	}
@@ -264,11 +252,17 @@ func (k keyName) canon() keyName {
 	return keyName{tokens: canonWords(k.tokens), stem: canonWords(k.stem), suffix: k.suffix}
 }
 
-// actorName reports whether a column names who did something: a verb
-// and "by", with or without a key suffix (approved_by, signed_off_by,
-// created_by_id).
+// actorName reports whether a column names a person by what they did or
+// the part they play for the row: a verb and "by", with or without a key
+// suffix (approved_by, signed_off_by, created_by_id), or a role as its
+// last word before the suffix (manager_id, advisor, support_rep_id;
+// naming.Role).
 func actorName(c keyName) bool {
-	return len(c.stem) >= 2 && c.stem[len(c.stem)-1] == "by"
+	if len(c.stem) == 0 {
+		return false
+	}
+	last := c.stem[len(c.stem)-1]
+	return (len(c.stem) >= 2 && last == "by") || naming.Role(last)
 }
 
 // matchNames is MatchName's rules on split names; exactName says the two
@@ -309,16 +303,16 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	if c.suffix != "" && len(c.stem) > len(ent) && hasSuffixToks(c.stem, ent) && !same {
 		try(roleScore(ent), "role") // recorded_by_staff_id ~ staff.staff_id
 	}
-	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !generic[last[0]] && !same {
+	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.75, "entity") // accelerator_id ~ web_client_accelerator.id
 	}
-	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !generic[last[0]] && !same {
+	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.65, "role") // billing_customer_id ~ crm_customer.id
 	}
 	if c.suffix == "" && !same && (eq(c.tokens, ent) || eq(c.tokens, k.stem)) {
 		try(0.65, "bare") // match_season.team ~ team.team_id
 	}
-	if c.suffix == "" && !same && len(ent) > 1 && eq(c.tokens, last) && !generic[last[0]] {
+	if c.suffix == "" && !same && len(ent) > 1 && eq(c.tokens, last) && !naming.Generic(last[0]) {
 		try(0.55, "bare") // cartoon.channel ~ tv_channel.id
 	}
 	// cdemo_sk ~ customer_demographics.cd_demo_sk, promo_sk ~
@@ -339,7 +333,7 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	// A self role names a key (manager_id, parent_code) or is the role
 	// itself (ReportsTo, parent); lead_time and head_count are measures.
-	if same && !exactName && len(c.tokens) > 0 && selfRoles[c.tokens[0]] &&
+	if same && !exactName && len(c.tokens) > 0 && naming.SelfRole(c.tokens[0]) &&
 		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
 		try(0.7, "self_role") // employee.reports_to ~ employee.employee_id
 	}
@@ -390,10 +384,6 @@ func abbreviates(tok string, ent []string) bool {
 	return slices.Contains(abbreviations(ent), tok)
 }
 
-// generic words name no entity on their own.
-var generic = map[string]bool{"type": true, "status": true, "code": true, "data": true, "info": true,
-	"detail": true, "list": true, "name": true, "value": true, "item": true, "record": true, "log": true}
-
 // roleScore: a role over a one-letter stem (target_u_id) says less than a
 // role over a real word (supplier_company_id).
 func roleScore(stem []string) float64 {
@@ -419,7 +409,7 @@ func ownsNames(entity []string, k keyName) bool {
 		return true
 	}
 	// dormid, custno: a key suffix glued to the table's name.
-	for suf := range keySuffixes {
+	for _, suf := range naming.KeySuffixes() {
 		if glued(k.tokens) == ent+suf {
 			return true
 		}

@@ -74,6 +74,14 @@ func TestMatchName(t *testing.T) {
 		{"tickets", "signed_off_by", "staff", "staff_id", "actor"},
 		{"documents", "created_by", "products", "id", ""}, // products are no people
 		{"documents", "by", "users", "id", ""},
+		// a role the person plays for the row: a key of a table of people who act
+		{"tickets", "assignee_id", "staff", "staff_no", "actor"},
+		{"accounts", "account_rep_id", "employees", "id", "actor"},
+		{"theses", "advisor", "faculty", "fac_no", "actor"},
+		{"wards", "head", "physicians", "emp_no", "actor"},
+		{"projects", "sponsor", "customers", "id", ""},   // customers are people, not people who act
+		{"routes", "lead_time", "staff", "staff_no", ""}, // a measure, not a role
+		{"teams", "owner_name", "users", "id", ""},       // a role's name, not its key
 		// the entity's words shortened: initials, then the start of the last
 		{"visits", "pdemo_sk", "person_demographics", "demo_sk", "abbreviation"},
 		{"visits", "home_pdemo_sk", "person_demographics", "demo_sk", "abbreviation"},
