@@ -17,6 +17,10 @@ type Vocabulary struct {
 	Roles         []string          // words naming a person by a role (roles.txt: reviewer)
 	TablePrefixes []string          // table-name words before the entity (raw_, src_)
 	TableSuffixes []string          // after it (_hist, _snapshot)
+	// Domains are words that suggest a business domain, by domain, each
+	// with its weight (1 shared with other domains .. 3 nearly proof), for
+	// the semantic expert's guess beside its own lexicon.
+	Domains map[string]map[string]float64
 }
 
 // extended is a Vocabulary in the form the lookups read.
@@ -24,6 +28,7 @@ type extended struct {
 	synonyms           map[string]string
 	actors, people     map[string]bool
 	roles              map[string]bool
+	domains            map[string]map[string]float64
 	prefixes, suffixes map[string]bool
 }
 
@@ -36,7 +41,7 @@ var extension atomic.Pointer[extended]
 // A project's words come first: a synonym it gives overrides the
 // embedded one for the same word.
 func Use(v Vocabulary) {
-	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.People) == 0 && len(v.Roles) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 {
+	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.People) == 0 && len(v.Roles) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 && len(v.Domains) == 0 {
 		extension.Store(nil)
 		return
 	}
@@ -45,7 +50,29 @@ func Use(v Vocabulary) {
 	for w, s := range v.Synonyms {
 		e.synonyms[VocabularyWord(w)] = VocabularyWord(s)
 	}
+	if len(v.Domains) > 0 {
+		e.domains = map[string]map[string]float64{}
+		for d, ws := range v.Domains {
+			d = strings.ToLower(strings.TrimSpace(d))
+			if e.domains[d] == nil {
+				e.domains[d] = map[string]float64{}
+			}
+			for w, weight := range ws {
+				e.domains[d][VocabularyWord(w)] = weight
+			}
+		}
+	}
 	extension.Store(e)
+}
+
+// Domains are the domain words the project added (Vocabulary.Domains),
+// lower-case and singular, by domain; nil when it added none. The caller
+// must not change them.
+func Domains() map[string]map[string]float64 {
+	if e := extension.Load(); e != nil {
+		return e.domains
+	}
+	return nil
 }
 
 // VocabularyWord is a word as the vocabulary compares it: lower-case and

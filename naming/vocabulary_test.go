@@ -77,6 +77,7 @@ func TestUseExtendsVocabulary(t *testing.T) {
 	}
 	cust, _ := Synonym("cust")
 	Use(Vocabulary{Synonyms: map[string]string{"Kunde": "Customers", "cust": "custodian"}, Actors: []string{"Clinicians"}, People: []string{"Kunden"}, Roles: []string{"Verifiers"},
+		Domains:       map[string]map[string]float64{"Wind_Energy": {"Turbines": 3}},
 		TablePrefixes: []string{"RAW"}, TableSuffixes: []string{"hist"}})
 	if s, ok := Synonym("kunde"); !ok || s != "customer" {
 		t.Errorf("Synonym(kunde) = %q, %v; want customer", s, ok)
@@ -87,7 +88,13 @@ func TestUseExtendsVocabulary(t *testing.T) {
 	if !Person("kunden") || !Acts("clinician") || !Role("verifier") || !Role("advisor") || !Acts("employee") || !TablePrefix("raw") || !TablePrefix("tbl") || !TableSuffix("hist") || TablePrefix("hist") {
 		t.Error("actors or affixes not extended")
 	}
+	if d := Domains(); d["wind_energy"]["turbine"] != 3 || len(d) != 1 {
+		t.Errorf("Domains() = %v, want wind_energy: {turbine: 3}", d)
+	}
 	Use(Vocabulary{})
+	if Domains() != nil {
+		t.Error("Use(Vocabulary{}) kept the project's domains")
+	}
 	if _, ok := Synonym("kunde"); ok || Acts("clinician") || Person("kunden") || Role("verifier") || TablePrefix("raw") {
 		t.Error("Use(Vocabulary{}) kept the project's words")
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -104,6 +105,60 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 	return set, nil
 }
 
+// defaultDomainWeight is a domain word's weight when the file lists the
+// words without one: shared with few other domains.
+const defaultDomainWeight = 2
+
+// parseDomains reads vocabulary: domains: a domain per key, and under it
+// a list of words (each of weight defaultDomainWeight) or words with
+// their weights from 1 (shared with other domains) to 3 (nearly proof).
+func parseDomains(n *yaml.Node, word func(string, *yaml.Node) (string, error), list func(string, *yaml.Node) ([]string, error)) (map[string]map[string]float64, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, lineErrorf(n.Line, "vocabulary: domains: want a domain per key (energy: [turbine, substation]), got %s", describe(n))
+	}
+	out := map[string]map[string]float64{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		// A domain is a label as the report prints it (real_estate), not a
+		// word of names: one token of letters, digits and underscores.
+		dn := resolve(n.Content[i])
+		d := strings.ToLower(strings.TrimSpace(dn.Value))
+		if dn.Kind != yaml.ScalarNode || d == "" || strings.Trim(d, "abcdefghijklmnopqrstuvwxyz0123456789_") != "" {
+			return nil, lineErrorf(dn.Line, "vocabulary: domains: want a domain name of letters, digits and underscores, got %s", describe(dn))
+		}
+		if out[d] != nil {
+			return nil, lineErrorf(n.Content[i].Line, "vocabulary: domains: %s given twice", d)
+		}
+		out[d] = map[string]float64{}
+		val := resolve(n.Content[i+1])
+		switch val.Kind {
+		case yaml.SequenceNode:
+			ws, err := list("domains: "+d, val)
+			if err != nil {
+				return nil, err
+			}
+			for _, w := range ws {
+				out[d][w] = defaultDomainWeight
+			}
+		case yaml.MappingNode:
+			for j := 0; j+1 < len(val.Content); j += 2 {
+				w, err := word("domains: "+d, val.Content[j])
+				if err != nil {
+					return nil, err
+				}
+				wn := resolve(val.Content[j+1])
+				weight, perr := strconv.ParseFloat(wn.Value, 64)
+				if wn.Kind != yaml.ScalarNode || perr != nil || weight < 1 || weight > 3 {
+					return nil, lineErrorf(wn.Line, "vocabulary: domains: %s: %s: want a weight from 1 to 3, got %s", d, w, describe(wn))
+				}
+				out[d][w] = weight
+			}
+		default:
+			return nil, lineErrorf(val.Line, "vocabulary: domains: %s: want a list of words or word: weight lines, got %s", d, describe(val))
+		}
+	}
+	return out, nil
+}
+
 // parseVocabulary reads the vocabulary key: what the project adds to the
 // words the name rules know (naming.Vocabulary).
 //
@@ -114,13 +169,16 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 //	  roles: [reviewer]
 //	  table_prefixes: [raw, src]
 //	  table_suffixes: [hist]
+//	  domains:
+//	    energy: [turbine, substation]   # weight 2 each
+//	    legal: {docket: 3, tribunal: 2}
 func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 	var v naming.Vocabulary
 	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
 		return v, nil
 	}
 	if n.Kind != yaml.MappingNode {
-		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, people:, roles:, table_prefixes: or table_suffixes: under it, got %s", describe(n))
+		return v, lineErrorf(n.Line, "vocabulary: want synonyms:, actors:, people:, roles:, table_prefixes:, table_suffixes: or domains: under it, got %s", describe(n))
 	}
 	word := func(key string, w *yaml.Node) (string, error) {
 		w = resolve(w)
@@ -178,8 +236,10 @@ func parseVocabulary(n *yaml.Node) (naming.Vocabulary, error) {
 			v.TablePrefixes, err = list("table_prefixes", val)
 		case "table_suffixes":
 			v.TableSuffixes, err = list("table_suffixes", val)
+		case "domains":
+			v.Domains, err = parseDomains(val, word, list)
 		default:
-			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, people, roles, table_prefixes, table_suffixes)", key.Value)
+			err = lineErrorf(key.Line, "vocabulary: unknown key %q (synonyms, actors, people, roles, table_prefixes, table_suffixes, domains)", key.Value)
 		}
 		if err != nil {
 			return v, err

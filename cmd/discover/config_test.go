@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/discover-db/discover/report"
 )
 
 // smallDB builds a database whose reference is not declared.
@@ -290,8 +292,13 @@ func TestConfigVocabulary(t *testing.T) {
 	}
 
 	for _, c := range []struct{ body, want string }{
-		{"vocabulary: [kunde]\n", ":1: vocabulary: want synonyms:, actors:, people:, roles:, table_prefixes: or table_suffixes: under it, got a list"},
-		{"vocabulary:\n  synonym:\n    kunde: customer\n", `:2: vocabulary: unknown key "synonym" (synonyms, actors, people, roles, table_prefixes, table_suffixes)`},
+		{"vocabulary: [kunde]\n", ":1: vocabulary: want synonyms:, actors:, people:, roles:, table_prefixes:, table_suffixes: or domains: under it, got a list"},
+		{"vocabulary:\n  synonym:\n    kunde: customer\n", `:2: vocabulary: unknown key "synonym" (synonyms, actors, people, roles, table_prefixes, table_suffixes, domains)`},
+		{"vocabulary:\n  domains: [energy]\n", ":2: vocabulary: domains: want a domain per key (energy: [turbine, substation]), got a list"},
+		{"vocabulary:\n  domains:\n    energy: turbine\n", `:3: vocabulary: domains: energy: want a list of words or word: weight lines, got "turbine"`},
+		{"vocabulary:\n  domains:\n    energy: {turbine: 5}\n", `:3: vocabulary: domains: energy: turbine: want a weight from 1 to 3, got "5"`},
+		{"vocabulary:\n  domains:\n    energy: [turbine]\n    energy: [meter]\n", ":4: vocabulary: domains: energy given twice"},
+		{"vocabulary:\n  domains:\n    wind energy: [turbine]\n", `:3: vocabulary: domains: want a domain name of letters, digits and underscores, got "wind energy"`},
 		{"vocabulary:\n  roles: [reviewer]\n  roles: [auditor]\n", ":3: vocabulary: roles given twice"},
 		{"vocabulary:\n  synonyms: [kunde]\n", ":2: vocabulary: synonyms: want word: word lines (kunde: customer), got a list"},
 		{"vocabulary:\n  synonyms:\n    kunde_nr: customer\n", `:3: vocabulary: synonyms: want one word, got "kunde_nr"`},
@@ -302,5 +309,57 @@ func TestConfigVocabulary(t *testing.T) {
 		if want := "discover: " + cfg + c.want + "\n"; res.code != 2 || res.stderr != want {
 			t.Errorf("config %q: exit %d, stderr %q, want exit 2 and %q", c.body, res.code, res.stderr, want)
 		}
+	}
+}
+
+// TestConfigDomains: discover.yaml's vocabulary: domains: adds a project's
+// domain words to the semantic expert's lexicon, which has none for wind
+// farms. The same database is of no domain without the file and of the
+// project's domain with it, on the words the file gives.
+func TestConfigDomains(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "farm.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{
+		`CREATE TABLE turbines (id INTEGER PRIMARY KEY, hub_height REAL)`,
+		`CREATE TABLE nacelle_faults (id INTEGER PRIMARY KEY, turbine_id INTEGER REFERENCES turbines(id), code TEXT)`,
+		`CREATE TABLE yaw_logs (id INTEGER PRIMARY KEY, turbine_id INTEGER REFERENCES turbines(id), angle REAL)`,
+	}
+	for i := 1; i <= 20; i++ {
+		stmts = append(stmts, "INSERT INTO turbines VALUES ("+itoa(i)+", 80.5)",
+			"INSERT INTO nacelle_faults VALUES ("+itoa(i)+", "+itoa(1+i%20)+", 'F"+itoa(i%3)+"')",
+			"INSERT INTO yaw_logs VALUES ("+itoa(i)+", "+itoa(1+i%20)+", 12.5)")
+	}
+	for _, s := range stmts {
+		if _, err := db.Exec(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	domain := func(args ...string) report.Domain {
+		t.Helper()
+		out := t.TempDir()
+		res := run(t, append([]string{"--db", path, "--out", out, "-q", "--format", "json"}, args...)...)
+		if res.code != 0 {
+			t.Fatalf("exit %d: %s", res.code, res.stderr)
+		}
+		_, r := readReport(t, out)
+		return r.Domain
+	}
+	label := func(d report.Domain) string {
+		if d.Label == nil {
+			return "none"
+		}
+		return *d.Label
+	}
+	if d := domain("--config", writeConfig(t, "max_iterations: 10\n")); label(d) != "unknown" {
+		t.Fatalf("without the vocabulary the domain is %q (%v), want unknown (the test's premise)", label(d), d.Evidence)
+	}
+	cfg := writeConfig(t, "vocabulary:\n  domains:\n    wind_energy: {turbine: 3, nacelle: 3}\n    shipping: [vessel]\n")
+	d := domain("--config", cfg)
+	if label(d) != "wind_energy" || !strings.Contains(strings.Join(d.Evidence, "; "), "nacelle, turbine") {
+		t.Errorf("with the vocabulary: domain %q, evidence %q; want wind_energy on nacelle, turbine", label(d), d.Evidence)
 	}
 }

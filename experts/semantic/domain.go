@@ -38,6 +38,30 @@ func parseLexicon(text string) map[string]map[string]float64 {
 	return out
 }
 
+// withProject is the lexicon with a project's domain words (discover.yaml's
+// vocabulary: domains) added: a word it gives a domain takes the project's
+// weight, and a domain it names that the lexicon lacks is scored too.
+func withProject(lex, project map[string]map[string]float64) map[string]map[string]float64 {
+	if len(project) == 0 {
+		return lex
+	}
+	out := make(map[string]map[string]float64, len(lex)+len(project))
+	for d, ws := range lex {
+		out[d] = ws
+	}
+	for d, ws := range project {
+		merged := make(map[string]float64, len(out[d])+len(ws))
+		for w, weight := range out[d] {
+			merged[w] = weight
+		}
+		for w, weight := range ws {
+			merged[w] = weight
+		}
+		out[d] = merged
+	}
+	return out
+}
+
 const (
 	// tableWeight makes a word in a table name count more than one in a
 	// column name: tables say what the database is about.
@@ -88,7 +112,7 @@ func scoreVocabulary(tables, columns, values []string) domainGuess {
 	cw := wordSet(columns)
 	vw := wordSet(values)
 	var scores []domainScore
-	for label, words := range lexicon {
+	for label, words := range withProject(lexicon, naming.Domains()) {
 		s := domainScore{Label: label}
 		for w, weight := range words {
 			switch {
