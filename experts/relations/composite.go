@@ -1,9 +1,9 @@
 package relations
 
 // Composite references: a child whose columns together name a parent's key
-// of two columns or more (on_call(blockfloor, blockcode) →
-// block(blockfloor, blockcode); attendance(student_id, course_id) →
-// registrations(student_id, course_id)). Each column of the key must be
+// of two columns or more (bin_count(aisle, bay) → shelf_slot(aisle,
+// bay); exam_sitting(student_id, module_id) → module_enrolment(student_id,
+// module_id)). Each column of the key must be
 // named by its own column of the child, of a type that compares with it,
 // and the child's tuples must be found in the parent's: one exact check of
 // the distinct tuples, as for a single column. Columns need no profile:
@@ -12,8 +12,8 @@ package relations
 //
 // A confirmed composite reference makes the single-column references of
 // its columns that go where the parent's own columns go redundant:
-// attendance.student_id → students says again what attendance →
-// registrations → students says. Those are dropped (counted as Implied).
+// exam_sitting.student_id → students says again what exam_sitting →
+// module_enrolment → students says. Those are dropped (counted as Implied).
 
 import (
 	"context"
@@ -446,11 +446,11 @@ func refSig(table string, cols []string) string {
 // refSig) is said again by a wider composite one: from are some of the
 // composite's child columns, and the parent's columns in their places
 // reference to (refs maps a refSig to the refSigs it references, declared
-// or inferred). attendance.student_id → students is said by attendance →
-// registrations(student_id, course_id) when registrations.student_id →
-// students; circulation(document_id, draft_number) → drafts by
-// circulation → copies(document_id, draft_number, copy_number) when
-// copies(document_id, draft_number) → drafts. Only a wider reference
+// or inferred). exam_sitting.student_id → students is said by
+// exam_sitting → module_enrolment(student_id, module_id) when
+// module_enrolment.student_id → students; loan(title_id, edition_no) →
+// editions by loan → volumes(title_id, edition_no, volume_no) when
+// volumes(title_id, edition_no) → editions. Only a wider reference
 // implies a narrower one, so two never drop each other.
 func implied(child string, from []string, to string, composites []CompositeScored, refs map[string][]string) bool {
 	for _, c := range composites {

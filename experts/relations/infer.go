@@ -84,6 +84,9 @@ type keyName struct {
 	tokens []string // singular, trailing numbers dropped
 	stem   []string
 	suffix string // class of the key suffix: id, number, code; "" when none
+	// raw is the name's words glued before singulars: crsid and CrsID are
+	// spelled alike, though the singular of the word crs is cr.
+	raw string
 }
 
 func splitKeyName(col string) keyName {
@@ -99,10 +102,11 @@ func splitKeyName(col string) keyName {
 		last := toks[n-1]
 		toks = append(toks[:n-1:n-1], last[:len(last)-len(gluedKey)], gluedKey)
 	}
+	raw := glued(toks)
 	for i := range toks {
 		toks[i] = naming.Singular(toks[i])
 	}
-	k := keyName{tokens: toks, stem: toks}
+	k := keyName{tokens: toks, stem: toks, raw: raw}
 	if n := len(toks); n > 0 {
 		if cls, ok := naming.KeySuffix(toks[n-1]); ok {
 			k.suffix, k.stem = cls, toks[:n-1]
@@ -200,8 +204,8 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	// reference.
 	same := childTable == parentTable
 	best := matchNames(c, k, ent, same, childCol == parentCol)
-	// A column named after its own table (order_items.order_item_id,
-	// branch.branch_id) identifies its own rows; only an exact match to
+	// A column named after its own table (invoice_lines.invoice_line_id,
+	// depot.depot_id) identifies its own rows; only an exact match to
 	// another key of that name may make it a reference (a 1:1 extension).
 	if best.Rule != "exact" && best.Rule != "self_role" && owns(childTable, childCol) {
 		return NameMatch{}
@@ -249,7 +253,7 @@ func canonWords(ws []string) []string {
 
 // canon is the name with synonyms brought to one word.
 func (k keyName) canon() keyName {
-	return keyName{tokens: canonWords(k.tokens), stem: canonWords(k.stem), suffix: k.suffix}
+	return keyName{tokens: canonWords(k.tokens), stem: canonWords(k.stem), suffix: k.suffix, raw: glued(canonWords(k.tokens))}
 }
 
 // actorName reports whether a column names a person by what they did or
@@ -285,7 +289,7 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 		}
 	}
 	switch {
-	case len(k.stem) > 0 && glued(c.tokens) == glued(k.tokens):
+	case len(k.stem) > 0 && (glued(c.tokens) == glued(k.tokens) || c.raw == k.raw):
 		// track.album_id ~ album.album_id: named like the target's key. The
 		// same name on another table is only a reference when that table
 		// does not own the name (checked by the caller through ownership).
@@ -294,26 +298,26 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 		}
 	case c.suffix != "" && (eq(c.stem, ent) || eq(c.stem, keyStem)):
 		if !same {
-			try(0.85, "entity") // bridge.architect_id ~ architect.id
+			try(0.85, "entity") // permit.surveyor_id ~ surveyor.id
 		}
 	}
 	if c.suffix != "" && len(c.stem) > len(keyStem) && hasSuffixToks(c.stem, keyStem) && !same {
-		try(roleScore(keyStem), "role") // supplier_company_id ~ company.company_id
+		try(roleScore(keyStem), "role") // builder_company_id ~ company.company_id
 	}
 	if c.suffix != "" && len(c.stem) > len(ent) && hasSuffixToks(c.stem, ent) && !same {
-		try(roleScore(ent), "role") // recorded_by_staff_id ~ staff.staff_id
+		try(roleScore(ent), "role") // logged_by_staff_id ~ staff.staff_id
 	}
 	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !naming.Generic(last[0]) && !same {
-		try(0.75, "entity") // accelerator_id ~ web_client_accelerator.id
+		try(0.75, "entity") // gateway_id ~ mobile_payment_gateway.id
 	}
 	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.65, "role") // billing_customer_id ~ crm_customer.id
 	}
 	if c.suffix == "" && !same && (eq(c.tokens, ent) || eq(c.tokens, k.stem)) {
-		try(0.65, "bare") // match_season.team ~ team.team_id
+		try(0.65, "bare") // fixture.squad ~ squad.squad_id
 	}
 	if c.suffix == "" && !same && len(ent) > 1 && eq(c.tokens, last) && !naming.Generic(last[0]) {
-		try(0.55, "bare") // cartoon.channel ~ tv_channel.id
+		try(0.55, "bare") // broadcast.network ~ cable_network.id
 	}
 	// cdemo_sk ~ customer_demographics.cd_demo_sk, promo_sk ~
 	// promotion.p_promo_sk: the column shortens the entity's words.
@@ -335,7 +339,7 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	// itself (ReportsTo, parent); lead_time and head_count are measures.
 	if same && !exactName && len(c.tokens) > 0 && naming.SelfRole(c.tokens[0]) &&
 		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
-		try(0.7, "self_role") // employee.reports_to ~ employee.employee_id
+		try(0.7, "self_role") // clerk.reports_to ~ clerk.clerk_id
 	}
 	return best
 }
@@ -393,8 +397,9 @@ func roleScore(stem []string) float64 {
 	return 0.75
 }
 
-// owns reports whether a key name is the table's own name: city owns
-// city_id, so temperature.city_id refers to city, not the other way round.
+// owns reports whether a key name is the table's own name: station owns
+// station_id, so reading.station_id refers to station, not the other way
+// round.
 func owns(table, col string) bool {
 	return ownsNames(entityOf(table), splitKeyName(col))
 }
@@ -666,6 +671,7 @@ func indexKeys(keys []Column) keyIndex {
 		}
 		for _, n := range spellings {
 			add("g:"+glued(n.k.tokens), i)
+			add("g:"+n.k.raw, i)
 			for _, run := range [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]} {
 				if len(run) > 0 {
 					add("t:"+strings.Join(run, " "), i)
@@ -698,6 +704,7 @@ func (idx keyIndex) lookup(ch Column) []int {
 	}
 	for _, n := range []keyName{c, c.canon()} {
 		take(idx.byWords["g:"+glued(n.tokens)])
+		take(idx.byWords["g:"+n.raw])
 		for i := range n.tokens {
 			for j := i + 1; j <= len(n.tokens); j++ {
 				take(idx.byWords["t:"+strings.Join(n.tokens[i:j], " ")])
@@ -720,7 +727,7 @@ func (idx keyIndex) lookup(ch Column) []int {
 // otherwise (their tables' column prefixes, say) are linked only when the
 // name is the parent's and not the child's (customer_details.cust_key →
 // customer.c_cust_key), or the child's table is named after the parent's
-// (film_text → film).
+// (invoice_text → invoice).
 // household_demographics.hd_demo_sk and customer_demographics.cd_demo_sk,
 // both numbered 1..n, overlap by construction, not by reference.
 func SiblingKeys(ch, k Column) bool {
@@ -1286,7 +1293,7 @@ func Score(c Candidate, in Inclusion) Scored {
 		s.Evidence = append(s.Evidence, "target unique by profile (no declared key)")
 	}
 	// Two keys of the same name: the one whose table owns the name is the
-	// parent (temperature.city_id → city.city_id, not the reverse).
+	// parent (reading.station_id → station.station_id, not the reverse).
 	if c.Name.Rule == "exact" {
 		co, po := owns(c.Child.Table, c.Child.named()), owns(c.Parent.Table, c.Parent.named())
 		switch {

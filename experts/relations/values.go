@@ -1,8 +1,8 @@
 package relations
 
-// References the values propose when the names found none: voting
-// records whose president_vote holds students' ids 1001..1035, a course's
-// instructor holding faculty ids 1082..9379. A name that points nowhere
+// References the values propose when the names found none: ballots
+// whose chair_vote holds members' ids 1001..1035, a module's convenor
+// holding lecturer ids 1082..9379. A name that points nowhere
 // is common (a role, an abbreviation, another language); values that all
 // fall among a key's, where an integer column that is no reference would
 // seldom put them, say what the name does not.
@@ -230,8 +230,8 @@ const valueMinText = 4
 // textProposals pairs a text column named like no key with the declared
 // text keys of other tables whose range of values holds its own and that
 // have at least as many values: a column of grades, genres or codes that
-// copies a lookup table's key (enrolled_in.grade ~ gradeconversion's
-// lettergrade). The exact check must then find every value.
+// copies a lookup table's key (exam_result.band ~ band_scale's
+// band_letter). The exact check must then find every value.
 func textProposals(ch Column, keys []Column) []Candidate {
 	p := ch.Profile
 	if typeClass(ch.Type) != "text" || p == nil || p.Min == nil || p.Max == nil || p.DistinctCount == nil ||
