@@ -1313,7 +1313,9 @@ func Score(c Candidate, in Inclusion) Scored {
 // accepted reference whose target is not a declared key and is itself a
 // reference elsewhere is dropped: a foreign key column is a copy, not the
 // key it copies. A target named only through a synonym or as a person
-// counts only when no target named as written was accepted.
+// counts only when no target named as written was accepted. Among the
+// targets left, one whose key references another of them is an
+// extension's key: the column references the entity at the chain's end.
 func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 	children := map[string]bool{}
 	for _, s := range all {
@@ -1351,6 +1353,28 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 			}
 			return ss[i].Key() < ss[j].Key()
 		})
+		// Follow the chain to the entity: a target whose key references
+		// another target of this column (an extension's key, which copies
+		// its entity's) gives way to that one, however they scored.
+		seen := map[string]bool{ss[0].Parent.qualified(): true}
+		for {
+			next := -1
+			for _, up := range byChild[ss[0].Parent.qualified()] {
+				back := slices.ContainsFunc(byChild[up.Parent.qualified()], func(o Scored) bool { return o.Parent.qualified() == ss[0].Parent.qualified() })
+				if seen[up.Parent.qualified()] || back {
+					continue // two keys that hold each other's values: no chain; dropReversed settles them
+				}
+				if i := slices.IndexFunc(ss, func(o Scored) bool { return o.Parent.qualified() == up.Parent.qualified() }); i > 0 {
+					next = i
+					break
+				}
+			}
+			if next < 0 {
+				break
+			}
+			ss[0], ss[next] = ss[next], ss[0]
+			seen[ss[0].Parent.qualified()] = true
+		}
 		kept = append(kept, ss[0])
 		if len(ss) > 1 && ss[0].Confidence-ss[1].Confidence <= ambiguityMargin && ss[0].Parent.Table != ss[1].Parent.Table {
 			ambiguous = append(ambiguous, [2]Scored{ss[0], ss[1]})

@@ -790,3 +790,56 @@ func TestSelectSettlesOneToOneByTheChain(t *testing.T) {
 		t.Errorf("kept %d of two references nothing tells apart, want both", len(kept))
 	}
 }
+
+// TestSelectFollowsTheChain: transfers.holder_no holds values both
+// wallets and wallet_limits hold, and scores alike against each (the key's
+// name is neither table's). wallet_limits.holder_no itself references
+// wallets: it is an extension's key, a copy of the entity's, so the
+// transfer references the entity, wallets.
+func TestSelectFollowsTheChain(t *testing.T) {
+	wallets := prof("wallets", "holder_no", 50, 50, "1", "50")
+	limits := prof("wallet_limits", "holder_no", 40, 40, "1", "50")
+	child := prof("transfers", "holder_no", 400, 30, "1", "50")
+	in := relations.Inclusion{ChildDistinct: 30, NonNull: 400}
+	toLimits := relations.Score(cand("transfers", "holder_no", child, "wallet_limits", "holder_no", limits), in)
+	toWallets := relations.Score(cand("transfers", "holder_no", child, "wallets", "holder_no", wallets), in)
+	extends := relations.Score(cand("wallet_limits", "holder_no", limits, "wallets", "holder_no", wallets), relations.Inclusion{ChildDistinct: 40, NonNull: 40})
+	for _, s := range []relations.Scored{toLimits, toWallets, extends} {
+		if !s.Accept {
+			t.Fatalf("fixture: %s not accepted (%.2f)", s.Key(), s.Confidence)
+		}
+	}
+	if toLimits.Confidence != toWallets.Confidence {
+		t.Fatalf("fixture: the two targets should score alike, %.3f and %.3f", toLimits.Confidence, toWallets.Confidence)
+	}
+	// Without the extension's own reference nothing says which is the
+	// entity, and the tie goes by name: the premise that makes the chain
+	// matter.
+	if kept, _ := relations.Select([]relations.Scored{toLimits, toWallets}); len(kept) != 1 || kept[0].Parent.Table != "wallet_limits" {
+		t.Fatalf("fixture: without the chain kept %v, want wallet_limits by name order", kept)
+	}
+	for _, order := range [][]relations.Scored{{toLimits, toWallets, extends}, {extends, toWallets, toLimits}} {
+		kept, _ := relations.Select(order)
+		var got []string
+		for _, s := range kept {
+			got = append(got, s.Child.Table+"→"+s.Parent.Table)
+		}
+		sort.Strings(got)
+		if want := []string{"transfers→wallets", "wallet_limits→wallets"}; !slices.Equal(got, want) {
+			t.Errorf("kept %v, want %v", got, want)
+		}
+	}
+	// Two keys that hold each other's values are no chain: wallets and
+	// wallets_mirror, equal sets, reference each other, and the transfer
+	// keeps its first target rather than following one of the two.
+	mirror := prof("wallets_mirror", "holder_no", 50, 50, "1", "50")
+	toMirror := relations.Score(cand("transfers", "holder_no", child, "wallets_mirror", "holder_no", mirror), in)
+	there := relations.Score(cand("wallets", "holder_no", wallets, "wallets_mirror", "holder_no", mirror), relations.Inclusion{ChildDistinct: 50, NonNull: 50})
+	back := relations.Score(cand("wallets_mirror", "holder_no", mirror, "wallets", "holder_no", wallets), relations.Inclusion{ChildDistinct: 50, NonNull: 50})
+	kept, _ := relations.Select([]relations.Scored{toWallets, toMirror, there, back})
+	for _, s := range kept {
+		if s.Child.Table == "transfers" && s.Parent.Table != "wallets" {
+			t.Errorf("transfers → %s, want wallets: a key that copies its twin is no chain", s.Parent.Table)
+		}
+	}
+}
