@@ -6,8 +6,8 @@ import (
 )
 
 // The vocabulary the name rules share, as data: synonyms.txt, actors.txt,
-// people.txt, affixes.txt, roles.txt, selfroles.txt, generic.txt and
-// keysuffixes.txt.
+// people.txt, affixes.txt, roles.txt, selfroles.txt, generic.txt,
+// keysuffixes.txt and supertypes.txt.
 var (
 	//go:embed synonyms.txt
 	synonymsText string
@@ -25,6 +25,8 @@ var (
 	genericText string
 	//go:embed keysuffixes.txt
 	keySuffixesText string
+	//go:embed supertypes.txt
+	supertypesText string
 
 	synonyms    = pairs(synonymsText)
 	actors      = words(actorsText)
@@ -34,7 +36,13 @@ var (
 	selfRoles   = words(selfRolesText)
 	generic     = words(genericText)
 	keySuffixes = pairs(keySuffixesText)
+	supertypes  = words(supertypesText)
 )
+
+// PersonSupertype reports whether entity, the last word of a table's
+// entity, generalizes the people of a schema (person, party): a table of
+// one kind of person may take its keys as its own.
+func PersonSupertype(entity string) bool { return supertypes[entity] }
 
 // KeySuffix reports whether w, the last word of a column's name, marks it
 // as an identifier (id, key, no, code), and which kind of identifier.

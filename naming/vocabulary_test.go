@@ -6,9 +6,9 @@ import "testing"
 func TestVocabularyFiles(t *testing.T) {
 	for name, text := range map[string]string{"synonyms.txt": synonymsText, "actors.txt": actorsText, "english.txt": english,
 		"people.txt": peopleText, "affixes.txt": affixesText, "roles.txt": rolesText, "selfroles.txt": selfRolesText,
-		"generic.txt": genericText, "keysuffixes.txt": keySuffixesText} {
+		"generic.txt": genericText, "keysuffixes.txt": keySuffixesText, "supertypes.txt": supertypesText} {
 		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1, "people.txt": 1, "affixes.txt": 2, "roles.txt": 1,
-			"selfroles.txt": 1, "generic.txt": 1, "keysuffixes.txt": 2}[name]
+			"selfroles.txt": 1, "generic.txt": 1, "keysuffixes.txt": 2, "supertypes.txt": 1}[name]
 		for _, f := range DataLines(text) {
 			if (want > 0 && len(f) != want) || len(f) > 2 {
 				t.Errorf("%s: line %q has %d fields", name, f, len(f))

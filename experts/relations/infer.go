@@ -184,7 +184,28 @@ type NameMatch struct {
 // person, or not at all (a pair its values proposed, values.go): weaker
 // than any match of the name as written.
 func (m NameMatch) loose() bool {
-	return m.Rule == "synonym" || m.Rule == "actor" || m.Rule == valueRule
+	return m.Rule == "synonym" || m.Rule == "actor" || m.Rule == valueRule || m.Rule == supertypeRule
+}
+
+// supertypeRule: the key of a table of one kind of person (candidates,
+// students) named after its own table references the key of a table of
+// persons (people.person_id): a subtype of a party model, its rows some of
+// the persons. The names only allow it; the values must prove it, as for a
+// reference the values propose (Score).
+const (
+	supertypeRule  = "supertype"
+	supertypeScore = 0.6
+)
+
+// personSubtype reports whether the child table's rows are one kind of
+// person and the parent's persons in general.
+func personSubtype(childTable, parentTable string) bool {
+	ce, pe := entityOf(childTable), entityOf(parentTable)
+	if len(ce) == 0 || len(pe) == 0 {
+		return false
+	}
+	cl, pl := ce[len(ce)-1], pe[len(pe)-1]
+	return cl != pl && naming.Person(cl) && !naming.PersonSupertype(cl) && naming.PersonSupertype(pl)
 }
 
 // MatchName scores how well childTable.childCol is named as a reference to
@@ -208,6 +229,9 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	// depot.depot_id) identifies its own rows; only an exact match to
 	// another key of that name may make it a reference (a 1:1 extension).
 	if best.Rule != "exact" && best.Rule != "self_role" && owns(childTable, childCol) {
+		if !same && best.Score < supertypeScore && owns(parentTable, parentCol) && personSubtype(childTable, parentTable) {
+			return NameMatch{supertypeScore, supertypeRule} // candidates.candidate_id ~ people.person_id
+		}
 		return NameMatch{}
 	}
 	if same {
@@ -684,6 +708,9 @@ func indexKeys(keys []Column) keyIndex {
 		if ce := canonWords(ent); len(ce) > 0 && naming.Acts(ce[len(ce)-1]) {
 			add("p:", i) // a table of people: the targets of approved_by
 		}
+		if len(ent) > 0 && naming.PersonSupertype(ent[len(ent)-1]) {
+			add("s:", i) // a table of persons: the supertype of one kind of person
+		}
 		idx.byTable[k.Table] = append(idx.byTable[k.Table], i)
 	}
 	return idx
@@ -717,6 +744,9 @@ func (idx keyIndex) lookup(ch Column) []int {
 	if actorName(c) {
 		take(idx.byWords["p:"])
 	}
+	if owns(ch.Table, ch.named()) {
+		take(idx.byWords["s:"])
+	}
 	take(idx.byTable[ch.Table])
 	sort.Ints(out)
 	return out
@@ -736,6 +766,9 @@ func SiblingKeys(ch, k Column) bool {
 	}
 	if owns(k.Table, k.named()) && !owns(ch.Table, ch.named()) {
 		return false
+	}
+	if personSubtype(ch.Table, k.Table) {
+		return false // students' keys may be some of the people's: the values decide
 	}
 	ce, pe := entityOf(ch.Table), entityOf(k.Table)
 	return !(len(ce) > len(pe) && containsRun(ce, pe))
@@ -1271,6 +1304,9 @@ func Score(c Candidate, in Inclusion) Scored {
 	if !held {
 		return s
 	}
+	if c.Name.Rule == supertypeRule && !supertypeProven(&s) {
+		return s
+	}
 	if cmin, cmax, pmin, pmax, ok := ranges(c); ok {
 		if cmin >= pmin && cmax <= pmax {
 			s.Evidence = append(s.Evidence, fmt.Sprintf("child range %s..%s within parent %s..%s", num(cmin), num(cmax), num(pmin), num(pmax)))
@@ -1306,6 +1342,29 @@ func Score(c Candidate, in Inclusion) Scored {
 	}
 	s.settle(conf)
 	return s
+}
+
+// supertypeProven weighs a subtype's key against its supertype's by the
+// chance model of values.go: people numbered 1..n hold every small key of
+// any other table, so only keys that would seldom fall among the persons'
+// by chance (numbered apart, or sparse) prove the subtype, and nothing
+// short of every value found. The key's distinct count bounds how many of
+// 0..max it holds, so the chance is never understated.
+func supertypeProven(s *Scored) bool {
+	c, in := s.Candidate, s.Inclusion
+	_, cmax, _, ok := integerColumn(c.Child)
+	pp := c.Parent.Profile
+	if !ok || pp == nil || pp.DistinctCount == nil || in.OrphanRows > 0 || in.ChildDistinct < valueMinDistinct {
+		s.Evidence = append(s.Evidence, "a kind of person's key beside the persons': no values that could prove it")
+		return false
+	}
+	chance := valueChance(in.ChildDistinct, cmax, *pp.DistinctCount)
+	if chance > valueMaxChance {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("a kind of person's key beside the persons': %d values among %d of 0..%s would be so by chance %.2g, no proof", in.ChildDistinct, *pp.DistinctCount, num(cmax), chance))
+		return false
+	}
+	s.Evidence = append(s.Evidence, fmt.Sprintf("a kind of person's key among the persons': %d values all among %d of 0..%s, by chance %.2g", in.ChildDistinct, *pp.DistinctCount, num(cmax), chance))
+	return true
 }
 
 // Select keeps one target per child column, the best scored, and returns

@@ -82,6 +82,12 @@ func TestMatchName(t *testing.T) {
 		{"projects", "sponsor", "customers", "id", ""},   // customers are people, not people who act
 		{"routes", "lead_time", "staff", "staff_no", ""}, // a measure, not a role
 		{"teams", "owner_name", "users", "id", ""},       // a role's name, not its key
+		// one kind of person's key among the persons' (a party model's subtype)
+		{"patients", "patient_id", "persons", "person_id", "supertype"},
+		{"applicants", "applicant_no", "parties", "party_no", "supertype"},
+		{"orders", "order_id", "persons", "person_id", ""},     // orders are no people
+		{"persons", "person_id", "patients", "patient_id", ""}, // the persons are no kind of patient
+		{"patients", "name_id", "persons", "person_id", ""},    // not the patients' own key
 		// the entity's words shortened: initials, then the start of the last
 		{"visits", "pdemo_sk", "person_demographics", "demo_sk", "abbreviation"},
 		{"visits", "home_pdemo_sk", "person_demographics", "demo_sk", "abbreviation"},
@@ -841,5 +847,29 @@ func TestSelectFollowsTheChain(t *testing.T) {
 		if s.Child.Table == "transfers" && s.Parent.Table != "wallets" {
 			t.Errorf("transfers → %s, want wallets: a key that copies its twin is no chain", s.Parent.Table)
 		}
+	}
+}
+
+// TestScoreSupertype: patients.patient_id among persons.person_id is a
+// subtype only when the values could seldom be so by chance: persons
+// numbered 5001.. by tens hold 40 of 0..5400, and 30 patients' keys all
+// among them prove it; persons numbered 1..400 hold every small number,
+// and 30 patients numbered 1..30 merely overlap them.
+func TestScoreSupertype(t *testing.T) {
+	intProf := func(table, col string, rows, distinct int64, lo, hi int) *catalog.ProfileDoc {
+		p := prof(table, col, rows, distinct, fmt.Sprint(lo), fmt.Sprint(hi))
+		p.Mean = ptr(float64(lo+hi) / 2)
+		return p
+	}
+	in := relations.Inclusion{ChildDistinct: 30, NonNull: 30}
+	sparse := relations.Score(cand("patients", "patient_id", intProf("patients", "patient_id", 30, 30, 5001, 5391),
+		"persons", "person_id", intProf("persons", "person_id", 40, 40, 5001, 5391)), in)
+	if sparse.Name.Rule != "supertype" || !sparse.Accept {
+		t.Errorf("sparse keys: rule %s, accept %v (%.2f), evidence %q; want a supertype reference", sparse.Name.Rule, sparse.Accept, sparse.Confidence, sparse.Evidence)
+	}
+	dense := relations.Score(cand("patients", "patient_id", intProf("patients", "patient_id", 30, 30, 1, 30),
+		"persons", "person_id", intProf("persons", "person_id", 400, 400, 1, 400)), in)
+	if dense.Accept || !strings.Contains(strings.Join(dense.Evidence, "; "), "no proof") {
+		t.Errorf("keys numbered alike: accept %v (%.2f), evidence %q; want no reference", dense.Accept, dense.Confidence, dense.Evidence)
 	}
 }
