@@ -81,7 +81,8 @@ func TestMatchName(t *testing.T) {
 		{"wards", "head", "physicians", "emp_no", "actor"},
 		{"projects", "sponsor", "customers", "id", ""},   // customers are people, not people who act
 		{"routes", "lead_time", "staff", "staff_no", ""}, // a measure, not a role
-		{"teams", "owner_name", "users", "id", ""},       // a role's name, not its key
+		{"teams", "reviewer_name", "users", "id", ""},    // a role's name, not its key
+		{"vehicles", "owner_id", "users", "id", ""},      // an owner may be a company: no role
 		// one kind of person's key among the persons' (a party model's subtype)
 		{"patients", "patient_id", "persons", "person_id", "supertype"},
 		{"applicants", "applicant_no", "parties", "party_no", "supertype"},
