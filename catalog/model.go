@@ -316,6 +316,60 @@ type LoopState struct {
 	// GivenUp holds the tasks given up on (expert "/" task), with the table
 	// each read and its last error: the run's outcome names them.
 	GivenUp map[string]GivenUp `json:"given_up,omitempty"`
+	// Costs say where the run's time went: each expert's tasks, and the
+	// slowest tasks. Absent from catalogs written before it.
+	Costs *RunCosts `json:"costs,omitempty"`
+}
+
+// RunCosts are a run's task times, over every round (a resumed run's
+// included).
+type RunCosts struct {
+	Experts map[string]ExpertCost `json:"experts"`
+	// Slowest are the slowest task runs, slowest first, at most
+	// SlowestTasks of them.
+	Slowest []TaskCost `json:"slowest"`
+}
+
+// SlowestTasks is how many task runs RunCosts.Slowest keeps.
+const SlowestTasks = 10
+
+// ExpertCost is the time one expert's tasks took: their sum, which exceeds
+// the run's wall-clock time when tasks run side by side.
+type ExpertCost struct {
+	Tasks   int     `json:"tasks"`
+	Failed  int     `json:"failed"`
+	Seconds float64 `json:"seconds"`
+}
+
+// TaskCost is one task run's time.
+type TaskCost struct {
+	Expert  string  `json:"expert"`
+	Task    string  `json:"task"`
+	Seconds float64 `json:"seconds"`
+}
+
+// Add records a task run of el seconds, failed or not.
+func (c *RunCosts) Add(expert, task string, seconds float64, failed bool) {
+	if c.Experts == nil {
+		c.Experts = map[string]ExpertCost{}
+	}
+	e := c.Experts[expert]
+	e.Tasks++
+	if failed {
+		e.Failed++
+	}
+	e.Seconds += seconds
+	c.Experts[expert] = e
+	i := len(c.Slowest)
+	for i > 0 && c.Slowest[i-1].Seconds < seconds {
+		i--
+	}
+	if i < SlowestTasks {
+		c.Slowest = append(c.Slowest[:i], append([]TaskCost{{expert, task, seconds}}, c.Slowest[i:]...)...)
+		if len(c.Slowest) > SlowestTasks {
+			c.Slowest = c.Slowest[:SlowestTasks]
+		}
+	}
 }
 
 // GivenUp is a task the run stopped trying after repeated failures.

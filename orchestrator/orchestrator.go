@@ -322,6 +322,12 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 				start := o.now()
 				err := runTask(gctx, t)
 				el := o.now().Sub(start)
+				mu.Lock()
+				if state.Costs == nil {
+					state.Costs = &catalog.RunCosts{}
+				}
+				state.Costs.Add(t.Expert, t.Name, el.Seconds(), err != nil && gctx.Err() == nil)
+				mu.Unlock()
 				if werr := o.Catalog.WriteErr(); werr != nil {
 					stopRound(werr)
 					return nil

@@ -691,3 +691,42 @@ func TestStemFoldsPlurals(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCostsSayWhereTheTimeWent: the run's state keeps each expert's
+// task count, failures and summed task time, and the slowest task runs:
+// a 60 ms task of "slow" outweighs "quick"'s, the broken task's try counts
+// as a failed run, and the slowest list is slowest first.
+func TestRunCostsSayWhereTheTimeWent(t *testing.T) {
+	slow := &fakeExpert{name: "slow", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{{Expert: "slow", Name: "wait", Run: func(ctx context.Context) error {
+			time.Sleep(60 * time.Millisecond)
+			return fullCoverage(ctx, env, 1)
+		}}}
+	}}
+	quick := &fakeExpert{name: "quick", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		return []experts.Task{
+			{Expert: "quick", Name: "ok", Run: func(context.Context) error { return nil }},
+			{Expert: "quick", Name: "broken", Run: func(context.Context) error { return errors.New("boom") }},
+		}
+	}}
+	run, cat, _ := runWith(t, cfg(), slow, quick)
+	c := state(t, cat, run.ID).Costs
+	if c == nil {
+		t.Fatal("no costs in the run's state")
+	}
+	s, q := c.Experts["slow"], c.Experts["quick"]
+	if s.Tasks < 1 || s.Seconds < 0.06 || s.Failed != 0 {
+		t.Errorf("slow: %+v, want at least one task of 60 ms, none failed", s)
+	}
+	if q.Failed < 1 || q.Tasks < 2 || q.Seconds >= s.Seconds {
+		t.Errorf("quick: %+v, want the broken task's failed try among at least 2 runs, less time than slow's %.3f s", q, s.Seconds)
+	}
+	if len(c.Slowest) == 0 || c.Slowest[0].Expert != "slow" || c.Slowest[0].Task != "wait" || c.Slowest[0].Seconds < 0.06 {
+		t.Fatalf("slowest %+v, want slow/wait first", c.Slowest)
+	}
+	for i := 1; i < len(c.Slowest); i++ {
+		if c.Slowest[i].Seconds > c.Slowest[i-1].Seconds {
+			t.Errorf("slowest not in order: %+v", c.Slowest)
+		}
+	}
+}

@@ -122,6 +122,52 @@ type Run struct {
 	Coverage   float64 `json:"coverage"`
 	Queries    int64   `json:"queries"`
 	LLM        LLM     `json:"llm"`
+	// Costs say where the run's time went; absent for a catalog written
+	// before discover recorded them.
+	Costs *Costs `json:"costs,omitempty"`
+}
+
+// Costs are the run's task times: each expert's, most time first, and the
+// slowest task runs. An expert's seconds are its tasks' summed wall-clock
+// times, which exceed the run's when tasks run side by side.
+type Costs struct {
+	Experts []ExpertCost `json:"experts"`
+	Slowest []TaskCost   `json:"slowest_tasks"`
+}
+
+// ExpertCost is one expert's share of the run's time.
+type ExpertCost struct {
+	Expert  string  `json:"expert"`
+	Tasks   int     `json:"tasks"`
+	Failed  int     `json:"failed"`
+	Seconds float64 `json:"seconds"`
+}
+
+// TaskCost is one task run's time.
+type TaskCost struct {
+	Expert  string  `json:"expert"`
+	Task    string  `json:"task"`
+	Seconds float64 `json:"seconds"`
+}
+
+// costs is the report's form of the saved costs, seconds to the
+// millisecond.
+func costs(c *catalog.RunCosts) *Costs {
+	if c == nil {
+		return nil
+	}
+	ms := func(s float64) float64 { return math.Round(s*1000) / 1000 }
+	out := &Costs{Experts: []ExpertCost{}, Slowest: []TaskCost{}}
+	for name, e := range c.Experts {
+		out.Experts = append(out.Experts, ExpertCost{Expert: name, Tasks: e.Tasks, Failed: e.Failed, Seconds: ms(e.Seconds)})
+	}
+	slices.SortFunc(out.Experts, func(a, b ExpertCost) int {
+		return cmp.Or(cmp.Compare(b.Seconds, a.Seconds), cmp.Compare(a.Expert, b.Expert))
+	})
+	for _, t := range c.Slowest {
+		out.Slowest = append(out.Slowest, TaskCost{Expert: t.Expert, Task: t.Task, Seconds: ms(t.Seconds)})
+	}
+	return out
 }
 
 // LLM counts the run's model use.
@@ -449,6 +495,7 @@ func (b *builder) run(run catalog.Run, opts Options) Run {
 			Calls:    st.LLM.Calls,
 			Tokens:   st.LLM.Tokens,
 		},
+		Costs: costs(st.Costs),
 	}
 	if run.FinishedAt != nil {
 		s := timestamp(*run.FinishedAt)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -53,6 +54,10 @@ func realistic(t *testing.T) Input {
 		State: state(t, catalog.LoopState{
 			Iteration: 7, Phase: 4, Confidence: 0.96, Coverage: 1, Queries: 212,
 			LLM: catalog.LLMUsage{Provider: "none"},
+			Costs: &catalog.RunCosts{
+				Experts: map[string]catalog.ExpertCost{"statistical": {Tasks: 6, Seconds: 3.21049}, "structural": {Tasks: 3, Failed: 1, Seconds: 0.5}, "advice": {Tasks: 1, Seconds: 0.5}},
+				Slowest: []catalog.TaskCost{{Expert: "statistical", Task: "profile shipments", Seconds: 2.5004}, {Expert: "structural", Task: "inventory", Seconds: 0.4}},
+			},
 		}),
 	}
 	es := []catalog.Entry{
@@ -361,6 +366,28 @@ func TestBuildAssembly(t *testing.T) {
 	}
 	if r.Run.Iterations != 7 || r.Run.Queries != 212 || r.Run.FinishedAt == nil || *r.Run.FinishedAt != "2025-03-01T10:04:30Z" {
 		t.Errorf("run = %+v", r.Run)
+	}
+}
+
+// TestRunCosts: the saved task times come out most time first, ties by
+// name, to the millisecond, with the slowest runs as saved.
+func TestRunCosts(t *testing.T) {
+	c := Build(realistic(t)).Run.Costs
+	if c == nil {
+		t.Fatal("no costs")
+	}
+	var got []string
+	for _, e := range c.Experts {
+		got = append(got, fmt.Sprintf("%s %d/%d %.3f", e.Expert, e.Tasks, e.Failed, e.Seconds))
+	}
+	if want := "statistical 6/0 3.210, advice 1/0 0.500, structural 3/1 0.500"; strings.Join(got, ", ") != want {
+		t.Errorf("experts %q, want %s", strings.Join(got, ", "), want)
+	}
+	if len(c.Slowest) != 2 || c.Slowest[0].Task != "profile shipments" || c.Slowest[0].Seconds != 2.5 {
+		t.Errorf("slowest %+v", c.Slowest)
+	}
+	if Build(Input{Run: catalog.Run{ID: "old"}}).Run.Costs != nil {
+		t.Error("a run saved without costs has costs")
 	}
 }
 

@@ -58,6 +58,7 @@ type runOptions struct {
 	llmMaxCalls, llmMaxTokens    int64
 	llmTimeout                   time.Duration
 	progress                     string
+	cpuProfile, tracePath        string
 	config                       string
 	relations                    []experts.UserRelation
 	ignoreDeclaredFKs            bool
@@ -158,6 +159,8 @@ view: --resume continues).`,
 	f.BoolVar(&o.ignoreDeclaredFKs, "ignore-declared-fks", false, "infer relationships as if the schema declared none (benchmarks)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
+	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to FILE (go tool pprof -top FILE)")
+	f.StringVar(&o.tracePath, "trace", "", "write an execution trace of the run to FILE, where the wall-clock time goes (go tool trace FILE)")
 
 	cmd.AddCommand(newVersionCmd(stdout), newCatalogCmd(stdout), newDiffCmd(stdout),
 		newAskCmd(stdout, stderr),
@@ -367,6 +370,11 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if err := prepareOut(o.out); err != nil {
 		return err
 	}
+	stopProfiles, err := startProfiles(o.cpuProfile, o.tracePath)
+	if err != nil {
+		return err
+	}
+	defer stopProfiles()
 	if o.catalogPath == "" {
 		o.catalogPath = filepath.Join(o.out, "catalog.db")
 	}
