@@ -90,7 +90,9 @@ func fallbackProfiles(ctx context.Context, env *experts.Env, tables map[string]w
 func sampleProfile(row hypotheses.Row, k int, rows int64, c Column) *catalog.ProfileDoc {
 	nonNull, ok1 := row.Int(fmt.Sprintf("n%d", k))
 	distinct, ok2 := row.Int(fmt.Sprintf("d%d", k))
-	if !ok1 || !ok2 {
+	if !ok1 || !ok2 || nonNull == 0 {
+		// NULL in every row read proves nothing of the rows not read: the
+		// column stays unprofiled, and its names and the exact check decide.
 		return nil
 	}
 	nulls := float64(rows-nonNull) / float64(rows)
@@ -100,7 +102,7 @@ func sampleProfile(row hypotheses.Row, k int, rows int64, c Column) *catalog.Pro
 	ls, ln, lNum, lok := canonical(row[loKey])
 	hs, hn, hNum, hok := canonical(row[hiKey])
 	switch {
-	case !lok || !hok: // every sampled value NULL, or values not sketched (times, decimals)
+	case !lok || !hok: // values not sketched (times, decimals)
 	case lNum && hNum:
 		// Not the mean, which the sample query does not compute: a mean
 		// is how a profile says it saw numbers, all inference reads of it.

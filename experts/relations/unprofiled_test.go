@@ -45,6 +45,32 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 	for i := 1; i <= 500; i++ {
 		stmts = append(stmts, fmt.Sprintf(`INSERT INTO shipment VALUES (%d, %d, 'c%d', %d)`, i, 1+(i*7)%200, i%4, 500001+(i*13)%300))
 	}
+	es := inferUnprofiled(t, path, stmts, "shipment", 4)
+	var keys []string
+	for _, e := range es {
+		keys = append(keys, e.Key)
+	}
+	sort.Strings(keys)
+	if want := "shipment(consignment)->invoice(id) shipment(order_id)->sales_order(id)"; strings.Join(keys, " ") != want {
+		t.Fatalf("relationships %q, want %s", keys, want)
+	}
+	for _, e := range es {
+		ev := strings.Join(e.Evidence, "; ")
+		if !strings.Contains(ev, "checked: 0 of 500 non-NULL references have no parent") || e.Confidence < relations.AcceptScore {
+			t.Errorf("%s: confidence %.2f, evidence %s", e.Key, e.Confidence, ev)
+		}
+		if e.Key == "shipment(consignment)->invoice(id)" && !strings.Contains(ev, "proposed by its values") {
+			t.Errorf("%s: evidence %s, want it proposed by its values", e.Key, ev)
+		}
+	}
+}
+
+// inferUnprofiled builds a SQLite database of stmts, runs the structural
+// expert on every table and the statistical one on all but failed (whose
+// profiling is then recorded as given up), expects profiles profiles, and
+// returns the relationships the relations expert infers.
+func inferUnprofiled(t *testing.T, path string, stmts []string, failed string, profiles int) []catalog.Entry {
+	t.Helper()
 	expertstest.SQLite(t, path, stmts...)
 	ctx := context.Background()
 	src, err := sqlite.Open(ctx, path)
@@ -54,10 +80,10 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 	t.Cleanup(func() { src.Close() })
 	cat := expertstest.Catalog(t)
 	tables := expertstest.Tables(t, src)
-	var orders []warehouse.Table
+	var profiled []warehouse.Table
 	for _, tb := range tables {
-		if tb.Name.Name == "sales_order" || tb.Name.Name == "invoice" {
-			orders = append(orders, tb)
+		if tb.Name.Name != failed {
+			profiled = append(profiled, tb)
 		}
 	}
 	var q atomic.Int64
@@ -76,40 +102,45 @@ func TestInferFromUnprofiledChild(t *testing.T) {
 	}
 	opts := experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}
 	for it := 1; it <= 3; it++ {
-		env := experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q)
-		run(env, structural.New())
-		// Only sales_order and invoice are profiled; shipment's profiling is given up.
-		run(experts.NewEnv(src, cat, "r", it, 1, orders, opts, &q), statistical.New())
+		run(experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q), structural.New())
+		run(experts.NewEnv(src, cat, "r", it, 1, profiled, opts, &q), statistical.New())
 	}
 	env := experts.NewEnv(src, cat, "r", 4, 1, tables, opts, &q)
-	if err := catalog.Uncertainties.Save(ctx, env.For(statistical.Name), statistical.FailedKey("shipment"),
-		catalog.UncertaintyDoc{Description: "profiling shipment failed: timed out"}, 1.0, []string{"timed out"}, "shipment"); err != nil {
+	if err := catalog.Uncertainties.Save(ctx, env.For(statistical.Name), statistical.FailedKey(failed),
+		catalog.UncertaintyDoc{Description: "profiling " + failed + " failed: timed out"}, 1.0, []string{"timed out"}, failed); err != nil {
 		t.Fatal(err)
 	}
-	if p, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindProfile, RunID: "r"}); err != nil || len(p) != 4 {
-		t.Fatalf("%d profiles (%v), want sales_order's and invoice's four", len(p), err)
+	if p, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindProfile, RunID: "r"}); err != nil || len(p) != profiles {
+		t.Fatalf("%d profiles (%v), want %d", len(p), err, profiles)
 	}
 	run(env, relations.New())
-
 	es, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return es
+}
+
+// TestFallbackReadsNothingIntoNulls: the first 10,000 rows of an
+// unprofiled table, all the sample fallback.go reads, hold no order_id;
+// the rows after them do. A sample of NULLs proves nothing of the rest:
+// the reference is still proposed by its name and confirmed by the exact
+// check, not pruned as an empty column.
+func TestFallbackReadsNothingIntoNulls(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "late.db")
+	stmts := []string{
+		`CREATE TABLE sales_order (id INTEGER PRIMARY KEY, placed TEXT)`,
+		`CREATE TABLE backorder (id INTEGER PRIMARY KEY, order_id INTEGER)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) INSERT INTO sales_order SELECT i, '2026-01-01' FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
+		 INSERT INTO backorder SELECT i, CASE WHEN i > 10000 THEN 1 + i % 200 END FROM n`,
+	}
+	es := inferUnprofiled(t, path, stmts, "backorder", 2)
 	var keys []string
 	for _, e := range es {
 		keys = append(keys, e.Key)
 	}
-	sort.Strings(keys)
-	if want := "shipment(consignment)->invoice(id) shipment(order_id)->sales_order(id)"; strings.Join(keys, " ") != want {
-		t.Fatalf("relationships %q, want %s", keys, want)
-	}
-	for _, e := range es {
-		ev := strings.Join(e.Evidence, "; ")
-		if !strings.Contains(ev, "checked: 0 of 500 non-NULL references have no parent") || e.Confidence < relations.AcceptScore {
-			t.Errorf("%s: confidence %.2f, evidence %s", e.Key, e.Confidence, ev)
-		}
-		if e.Key == "shipment(consignment)->invoice(id)" && !strings.Contains(ev, "proposed by its values") {
-			t.Errorf("%s: evidence %s, want it proposed by its values", e.Key, ev)
-		}
+	if strings.Join(keys, " ") != "backorder(order_id)->sales_order(id)" {
+		t.Fatalf("relationships %q, want backorder(order_id)->sales_order(id)", keys)
 	}
 }
