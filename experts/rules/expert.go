@@ -19,6 +19,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -88,6 +89,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 	}
 	var tasks []experts.Task
+	refs := semantic.NewReferrerIndex(semantic.VisibleTables(env)) // once: per table it was quadratic
 	for _, t := range ready {
 		name := t.Name.String()
 		ps := map[string]*catalog.ProfileDoc{}
@@ -106,7 +108,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 			Name:   "rules " + name,
 			Table:  name,
 			Run: func(ctx context.Context) error {
-				return testTable(ctx, env, t, ps, types)
+				return testTable(ctx, env, t, ps, types, refs)
 			},
 		})
 	}
@@ -114,7 +116,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 }
 
 // testTable tests the rules of t and marks the table done.
-func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc, types map[string]string) error {
+func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc, types map[string]string, refs *semantic.ReferrerIndex) error {
 	if env.Options.IgnoreDeclaredFKs {
 		// As if nothing were declared, as the semantic expert saw the table.
 		t.ForeignKeys = nil
@@ -133,7 +135,7 @@ func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profile
 		if err != nil {
 			return fmt.Errorf("rules %s: %w", name, err)
 		}
-		if err := tableRules(ctx, env, t, scope, pk, profiles, types); err != nil {
+		if err := tableRules(ctx, env, t, scope, pk, profiles, types, refs); err != nil {
 			return fmt.Errorf("rules %s: %w", name, err)
 		}
 	}

@@ -78,8 +78,9 @@ var (
 
 // ruler holds what the rules of one table are derived from.
 type ruler struct {
-	env *experts.Env
-	t   warehouse.Table
+	env  *experts.Env
+	t    warehouse.Table
+	refs *semantic.ReferrerIndex // the tables that refer to others, of the whole schema
 	// scope is how the table is read: whole, or through a bounded sample
 	// when it is far larger than --sample-rows (issue 9).
 	scope    experts.Scope
@@ -95,11 +96,11 @@ type ruler struct {
 // budget or a cancelled run is an error: a test that fails is recorded as
 // inconclusive, with the error as its evidence.
 func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, scope experts.Scope, pk []string,
-	profiles map[string]*catalog.ProfileDoc, types map[string]string) error {
+	profiles map[string]*catalog.ProfileDoc, types map[string]string, refs *semantic.ReferrerIndex) error {
 	if t.Kind != "table" || len(profiles) == 0 {
 		return nil // a view repeats its tables' rules
 	}
-	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: env.Dialect(), pk: pk, profiles: profiles, types: types}
+	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: env.Dialect(), pk: pk, profiles: profiles, types: types, refs: refs}
 	for _, step := range []func(context.Context) error{r.lifecycles, r.crossLifecycles, r.columnFacts, r.orderings, r.temporal} {
 		if err := step(ctx); err != nil {
 			return err
@@ -938,7 +939,7 @@ func judgeWeekly(rows []hypotheses.Row) hypotheses.Verdict {
 
 // children lists the tables that refer to r's table by one column.
 func (r *ruler) children() []semantic.Referrer {
-	return semantic.Referrers(semantic.VisibleTables(r.env), r.t, r.pk)
+	return r.refs.Of(r.t, r.pk)
 }
 
 // crossLifecycles tests, for each state-like code list of the table, the

@@ -94,6 +94,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		refine = !done
 	}
 	var tasks []experts.Task
+	var shared *schemaNames // built once, when some table has a task
 	for _, t := range env.Tables {
 		name := t.Name.String()
 		if entities[name] {
@@ -121,6 +122,9 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		}
 		withDomain := refine
 		refine = false
+		if shared == nil {
+			shared = newSchemaNames(env)
+		}
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
 			Name:   "semantics " + name,
@@ -134,7 +138,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 						return err
 					}
 				}
-				return analyzeTable(ctx, env, t, ps)
+				return analyzeTable(ctx, env, t, ps, shared)
 			},
 		})
 	}
@@ -154,9 +158,24 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	return tasks, nil
 }
 
+// schemaNames is what every table's task reads of the whole schema, built
+// once per plan: built per task, it made a run quadratic in its tables.
+type schemaNames struct {
+	inventory map[string]bool // every table's entity, its words joined by _
+	referrers *ReferrerIndex
+}
+
+func newSchemaNames(env *experts.Env) *schemaNames {
+	s := &schemaNames{inventory: map[string]bool{}, referrers: NewReferrerIndex(VisibleTables(env))}
+	for _, o := range env.Tables {
+		s.inventory[strings.Join(naming.Words(entityType(o.Name.Name)), "_")] = true
+	}
+	return s
+}
+
 // analyzeTable classifies every column of t, then saves its entity; the
 // entity marks the table done.
-func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc) error {
+func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc, shared *schemaNames) error {
 	if env.Options.IgnoreDeclaredFKs {
 		// As if nothing were declared: references are judged from names
 		// and values, as the relationship benchmark needs them to be.
@@ -192,10 +211,7 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 			fks[c] = true
 		}
 	}
-	inventory := map[string]bool{}
-	for _, o := range env.Tables {
-		inventory[strings.Join(naming.Words(entityType(o.Name.Name)), "_")] = true
-	}
+	inventory := shared.inventory
 	tableWords := naming.Words(entityType(t.Name.Name))
 	verdicts := map[string]verdict{}
 	for _, c := range t.Columns {
@@ -227,7 +243,7 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 	// rules expert, which reads the column types saved above once it exists.
 	rows := rowCount(doc, profiles)
 	ent, conf, ev := describeEntity(t, pk, rows, verdicts)
-	if more := relatedText(VisibleTables(env), t, pk, verdicts); more != "" {
+	if more := relatedText(shared, t, pk, verdicts); more != "" {
 		ent.Description += "; " + more
 	}
 	if err := catalog.Entities.Save(ctx, env, name, ent, conf, ev, name, ent.Type); err != nil {
@@ -423,7 +439,7 @@ var describedBy = []string{TypePersonName, TypeLabel, TypeEmail, TypePhone, Type
 // relatedText completes an entity's description from its columns and
 // relationships: what its rows refer to, what refers to them, the columns
 // that describe a row, and the time that dates it.
-func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdicts map[string]verdict) string {
+func relatedText(shared *schemaNames, t warehouse.Table, pk []string, verdicts map[string]verdict) string {
 	var parts []string
 	var refs []string
 	declared := map[string]bool{}
@@ -437,10 +453,7 @@ func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdi
 		if declared[c.Name] || verdicts[c.Name].Type != TypeForeignKey || contains(pk, c.Name) && len(pk) > 1 {
 			continue
 		}
-		col := column{Name: c.Name, Tokens: naming.Words(c.Name), InventoryNames: map[string]bool{}}
-		for _, o := range tables {
-			col.InventoryNames[strings.Join(naming.Words(entityType(o.Name.Name)), "_")] = true
-		}
+		col := column{Name: c.Name, Tokens: naming.Words(c.Name), InventoryNames: shared.inventory}
 		if w, ok := col.refersToTable(); ok {
 			refs = append(refs, fmt.Sprintf("%s (%s)", strings.ReplaceAll(w, "_", " "), c.Name))
 		}
@@ -449,7 +462,7 @@ func relatedText(tables []warehouse.Table, t warehouse.Table, pk []string, verdi
 		parts = append(parts, "refers to "+catalog.JoinAnd(refs))
 	}
 	var kids []string
-	for _, k := range Referrers(tables, t, pk) {
+	for _, k := range shared.referrers.Of(t, pk) {
 		kids = append(kids, fmt.Sprintf("%s (%s)", k.Table.Name.String(), k.Column))
 	}
 	if len(kids) > 0 {

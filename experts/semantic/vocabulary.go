@@ -68,46 +68,69 @@ type Referrer struct {
 
 // Referrers lists the tables that refer to t by one column: by a declared
 // foreign key, or by a column named after t (order_id for orders) when t
-// has a one-column key.
+// has a one-column key. A caller asking for many tables of one list builds
+// a ReferrerIndex once instead.
 func Referrers(tables []warehouse.Table, t warehouse.Table, pk []string) []Referrer {
-	var out []Referrer
-	seen := map[string]bool{}
-	add := func(o warehouse.Table, fk, ref string) {
-		k := o.Name.String() + "." + fk
-		if !seen[k] && o.Kind == "table" {
-			seen[k] = true
-			out = append(out, Referrer{Table: o, Column: fk, Ref: ref})
-		}
-	}
+	return NewReferrerIndex(tables).Of(t, pk)
+}
+
+// ReferrerIndex answers Referrers for the tables of one list, each
+// column's name read once: asked once per table, the scan of every column
+// of every table made a run quadratic in its tables.
+type ReferrerIndex struct {
+	declared map[warehouse.TableName][]Referrer // by the referenced table
+	named    map[string][]Referrer              // by the words a column names a table with (order for order_id)
+}
+
+// NewReferrerIndex indexes tables' declared one-column references and
+// their columns named like a reference (words and "id", not the table's
+// own one-column key).
+func NewReferrerIndex(tables []warehouse.Table) *ReferrerIndex {
+	x := &ReferrerIndex{declared: map[warehouse.TableName][]Referrer{}, named: map[string][]Referrer{}}
 	for _, o := range tables {
-		if o.Name == t.Name {
+		if o.Kind != "table" {
 			continue
 		}
 		for _, fk := range o.ForeignKeys {
-			if len(fk.Columns) == 1 && len(fk.RefColumns) == 1 && fk.RefTable.Name == t.Name.Name && fk.RefTable.Schema == t.Name.Schema {
-				add(o, fk.Columns[0], fk.RefColumns[0])
+			if len(fk.Columns) == 1 && len(fk.RefColumns) == 1 {
+				ref := warehouse.TableName{Schema: fk.RefTable.Schema, Name: fk.RefTable.Name}
+				x.declared[ref] = append(x.declared[ref], Referrer{Table: o, Column: fk.Columns[0], Ref: fk.RefColumns[0]})
 			}
 		}
-	}
-	if len(pk) == 1 {
-		own := strings.Join(naming.Words(entityType(t.Name.Name)), "_")
-		for _, o := range tables {
-			if o.Name == t.Name {
+		for _, c := range o.Columns {
+			toks := naming.Words(c.Name)
+			if len(toks) < 2 || toks[len(toks)-1] != "id" || (len(o.PrimaryKey) == 1 && o.PrimaryKey[0] == c.Name) {
 				continue
 			}
-			for _, c := range o.Columns {
-				toks := naming.Words(c.Name)
-				if len(toks) < 2 || toks[len(toks)-1] != "id" || (len(o.PrimaryKey) == 1 && o.PrimaryKey[0] == c.Name) {
-					continue
-				}
-				words := make([]string, len(toks)-1)
-				for i, w := range toks[:len(toks)-1] {
-					words[i] = naming.Singular(w)
-				}
-				if strings.Join(words, "_") == own {
-					add(o, c.Name, pk[0])
-				}
+			words := make([]string, len(toks)-1)
+			for i, w := range toks[:len(toks)-1] {
+				words[i] = naming.Singular(w)
 			}
+			key := strings.Join(words, "_")
+			x.named[key] = append(x.named[key], Referrer{Table: o, Column: c.Name})
+		}
+	}
+	return x
+}
+
+// Of lists the tables that refer to t by one column, as Referrers does.
+func (x *ReferrerIndex) Of(t warehouse.Table, pk []string) []Referrer {
+	var out []Referrer
+	seen := map[string]bool{}
+	add := func(r Referrer) {
+		k := r.Table.Name.String() + "." + r.Column
+		if !seen[k] && r.Table.Name != t.Name {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	for _, r := range x.declared[warehouse.TableName{Schema: t.Name.Schema, Name: t.Name.Name}] {
+		add(r)
+	}
+	if len(pk) == 1 {
+		for _, r := range x.named[strings.Join(naming.Words(entityType(t.Name.Name)), "_")] {
+			r.Ref = pk[0]
+			add(r)
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {
