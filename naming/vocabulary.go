@@ -51,15 +51,6 @@ func KeySuffix(w string) (kind string, ok bool) {
 	return kind, ok
 }
 
-// KeySuffixes are the words KeySuffix accepts, in no order.
-func KeySuffixes() []string {
-	out := make([]string, 0, len(keySuffixes))
-	for w := range keySuffixes {
-		out = append(out, w)
-	}
-	return out
-}
-
 // Role reports whether w, the last word of a column's name before its key
 // suffix, names a person by the part they play for the row (manager,
 // advisor, reviewer): the column holds a key of a table of people who act.

@@ -37,8 +37,11 @@ func TestVocabularyFiles(t *testing.T) {
 			t.Errorf("keysuffixes.txt: %q is of kind %q, want id, number or code", f[0], k)
 		}
 	}
-	if len(KeySuffixes()) != len(DataLines(keySuffixesText)) {
-		t.Errorf("KeySuffixes() has %d words, keysuffixes.txt %d lines", len(KeySuffixes()), len(DataLines(keySuffixesText)))
+	if len(keySuffixes) != len(DataLines(keySuffixesText)) {
+		t.Errorf("KeySuffix knows %d words, keysuffixes.txt has %d lines", len(keySuffixes), len(DataLines(keySuffixesText)))
+	}
+	if _, ok := KeySuffix("customer"); ok {
+		t.Error("KeySuffix(customer): a word of an entity is no key suffix")
 	}
 	for _, f := range DataLines(affixesText) {
 		if f[1] != "prefix" && f[1] != "suffix" && f[1] != "both" {

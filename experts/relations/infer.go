@@ -438,12 +438,12 @@ func ownsNames(entity []string, k keyName) bool {
 		return true
 	}
 	// dormid, custno: a key suffix glued to the table's name.
-	for _, suf := range naming.KeySuffixes() {
-		if glued(k.tokens) == ent+suf {
-			return true
-		}
+	suf, ok := strings.CutPrefix(glued(k.tokens), ent)
+	if !ok {
+		return false
 	}
-	return false
+	_, isKey := naming.KeySuffix(suf)
+	return isKey
 }
 
 // ---------------------------------------------------------------------------
