@@ -175,29 +175,16 @@ func checkUnprofiled(t *testing.T, src warehouse.Source) {
 	}
 	var q atomic.Int64
 	opts := experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute, IgnoreDeclaredFKs: true}
-	runAll := func(env *experts.Env, xs ...experts.Expert) {
-		for _, x := range xs {
-			tasks, err := x.Plan(ctx, env.For(x.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, tk := range tasks {
-				if err := tk.Run(ctx); err != nil {
-					t.Fatalf("%s: %v", tk.Name, err)
-				}
-			}
-		}
-	}
 	for it := 1; it <= 3; it++ {
-		runAll(experts.NewEnv(src, cat, runID, it, 1, tables, opts, &q), structural.New())
-		runAll(experts.NewEnv(src, cat, runID, it, 1, profiled, opts, &q), statistical.New())
+		expertstest.RunTasks(t, ctx, experts.NewEnv(src, cat, runID, it, 1, tables, opts, &q), structural.New())
+		expertstest.RunTasks(t, ctx, experts.NewEnv(src, cat, runID, it, 1, profiled, opts, &q), statistical.New())
 	}
 	env := experts.NewEnv(src, cat, runID, 4, 1, tables, opts, &q)
 	if err := catalog.Uncertainties.Save(ctx, env.For(statistical.Name), statistical.FailedKey("pick_task"),
 		catalog.UncertaintyDoc{Description: "profiling pick_task failed: timed out"}, 1.0, []string{"timed out"}, "pick_task"); err != nil {
 		t.Fatal(err)
 	}
-	runAll(env, relations.New())
+	expertstest.RunTasks(t, ctx, env, relations.New())
 	for _, why := range experts.OwnRefusals(runID) {
 		t.Errorf("the guard refused the experts' own statement: %s", why)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/report"
 )
 
@@ -14,11 +15,6 @@ import (
 func smallDB(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "small.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
 	stmts := []string{
 		`CREATE TABLE customers (customer_key INTEGER PRIMARY KEY, name TEXT)`,
 		`CREATE TABLE shipments (id INTEGER PRIMARY KEY, cust_ref INTEGER, weight REAL)`,
@@ -31,11 +27,7 @@ func smallDB(t *testing.T) string {
 		}
 		stmts = append(stmts, "INSERT INTO shipments VALUES ("+itoa(i)+", "+ref+", 1.5)")
 	}
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
+	expertstest.SQLite(t, path, stmts...)
 	return path
 }
 
@@ -245,10 +237,6 @@ func TestWrongTypeSaysWhatToGive(t *testing.T) {
 // words.
 func TestConfigVocabulary(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kunden.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	stmts := []string{
 		`CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)`,
 		`CREATE TABLE orders (id INTEGER PRIMARY KEY, kunde_id INTEGER, total REAL)`,
@@ -259,12 +247,7 @@ func TestConfigVocabulary(t *testing.T) {
 	for i := 1; i <= 300; i++ {
 		stmts = append(stmts, "INSERT INTO orders VALUES ("+itoa(i)+", "+itoa(1+(i*7)%40)+", 9.5)")
 	}
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	expertstest.SQLite(t, path, stmts...)
 	refs := func(args ...string) []string {
 		t.Helper()
 		out := t.TempDir()
@@ -318,10 +301,6 @@ func TestConfigVocabulary(t *testing.T) {
 // project's domain with it, on the words the file gives.
 func TestConfigDomains(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "farm.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	stmts := []string{
 		`CREATE TABLE turbines (id INTEGER PRIMARY KEY, hub_height REAL)`,
 		`CREATE TABLE nacelle_faults (id INTEGER PRIMARY KEY, turbine_id INTEGER REFERENCES turbines(id), code TEXT)`,
@@ -332,12 +311,7 @@ func TestConfigDomains(t *testing.T) {
 			"INSERT INTO nacelle_faults VALUES ("+itoa(i)+", "+itoa(1+i%20)+", 'F"+itoa(i%3)+"')",
 			"INSERT INTO yaw_logs VALUES ("+itoa(i)+", "+itoa(1+i%20)+", 12.5)")
 	}
-	for _, s := range stmts {
-		if _, err := db.Exec(s); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	expertstest.SQLite(t, path, stmts...)
 	domain := func(args ...string) report.Domain {
 		t.Helper()
 		out := t.TempDir()

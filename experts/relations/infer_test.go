@@ -630,17 +630,7 @@ func runInference(t *testing.T, path string) *catalog.Catalog {
 	var q atomic.Int64
 	for it := 1; it <= 4; it++ {
 		env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}, &q)
-		for _, x := range []experts.Expert{structural.New(), relations.New(), statistical.New()} {
-			tasks, err := x.Plan(ctx, env.For(x.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, tk := range tasks {
-				if err := tk.Run(ctx); err != nil {
-					t.Fatalf("%s: %v", tk.Name, err)
-				}
-			}
-		}
+		expertstest.RunTasks(t, ctx, env, structural.New(), relations.New(), statistical.New())
 	}
 	return cat
 }
@@ -760,6 +750,16 @@ func TestInferStats(t *testing.T) {
 	}
 }
 
+// tablePairs writes kept references as child→parent tables, sorted.
+func tablePairs(kept []relations.Scored) []string {
+	var out []string
+	for _, s := range kept {
+		out = append(out, s.Child.Table+"→"+s.Parent.Table)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // TestSelectSettlesOneToOneByTheChain: two tables keyed alike hold the
 // same values, so each key was inferred to reference the other; the key's
 // name (holder_no) is neither table's. Neither has more values; a third
@@ -783,11 +783,7 @@ func TestSelectSettlesOneToOneByTheChain(t *testing.T) {
 	}
 	for _, order := range [][]relations.Scored{{toWallets, toLimits, audit}, {audit, toLimits, toWallets}} {
 		kept, _ := relations.Select(order)
-		var got []string
-		for _, s := range kept {
-			got = append(got, s.Child.Table+"→"+s.Parent.Table)
-		}
-		sort.Strings(got)
+		got := tablePairs(kept)
 		if want := []string{"wallet_audits→wallets", "wallet_limits→wallets"}; !slices.Equal(got, want) {
 			t.Errorf("kept %v, want %v", got, want)
 		}
@@ -827,11 +823,7 @@ func TestSelectFollowsTheChain(t *testing.T) {
 	}
 	for _, order := range [][]relations.Scored{{toLimits, toWallets, extends}, {extends, toWallets, toLimits}} {
 		kept, _ := relations.Select(order)
-		var got []string
-		for _, s := range kept {
-			got = append(got, s.Child.Table+"→"+s.Parent.Table)
-		}
-		sort.Strings(got)
+		got := tablePairs(kept)
 		if want := []string{"transfers→wallets", "wallet_limits→wallets"}; !slices.Equal(got, want) {
 			t.Errorf("kept %v, want %v", got, want)
 		}

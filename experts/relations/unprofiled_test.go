@@ -87,23 +87,10 @@ func inferUnprofiled(t *testing.T, path string, stmts []string, failed string, p
 		}
 	}
 	var q atomic.Int64
-	run := func(env *experts.Env, xs ...experts.Expert) {
-		for _, x := range xs {
-			tasks, err := x.Plan(ctx, env.For(x.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, tk := range tasks {
-				if err := tk.Run(ctx); err != nil {
-					t.Fatalf("%s: %v", tk.Name, err)
-				}
-			}
-		}
-	}
 	opts := experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}
 	for it := 1; it <= 3; it++ {
-		run(experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q), structural.New())
-		run(experts.NewEnv(src, cat, "r", it, 1, profiled, opts, &q), statistical.New())
+		expertstest.RunTasks(t, ctx, experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q), structural.New())
+		expertstest.RunTasks(t, ctx, experts.NewEnv(src, cat, "r", it, 1, profiled, opts, &q), statistical.New())
 	}
 	env := experts.NewEnv(src, cat, "r", 4, 1, tables, opts, &q)
 	if err := catalog.Uncertainties.Save(ctx, env.For(statistical.Name), statistical.FailedKey(failed),
@@ -113,7 +100,7 @@ func inferUnprofiled(t *testing.T, path string, stmts []string, failed string, p
 	if p, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindProfile, RunID: "r"}); err != nil || len(p) != profiles {
 		t.Fatalf("%d profiles (%v), want %d", len(p), err, profiles)
 	}
-	run(env, relations.New())
+	expertstest.RunTasks(t, ctx, env, relations.New())
 	es, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindRelationship, RunID: "r"})
 	if err != nil {
 		t.Fatal(err)

@@ -5,8 +5,8 @@
 // experts' packages each test through their own harness; what the
 // harnesses share is here.
 //
-// It is imported by tests only, and imports no expert, so that any
-// expert's in-package tests may use it.
+// It is imported by tests only, and imports no expert (only the experts
+// framework), so that any expert's in-package tests may use it.
 package expertstest
 
 import (
@@ -21,8 +21,27 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/warehouse"
 )
+
+// RunTasks plans each of xs on env and runs its tasks in order, failing
+// the test at the first error: one round of the orchestrator's work
+// without the orchestrator.
+func RunTasks(t testing.TB, ctx context.Context, env *experts.Env, xs ...experts.Expert) {
+	t.Helper()
+	for _, x := range xs {
+		tasks, err := x.Plan(ctx, env.For(x.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tk := range tasks {
+			if err := tk.Run(ctx); err != nil {
+				t.Fatalf("%s: %v", tk.Name, err)
+			}
+		}
+	}
+}
 
 // SQLite creates a SQLite database at path by running stmts in order on
 // one connection (so that a PRAGMA among them holds for the rest), closed
