@@ -87,6 +87,10 @@ type keyName struct {
 	// raw is the name's words glued before singulars: crsid and CrsID are
 	// spelled alike, though the singular of the word crs is cr.
 	raw string
+	// plural: the name ends in a plural word. A plural after other words
+	// (away_matches, open_invoices) counts rows or lists them; a column
+	// holding one row's key is named in the singular.
+	plural bool
 }
 
 func splitKeyName(col string) keyName {
@@ -103,10 +107,13 @@ func splitKeyName(col string) keyName {
 		toks = append(toks[:n-1:n-1], last[:len(last)-len(gluedKey)], gluedKey)
 	}
 	raw := glued(toks)
+	plural := false
 	for i := range toks {
-		toks[i] = naming.Singular(toks[i])
+		s := naming.Singular(toks[i])
+		plural = s != toks[i]
+		toks[i] = s
 	}
-	k := keyName{tokens: toks, stem: toks, raw: raw}
+	k := keyName{tokens: toks, stem: toks, raw: raw, plural: plural}
 	if n := len(toks); n > 0 {
 		if cls, ok := naming.KeySuffix(toks[n-1]); ok {
 			k.suffix, k.stem = cls, toks[:n-1]
@@ -356,7 +363,7 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	// with (winning_pilot) or the name is an identifier (member_in_charge_id);
 	// product_quantity is a measure of a product, not a reference to one.
 	if !same && len(c.tokens) > len(ent) && containsRun(c.tokens, ent) && len(glued(ent)) >= 3 &&
-		(c.suffix != "" || hasSuffixToks(c.tokens, ent)) {
+		(c.suffix != "" || (hasSuffixToks(c.tokens, ent) && !c.plural)) {
 		try(0.5, "contains")
 	}
 	// A self role names a key (manager_id, parent_code) or is the role
