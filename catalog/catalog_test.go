@@ -135,6 +135,92 @@ func TestUpsertReplaces(t *testing.T) {
 	}
 }
 
+// SaveChanged writes only what differs from the same run's entry: the same
+// document, confidence and evidence of the same run leaves the row as it
+// was (its iteration and expert too); any of the four differing replaces it.
+func TestSaveChanged(t *testing.T) {
+	ctx := context.Background()
+	c, _ := openTest(t)
+	base := Entry{Kind: KindTable, Key: "t", Document: json.RawMessage(`{"v":1}`), Confidence: 0.5,
+		Evidence: []string{"a"}, RunID: "r1", Expert: "x", Iteration: 1}
+	save := func(e Entry) bool {
+		t.Helper()
+		changed, err := c.SaveChanged(ctx, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return changed
+	}
+	if !save(base) {
+		t.Fatal("a new entry: changed = false")
+	}
+	same := base
+	same.Iteration, same.Expert = 2, "y"
+	if save(same) {
+		t.Error("the same findings again: changed = true")
+	}
+	if got, _ := c.Get(ctx, KindTable, "t"); got.Iteration != 1 || got.Expert != "x" {
+		t.Errorf("an unchanged save rewrote the row: iteration %d, expert %q", got.Iteration, got.Expert)
+	}
+	for _, d := range []struct {
+		what string
+		edit func(*Entry)
+	}{
+		{"document", func(e *Entry) { e.Document = json.RawMessage(`{"v":2}`) }},
+		{"confidence", func(e *Entry) { e.Confidence = 0.6 }},
+		{"evidence", func(e *Entry) { e.Evidence = []string{"a", "b"} }},
+		{"run", func(e *Entry) { e.RunID = "r2" }},
+	} {
+		e, err := c.Get(ctx, KindTable, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.Iteration = 7
+		d.edit(&e)
+		if !save(e) {
+			t.Errorf("another %s: changed = false", d.what)
+		}
+		if got, _ := c.Get(ctx, KindTable, "t"); got.Iteration != 7 {
+			t.Errorf("another %s: iteration %d, want 7 (not written)", d.what, got.Iteration)
+		}
+	}
+	if _, err := c.SaveChanged(ctx, Entry{Kind: KindTable, Key: "bad", Document: json.RawMessage(`{`)}); err == nil {
+		t.Error("invalid JSON saved")
+	}
+}
+
+// Briefs reads in SQL what Entry.Brief decodes in Go, for the entries
+// List gives under the same filter.
+func TestBriefs(t *testing.T) {
+	ctx := context.Background()
+	c, _ := openTest(t)
+	mustSave(t, c, Entry{Kind: KindHypothesis, Key: "h1", Document: json.RawMessage(`{"status":"confirmed","subject":"a(x)->b(y)","statement":"s"}`), Confidence: 0.8, RunID: "r1", Expert: "rules"})
+	mustSave(t, c, Entry{Kind: KindHypothesis, Key: "h2", Document: json.RawMessage(`{"status":"proposed"}`), Confidence: 0.3, RunID: "r1", Expert: "query"})
+	mustSave(t, c, Entry{Kind: KindTable, Key: "t", Document: json.RawMessage(`{"status":"not a hypothesis","subject":"x"}`), Confidence: 1, RunID: "r1", Expert: "structural"})
+	mustSave(t, c, Entry{Kind: KindTable, Key: "u", Document: json.RawMessage(`{}`), Confidence: 1, RunID: "r2", Expert: "structural"})
+	got, err := c.Briefs(ctx, Filter{RunID: "r1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Brief{
+		{Kind: KindHypothesis, Key: "h1", Expert: "rules", Confidence: 0.8, Status: "confirmed", Subject: "a(x)->b(y)"},
+		{Kind: KindHypothesis, Key: "h2", Expert: "query", Confidence: 0.3, Status: "proposed"},
+		{Kind: KindTable, Key: "t", Expert: "structural", Confidence: 1},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Briefs = %+v\nwant %+v", got, want)
+	}
+	es, err := c.List(ctx, Filter{RunID: "r1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range es {
+		if b := e.Brief(); i >= len(got) || b != got[i] {
+			t.Errorf("Entry.Brief() = %+v, Briefs gave %+v", b, got)
+		}
+	}
+}
+
 func TestSaveRejects(t *testing.T) {
 	c, _ := openTest(t)
 	doc := json.RawMessage(`{}`)
@@ -633,5 +719,47 @@ func TestDelete(t *testing.T) {
 	}
 	if err := c.Delete(ctx, KindUncertainty, "u1"); err != nil {
 		t.Fatalf("deleting again: %v", err)
+	}
+}
+
+func TestPrefixEnd(t *testing.T) {
+	for _, c := range []struct {
+		p, want string
+		ok      bool
+	}{
+		{"orders.", "orders/", true},
+		{"a\xff", "b", true},
+		{"é", "\xc3\xaa", true},
+		{"\xff\xff", "", false},
+	} {
+		got, ok := prefixEnd(c.p)
+		if got != c.want || ok != c.ok {
+			t.Errorf("prefixEnd(%q) = %q, %v; want %q, %v", c.p, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// A key prefix is searched in the (kind, key) index, not compared with
+// every entry of the kind: rules list one table's profiles per table.
+func TestKeyPrefixSearchesTheIndex(t *testing.T) {
+	c, _ := openTest(t)
+	where, args := Filter{Kind: KindProfile, RunID: "r1", KeyPrefix: "orders."}.where()
+	rows, err := c.reader.Query(`EXPLAIN QUERY PLAN SELECT e.key FROM entries e WHERE `+where, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, detail)
+	}
+	joined := strings.Join(plan, "; ")
+	if !strings.Contains(joined, "key>?") {
+		t.Errorf("plan %q searches no key range", joined)
 	}
 }

@@ -4,7 +4,6 @@
 package experts
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -310,16 +309,14 @@ func (e *Env) Save(ctx context.Context, en catalog.Entry) error {
 	en.Expert = e.expert
 	en.RunID = e.RunID
 	en.Iteration = e.Iteration
-	old, err := e.Catalog.Get(ctx, en.Kind, en.Key)
-	switch {
-	case err == nil && old.RunID == e.RunID && bytes.Equal(old.Document, en.Document) &&
-		old.Confidence == en.Confidence && equalStrings(old.Evidence, en.Evidence):
-		return nil // nothing learned
-	case err != nil && !errors.Is(err, catalog.ErrNotFound):
+	// Nothing learned (the same run's same entry) writes nothing and counts
+	// as no finding.
+	changed, err := e.Catalog.SaveChanged(ctx, en)
+	if err != nil {
 		return fmt.Errorf("save %s %s: %w", en.Kind, en.Key, err)
 	}
-	if err := e.Catalog.Save(ctx, en); err != nil {
-		return fmt.Errorf("save %s %s: %w", en.Kind, en.Key, err)
+	if !changed {
+		return nil
 	}
 	e.findings.Add(1)
 	return nil
@@ -353,16 +350,4 @@ func (e *Env) Has(ctx context.Context, kind, key string) (bool, error) {
 		return false, err
 	}
 	return en.RunID == e.RunID, nil
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -27,13 +27,13 @@ type Metrics struct {
 // experts xs declare (experts.Coverer), and a test of every relationship
 // found.
 func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []warehouse.Table, xs []experts.Expert) (Metrics, error) {
-	entries, err := cat.List(ctx, catalog.Filter{RunID: runID})
+	entries, err := cat.Briefs(ctx, catalog.Filter{RunID: runID})
 	if err != nil {
 		return Metrics{}, fmt.Errorf("measure: %w", err)
 	}
 	have := map[string]float64{}
 	tested := settled(entries)
-	var rels []catalog.Entry
+	var rels []catalog.Brief
 	for _, e := range entries {
 		have[e.Kind+"\x00"+e.Key] = e.Confidence
 		if e.Kind == catalog.KindRelationship {
@@ -89,15 +89,11 @@ func Measure(ctx context.Context, cat *catalog.Catalog, runID string, tables []w
 // settled maps the subject of every hypothesis that was tested (not left
 // proposed) to that hypothesis' confidence: a relationship counts as
 // tested once one is about it.
-func settled(entries []catalog.Entry) map[string]float64 {
+func settled(entries []catalog.Brief) map[string]float64 {
 	out := map[string]float64{}
 	for _, e := range entries {
-		if e.Kind != catalog.KindHypothesis {
-			continue
-		}
-		var h catalog.HypothesisDoc
-		if err := e.Decode(&h); err == nil && h.Status != "proposed" && h.Subject != "" {
-			out[h.Subject] = e.Confidence
+		if e.Kind == catalog.KindHypothesis && e.Status != "proposed" && e.Subject != "" {
+			out[e.Subject] = e.Confidence
 		}
 	}
 	return out

@@ -758,7 +758,7 @@ func (o *Orchestrator) giveUp(env *experts.Env, t experts.Task, err error) {
 // tally counts this run's findings once: per expert into the loop state,
 // and per kind of findingKinds for the progress view.
 func (o *Orchestrator) tally(ctx context.Context, runID string, s *catalog.LoopState) (map[string]int, error) {
-	entries, err := o.Catalog.List(ctx, catalog.Filter{RunID: runID})
+	entries, err := o.Catalog.Briefs(ctx, catalog.Filter{RunID: runID})
 	if err != nil {
 		return nil, fmt.Errorf("orchestrator: contributions: %w", err)
 	}

@@ -194,7 +194,11 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 			}
 		}
 	}
-	tested := settled(entries)
+	briefs := make([]catalog.Brief, len(entries))
+	for i, e := range entries {
+		briefs[i] = e.Brief()
+	}
+	tested := settled(briefs)
 	for _, r := range entries {
 		if r.Kind != catalog.KindRelationship || outside[r.Key] {
 			continue

@@ -25,6 +25,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
@@ -52,6 +53,9 @@ func (*Expert) Name() string { return Name }
 func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, error) {
 	var tasks []experts.Task
 	missing := 0
+	// One index of the tables for every inventory of the plan: built per
+	// table, it made the inventories quadratic in the tables.
+	byName := sync.OnceValue(func() naming.TableIndex { return naming.NewTableIndex(env.Tables) })
 	for _, t := range env.Tables {
 		t := t
 		done, err := env.Has(ctx, catalog.KindTable, t.Name.String())
@@ -73,7 +77,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		missing++
 		tasks = append(tasks, experts.Task{Expert: Name, Name: "inventory " + t.Name.String(), Table: t.Name.String(),
 			Reaches: &experts.Inventoried,
-			Run:     func(ctx context.Context) error { return inventory(ctx, env, t) }})
+			Run:     func(ctx context.Context) error { return inventory(ctx, env, t, byName()) }})
 	}
 	if len(env.Options.Relations) > 0 {
 		done, err := env.Has(ctx, catalog.KindProgress, "structural:user_relations")
@@ -110,7 +114,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 
 // inventory records one table, its declared foreign keys and the indexes
 // they lack.
-func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
+func inventory(ctx context.Context, env *experts.Env, t warehouse.Table, byName naming.TableIndex) error {
 	name := t.Name.String()
 	doc := TableDoc(t)
 	n, exact, lower, ev, err := rowCount(ctx, env, t)
@@ -124,7 +128,6 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table) error {
 	if !exact {
 		conf = 0.8
 	}
-	byName := naming.NewTableIndex(env.Tables)
 	fks := t.ForeignKeys
 	if env.Options.IgnoreDeclaredFKs {
 		fks = nil // benchmarks: relationships are inferred, not read
