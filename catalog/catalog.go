@@ -279,6 +279,54 @@ func (c *Catalog) SaveChanged(ctx context.Context, e Entry) (changed bool, err e
 	return true, nil
 }
 
+// SaveAllChanged is SaveChanged for several entries in one transaction:
+// all are written or none. Each commit flushes the full-text index and
+// writes its pages to the WAL, which made the saves of a run of thousands
+// of tables, one commit per entry, a fifth of its CPU; the results of one
+// step saved together commit once. changed[i] is SaveChanged's answer for
+// es[i]. An invalid entry fails the whole call before anything is written.
+func (c *Catalog) SaveAllChanged(ctx context.Context, es []Entry) (changed []bool, err error) {
+	if len(es) == 0 {
+		return nil, nil
+	}
+	if err := c.WriteErr(); err != nil {
+		return nil, fmt.Errorf("catalog: save %d entries: %w", len(es), err)
+	}
+	for _, e := range es {
+		if err := validate(e); err != nil {
+			return nil, fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
+		}
+	}
+	changed, err = c.saveAll(ctx, es)
+	if err := c.afterFailure(ctx, err); err != nil {
+		return nil, fmt.Errorf("catalog: save %d entries (%s %s, …): %w", len(es), es[0].Kind, es[0].Key, err)
+	}
+	for i, e := range es {
+		if changed[i] {
+			afterWrite(e.Kind, e.Key)
+		}
+	}
+	return changed, nil
+}
+
+func (c *Catalog) saveAll(ctx context.Context, es []Entry) ([]bool, error) {
+	tx, err := c.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback() // after Commit, a no-op
+	stmt := tx.StmtContext(ctx, c.upsertChanged)
+	changed := make([]bool, len(es))
+	for i, e := range es {
+		n, err := c.saveWith(ctx, stmt, e)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", e.Kind, e.Key, err)
+		}
+		changed[i] = n > 0
+	}
+	return changed, tx.Commit()
+}
+
 func (c *Catalog) save(ctx context.Context, e Entry) error {
 	_, err := c.saveWith(ctx, c.upsert, e)
 	return err

@@ -763,3 +763,39 @@ func TestKeyPrefixSearchesTheIndex(t *testing.T) {
 		t.Errorf("plan %q searches no key range", joined)
 	}
 }
+
+// SaveAllChanged writes several entries in one transaction: what changed
+// is written and said so, an invalid entry writes none of them.
+func TestSaveAllChanged(t *testing.T) {
+	ctx := context.Background()
+	c, _ := openTest(t)
+	doc := json.RawMessage(`{"v":1}`)
+	mustSave(t, c, Entry{Kind: KindProfile, Key: "t.a", Document: doc, Confidence: 0.5, RunID: "r1"})
+	changed, err := c.SaveAllChanged(ctx, []Entry{
+		{Kind: KindProfile, Key: "t.a", Document: doc, Confidence: 0.5, RunID: "r1"}, // as saved
+		{Kind: KindProfile, Key: "t.b", Document: doc, Confidence: 0.5, RunID: "r1"},
+		{Kind: KindProfile, Key: "t.a", Document: json.RawMessage(`{"v":2}`), Confidence: 0.5, RunID: "r1"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(changed, []bool{false, true, true}) {
+		t.Errorf("changed = %v, want [false true true]", changed)
+	}
+	if got, _ := c.Get(ctx, KindProfile, "t.a"); string(got.Document) != `{"v":2}` {
+		t.Errorf("t.a = %s, want the batch's last document", got.Document)
+	}
+	_, err = c.SaveAllChanged(ctx, []Entry{
+		{Kind: KindProfile, Key: "t.c", Document: doc, RunID: "r1"},
+		{Kind: KindProfile, Key: "t.d", Document: json.RawMessage(`{`), RunID: "r1"},
+	})
+	if err == nil {
+		t.Fatal("a batch with invalid JSON saved")
+	}
+	if _, err := c.Get(ctx, KindProfile, "t.c"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("t.c of the refused batch: %v, want ErrNotFound", err)
+	}
+	if es, _ := c.List(ctx, Filter{Kind: KindProfile}); len(es) != 2 {
+		t.Errorf("%d profiles, want 2 (t.a, t.b)", len(es))
+	}
+}

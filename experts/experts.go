@@ -322,6 +322,58 @@ func (e *Env) Save(ctx context.Context, en catalog.Entry) error {
 	return nil
 }
 
+// SaveAll is Save for several entries, committed together: the outcomes
+// of one step (the hypotheses one query tested) cost one commit, not one
+// each. All are saved or none.
+func (e *Env) SaveAll(ctx context.Context, ens []catalog.Entry) error {
+	if len(ens) == 0 {
+		return nil
+	}
+	if e.expert == "" {
+		return fmt.Errorf("save %d entries: the environment is not bound to an expert (Env.For)", len(ens))
+	}
+	bound := make([]catalog.Entry, len(ens))
+	for i, en := range ens {
+		en.Expert, en.RunID, en.Iteration = e.expert, e.RunID, e.Iteration
+		bound[i] = en
+	}
+	changed, err := e.Catalog.SaveAllChanged(ctx, bound)
+	if err != nil {
+		return fmt.Errorf("save %d entries: %w", len(ens), err)
+	}
+	for _, c := range changed {
+		if c {
+			e.findings.Add(1)
+		}
+	}
+	return nil
+}
+
+// Batch collects entries for one SaveAll: it is a catalog.Saver, so the
+// kinds' Save functions build entries into it; nothing is written before
+// Flush. A step saves its results through a batch when it reads none of
+// them back before flushing.
+type Batch struct {
+	env     *Env
+	entries []catalog.Entry
+}
+
+// Batch starts an empty batch of this environment's saves.
+func (e *Env) Batch() *Batch { return &Batch{env: e} }
+
+// Save adds en to the batch.
+func (b *Batch) Save(_ context.Context, en catalog.Entry) error {
+	b.entries = append(b.entries, en)
+	return nil
+}
+
+// Flush saves the batch's entries together and empties it.
+func (b *Batch) Flush(ctx context.Context) error {
+	err := b.env.SaveAll(ctx, b.entries)
+	b.entries = nil
+	return err
+}
+
 // RunEntries returns this run's entries of a kind.
 func (e *Env) RunEntries(ctx context.Context, kind string) ([]catalog.Entry, error) {
 	return e.Catalog.List(ctx, catalog.Filter{Kind: kind, RunID: e.RunID})

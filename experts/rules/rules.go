@@ -126,10 +126,15 @@ func (r *ruler) testShared(ctx context.Context, hs []hypotheses.Hypothesis, tag 
 			outs[i] = hypotheses.Failed(h, err)
 		}
 	}
+	// The outcomes of one query commit together.
+	b := r.env.Batch()
 	for _, o := range outs {
-		if err := hypotheses.Save(ctx, r.env, o, "rule", tag); err != nil {
+		if err := hypotheses.Save(ctx, b, o, "rule", tag); err != nil {
 			return nil, err
 		}
+	}
+	if err := b.Flush(ctx); err != nil {
+		return nil, err
 	}
 	return outs, nil
 }
@@ -1171,11 +1176,15 @@ func sampledConfidence(c float64, sample string) float64 {
 // untested records hypotheses left untested, and why.
 func (r *ruler) untested(ctx context.Context, hs []hypotheses.Hypothesis, why, tag string) ([]hypotheses.Outcome, error) {
 	outs := make([]hypotheses.Outcome, len(hs))
+	b := r.env.Batch()
 	for i, h := range hs {
 		outs[i] = hypotheses.Untested(h, why)
-		if err := hypotheses.Save(ctx, r.env, outs[i], "rule", tag); err != nil {
+		if err := hypotheses.Save(ctx, b, outs[i], "rule", tag); err != nil {
 			return nil, err
 		}
+	}
+	if err := b.Flush(ctx); err != nil {
+		return nil, err
 	}
 	return outs, nil
 }

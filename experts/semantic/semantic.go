@@ -213,6 +213,8 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 	}
 	inventory := shared.inventory
 	tableWords := naming.Words(entityType(t.Name.Name))
+	// The column types commit together, before the entity.
+	batch := env.Batch()
 	verdicts := map[string]verdict{}
 	for _, c := range t.Columns {
 		col := column{
@@ -233,10 +235,13 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 		v := classify(col)
 		verdicts[c.Name] = v
 		sd := catalog.SemanticDoc{Table: name, Column: c.Name, SemanticType: v.Type, Reasons: v.Reasons}
-		if err := catalog.Semantics.Save(ctx, env, name+"."+c.Name, sd, v.Confidence, nonNil(v.Evidence),
+		if err := catalog.Semantics.Save(ctx, batch, name+"."+c.Name, sd, v.Confidence, nonNil(v.Evidence),
 			name, v.Type); err != nil {
 			return fmt.Errorf("semantics %s: %w", name, err)
 		}
+	}
+	if err := batch.Flush(ctx); err != nil {
+		return fmt.Errorf("semantics %s: %w", name, err)
 	}
 
 	// The entity comes last: it marks the table done, here and for the

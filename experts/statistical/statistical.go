@@ -394,10 +394,13 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		}
 	}
 
+	// The profiles and insights commit together; the stats entry, which
+	// marks the table done, after them.
+	batch := env.Batch()
 	profiles := make([]catalog.ProfileDoc, len(stats))
 	for i, s := range stats {
 		profiles[i] = p.profileDoc(s)
-		if err := catalog.Profiles.Save(ctx, env, p.name+"."+s.spec.Name, profiles[i],
+		if err := catalog.Profiles.Save(ctx, batch, p.name+"."+s.spec.Name, profiles[i],
 			p.confidence(), s.evidence, p.name); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
@@ -418,10 +421,13 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	}
 	found = append(found, corr...)
 	for _, in := range found {
-		if err := catalog.Insights.Save(ctx, env, in.key, in.doc, p.confidence(), in.evidence,
+		if err := catalog.Insights.Save(ctx, batch, in.key, in.doc, p.confidence(), in.evidence,
 			in.doc.Kind, p.name); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
+	}
+	if err := batch.Flush(ctx); err != nil {
+		return fmt.Errorf("profile %s: %w", p.name, err)
 	}
 	stats0 := catalog.TableStatsDoc{Table: p.name, Rows: p.rows, Sampled: p.sampled, Queries: p.queries,
 		Duration: time.Since(start).Round(time.Millisecond).String(), KeyCandidates: p.keyCandidates(stats)}
