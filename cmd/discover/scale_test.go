@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -105,11 +106,21 @@ type scaleResult struct {
 	coverage       float64
 	stop           string
 	reportedTables int
+	report         report.Report
+	incomplete     string // the end of the log of a run that exited incomplete
 }
 
 // measureDiscovery runs a default discovery of the database at path as a
 // child process and measures it.
 func measureDiscovery(b *testing.B, path string) scaleResult {
+	b.Helper()
+	return measure(b, path, false)
+}
+
+// measure is measureDiscovery; incompleteOK takes a run that exits
+// incomplete (exitIncomplete: it could not read or test everything) as a
+// result, with its reasons in incomplete, instead of a fatal error.
+func measure(b *testing.B, path string, incompleteOK bool) scaleResult {
 	b.Helper()
 	out := b.TempDir()
 	cmd := exec.Command(os.Args[0], "--db", path, "--out", out, "--format", "json", "--progress", "plain")
@@ -123,6 +134,12 @@ func measureDiscovery(b *testing.B, path string) scaleResult {
 	start := time.Now()
 	err = cmd.Run()
 	wall := time.Since(start)
+	incomplete := ""
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == exitIncomplete && incompleteOK {
+		log, _ := os.ReadFile(logf.Name())
+		incomplete, err = tail(strings.TrimSpace(string(log)), 600), nil
+	}
 	if err != nil {
 		log, _ := os.ReadFile(logf.Name())
 		b.Fatalf("discovery of %s: %v\n%s", path, err, tail(string(log), 4000))
@@ -140,7 +157,7 @@ func measureDiscovery(b *testing.B, path string) scaleResult {
 		b.Fatal(err)
 	}
 	r := scaleResult{wall: wall, cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(),
-		peakRSS: ru.Maxrss * 1024, queries: rep.Run.Queries, coverage: rep.Run.Coverage, reportedTables: len(rep.Tables)}
+		peakRSS: ru.Maxrss * 1024, queries: rep.Run.Queries, coverage: rep.Run.Coverage, reportedTables: len(rep.Tables), report: rep, incomplete: incomplete}
 	if rep.Run.StopReason != nil {
 		r.stop = *rep.Run.StopReason
 	}

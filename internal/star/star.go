@@ -33,6 +33,11 @@
 // to their sale by that pair. No reference is declared, since inferring
 // them is what discover is measured on; Refs gives the truth.
 //
+// A shop ticket has 8 lines, a mail order 6 and a net order 5, each line
+// other goods; a refund is one line in ten, with its sale's shopper,
+// address and prices. stock_level is a weekly count of all goods in every
+// depot, its primary key (day, goods, depot).
+//
 // The data is meant to be as awkward as a real warehouse's: day keys are
 // Julian day numbers (2415022 is 1900-01-02) and clock keys seconds from
 // 0, so not every key starts at 1; goods, shops, contact centres and net
@@ -41,11 +46,12 @@
 // of some measures are NULL; profit can be negative. A reference holds
 // only existing keys where it is not NULL.
 //
-// Values are computed from the row number x by multiplicative hashing
-// modulo a prime (x × m mod 4294967291, with a different m for every use),
+// Values are computed from the row number x by hashing modulo a prime
+// ((x × m + a)² mod 3037000493, with a different m and a for every use),
 // so the same scale gives the same content and columns do not follow one
-// another the way x mod n and x mod 2n would. The products stay within 64
-// bits up to x of about 2×10⁹, so up to scale 200.
+// another the way x mod n and x mod 2n would. The products stay within 63
+// bits up to x of about 3×10⁹, so up to scale 200 (MaxScale). Facts hash
+// a ticket and a line once each and draw several values from a hash.
 //
 // It is imported by tests only.
 package star
@@ -73,10 +79,11 @@ const MaxScale = 200
 
 // Table is one generated table.
 type Table struct {
-	Name string
-	Rows int64
-	DDL  string
-	fill string // INSERT … SELECT over c(x), x from 1 to Rows
+	Name  string
+	Rows  int64
+	DDL   string
+	fill  string // INSERT … SELECT over c(x), x from 1 to count
+	count int64
 }
 
 // Ref is one reference of the schema, as a foreign key would declare it:
@@ -88,9 +95,9 @@ type Ref struct {
 	ParentCols []string
 }
 
-// prime is the modulus of the hashing: below 2³², so that x × m fits in
-// 64 bits for every row number x of a supported scale.
-const prime = 4294967291
+// prime is the modulus of the hashing, the largest prime whose square
+// fits in 63 bits: a hash is squared.
+const prime = 3037000493
 
 // saleDay is the day key of 1998-01-01, where five years of sales begin;
 // facts' days are computed from it rather than looked up, and every day
@@ -112,6 +119,7 @@ type spec struct {
 	from      string
 	cols      []column
 	key       []string // a composite primary key; a dimension's key is its first column
+	count     int64    // the rows of c(x), when not the table's
 	composite []Ref
 }
 
@@ -119,18 +127,24 @@ type spec struct {
 // order the tables are built: the order is fixed, so the content is too.
 type gen struct{ salt uint64 }
 
-// h is a hash of v, uniform over [0, prime).
+// h is a hash of v, about uniform over [0, prime): the square of v × m + a
+// modulo the prime. Without the square, v × m would step through the
+// residues too regularly: with m near a fraction of the prime like 1/2 or
+// 2/3, v × m modulo 49 can skip 0 for thousands of v, and two columns
+// modulo 7 are far from independent.
 func (g *gen) h(v string) string {
 	g.salt++
-	// A multiplier in [2³¹, prime) from a Fibonacci hash of the salt: large
-	// ones, so that the first rows are as mixed as the rest.
-	m := 1<<31 + (g.salt*0x9E3779B97F4A7C15>>33)%(prime-1<<31)
-	return fmt.Sprintf("(%s * %d %% %d)", v, m, prime)
+	// m and a from a Fibonacci hash of the salt, m large so that the first
+	// rows are as mixed as the rest.
+	f := g.salt * 0x9E3779B97F4A7C15
+	m, a := 1<<30+(f>>33)%(prime-1<<30), (f>>7)%prime
+	s := fmt.Sprintf("((%s * %d + %d) %% %d)", v, m, a, prime)
+	return fmt.Sprintf("(%s * %s %% %d)", s, s, prime)
 }
 
 // pick is a key from 1 to n chosen by v.
 func (g *gen) pick(v string, n int64) string {
-	return fmt.Sprintf("1 + %s %% %d", g.h(v), n)
+	return fmt.Sprintf("(1 + %s %% %d)", g.h(v), n)
 }
 
 // orNull is e but for about one v in every, NULL then.
@@ -268,7 +282,11 @@ func (s spec) render() Table {
 	}
 	ddl.WriteString("\n)")
 	fmt.Fprintf(&fill, "\nFROM %s", s.from)
-	return Table{Name: s.name, Rows: s.rows, DDL: ddl.String(), fill: fill.String()}
+	count := s.count
+	if count == 0 {
+		count = s.rows
+	}
+	return Table{Name: s.name, Rows: s.rows, DDL: ddl.String(), fill: fill.String(), count: count}
 }
 
 // The column declarations.
@@ -446,7 +464,7 @@ func build(z sizes) []spec {
 		{"so_shop_sk", tSK, "x", ""},
 		{"so_shop_id", tBK, id("O", "(x + 1) / 2"), ""}},
 		scd("so")...),
-		column{"so_opened_day_sk", tRef, g.day("x", saleDay-3000, 2500), "day_dim"},
+		column{"so_opened_day_sk", tRef, g.day("((x + 1) / 2)", saleDay-3000, 2500), "day_dim"},
 		column{"so_name", tText, word("((x + 1) / 2)"), ""},
 		column{"so_staff", tInt, "200 + " + g.h("x") + " % 100", ""},
 		column{"so_floor_space", tInt, g.orNull("x", 30, "5000000 + "+g.h("x")+" % 5000000"), ""},
@@ -461,7 +479,7 @@ func build(z sizes) []spec {
 		{"cc_center_sk", tSK, "x", ""},
 		{"cc_center_id", tBK, id("T", "(x + 1) / 2"), ""}},
 		scd("cc")...),
-		column{"cc_opened_day_sk", tRef, g.day("x", saleDay-3000, 2500), "day_dim"},
+		column{"cc_opened_day_sk", tRef, g.day("((x + 1) / 2)", saleDay-3000, 2500), "day_dim"},
 		column{"cc_name", tText, nth("((x + 1) / 2)", "North Midwest", "Mid Atlantic", "Pacific Northwest", "California", "Gulf Coast", "Mountain", "New England", "Great Lakes") + " || ' ' || ((x + 1) / 16 + 1)", ""},
 		column{"cc_class", tText, g.oneOf("x", "small", "medium", "large"), ""},
 		column{"cc_staff", tInt, "50 + " + g.h("x") + " % 1000", ""},
@@ -490,7 +508,7 @@ func build(z sizes) []spec {
 		{"nw_net_site_id", tBK, id("W", "(x + 1) / 2"), ""}},
 		scd("nw")...),
 		column{"nw_name", tText, "'site_' || ((x + 1) / 2)", ""},
-		column{"nw_opened_day_sk", tRef, g.day("x", saleDay-1500, 1400), "day_dim"},
+		column{"nw_opened_day_sk", tRef, g.day("((x + 1) / 2)", saleDay-1500, 1400), "day_dim"},
 		column{"nw_class", tText, g.oneOf("x", "shop", "outlet", "marketplace"), ""},
 		column{"nw_manager", tText, g.person("x"), ""},
 		column{"nw_market_id", tInt, g.pick("x", 6), ""},
@@ -567,150 +585,229 @@ func build(z sizes) []spec {
 	return out
 }
 
-// line is what a sale's line and its refund share: the sale's row x, its
-// ticket t and line l, and the prices of the line in cents.
-type line struct {
-	from                                     func(inner string) string
-	qty, cost, list, price, coupon, rateCent string
+// draws are the hash columns of a layer of a fact's source, hashes of v,
+// and the values drawn from them: a hash, computed once a row, gives
+// several independent digits (h % n, h / n % m, …) as long as their
+// product stays far below the prime. Facts are most of the rows, and a
+// hash for every value would be most of their generation's time.
+type draws struct {
+	g       *gen
+	v, name string
+	cols    []string
+	div     int64
 }
 
-// saleLine prices the lines of a sale with lines lines to a ticket. Its
-// source reads x, the sale's row, and whatever else inner passes (a
-// refund's own row y): the refund recomputes its sale's line from it.
-func (g *gen) saleLine(lines int) line {
-	q, cost, markup, cut, coupon, rate := g.h("x"), g.h("x"), g.h("x"), g.h("x"), g.h("x"), g.h("t")
-	return line{
-		from: func(inner string) string {
-			// The prices are computed once a row in the middle query, not
-			// once for every column they appear in.
-			return fmt.Sprintf(`(SELECT *, cost * mk / 100 AS list, cost * mk / 100 * cut / 100 AS price FROM (SELECT *,
-		1 + %s %% 100 AS qty, 100 + %s %% 9900 AS cost, 100 + %s %% 100 AS mk, 10 + %s %% 91 AS cut,
-		%s %% 10 = 0 AS cp, %s %% 10 AS rate
-		FROM (SELECT *, (x - 1) / %d + 1 AS t, (x - 1) %% %[7]d AS l FROM %s) LIMIT -1 OFFSET 0) LIMIT -1 OFFSET 0)`,
-				q, cost, markup, cut, coupon, rate, lines, inner)
-		},
-		qty: "qty", cost: "cost", list: "list", price: "price",
-		coupon: "(CASE WHEN cp THEN qty * price / 5 ELSE 0 END)", rateCent: "rate",
+func (g *gen) draws(v, name string) *draws { return &draws{g: g, v: v, name: name} }
+
+// digit is a value from 0 to n-1.
+func (d *draws) digit(n int64) string {
+	if len(d.cols) == 0 || d.div*n > prime/1000 {
+		d.cols = append(d.cols, fmt.Sprintf("%s AS %s%d", d.g.h(d.v), d.name, len(d.cols)))
+		d.div = 1
 	}
+	col := fmt.Sprintf("%s%d", d.name, len(d.cols)-1)
+	e := fmt.Sprintf("(%s / %d %% %d)", col, d.div, n)
+	if d.div == 1 {
+		e = fmt.Sprintf("(%s %% %d)", col, n)
+	}
+	d.div *= n
+	return e
 }
 
-// goodsOf is the goods of line l of ticket t: the lines of a ticket are
-// spread over the goods, all different as a sale's primary key requires.
-func (g *gen) goodsOf(n int64, lines int) string {
-	return fmt.Sprintf("1 + (%s %% %d + l * %d) %% %[2]d", g.h("t"), n, n/int64(lines))
+// pick is a key from 1 to n.
+func (d *draws) pick(n int64) string { return "(1 + " + d.digit(n) + ")" }
+
+// orNull is e but for about one row in every, NULL then.
+func (d *draws) orNull(every int64, e string) string {
+	return fmt.Sprintf("CASE WHEN %s = 0 THEN NULL ELSE %s END", d.digit(every), e)
 }
+
+// layer adds cols to the columns of from in a subquery SQLite does not
+// flatten into the next (LIMIT -1 OFFSET 0), so that they are computed
+// once a row and not once for every use.
+func layer(from string, cols ...string) string {
+	var s []string
+	for _, c := range cols {
+		if c != "" {
+			s = append(s, c)
+		}
+	}
+	if len(s) == 0 {
+		return from
+	}
+	return fmt.Sprintf("(SELECT *, %s FROM %s LIMIT -1 OFFSET 0)", strings.Join(s, ", "), from)
+}
+
+func (d *draws) list() string { return strings.Join(d.cols, ", ") }
+
+// sale is what the lines of a sale and their refunds share: the hashes of
+// a ticket t (or order) and of a line x, and the line's prices in cents,
+// which a refund recomputes from the sale's row x.
+type sale struct {
+	lines  int
+	t, x   *draws
+	qty    string // named columns of the source: qty, cost, list, price, cp, rate
+	coupon string
+}
+
+func (g *gen) sale(lines int) *sale {
+	s := &sale{lines: lines, t: g.draws("t", "ht"), x: g.draws("x", "hx")}
+	qty, cost, markup, cut, coupon, rate := s.x.digit(100), s.x.digit(9900), s.x.digit(150), s.x.digit(51), s.x.digit(10), s.t.digit(10)
+	list := fmt.Sprintf("(100 + %s) * (100 + %s) / 100", cost, markup)
+	s.qty = fmt.Sprintf("1 + %s AS qty, 100 + %s AS cost, %s AS list, %s * (50 + %s) / 100 AS price, %s = 0 AS cp, %s AS rate",
+		qty, cost, list, list, cut, coupon, rate)
+	s.coupon = "(CASE WHEN cp THEN qty * price / 5 ELSE 0 END)"
+	return s
+}
+
+// source is the FROM clause over rows holding t, l and x (and a refund's
+// y): the hashes, then the prices in cents.
+func (s *sale) source(rows string, own *draws) string {
+	return layer(layer(rows, s.x.list(), own.list()), s.qty)
+}
+
+// ofSale is the source of the sale of rows lines: c(x) numbers the
+// tickets, each joined to its lines, so that a ticket's hashes are
+// computed once and not once a line.
+func (s *sale) ofSale(rows int64) string {
+	var lines []string
+	for l := range s.lines {
+		lines = append(lines, fmt.Sprintf("SELECT %d AS l", l))
+	}
+	x := fmt.Sprintf("(t - 1) * %d + l + 1", s.lines)
+	tickets := layer("(SELECT x AS t FROM c)", s.t.list())
+	return s.source(fmt.Sprintf("(SELECT *, %s AS x FROM %s CROSS JOIN (%s) WHERE %[1]s <= %[4]d)",
+		x, tickets, strings.Join(lines, " UNION ALL "), rows), &draws{})
+}
+
+// tickets is the number of tickets of a sale of rows lines.
+func (s *sale) tickets(rows int64) int64 { return (rows + int64(s.lines) - 1) / int64(s.lines) }
 
 // refundOf passes through c(x) as y, the refund's row, and x, its sale's
 // row: one in every ten sales, a different one of each ten.
 const refundOf = "(SELECT x AS y, 10 * (x - 1) + 1 + x * 7 % 10 AS x FROM c)"
 
-// The shared measures of a sale: the line's price, tax and profit.
-func saleMeasures(g *gen, p string, s line) []column {
-	paid := fmt.Sprintf("(%s * %s - %s)", s.qty, s.price, s.coupon)
-	tax := paid + " * " + s.rateCent + " / 100"
+// ofRefund is the source of the refunds of the sale, own the hashes of
+// the refund's row y.
+func (s *sale) ofRefund(own *draws) string {
+	rows := fmt.Sprintf("(SELECT y, x, (x - 1) / %d + 1 AS t, (x - 1) %% %[1]d AS l FROM %s)", s.lines, refundOf)
+	return s.source(layer(rows, s.t.list()), own)
+}
+
+// goods is the goods of line l of ticket t: the lines of a ticket are
+// spread over the goods, all different as a sale's primary key requires.
+func (s *sale) goods(n int64) string {
+	return fmt.Sprintf("1 + (%s + l * %d) %% %d", s.t.digit(n), n/int64(s.lines), n)
+}
+
+// measures are the line's price, tax and profit.
+func (s *sale) measures(p string) []column {
+	paid := fmt.Sprintf("(qty * price - %s)", s.coupon)
+	tax := paid + " * rate / 100"
 	return []column{
-		{p + "_qty", tInt, g.orNull("x", 40, s.qty), ""},
-		{p + "_unit_cost", tReal, money(s.cost), ""},
-		{p + "_unit_list", tReal, money(s.list), ""},
-		{p + "_unit_price", tReal, g.orNull("x", 42, money(s.price)), ""},
-		{p + "_discount", tReal, money(s.qty + " * (" + s.list + " - " + s.price + ")"), ""},
-		{p + "_coupon", tReal, g.orNull("x", 36, money(s.coupon)), ""},
+		{p + "_qty", tInt, s.x.orNull(40, "qty"), ""},
+		{p + "_unit_cost", tReal, money("cost"), ""},
+		{p + "_unit_list", tReal, money("list"), ""},
+		{p + "_unit_price", tReal, s.x.orNull(42, money("price")), ""},
+		{p + "_discount", tReal, money("qty * (list - price)"), ""},
+		{p + "_coupon", tReal, s.x.orNull(36, money(s.coupon)), ""},
 		{p + "_paid", tReal, money(paid), ""},
-		{p + "_tax", tReal, g.orNull("x", 44, money(tax)), ""},
+		{p + "_tax", tReal, s.x.orNull(44, money(tax)), ""},
 		{p + "_paid_with_tax", tReal, money(paid + " + " + tax), ""},
-		{p + "_profit", tReal, g.orNull("x", 46, money(paid+" - "+s.qty+" * "+s.cost)), ""},
+		{p + "_profit", tReal, s.x.orNull(46, money(paid+" - qty * cost")), ""},
 	}
 }
 
 // refundMeasures are a refund's amounts: part of its line's quantity back.
-func refundMeasures(g *gen, p string, s line) []column {
-	rq := "(1 + " + g.h("y") + " % " + s.qty + ")"
-	amount := "(" + rq + " * " + s.price + ")"
-	fee := "(50 + " + g.h("y") + " % 950)"
-	cash := "(" + amount + " * (" + g.h("y") + " % 101) / 100)"
+func refundMeasures(y *draws, p string) []column {
+	rq := "(1 + " + y.digit(1<<20) + " % qty)"
+	amount := "(" + rq + " * price)"
+	fee := "(50 + " + y.digit(950) + ")"
+	cash := "(" + amount + " * " + y.digit(101) + " / 100)"
 	return []column{
 		{p + "_qty", tInt, rq, ""},
 		{p + "_amount", tReal, money(amount), ""},
-		{p + "_tax", tReal, g.orNull("y", 40, money(amount+" * "+s.rateCent+" / 100")), ""},
-		{p + "_fee", tReal, g.orNull("y", 38, money(fee)), ""},
+		{p + "_tax", tReal, y.orNull(40, money(amount+" * rate / 100")), ""},
+		{p + "_fee", tReal, y.orNull(38, money(fee)), ""},
 		{p + "_refunded_cash", tReal, money(cash), ""},
 		{p + "_credit", tReal, money(amount + " - " + cash), ""},
-		{p + "_loss", tReal, g.orNull("y", 42, money(amount+" - "+rq+" * "+s.cost+" + "+fee)), ""},
+		{p + "_loss", tReal, y.orNull(42, money(amount+" - "+rq+" * cost + "+fee)), ""},
 	}
 }
 
 func shopFacts(g *gen, z sizes) []spec {
-	const lines = 8
-	s := g.saleLine(lines)
-	goods := g.goodsOf(z.goods, lines)
-	sold := g.day("t", saleDay, 1826)
+	s := g.sale(8)
+	t, x := s.t, s.x
+	goods := s.goods(z.goods)
+	sold := fmt.Sprintf("%d + %s", saleDay, t.digit(1826))
 	// A ticket's references, which its refund copies.
-	shopper := g.orNull("t", 37, g.pick("t", z.shopper))
-	profile := g.orNull("t", 41, g.pick("t", profiles))
-	hprof := g.orNull("t", 31, g.pick("t", hprofs))
-	addr := g.orNull("t", 39, g.pick("t", z.addr))
-	shop := g.orNull("t", 45, g.pick("t", z.shop))
-	sale := spec{name: "shop_sale", rows: z.shopSale, from: s.from("c"),
-		cols: append([]column{
-			{"ss_sold_day_sk", tRef, g.orNull("t", 43, sold), "day_dim"},
-			{"ss_sold_clock_sk", tRef, g.orNull("t", 47, "28800 + "+g.h("t")+" % 50400"), "clock_dim"},
-			{"ss_goods_sk", tNN, goods, "goods"},
-			{"ss_shopper_sk", tRef, shopper, "shopper"},
-			{"ss_profile_sk", tRef, profile, "shopper_profile"},
-			{"ss_hprof_sk", tRef, hprof, "household_profile"},
-			{"ss_addr_sk", tRef, addr, "shopper_address"},
-			{"ss_shop_sk", tRef, shop, "shop"},
-			{"ss_campaign_sk", tRef, g.orNull("x", 33, g.pick("x", z.campaign)), "campaign"},
-			{"ss_tender_sk", tRef, g.orNull("t", 49, g.pick("t", tenders)), "tender"},
-			{"ss_ticket_number", tNN, "t", ""},
-		}, saleMeasures(g, "ss", s)...),
-		key: []string{"ss_goods_sk", "ss_ticket_number"},
+	shopper := t.orNull(37, t.pick(z.shopper))
+	profile := t.orNull(41, t.pick(profiles))
+	hprof := t.orNull(31, t.pick(hprofs))
+	addr := t.orNull(39, t.pick(z.addr))
+	shop := t.orNull(45, t.pick(z.shop))
+	saleCols := append([]column{
+		{"ss_sold_day_sk", tRef, t.orNull(43, sold), "day_dim"},
+		{"ss_sold_clock_sk", tRef, t.orNull(47, "28800 + "+t.digit(50400)), "clock_dim"},
+		{"ss_goods_sk", tNN, goods, "goods"},
+		{"ss_shopper_sk", tRef, shopper, "shopper"},
+		{"ss_profile_sk", tRef, profile, "shopper_profile"},
+		{"ss_hprof_sk", tRef, hprof, "household_profile"},
+		{"ss_addr_sk", tRef, addr, "shopper_address"},
+		{"ss_shop_sk", tRef, shop, "shop"},
+		{"ss_campaign_sk", tRef, x.orNull(33, x.pick(z.campaign)), "campaign"},
+		{"ss_tender_sk", tRef, t.orNull(49, t.pick(tenders)), "tender"},
+		{"ss_ticket_number", tNN, "t", ""},
+	}, s.measures("ss")...)
+	y := g.draws("y", "hy")
+	refundCols := append([]column{
+		{"sr_refund_day_sk", tRef, y.orNull(43, sold+" + 1 + "+y.digit(60)), "day_dim"},
+		{"sr_refund_clock_sk", tRef, y.orNull(47, "28800 + "+y.digit(50400)), "clock_dim"},
+		{"sr_goods_sk", tNN, goods, "goods"},
+		{"sr_ticket_number", tNN, "t", ""},
+		{"sr_shopper_sk", tRef, shopper, "shopper"},
+		{"sr_profile_sk", tRef, profile, "shopper_profile"},
+		{"sr_hprof_sk", tRef, hprof, "household_profile"},
+		{"sr_addr_sk", tRef, addr, "shopper_address"},
+		{"sr_shop_sk", tRef, shop, "shop"},
+		{"sr_cause_sk", tRef, y.orNull(35, y.pick(causes)), "refund_cause"},
+	}, refundMeasures(y, "sr")...)
+	// The sources last: they list the hashes the columns drew.
+	return []spec{
+		{name: "shop_sale", rows: z.shopSale, count: s.tickets(z.shopSale), from: s.ofSale(z.shopSale), cols: saleCols,
+			key: []string{"ss_goods_sk", "ss_ticket_number"}},
+		{name: "shop_refund", rows: z.shopSale / 10, from: s.ofRefund(y), cols: refundCols,
+			key: []string{"sr_goods_sk", "sr_ticket_number"},
+			composite: []Ref{{Child: "shop_refund", ChildCols: []string{"sr_goods_sk", "sr_ticket_number"},
+				Parent: "shop_sale", ParentCols: []string{"ss_goods_sk", "ss_ticket_number"}}}},
 	}
-	refund := spec{name: "shop_refund", rows: z.shopSale / 10, from: s.from(refundOf),
-		cols: append([]column{
-			{"sr_refund_day_sk", tRef, g.orNull("y", 43, sold+" + 1 + "+g.h("y")+" % 60"), "day_dim"},
-			{"sr_refund_clock_sk", tRef, g.orNull("y", 47, "28800 + "+g.h("y")+" % 50400"), "clock_dim"},
-			{"sr_goods_sk", tNN, goods, "goods"},
-			{"sr_ticket_number", tNN, "t", ""},
-			{"sr_shopper_sk", tRef, shopper, "shopper"},
-			{"sr_profile_sk", tRef, profile, "shopper_profile"},
-			{"sr_hprof_sk", tRef, hprof, "household_profile"},
-			{"sr_addr_sk", tRef, addr, "shopper_address"},
-			{"sr_shop_sk", tRef, shop, "shop"},
-			{"sr_cause_sk", tRef, g.orNull("y", 35, g.pick("y", causes)), "refund_cause"},
-		}, refundMeasures(g, "sr", s)...),
-		key: []string{"sr_goods_sk", "sr_ticket_number"},
-		composite: []Ref{{Child: "shop_refund", ChildCols: []string{"sr_goods_sk", "sr_ticket_number"},
-			Parent: "shop_sale", ParentCols: []string{"ss_goods_sk", "ss_ticket_number"}}},
-	}
-	return []spec{sale, refund}
 }
 
 // channelFacts are the sales of a remote channel, ordered by mail or on
 // the net and shipped, and their refunds when rp is not empty.
 func channelFacts(g *gen, z sizes, channel, p, rp string, rows int64, lines int) []spec {
-	s := g.saleLine(lines)
-	goods := g.goodsOf(z.goods, lines)
-	sold := g.day("t", saleDay, 1826)
-	shipped := sold + " + 2 + " + g.h("t") + " % 90"
+	s := g.sale(lines)
+	t, x := s.t, s.x
+	goods := s.goods(z.goods)
+	sold := fmt.Sprintf("%d + %s", saleDay, t.digit(1826))
+	shipped := sold + " + 2 + " + t.digit(90)
 	// An order is shipped to its buyer but for one in four, a gift to
 	// someone else.
-	gift := g.h("t") + " % 4 = 0"
-	billShopper, billProfile, billHprof, billAddr := g.pick("t", z.shopper), g.pick("t", profiles), g.pick("t", hprofs), g.pick("t", z.addr)
-	ship := func(n int, billed, other string) string {
-		return g.orNull("t", n, fmt.Sprintf("CASE WHEN %s THEN %s ELSE %s END", gift, other, billed))
+	gift := t.digit(4) + " = 0"
+	ship := func(every int64, billed, other string) string {
+		return t.orNull(every, fmt.Sprintf("CASE WHEN %s THEN %s ELSE %s END", gift, other, billed))
 	}
-	bill := func(n int, e string) string { return g.orNull("t", n, e) }
+	shopper, profile, hprof, addr := t.pick(z.shopper), t.pick(profiles), t.pick(hprofs), t.pick(z.addr)
 	refs := map[string]string{
-		"bill_shopper": bill(37, billShopper), "bill_profile": bill(41, billProfile), "bill_hprof": bill(31, billHprof), "bill_addr": bill(39, billAddr),
-		"ship_shopper": ship(38, billShopper, g.pick("t", z.shopper)), "ship_profile": ship(43, billProfile, g.pick("t", profiles)),
-		"ship_hprof": ship(29, billHprof, g.pick("t", hprofs)), "ship_addr": ship(34, billAddr, g.pick("t", z.addr)),
-		"depot": g.orNull("x", 44, g.pick("x", z.depot)),
+		"bill_shopper": t.orNull(37, shopper), "bill_profile": t.orNull(41, profile), "bill_hprof": t.orNull(31, hprof), "bill_addr": t.orNull(39, addr),
+		"ship_shopper": ship(38, shopper, t.pick(z.shopper)), "ship_profile": ship(43, profile, t.pick(profiles)),
+		"ship_hprof": ship(29, hprof, t.pick(hprofs)), "ship_addr": ship(34, addr, t.pick(z.addr)),
+		"depot": x.orNull(44, x.pick(z.depot)),
 	}
 	cols := []column{
-		{p + "_sold_day_sk", tRef, g.orNull("t", 43, sold), "day_dim"},
-		{p + "_sold_clock_sk", tRef, g.orNull("t", 47, g.h("t")+" % 86400"), "clock_dim"},
-		{p + "_ship_day_sk", tRef, g.orNull("t", 42, shipped), "day_dim"},
+		{p + "_sold_day_sk", tRef, t.orNull(43, sold), "day_dim"},
+		{p + "_sold_clock_sk", tRef, t.orNull(47, t.digit(86400)), "clock_dim"},
+		{p + "_ship_day_sk", tRef, t.orNull(42, shipped), "day_dim"},
 		{p + "_goods_sk", tNN, goods, "goods"},
 	}
 	for _, r := range []string{"bill", "ship"} {
@@ -722,52 +819,58 @@ func channelFacts(g *gen, z sizes, channel, p, rp string, rows int64, lines int)
 	}
 	var page, center string
 	if channel == "mail" {
-		center = g.orNull("t", 36, g.pick("t", z.center))
-		page = g.orNull("x", 35, g.pick("x", z.mailPage))
+		center = t.orNull(36, t.pick(z.center))
+		page = x.orNull(35, x.pick(z.mailPage))
 		cols = append(cols,
 			column{p + "_center_sk", tRef, center, "contact_center"},
 			column{p + "_mail_page_sk", tRef, page, "mail_page"})
 	} else {
 		cols = append(cols,
-			column{p + "_net_page_sk", tRef, g.orNull("x", 35, g.pick("x", z.netPage)), "net_page"},
-			column{p + "_net_site_sk", tRef, g.orNull("t", 36, g.pick("t", z.netSite)), "net_site"})
+			column{p + "_net_page_sk", tRef, x.orNull(35, x.pick(z.netPage)), "net_page"},
+			column{p + "_net_site_sk", tRef, t.orNull(36, t.pick(z.netSite)), "net_site"})
 	}
 	cols = append(cols,
-		column{p + "_ship_mode_sk", tRef, g.orNull("t", 48, g.pick("t", modes)), "carrier_mode"},
+		column{p + "_ship_mode_sk", tRef, t.orNull(48, t.pick(modes)), "carrier_mode"},
 		column{p + "_depot_sk", tRef, refs["depot"], "depot"},
-		column{p + "_campaign_sk", tRef, g.orNull("x", 33, g.pick("x", z.campaign)), "campaign"},
-		column{p + "_tender_sk", tRef, g.orNull("t", 49, g.pick("t", tenders)), "tender"},
+		column{p + "_campaign_sk", tRef, x.orNull(33, x.pick(z.campaign)), "campaign"},
+		column{p + "_tender_sk", tRef, t.orNull(49, t.pick(tenders)), "tender"},
 		column{p + "_order_number", tNN, "t", ""})
-	cols = append(cols, saleMeasures(g, p, s)...)
-	shipCost := "(" + s.qty + " * (50 + " + g.h("x") + " % 950))"
+	cols = append(cols, s.measures(p)...)
+	shipCost := "(qty * (50 + " + x.digit(950) + "))"
 	cols = append(cols,
-		column{p + "_ship_cost", tReal, g.orNull("x", 39, money(shipCost)), ""},
-		column{p + "_paid_with_ship", tReal, money(fmt.Sprintf("%s * %s - %s + %s", s.qty, s.price, s.coupon, shipCost)), ""})
+		column{p + "_ship_cost", tReal, x.orNull(39, money(shipCost)), ""},
+		column{p + "_paid_with_ship", tReal, money(fmt.Sprintf("qty * price - %s + %s", s.coupon, shipCost)), ""})
 	name := channel + "_sale"
-	out := []spec{{name: name, rows: rows, from: s.from("c"), cols: cols, key: []string{p + "_goods_sk", p + "_order_number"}}}
+	var rcols []column
+	y := g.draws("y", "hy")
+	if rp != "" {
+		rcols = []column{
+			{rp + "_refund_day_sk", tRef, y.orNull(43, shipped+" + 1 + "+y.digit(60)), "day_dim"},
+			{rp + "_refund_clock_sk", tRef, y.orNull(47, y.digit(86400)), "clock_dim"},
+			{rp + "_goods_sk", tNN, goods, "goods"},
+			{rp + "_order_number", tNN, "t", ""},
+			// The refund goes to whoever paid; the goods come back from
+			// whoever received them.
+			{rp + "_refunded_shopper_sk", tRef, refs["bill_shopper"], "shopper"},
+			{rp + "_refunded_addr_sk", tRef, refs["bill_addr"], "shopper_address"},
+			{rp + "_return_shopper_sk", tRef, refs["ship_shopper"], "shopper"},
+			{rp + "_return_addr_sk", tRef, refs["ship_addr"], "shopper_address"},
+			{rp + "_center_sk", tRef, center, "contact_center"},
+			{rp + "_mail_page_sk", tRef, page, "mail_page"},
+			{rp + "_ship_mode_sk", tRef, y.orNull(48, y.pick(modes)), "carrier_mode"},
+			{rp + "_depot_sk", tRef, refs["depot"], "depot"},
+			{rp + "_cause_sk", tRef, y.orNull(35, y.pick(causes)), "refund_cause"},
+		}
+		rcols = append(rcols, refundMeasures(y, rp)...)
+		rcols = append(rcols, column{rp + "_ship_cost", tReal, y.orNull(41, money(shipCost)), ""})
+	}
+	// The sources last: they list the hashes the columns drew.
+	out := []spec{{name: name, rows: rows, count: s.tickets(rows), from: s.ofSale(rows), cols: cols,
+		key: []string{p + "_goods_sk", p + "_order_number"}}}
 	if rp == "" {
 		return out
 	}
-	rcols := []column{
-		{rp + "_refund_day_sk", tRef, g.orNull("y", 43, shipped+" + 1 + "+g.h("y")+" % 60"), "day_dim"},
-		{rp + "_refund_clock_sk", tRef, g.orNull("y", 47, g.h("y")+" % 86400"), "clock_dim"},
-		{rp + "_goods_sk", tNN, goods, "goods"},
-		{rp + "_order_number", tNN, "t", ""},
-		// The refund goes to whoever paid; the goods come back from
-		// whoever received them.
-		{rp + "_refunded_shopper_sk", tRef, refs["bill_shopper"], "shopper"},
-		{rp + "_refunded_addr_sk", tRef, refs["bill_addr"], "shopper_address"},
-		{rp + "_return_shopper_sk", tRef, refs["ship_shopper"], "shopper"},
-		{rp + "_return_addr_sk", tRef, refs["ship_addr"], "shopper_address"},
-		{rp + "_center_sk", tRef, center, "contact_center"},
-		{rp + "_mail_page_sk", tRef, page, "mail_page"},
-		{rp + "_ship_mode_sk", tRef, g.orNull("y", 48, g.pick("y", modes)), "carrier_mode"},
-		{rp + "_depot_sk", tRef, refs["depot"], "depot"},
-		{rp + "_cause_sk", tRef, g.orNull("y", 35, g.pick("y", causes)), "refund_cause"},
-	}
-	rcols = append(rcols, refundMeasures(g, rp, s)...)
-	rcols = append(rcols, column{rp + "_ship_cost", tReal, g.orNull("y", 41, money(shipCost)), ""})
-	return append(out, spec{name: channel + "_refund", rows: rows / 10, from: s.from(refundOf), cols: rcols,
+	return append(out, spec{name: channel + "_refund", rows: rows / 10, from: s.ofRefund(y), cols: rcols,
 		key: []string{rp + "_goods_sk", rp + "_order_number"},
 		composite: []Ref{{Child: channel + "_refund", ChildCols: []string{rp + "_goods_sk", rp + "_order_number"},
 			Parent: name, ParentCols: []string{p + "_goods_sk", p + "_order_number"}}},
@@ -782,34 +885,51 @@ func Generate(ctx context.Context, path string, scale float64) error {
 	}
 	if _, err := os.Stat(path); err == nil {
 		return fmt.Errorf("star: %s exists", path)
-	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
+	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("star: %w", err)
 	}
+	db, err := open(ctx, path)
+	if err != nil {
+		return err
+	}
 	defer db.Close()
-	db.SetMaxOpenConns(1)
-	for _, s := range []string{`PRAGMA journal_mode = OFF`, `PRAGMA synchronous = OFF`, `PRAGMA cache_size = -524288`, `PRAGMA temp_store = MEMORY`, `BEGIN`} {
-		if _, err := db.ExecContext(ctx, s); err != nil {
-			return fmt.Errorf("star: %s: %w", s, err)
-		}
+	// One transaction: with no journal, a commit a table would only cost.
+	if _, err := db.ExecContext(ctx, `BEGIN`); err != nil {
+		return fmt.Errorf("star: begin: %w", err)
 	}
 	for _, t := range Tables(scale) {
 		if _, err := db.ExecContext(ctx, t.DDL); err != nil {
 			return fmt.Errorf("star: create %s: %w", t.Name, err)
 		}
-		fill := fmt.Sprintf("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < %d) ", t.Rows) + t.fill
-		if _, err := db.ExecContext(ctx, fill); err != nil {
+		q := fmt.Sprintf("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < %d) ", t.count) + t.fill
+		if _, err := db.ExecContext(ctx, q); err != nil {
 			return fmt.Errorf("star: fill %s: %w", t.Name, err)
 		}
 	}
-	if _, err := db.ExecContext(ctx, `COMMIT`); err != nil {
-		return fmt.Errorf("star: commit: %w", err)
-	}
-	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
-		return fmt.Errorf("star: analyze: %w", err)
+	for _, s := range []string{`COMMIT`, `ANALYZE`} {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			return fmt.Errorf("star: %s: %w", strings.ToLower(s), err)
+		}
 	}
 	return db.Close()
+}
+
+// open opens a database for writing it fast: no journal and no syncing,
+// since a failed generation is thrown away, not recovered.
+func open(ctx context.Context, path string) (*sql.DB, error) {
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		return nil, fmt.Errorf("star: %w", err)
+	}
+	// One connection: the pragmas are the connection's.
+	db.SetMaxOpenConns(1)
+	for _, s := range []string{`PRAGMA journal_mode = OFF`, `PRAGMA synchronous = OFF`, `PRAGMA cache_size = -524288`, `PRAGMA temp_store = MEMORY`} {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			db.Close()
+			return nil, fmt.Errorf("star: %s: %w", s, err)
+		}
+	}
+	return db, nil
 }
 
 // Ensure returns the path of the database at scale in dir, generating it

@@ -47,7 +47,7 @@ func TestStar(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(dir, "*.partial")); len(left) > 0 {
 		t.Errorf("Ensure left %v", left)
 	}
-	db := open(t, path)
+	db := openRO(t, path)
 
 	t.Run("tables", func(t *testing.T) {
 		tables := Tables(testScale)
@@ -174,6 +174,27 @@ func TestStar(t *testing.T) {
 		}
 	})
 
+	t.Run("types", func(t *testing.T) {
+		// An integer expression that overflows 64 bits becomes a REAL in
+		// SQLite, silently: every value must be of its column's type, and
+		// no column all NULL.
+		want := map[string]string{"INTEGER": "integer", "REAL": "real", "TEXT": "text", "DATE": "text", "CHAR(1)": "text"}
+		for _, tb := range Tables(testScale) {
+			for _, c := range columns(t, db, tb.Name) {
+				typ, ok := want[c.typ]
+				if !ok {
+					t.Fatalf("%s.%s is %s", tb.Name, c.name, c.typ)
+				}
+				if n := count(t, db, fmt.Sprintf(`SELECT count(*) FROM %s WHERE typeof(%s) NOT IN ('null', '%s')`, tb.Name, c.name, typ)); n != 0 {
+					t.Errorf("%s.%s: %d values not %s", tb.Name, c.name, n, typ)
+				}
+				if n := count(t, db, fmt.Sprintf(`SELECT count(%s) FROM %s`, c.name, tb.Name)); n == 0 {
+					t.Errorf("%s.%s is all NULL", tb.Name, c.name)
+				}
+			}
+		}
+	})
+
 	t.Run("measures", func(t *testing.T) {
 		// Some lines are sold at a loss, most are not.
 		loss := count(t, db, `SELECT count(*) FROM shop_sale WHERE ss_profit < 0`)
@@ -212,7 +233,7 @@ func TestStar(t *testing.T) {
 		if err := Generate(ctx, other, testScale); err != nil {
 			t.Fatal(err)
 		}
-		a, b := digests(t, db), digests(t, open(t, other))
+		a, b := digests(t, db), digests(t, openRO(t, other))
 		for name := range a {
 			if a[name] != b[name] {
 				t.Errorf("%s differs on a second generation", name)
@@ -270,7 +291,7 @@ func isFact(name string) bool {
 	return strings.HasSuffix(name, "_sale") || strings.HasSuffix(name, "_refund") || name == "stock_level"
 }
 
-func open(t *testing.T, path string) *sql.DB {
+func openRO(t *testing.T, path string) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
