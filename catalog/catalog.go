@@ -292,12 +292,13 @@ func (c *Catalog) SaveAllChanged(ctx context.Context, es []Entry) (changed []boo
 	if err := c.WriteErr(); err != nil {
 		return nil, fmt.Errorf("catalog: save %d entries: %w", len(es), err)
 	}
-	for _, e := range es {
-		if err := validate(e); err != nil {
+	args := make([][]any, len(es))
+	for i, e := range es {
+		if args[i], err = entryArgs(e); err != nil {
 			return nil, fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
 		}
 	}
-	changed, err = c.saveAll(ctx, es)
+	changed, err = c.saveAll(ctx, es, args)
 	if err := c.afterFailure(ctx, err); err != nil {
 		return nil, fmt.Errorf("catalog: save %d entries (%s %s, …): %w", len(es), es[0].Kind, es[0].Key, err)
 	}
@@ -309,7 +310,8 @@ func (c *Catalog) SaveAllChanged(ctx context.Context, es []Entry) (changed []boo
 	return changed, nil
 }
 
-func (c *Catalog) saveAll(ctx context.Context, es []Entry) ([]bool, error) {
+// saveAll runs upsertChanged with each entry's args in one transaction.
+func (c *Catalog) saveAll(ctx context.Context, es []Entry, args [][]any) ([]bool, error) {
 	tx, err := c.writer.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -318,7 +320,7 @@ func (c *Catalog) saveAll(ctx context.Context, es []Entry) ([]bool, error) {
 	stmt := tx.StmtContext(ctx, c.upsertChanged)
 	changed := make([]bool, len(es))
 	for i, e := range es {
-		n, err := c.saveWith(ctx, stmt, e)
+		n, err := execUpsert(ctx, stmt, args[i])
 		if err != nil {
 			return nil, fmt.Errorf("%s %s: %w", e.Kind, e.Key, err)
 		}
@@ -334,16 +336,25 @@ func (c *Catalog) save(ctx context.Context, e Entry) error {
 
 // saveWith runs one of the upserts for e and returns the rows it changed.
 func (c *Catalog) saveWith(ctx context.Context, stmt *sql.Stmt, e Entry) (int64, error) {
-	if err := validate(e); err != nil {
+	args, err := entryArgs(e)
+	if err != nil {
 		return 0, err
+	}
+	return execUpsert(ctx, stmt, args)
+}
+
+// entryArgs checks e and returns the upserts' arguments for it.
+func entryArgs(e Entry) ([]any, error) {
+	if err := validate(e); err != nil {
+		return nil, err
 	}
 	tags, err := validJSONList(e.Tags)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	evidence, err := validJSONList(e.Evidence)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	created := e.CreatedAt
 	if created.IsZero() {
@@ -351,8 +362,13 @@ func (c *Catalog) saveWith(ctx context.Context, stmt *sql.Stmt, e Entry) (int64,
 	}
 	// The document is bound as a string so SQLite stores TEXT (FTS5 and the
 	// JSON functions want text), with the caller's bytes unchanged.
-	res, err := stmt.ExecContext(ctx, e.Kind, e.Key, string(e.Document), tags, e.Expert, e.Confidence, evidence,
-		e.RunID, e.Iteration, formatTime(created))
+	return []any{e.Kind, e.Key, string(e.Document), tags, e.Expert, e.Confidence, evidence,
+		e.RunID, e.Iteration, formatTime(created)}, nil
+}
+
+// execUpsert runs an upsert and returns the rows it changed.
+func execUpsert(ctx context.Context, stmt *sql.Stmt, args []any) (int64, error) {
+	res, err := stmt.ExecContext(ctx, args...)
 	if err != nil {
 		return 0, err
 	}

@@ -306,9 +306,7 @@ func (e *Env) Save(ctx context.Context, en catalog.Entry) error {
 	if e.expert == "" {
 		return fmt.Errorf("save %s %s: the environment is not bound to an expert (Env.For)", en.Kind, en.Key)
 	}
-	en.Expert = e.expert
-	en.RunID = e.RunID
-	en.Iteration = e.Iteration
+	en = e.bind(en)
 	// Nothing learned (the same run's same entry) writes nothing and counts
 	// as no finding.
 	changed, err := e.Catalog.SaveChanged(ctx, en)
@@ -320,6 +318,12 @@ func (e *Env) Save(ctx context.Context, en catalog.Entry) error {
 	}
 	e.findings.Add(1)
 	return nil
+}
+
+// bind makes en this expert's finding in this run and iteration.
+func (e *Env) bind(en catalog.Entry) catalog.Entry {
+	en.Expert, en.RunID, en.Iteration = e.expert, e.RunID, e.Iteration
+	return en
 }
 
 // SaveAll is Save for several entries, committed together: the outcomes
@@ -334,8 +338,7 @@ func (e *Env) SaveAll(ctx context.Context, ens []catalog.Entry) error {
 	}
 	bound := make([]catalog.Entry, len(ens))
 	for i, en := range ens {
-		en.Expert, en.RunID, en.Iteration = e.expert, e.RunID, e.Iteration
-		bound[i] = en
+		bound[i] = e.bind(en)
 	}
 	changed, err := e.Catalog.SaveAllChanged(ctx, bound)
 	if err != nil {
