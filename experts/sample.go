@@ -118,6 +118,10 @@ func (s Scope) Size() string {
 	return catalog.Thousands(s.Rows)
 }
 
+// Counted reports whether Rows is the table's exact row count: neither
+// unknown, an estimate nor a bound.
+func (s Scope) Counted() bool { return s.Rows >= 0 && !s.Estimate && !s.more }
+
 // Confidence discounts c when the figures come from a sample.
 func (s Scope) Confidence(c float64) float64 {
 	if !s.Sampled {

@@ -211,7 +211,18 @@ func rowOf(res *warehouse.Result, j int) Row {
 }
 
 func judge(h Hypothesis, res *warehouse.Result) Outcome {
-	rows := Rows(res)
+	return judgeRows(h, Rows(res))
+}
+
+// Judged is h judged on a row of figures another statement measured (the
+// same figures h's query would return, counted on the way by a query run
+// for another claim), as Test would judge its own query's result: h.SQL
+// should name that statement.
+func Judged(h Hypothesis, row Row) Outcome {
+	return judgeRows(h, []Row{row})
+}
+
+func judgeRows(h Hypothesis, rows []Row) Outcome {
 	row := Row{}
 	if len(rows) > 0 {
 		row = rows[0]

@@ -180,3 +180,12 @@ var inflect = func() *pluralize.Client {
 	}
 	return c
 }()
+
+// Article puts "a" or "an" before a noun, by its first letter: the
+// sentences of every expert that names a table as prose.
+func Article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}

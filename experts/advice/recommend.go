@@ -664,7 +664,7 @@ func (f *facts) joins() []candidate {
 				r.FromTable, catalog.Thousands(cn), r.ToTable, catalog.Thousands(pn), strings.Join(prose, " AND "), r.FromTable, one)
 		}
 		if n := f.maxKids[x.key]; n > 0 {
-			desc += fmt.Sprintf("; %s has up to %s %s, so aggregate %s before joining further", article(one), catalog.Thousands(n), many, r.FromTable)
+			desc += fmt.Sprintf("; %s has up to %s %s, so aggregate %s before joining further", naming.Article(one), catalog.Thousands(n), many, r.FromTable)
 		}
 		out = append(out, candidate{
 			key:   "join_order:" + x.key,

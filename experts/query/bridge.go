@@ -97,7 +97,7 @@ func bridgeHypothesis(d warehouse.Dialect, b bridgeLink, scope experts.Scope) hy
 		ID:      hypotheses.ID("m2m", b.statementKey),
 		Subject: b.patternKey,
 		Statement: fmt.Sprintf("%s links %s and %s many-to-many: %s can have many %s and %s many %s.",
-			b.bridge.Name.String(), b.left.ToTable, b.right.ToTable, article(b.leftNoun), b.rightPlural, article(b.rightNoun), b.leftPlural),
+			b.bridge.Name.String(), b.left.ToTable, b.right.ToTable, naming.Article(b.leftNoun), b.rightPlural, naming.Article(b.rightNoun), b.leftPlural),
 		SQL:      sql,
 		Expected: fmt.Sprintf("some %s with more than one %s, and some %s with more than one %s", b.leftNoun, b.rightNoun, b.rightNoun, b.leftNoun),
 		Prior:    0.7,
@@ -147,8 +147,8 @@ func measureBridge(ctx context.Context, env *experts.Env, b bridgeLink, h hypoth
 	ins := catalog.InsightDoc{Kind: "relationship", Tables: []string{b.left.ToTable, b.bridge.Name.String(), b.right.ToTable},
 		Columns: []string{b.bridge.Name.String() + "." + b.left.FromColumns[0], b.bridge.Name.String() + "." + b.right.FromColumns[0]},
 		Description: fmt.Sprintf("Through %s, %s has many %s (at most %s) and %s many %s (at most %s): many-to-many.",
-			b.bridge.Name.String(), article(b.leftNoun), b.rightPlural, catalog.Thousands(mr),
-			article(b.rightNoun), b.leftPlural, catalog.Thousands(ml))}
+			b.bridge.Name.String(), naming.Article(b.leftNoun), b.rightPlural, catalog.Thousands(mr),
+			naming.Article(b.rightNoun), b.leftPlural, catalog.Thousands(ml))}
 	ev := append([]string{"hypothesis " + h.ID}, out.Verdict.Evidence...)
 	if scope.Sampled {
 		ins.Description = strings.TrimSuffix(ins.Description, ".") + " (" + scope.Evidence() + ")."

@@ -70,13 +70,13 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 					if measured {
 						return nil
 					}
-					return measureCardinality(ctx, env, r, c)
+					return measureCardinality(ctx, env, r)
 				}})
 		case !measured:
 			// Tested by the expert that found it: how many children
 			// each parent has is still to be measured.
 			tasks = append(tasks, experts.Task{Expert: Name, Name: "measure " + e.Key,
-				Run: func(ctx context.Context) error { return measureCardinality(ctx, env, r, c) }})
+				Run: func(ctx context.Context) error { return measureCardinality(ctx, env, r) }})
 		}
 	}
 	keyTasks, err := x.planKeys(ctx, env)

@@ -306,11 +306,7 @@ func compositeInclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, c Composit
 		match = append(match, "p."+d.QuoteIdent(c.Parent.Columns[i].Name)+" = g."+v)
 	}
 	hit := d.Lookup(ps.Quoted(), "p", strings.Join(match, " AND "))
-	return fmt.Sprintf("SELECT COUNT(*) AS child_distinct, "+
-		"COUNT(CASE WHEN h.hit IS NULL THEN 1 END) AS orphan_distinct, "+
-		"COALESCE(SUM(h.n), 0) AS non_null, "+
-		"COALESCE(SUM(CASE WHEN h.hit IS NULL THEN h.n END), 0) AS orphan_rows "+
-		"FROM (SELECT g.n AS n, %s AS hit FROM (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) g) h",
+	return inclusionFigures + fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) g) h",
 		hit, strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
 }
 
@@ -517,5 +513,8 @@ func saveComposite(ctx context.Context, env *experts.Env, s CompositeScored) err
 	doc.OrphanFraction = &f
 	ev := append(sig, fmt.Sprintf("checked: %d of %d references with every column non-NULL have no parent%s (hypothesis %s)",
 		s.OrphanRows, s.NonNull, sampleNote(s.Sample), h.ID))
-	return catalog.Relationships.Save(ctx, env, s.Key(), doc, s.Confidence, ev, "inferred", "tested")
+	if err := catalog.Relationships.Save(ctx, env, s.Key(), doc, s.Confidence, ev, "inferred", "tested"); err != nil {
+		return err
+	}
+	return saveCardinality(ctx, env, doc, s.Inclusion, checkSQL(s.Evidence))
 }

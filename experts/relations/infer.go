@@ -1200,6 +1200,7 @@ type Inclusion struct {
 	OrphanDistinct int64 // of those, how many the key does not hold
 	NonNull        int64 // child rows with a value
 	OrphanRows     int64 // of those, rows without a parent
+	MaxChildren    int64 // the most rows holding one value the parent has
 	// Sample names the sample of the child the figures come from, when it
 	// is far larger than --sample-rows (issue 9): "" for the whole child.
 	Sample string
@@ -1525,10 +1526,13 @@ func typeClass(t string) string {
 }
 
 // InclusionSQL is the exact check: the child's distinct values, how many of
-// them the key lacks, and the same in rows. The target is unique, so the
-// LEFT JOIN does not multiply child rows. Columns whose declared types
-// differ (text holding integers) are compared as text, which every engine
-// can do.
+// them the key lacks, the same in rows, and the most rows of the child
+// holding one value the key has (the most children of one parent, which
+// the cardinality of the reference needs). The child is grouped by its
+// value first, so the key is searched once per distinct value rather than
+// once per row; the target is unique, so the LEFT JOIN does not multiply
+// the groups. Columns whose declared types differ (text holding integers)
+// are compared as text, which every engine can do.
 func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, pcol string, cast bool) string {
 	return inclusionSQL(d, experts.Whole(d, warehouse.Table{Name: child}), experts.Whole(d, warehouse.Table{Name: parent}), ccol, pcol, cast)
 }
@@ -1536,37 +1540,40 @@ func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, 
 // inclusionSQL is InclusionSQL reading the child through its scope (a
 // sample of a child far larger than --sample-rows), and looking each child
 // value up in a parent far larger than the sample by its key, one search
-// per row, rather than joining it: a planner may join by a hash of the
+// per value, rather than joining it: a planner may join by a hash of the
 // whole parent. Such a lookup needs the key compared as it is, so a cast
 // (types that differ) is not checked against so large a parent: "" then.
 func inclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
 	c, p := "c."+d.QuoteIdent(ccol), "p."+d.QuoteIdent(pcol)
+	groups := fmt.Sprintf("(SELECT %[1]s AS v, COUNT(*) AS n FROM %[2]s WHERE %[1]s IS NOT NULL GROUP BY %[1]s) g", c, cs.From("c"))
+	var from string
 	if ps.Sampled {
 		if cast && !d.Capabilities().DynamicTypes {
 			return ""
 		}
-		hit := d.Lookup(ps.Quoted(), "p", p+" = "+c)
-		return fmt.Sprintf("SELECT COUNT(DISTINCT j.v) AS child_distinct, "+
-			"COUNT(DISTINCT CASE WHEN j.hit IS NULL THEN j.v END) AS orphan_distinct, "+
-			"COUNT(j.v) AS non_null, "+
-			"COUNT(CASE WHEN j.hit IS NULL AND j.v IS NOT NULL THEN 1 END) AS orphan_rows "+
-			"FROM (SELECT %s AS v, %s AS hit FROM %s) j", c, hit, cs.From("c"))
+		from = fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM %s) h", d.Lookup(ps.Quoted(), "p", p+" = g.v"), groups)
+	} else {
+		// An engine of dynamic types compares a text column with a
+		// numeric one by the numeric column's affinity ('5' = 5, '1' =
+		// 1.0); a cast to text would lose 1 = 1.0. Other engines refuse to
+		// compare text with numbers.
+		on := p + " = g.v"
+		if cast && !d.Capabilities().DynamicTypes {
+			on = d.CastText(p) + " = " + d.CastText("g.v")
+		}
+		from = fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM %s LEFT JOIN %s ON %s) h", p, groups, ps.From("p"), on)
 	}
-	on := p + " = " + c
-	// An engine of dynamic types compares a text column with a numeric
-	// one by the numeric column's affinity ('5' = 5, '1' = 1.0); a cast to
-	// text would lose 1 = 1.0. Other engines refuse to compare text with
-	// numbers.
-	if cast && !d.Capabilities().DynamicTypes {
-		on = d.CastText(p) + " = " + d.CastText(c)
-	}
-	return fmt.Sprintf("SELECT COUNT(DISTINCT %[1]s) AS child_distinct, "+
-		"COUNT(DISTINCT CASE WHEN %[2]s IS NULL THEN %[1]s END) AS orphan_distinct, "+
-		"COUNT(%[1]s) AS non_null, "+
-		"COUNT(CASE WHEN %[2]s IS NULL AND %[1]s IS NOT NULL THEN 1 END) AS orphan_rows "+
-		"FROM %[3]s LEFT JOIN %[4]s ON %[5]s",
-		c, p, cs.From("c"), ps.From("p"), on)
+	return inclusionFigures + from
 }
+
+// inclusionFigures are the figures of an inclusion check read from h, the
+// child's groups (one per distinct value or tuple, with its rows n) and
+// hit, NULL when the parent lacks the group's value.
+const inclusionFigures = "SELECT COUNT(*) AS child_distinct, " +
+	"COUNT(CASE WHEN h.hit IS NULL THEN 1 END) AS orphan_distinct, " +
+	"COALESCE(SUM(h.n), 0) AS non_null, " +
+	"COALESCE(SUM(CASE WHEN h.hit IS NULL THEN h.n END), 0) AS orphan_rows, " +
+	"MAX(CASE WHEN h.hit IS NOT NULL THEN h.n END) AS max_children FROM "
 
 // InferReady reports whether every table inference may look at (base
 // tables: views are not profiled for it) has its profiles in this run, or
@@ -2047,6 +2054,7 @@ func runInclusion(ctx context.Context, env *experts.Env, sql string, cs experts.
 	in.OrphanDistinct, _ = row.Int("orphan_distinct")
 	in.NonNull, _ = row.Int("non_null")
 	in.OrphanRows, _ = row.Int("orphan_rows")
+	in.MaxChildren, _ = row.Int("max_children")
 	in.Sample = cs.Evidence()
 	return in, nil
 }
@@ -2069,12 +2077,7 @@ func ledgerHypothesis(d catalog.RelationshipDoc, in Inclusion, evidence []string
 	if in.NonNull == 0 {
 		status = hypotheses.Inconclusive
 	}
-	test := ""
-	for _, e := range evidence {
-		if strings.HasPrefix(e, "check: ") {
-			test = strings.TrimPrefix(e, "check: ")
-		}
-	}
+	test := checkSQL(evidence)
 	return catalog.HypothesisDoc{ID: hypotheses.ID("ref", key), Subject: key, Status: status, TestSQL: test,
 		Statement: fmt.Sprintf("Every non-NULL %s.%s has a matching %s.%s.", d.FromTable, joinCols(d.FromColumns), d.ToTable, joinCols(d.ToColumns))}
 }
@@ -2128,6 +2131,9 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 		return err
 	}
 	if err := catalog.Relationships.Save(ctx, env, key, doc, s.Confidence, ev, "inferred", "tested"); err != nil {
+		return err
+	}
+	if err := saveCardinality(ctx, env, doc, s.Inclusion, checkSQL(s.Evidence)); err != nil {
 		return err
 	}
 	if s.OrphanRows == 0 {

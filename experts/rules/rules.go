@@ -1055,7 +1055,7 @@ func (r *ruler) crossLifecycles(ctx context.Context) error {
 			if o := outs[0]; o.Doc.Status == hypotheses.Confirmed {
 				set := statesWith(o.Rows, "set_1")
 				ins := catalog.InsightDoc{Kind: "business_rule", Tables: []string{r.name, kt}, Columns: []string{r.col(e), kt + "." + k.Column},
-					Description: fmt.Sprintf("%s has %s rows only when its %s is %s, and then always%s.", capitalizeFirst(article(one)), many, e, quoteValues(set), sampleNote(sample))}
+					Description: fmt.Sprintf("%s has %s rows only when its %s is %s, and then always%s.", capitalizeFirst(naming.Article(one)), many, e, quoteValues(set), sampleNote(sample))}
 				if err := catalog.Insights.Save(ctx, r.env, "business_rule:lifecycle:"+r.col(e)+":"+kt+"."+k.Column, ins, sampledConfidence(0.95, sample),
 					withSample(append([]string{"hypothesis " + o.Doc.ID}, o.Verdict.Evidence...), sample), "business_rule"); err != nil {
 					return err
@@ -1205,14 +1205,6 @@ func statesWith(rows []hypotheses.Row, alias string) []string {
 	}
 	sort.Strings(set)
 	return set
-}
-
-// article puts "a" or "an" before a noun, by its first letter.
-func article(noun string) string {
-	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
-		return "an " + noun
-	}
-	return "a " + noun
 }
 
 func capitalizeFirst(s string) string {

@@ -1,8 +1,9 @@
-package query
+package cardinality_test
 
 import (
 	"testing"
 
+	"github.com/discover-db/discover/experts/cardinality"
 	"github.com/discover-db/discover/naming"
 )
 
@@ -16,13 +17,13 @@ func TestNounsAndSentence(t *testing.T) {
 			t.Errorf("naming.Noun(%q) = %q, %q; want %q, %q", in, one, many, want[0], want[1])
 		}
 	}
-	f := figures{parents: 3000, withChildren: 2761, max: 183, children: 14997}
-	if got := f.sentence("subscriber", "usage records", "usage record", "subscribers"); got !=
+	f := cardinality.Figures{Parents: 3000, WithChildren: 2761, Max: 183, Children: 14997}
+	if got := f.Sentence("subscriber", "usage records", "usage record", "subscribers"); got !=
 		"A subscriber has many usage records (5.4 on average among those with any, at most 183); 8% of subscribers have none." {
 		t.Errorf("sentence: %s", got)
 	}
-	f = figures{parents: 50, withChildren: 50, max: 1, children: 50}
-	if got := f.sentence("order", "invoices", "invoice", "orders"); got != "An order has at most one invoice; every order has at least one." {
+	f = cardinality.Figures{Parents: 50, WithChildren: 50, Max: 1, Children: 50}
+	if got := f.Sentence("order", "invoices", "invoice", "orders"); got != "An order has at most one invoice; every order has at least one." {
 		t.Errorf("one-to-one sentence: %s", got)
 	}
 }
