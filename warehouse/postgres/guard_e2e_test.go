@@ -287,7 +287,11 @@ func harmWithoutGuard(t *testing.T, db *guardDB, before serverState) {
 	// … and runs a command on the database host.
 	program := "/tmp/" + uniqueName("discover_pwned_program_")
 	defer os.Remove(program)
-	run(`SELECT dblink_exec('` + conninfo + `', 'COPY (SELECT 1) TO PROGRAM ''touch ` + program + `''')`)
+	// The program reads what COPY writes to it: a program that exits
+	// without reading leaves the server writing to a closed pipe, an error
+	// ("could not close pipe to external command: Broken pipe") or not,
+	// depending on which side runs first.
+	run(`SELECT dblink_exec('` + conninfo + `', 'COPY (SELECT 1) TO PROGRAM ''touch ` + program + `; cat >/dev/null''')`)
 	if _, err := os.Stat(program); err != nil {
 		t.Errorf("COPY TO PROGRAM through dblink: %v", err)
 	}
