@@ -23,8 +23,9 @@ const retryColumns = 20
 // sampleRetryDB builds a shop whose customers table is too slow to
 // profile whole within the query timeout but not on a sample: 1,000,000
 // rows of which only the id is stored; email, country and the
-// retryColumns columns m00… (m_k = (id·p + k) mod q, no two alike) are
-// VIRTUAL generated columns, computed on every read. orders (5,000 rows,
+// retryColumns columns m00… (m_k = (id·p + k) mod q, no two alike, plus
+// hex() terms that add nothing but their cost) are VIRTUAL generated
+// columns, computed on every read. orders (5,000 rows,
 // customer_id in 1..2,000) references customers by an undeclared key.
 func sampleRetryDB(t *testing.T) string {
 	t.Helper()
@@ -38,7 +39,7 @@ func sampleRetryDB(t *testing.T) string {
 	var cols []string
 	for k := range retryColumns {
 		q := []int64{10, 100, 1000, 10000, 100000}[k%5] * int64(k/10+1)
-		cols = append(cols, fmt.Sprintf("m%02d INTEGER NOT NULL GENERATED ALWAYS AS ((id * %d + %d) %% %d) VIRTUAL", k, primes[k%10], k, q))
+		cols = append(cols, fmt.Sprintf("m%02d INTEGER NOT NULL GENERATED ALWAYS AS ((id * %d + %d) %% %d + length(hex(id)) * 0 + length(hex(-id)) * 0) VIRTUAL", k, primes[k%10], k, q))
 	}
 	for _, s := range []string{
 		`PRAGMA journal_mode = OFF`,
@@ -77,10 +78,15 @@ func TestProfileTimeoutRetriedOnSample(t *testing.T) {
 	}
 	db := sampleRetryDB(t)
 	out := t.TempDir()
-	// The whole profile took 6.5 s on this machine kind (2026-12-02; the
-	// 4 s this test had let it finish whole), a retry's sample of 100,000
-	// rows about 1 s, a test of one column of customers 0.2 s: 2 s times
-	// out the first and not the others.
+	// SQLite's profile streams the rows in passes of at most 16M cells,
+	// each its own statement under the timeout: over the whole table two
+	// passes of about 11M cells. With m00… computed as they were first
+	// (no hex), each pass took 1.9 s on this machine kind (2026-12-06),
+	// and the test failed whenever both stayed under 2 s. The hex() terms
+	// make a cell of m00… about three times as costly to compute: a whole
+	// pass then takes about 5 s, a retry's sample of 100,000 rows under
+	// 1 s, a test of one column of customers (id, email, country: no hex)
+	// 0.2 s, so 2 s times out the first and not the others.
 	res := run(t, "--db", db, "--out", out, "--progress", "plain", "--format", "json", "--query-timeout", "2s")
 	if res.code != 0 {
 		t.Fatalf("exit %d:\n%s", res.code, res.stderr)

@@ -77,7 +77,7 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 
 	for _, c := range []struct{ kill, want string }{
 		{"KILL CONNECTION", "invalid connection"},
-		{"KILL QUERY", "1317"},
+		{"KILL QUERY", "Error 1317"},
 	} {
 		// SLEEP is the guard's to refuse, so the test goes around it.
 		wait := retrytest.Background(func() (*warehouse.Result, error) {
