@@ -189,3 +189,47 @@ func Article(noun string) string {
 	}
 	return "a " + noun
 }
+
+// minInflectedStem is how many letters two inflections of one word must
+// share: shorter words (car, card, cart) differ by a letter as often as
+// they inflect.
+const minInflectedStem = 4
+
+// inflections are the endings a plural adds to a word in the languages
+// that inflect at the end of one (German and Dutch -e, -n, -en; Spanish,
+// Portuguese and French -s, -es). Not -er and -or: in English, whose
+// names schemas use most, they make a word for who does something
+// (visit, visitor; play, player), another entity.
+var inflections = map[string]bool{"e": true, "n": true, "en": true, "s": true, "es": true}
+
+// Inflected reports whether two different lower-case words are one word
+// in two inflections, in any language that inflects at the end of a word:
+// a shared start of at least minInflectedStem letters, then an ending of
+// inflections on one side (Kunde, Kunden; Bestellung, Bestellungen;
+// ciudad, ciudades) or one final vowel for another (libro, libri; tabella,
+// tabelle). English plurals are Singular's; this is for the names of
+// schemas written in other languages, which Singular leaves as they are.
+func Inflected(a, b string) bool {
+	if a == b {
+		return false
+	}
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	if p < minInflectedStem {
+		return false
+	}
+	ra, rb := len(a)-p, len(b)-p
+	switch {
+	case ra == 0:
+		return inflections[b[p:]]
+	case rb == 0:
+		return inflections[a[p:]]
+	case ra == 1 && rb == 1:
+		return isVowel(a[p]) && isVowel(b[p])
+	}
+	return false
+}
+
+func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }

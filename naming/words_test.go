@@ -107,3 +107,39 @@ func TestSingularOfColumnWords(t *testing.T) {
 		}
 	}
 }
+
+// Inflected: the endings of languages that inflect at the end of a word,
+// on words of invented and real schemas in those languages; English
+// plurals are Singular's, and near words that are no inflection stay
+// apart.
+func TestInflected(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"kunde", "kunden", true},            // German -n
+		{"bestellung", "bestellungen", true}, // German -en
+		{"lieferant", "lieferanten", true},
+		{"klant", "klanten", true},   // Dutch
+		{"ciudad", "ciudades", true}, // Spanish -es
+		{"libro", "libri", true},     // Italian, the final vowel
+		{"tabella", "tabelle", true}, // Italian
+		{"fornitore", "fornitori", true},
+		{"kunden", "kunde", true}, // either order
+		{"kunde", "kunde", false}, // the same word is no inflection
+		{"car", "card", false},    // too short to tell
+		{"cart", "carts", true},
+		{"product", "production", false}, // three letters more: another word
+		{"journal", "journaux", false},   // a change inside the ending
+		{"lager", "lagos", false},
+		{"visit", "visitor", false}, // who visits: another entity
+		{"play", "player", false},
+		{"driver", "drivers", true},
+		{"order", "ordnung", false},
+		{"", "", false},
+	} {
+		if got := Inflected(c.a, c.b); got != c.want {
+			t.Errorf("Inflected(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

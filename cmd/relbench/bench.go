@@ -30,6 +30,12 @@ type Options struct {
 	Half     string // Tuning or Validation: only that half; "" both
 	Parallel int
 	Verbose  bool
+	// Names is NamesAsIs, or NamesForeign: every database renamed into an
+	// invented language first (foreign.go).
+	Names string
+	// Keep, when set, is a folder where the renamed copies stay (one
+	// folder per database), to be discovered by hand.
+	Keep string
 }
 
 // The halves of the datasets. Rules are developed on the tuning half only;
@@ -113,6 +119,9 @@ type manifestRow struct{ name, path string }
 type fk struct {
 	key, status string
 	child       []string // table.column of each referencing column
+	// the names as FK_CHECK.tsv writes them: child table, its columns,
+	// parent table, its columns (comma-separated)
+	names [4]string
 }
 
 func readTSV(path string) ([][]string, error) {
@@ -160,7 +169,7 @@ func Run(ctx context.Context, o Options) ([]DB, error) {
 		for _, c := range strings.Split(r[2], ",") {
 			child = append(child, strings.ToLower(r[1]+"."+c))
 		}
-		fks[r[0]] = append(fks[r[0]], fk{RelKey(r[1], r[2], r[3], r[4]), r[5], child})
+		fks[r[0]] = append(fks[r[0]], fk{RelKey(r[1], r[2], r[3], r[4]), r[5], child, [4]string{r[1], r[2], r[3], r[4]}})
 	}
 	var todo []manifestRow
 	for _, r := range man {
@@ -188,7 +197,7 @@ func Run(ctx context.Context, o Options) ([]DB, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			out[i] = scoreDB(ctx, m, fks[m.name])
+			out[i] = scoreDB(ctx, m, fks[m.name], o)
 		}()
 	}
 	wg.Wait()
@@ -198,17 +207,53 @@ func Run(ctx context.Context, o Options) ([]DB, error) {
 	return out, nil
 }
 
-func scoreDB(ctx context.Context, m manifestRow, declared []fk) DB {
+func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 	d := DB{Name: m.name}
+	path := m.path
+	// shown is how a key of the discovered database is listed.
+	shown := func(child string, fcols []string, parent string, tcols []string) string {
+		return RelKey(child, strings.Join(fcols, ","), parent, strings.Join(tcols, ","))
+	}
+	if o.Names == NamesForeign {
+		r, dir, err := foreignCopy(ctx, m.path, o.Keep, m.name)
+		if err != nil {
+			d.Err = err.Error()
+			return d
+		}
+		if o.Keep == "" {
+			defer os.RemoveAll(dir)
+		}
+		path = r.path
+		// The truth in the copy's names; a key whose names the copy lacks
+		// (a view's) keeps its English ones and is simply not found.
+		for i, f := range declared {
+			if k, ok := r.key(f.names[0], f.names[1], f.names[2], f.names[3]); ok {
+				f.key = k
+				f.child = nil
+				for _, c := range strings.Split(f.names[1], ",") {
+					f.child = append(f.child, strings.ToLower(r.tables[strings.ToLower(f.names[0])]+"."+r.cols[strings.ToLower(f.names[0])][strings.ToLower(c)]))
+				}
+				declared[i] = f
+			}
+		}
+		shown = func(child string, fcols []string, parent string, tcols []string) string {
+			return RelKey(child, strings.Join(fcols, ","), parent, strings.Join(tcols, ",")) + " [" + r.englishKey(child, fcols, parent, tcols) + "]"
+		}
+	}
 	start := time.Now()
-	rels, stop, err := discover(ctx, m.path)
+	rels, stop, err := discover(ctx, path)
 	d.Elapsed = time.Since(start)
 	d.StopReason = stop
 	if err != nil {
 		d.Err = err.Error()
 	}
 	truth, status, referencing := map[string]bool{}, map[string]string{}, map[string]bool{}
+	truthShown := map[string]string{}
 	for _, f := range declared {
+		truthShown[f.key] = f.key
+		if o.Names == NamesForeign {
+			truthShown[f.key] = f.key + " [" + RelKey(f.names[0], f.names[1], f.names[2], f.names[3]) + "]"
+		}
 		status[f.key] = f.status
 		for _, c := range f.child {
 			referencing[c] = true
@@ -249,13 +294,13 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk) DB {
 				why = "conflicts with a declaration"
 				d.Conflicts++
 			}
-			d.FalsePos = append(d.FalsePos, fmt.Sprintf("%s (%.2f, %s; %s)", k, r.Confidence, why, strings.Join(head(r.Evidence, 1), "")))
+			d.FalsePos = append(d.FalsePos, fmt.Sprintf("%s (%.2f, %s; %s)", shown(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns), r.Confidence, why, strings.Join(head(r.Evidence, 1), "")))
 		}
 	}
 	for k := range truth {
 		if !got[k] {
 			d.FN++
-			d.FalseNeg = append(d.FalseNeg, k)
+			d.FalseNeg = append(d.FalseNeg, truthShown[k])
 		}
 	}
 	sort.Strings(d.FalsePos)

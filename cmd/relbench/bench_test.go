@@ -42,6 +42,18 @@ func TestMainChinook(t *testing.T) {
 	if code := Main([]string{"-datasets", dir, "-only", "chinook", "-min-recall", "1.01"}, &out, &errb); code != 1 {
 		t.Errorf("an unreachable -min-recall should exit 1, got %d", code)
 	}
+	if code := Main([]string{"-datasets", dir, "-names", "german"}, &out, &errb); code != 2 {
+		t.Errorf("an unknown -names should exit 2, got %d", code)
+	}
+	out.Reset()
+	if code := Main([]string{"-datasets", dir, "-only", "chinook", "-names", "foreign", "-v"}, &out, &errb); code != 0 || !strings.Contains(out.String(), "overall (micro)") {
+		t.Errorf("-names foreign: exit %d, want 0:\n%s%s", code, out.String(), errb.String())
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if (strings.Contains(line, "\tFN\t") || strings.Contains(line, "\tFP\t")) && !strings.Contains(line, " [") {
+			t.Errorf("-names foreign lists a reference without its English names: %s", line)
+		}
+	}
 	if code := Main([]string{"-datasets", dir, "-only", "no-such-database"}, &out, &errb); code != 2 {
 		t.Errorf("no matching database should exit 2, got %d", code)
 	}

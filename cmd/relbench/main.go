@@ -3,7 +3,7 @@
 // foreign keys ignored, and compares the inferred relationships with the
 // declared ones that hold in the data (FK_CHECK.tsv, status HOLDS).
 //
-//	go run ./cmd/relbench [-datasets DIR] [-only NAME] [-half tuning|validation] [-v] [-min-precision F -min-recall F]
+//	go run ./cmd/relbench [-datasets DIR] [-only NAME] [-half tuning|validation] [-names foreign] [-v] [-min-precision F -min-recall F]
 //
 // The databases fall into a tuning half and a validation half by a fixed
 // hash of their names (HalfOf); the output gives both halves' figures.
@@ -37,6 +37,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.Half, "half", "", "only the tuning or the validation half of the databases (default: both, each reported)")
 	fs.IntVar(&o.Parallel, "parallel", 2, "databases discovered at once")
 	fs.BoolVar(&o.Verbose, "v", false, "list every false positive and false negative")
+	fs.StringVar(&o.Names, "names", NamesAsIs, "\"foreign\": rename every table and column into an invented language first, so that inference cannot lean on English words (the values decide)")
+	fs.StringVar(&o.Keep, "keep", "", "with -names foreign: keep the renamed copies in this folder, one folder per database")
 	minP := fs.Float64("min-precision", 0, "exit 1 when overall precision (of the databases run) is below this")
 	minR := fs.Float64("min-recall", 0, "exit 1 when overall recall (of the databases run) is below this")
 	if err := fs.Parse(args); err != nil {
@@ -44,6 +46,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "relbench: unexpected arguments %v\n", fs.Args())
+		return 2
+	}
+	if o.Names != NamesAsIs && o.Names != NamesForeign {
+		fmt.Fprintf(stderr, "relbench: -names is %q or empty, not %q\n", NamesForeign, o.Names)
 		return 2
 	}
 	if o.Half != "" && o.Half != Tuning && o.Half != Validation {

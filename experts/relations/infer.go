@@ -13,8 +13,8 @@ package relations
 //
 // One acceptance threshold, AcceptScore, for every kind of candidate, and
 // one shape of score: the name's strength (a column named exactly like the
-// key, after its entity, a role over it, an abbreviation, a synonym, a
-// person; for a composite, its weakest column; for a pair the values
+// key, after its entity or another inflection of its word, a role over it,
+// an abbreviation, a synonym, a person; for a composite, its weakest column; for a pair the values
 // proposed, the chance model's figure instead), confirmed by inclusion in
 // proportion to how many distinct values could have failed, discounted
 // for orphans, for values bunched at the low end of a key's range, for a
@@ -184,7 +184,7 @@ func containsRun(s, sub []string) bool {
 // in [0,1], with the rule that fired.
 type NameMatch struct {
 	Score float64
-	Rule  string // exact, entity, role, bare, contains, self_role, synonym, actor; "" when none
+	Rule  string // exact, entity, inflected, role, bare, contains, self_role, synonym, actor; "" when none
 }
 
 // loose reports whether the name matched only through a synonym or as a
@@ -332,6 +332,12 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 			try(0.85, "entity") // permit.surveyor_id ~ surveyor.id
 		}
 	}
+	// kunde_id ~ kunden.id, libro_id ~ libri.libri_id: the entity's word
+	// in another inflection, as schemas in languages other than English
+	// write a table's name in the plural and a reference in the singular.
+	if c.suffix != "" && !same && (inflectedRun(c.stem, ent) || inflectedRun(c.stem, keyStem)) {
+		try(0.8, "inflected")
+	}
 	if c.suffix != "" && len(c.stem) > len(keyStem) && hasSuffixToks(c.stem, keyStem) && !same {
 		try(roleScore(keyStem), "role") // builder_company_id ~ company.company_id
 	}
@@ -346,6 +352,9 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	if c.suffix == "" && !same && (eq(c.tokens, ent) || eq(c.tokens, k.stem)) {
 		try(0.65, "bare") // fixture.squad ~ squad.squad_id
+	}
+	if c.suffix == "" && !same && (inflectedRun(c.tokens, ent) || inflectedRun(c.tokens, k.stem)) {
+		try(0.6, "inflected") // rechnung.lieferant ~ lieferanten.id
 	}
 	if c.suffix == "" && !same && len(ent) > 1 && eq(c.tokens, last) && !naming.Generic(last[0]) {
 		try(0.55, "bare") // broadcast.network ~ cable_network.id
@@ -376,6 +385,23 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 }
 
 func glued(toks []string) string { return strings.Join(toks, "") }
+
+// inflectedRun reports whether two runs of words are one in two
+// inflections: the same words but the last, which naming.Inflected
+// takes for one word (kunde, kunden).
+func inflectedRun(a, b []string) bool {
+	n := len(a)
+	return n > 0 && n == len(b) && slices.Equal(a[:n-1], b[:n-1]) && naming.Inflected(a[n-1], b[n-1])
+}
+
+// inflectionKey indexes a word by the start inflections keep; "" for a
+// word too short to inflect that way.
+func inflectionKey(w string) string {
+	if len(w) < 4 {
+		return ""
+	}
+	return "i:" + w[:4]
+}
 
 // Abbreviations of an entity's words: the initials of all but the last
 // word, then the start of the last, at least minAbbrevTail letters of it
@@ -441,8 +467,8 @@ func ownsNames(entity []string, k keyName) bool {
 		return true // a bare id belongs to its table
 	}
 	stem := glued(k.stem)
-	if stem == ent {
-		return true
+	if stem == ent || inflectedRun(k.stem, entity) {
+		return true // station_id of station, kunde_id of kunden
 	}
 	// dormid, custno: a key suffix glued to the table's name.
 	suf, ok := strings.CutPrefix(glued(k.tokens), ent)
@@ -635,18 +661,34 @@ func Candidates(cols []Column) []Candidate {
 	// A column without a profile (its table's profiling was given up) is
 	// a candidate all the same: its names propose, and the exact check,
 	// on a sample of a table too large to read, decides.
-	for _, ch := range cols {
-		for _, i := range idx.lookup(ch) {
+	for _, col := range cols {
+		forms := []Column{col}
+		if full, ok := asWritten(col); ok {
+			forms = append(forms, full)
+		}
+		var found []int
+		for _, f := range forms {
+			found = append(found, idx.lookup(f)...)
+		}
+		slices.Sort(found)
+		for _, i := range slices.Compact(found) {
 			k := keys[i]
-			if ch.Table == k.Table && ch.Name == k.Name {
+			if col.Table == k.Table && col.Name == k.Name {
 				continue // never a column to itself
 			}
 			// A key is named with its prefix or without it: l_partkey
 			// names p_partkey as partkey, bk_au_id names au_id as written.
-			m := MatchName(ch.Table, ch.named(), k.Table, k.named())
-			if k.Bare != "" {
-				if m2 := MatchName(ch.Table, ch.named(), k.Table, k.Name); m2.Score > m.Score {
-					m = m2
+			var ch Column
+			var m NameMatch
+			for _, f := range forms {
+				fm := MatchName(f.Table, f.named(), k.Table, k.named())
+				if k.Bare != "" {
+					if m2 := MatchName(f.Table, f.named(), k.Table, k.Name); m2.Score > fm.Score {
+						fm = m2
+					}
+				}
+				if fm.Score > m.Score {
+					ch, m = f, fm
 				}
 			}
 			if m.Score == 0 {
@@ -664,6 +706,30 @@ func Candidates(cols []Column) []Candidate {
 		}
 	}
 	return out
+}
+
+// asWritten is the column named as written, without the Bare name its
+// table's column prefix gives it, when that prefix is also the first word
+// of the table's name: user_profile's user_id, user_name and user_email
+// may be a prefix convention (id, name, email) or name a user, so both
+// readings are matched. A prefix that spells the table's name without
+// being a word of it (l_ of lineitem, ss_ of store_sales) is only a
+// prefix.
+func asWritten(c Column) (Column, bool) {
+	if c.Bare == "" {
+		return c, false
+	}
+	table := c.Table
+	if i := strings.LastIndex(table, "."); i >= 0 {
+		table = table[i+1:]
+	}
+	words := naming.NameTokens(table)
+	prefix := strings.ToLower(strings.TrimSuffix(c.Name[:len(c.Name)-len(c.Bare)], "_"))
+	if len(words) < 2 || words[0] != prefix {
+		return c, false
+	}
+	c.Bare = ""
+	return c, true
 }
 
 // keyIndex finds the keys a column's name can match. Every rule of
@@ -706,6 +772,9 @@ func indexKeys(keys []Column) keyIndex {
 			for _, run := range [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]} {
 				if len(run) > 0 {
 					add("t:"+strings.Join(run, " "), i)
+					if ik := inflectionKey(run[len(run)-1]); ik != "" {
+						add(ik, i) // kunde_id finds kunden
+					}
 				}
 			}
 		}
@@ -747,6 +816,9 @@ func (idx keyIndex) lookup(ch Column) []int {
 	}
 	if len(c.stem) > 0 {
 		take(idx.byWords["a:"+c.stem[len(c.stem)-1]])
+		if ik := inflectionKey(c.stem[len(c.stem)-1]); ik != "" {
+			take(idx.byWords[ik]) // kunde_id, lieferant: kunden, lieferanten
+		}
 	}
 	if actorName(c) {
 		take(idx.byWords["p:"])

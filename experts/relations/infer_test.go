@@ -99,6 +99,14 @@ func TestMatchName(t *testing.T) {
 		{"fixture", "Squad", "squad", "Squad_id", "bare"},
 		{"Booking", "Cabin", "Cabin", "CabinNumber", "bare"},
 		{"race", "Winning_Jockey", "jockey", "Jockey_Id", "contains"},
+		// schemas in languages that inflect at the end of a word: a table
+		// in the plural, a reference in the singular
+		{"rechnungen", "kunde_id", "kunden", "id", "inflected"},
+		{"ordini", "cliente_id", "clienti", "id", "inflected"},
+		{"rechnungen", "lieferant", "lieferanten", "id", "inflected"},
+		{"zahlungen", "rechnung_nr", "rechnungen", "rechnungen_nr", "inflected"},
+		{"orders", "car_id", "cards", "id", ""},          // too short to tell an inflection from another word
+		{"kunden", "kunde_id", "kundenkarten", "id", ""}, // the kunden's own key
 		// not references
 		{"vehicles", "seats", "depots", "id", ""},
 		{"order_items", "product_quantity", "products", "product_id", ""},

@@ -152,3 +152,54 @@ func TestInferAbbreviatedDimensions(t *testing.T) {
 		"clinic_visit(cv_pdemo_sk)->person_demographics(pd_demo_sk)",
 	})
 }
+
+// TestInferInflectedAndWordPrefixes: an invented schema in German and
+// Italian, whose tables are named in the plural and whose references in
+// the singular (rechnungen.kunde_id → kunden, rechnungen.lieferant →
+// lieferanten, righe.ordine_id → ordini), which English singulars leave
+// apart; and a table whose columns all begin with a word of its name
+// (user_profile: user_id, user_bio, user_since), which is no prefix
+// convention that would read user_id as the profile's own id. kunden's
+// key kunde_id is its own (a kunde is one of the kunden): no reference of
+// kunden to rechnungen, whose kunde_id holds some of the same values.
+func TestInferInflectedAndWordPrefixes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "inflected.db")
+	stmts := []string{
+		`CREATE TABLE kunden (kunde_id INTEGER PRIMARY KEY, name TEXT NOT NULL)`,
+		`CREATE TABLE lieferanten (id INTEGER PRIMARY KEY, firma TEXT NOT NULL)`,
+		`CREATE TABLE rechnungen (rechnung_nr INTEGER PRIMARY KEY, kunde_id INTEGER NOT NULL, lieferant INTEGER, betrag REAL)`,
+		`CREATE TABLE clienti (id INTEGER PRIMARY KEY, nome TEXT)`,
+		`CREATE TABLE ordini (id INTEGER PRIMARY KEY, cliente_id INTEGER NOT NULL, data TEXT)`,
+		`CREATE TABLE righe (id INTEGER PRIMARY KEY, ordine_id INTEGER NOT NULL, quantita INTEGER)`,
+		`CREATE TABLE users (id INTEGER PRIMARY KEY, login TEXT NOT NULL)`,
+		`CREATE TABLE user_profile (user_id INTEGER NOT NULL, user_bio TEXT, user_since TEXT)`,
+	}
+	for i := 1; i <= 80; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO kunden VALUES (%d, 'kunde %d')`, i, i),
+			fmt.Sprintf(`INSERT INTO clienti VALUES (%d, 'cliente %d')`, i, i),
+			fmt.Sprintf(`INSERT INTO users VALUES (%d, 'user%d')`, i, i))
+	}
+	for i := 1; i <= 25; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO lieferanten VALUES (%d, 'firma %d')`, i, i))
+	}
+	for i := 1; i <= 400; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO rechnungen VALUES (%d, %d, %d, %d.25)`, i, 1+(i*7)%80, 1+(i*3)%25, i%50),
+			fmt.Sprintf(`INSERT INTO ordini VALUES (%d, %d, '2026-01-%02d')`, i, 1+(i*11)%80, 1+i%28))
+	}
+	for i := 1; i <= 1200; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO righe VALUES (%d, %d, %d)`, i, 1+(i*13)%400, 1+i%5))
+	}
+	for i := 1; i <= 60; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO user_profile VALUES (%d, 'bio %d', '2025-01-01')`, 1+(i*17)%80, i))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	want := []string{
+		"ordini(cliente_id)->clienti(id)",
+		"rechnungen(kunde_id)->kunden(kunde_id)",
+		"rechnungen(lieferant)->lieferanten(id)",
+		"righe(ordine_id)->ordini(id)",
+		"user_profile(user_id)->users(id)",
+	}
+	wantKeys(t, keys, want)
+}
