@@ -59,6 +59,7 @@ type runOptions struct {
 	llmTimeout                   time.Duration
 	progress                     string
 	cpuProfile, tracePath        string
+	memProfile                   string
 	config                       string
 	relations                    []experts.UserRelation
 	ignoreDeclaredFKs            bool
@@ -69,6 +70,7 @@ type runOptions struct {
 
 // Main runs the CLI with injected streams and returns the exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	softMemoryLimit()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	root := newRootCmd(stdin, stdout, stderr)
@@ -160,6 +162,7 @@ view: --resume continues).`,
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
 	f.BoolVarP(&o.verbose, "verbose", "v", false, "print every step and task")
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to FILE (go tool pprof -top FILE)")
+	f.StringVar(&o.memProfile, "memprofile", "", "write a heap profile of the run's peak of live memory to FILE (go tool pprof -sample_index=inuse_space -top FILE)")
 	f.StringVar(&o.tracePath, "trace", "", "write an execution trace of the run to FILE, where the wall-clock time goes (go tool trace FILE)")
 
 	cmd.AddCommand(newVersionCmd(stdout), newCatalogCmd(stdout), newDiffCmd(stdout),
@@ -370,7 +373,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if err := prepareOut(o.out); err != nil {
 		return err
 	}
-	stopProfiles, err := startProfiles(o.cpuProfile, o.tracePath)
+	stopProfiles, err := startProfiles(o.cpuProfile, o.tracePath, o.memProfile)
 	if err != nil {
 		return err
 	}

@@ -22,12 +22,7 @@ func (a *colAcc) singletons() int64 {
 		}
 		return f1
 	}
-	for i := range a.log {
-		if (i == 0 || a.log[i] != a.log[i-1]) && (i+1 == len(a.log) || a.log[i+1] != a.log[i]) {
-			f1++
-		}
-	}
-	return f1
+	return a.logSingletons
 }
 
 // scaleUp replaces the sampled distinct counts by counts for the whole

@@ -331,7 +331,14 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		return fmt.Errorf("profile %s: %w", p.name, err)
 	}
 	if perPass, ok := p.canStream(expected); ok {
-		if err := p.streamProfile(ctx, specs, stats, perPass, now); err != nil {
+		// Held until the table's profile is saved: its measures' numbers
+		// stay until then.
+		w := streamWeight(specs, perPass, expected)
+		if err := streamMemory.Acquire(ctx, w); err != nil {
+			return fmt.Errorf("profile %s: %w", p.name, err)
+		}
+		defer streamMemory.Release(w)
+		if err := p.streamProfile(ctx, specs, stats, perPass, expected, now); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 	} else {

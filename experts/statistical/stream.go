@@ -14,6 +14,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
@@ -43,6 +45,32 @@ const (
 	// exampleCap bounds the candidate examples kept per anomaly.
 	exampleCap = 256
 )
+
+// streamBudget bounds, across every table profiled at once, the bytes the
+// streamed profiles keep a row: 8 for a column's hash log while its pass
+// reads, 16 for a measure (its numbers, and their sorted copy) until its
+// table is done. Profiles that would exceed it together wait for one
+// another; a table that alone exceeds it takes the whole budget. With the
+// process's soft memory limit (cmd/discover), it keeps the heap of a run
+// over a warehouse's largest tables under the bound the README documents.
+const streamBudget = 320 << 20
+
+// streamMemory is the budget's semaphore, shared by every run of the
+// process.
+var streamMemory = semaphore.NewWeighted(streamBudget)
+
+// streamWeight is what a streamed profile of expected rows, perPass
+// columns a pass, of specs holds at most: one pass's hash logs and every
+// measure's numbers.
+func streamWeight(specs []colSpec, perPass int, expected int64) int64 {
+	measures := 0
+	for _, c := range specs {
+		if c.Measure {
+			measures++
+		}
+	}
+	return min(streamBudget, max(expected, 1)*int64(8*min(perPass, len(specs))+16*measures))
+}
 
 // hashSeed is fixed for the process: hashes are compared only within a pass.
 var hashSeed = maphash.MakeSeed()
@@ -107,9 +135,14 @@ type colAcc struct {
 	idx      hashIndex
 	ents     []valueCount // distinct values in the order first seen
 	overflow bool
-	log      []uint64
-	sample   []string        // after an overflow: the first patternSample distinct values
-	missing  map[uint64]bool // hashes of blank and placeholder values
+	log      []uint64 // after an overflow, one hash a row; dropped by finish
+	expect   int64    // the rows the pass expects: the log's size
+	// What finish reads off the sorted log before dropping it (after an
+	// overflow): distinct hashes, hashes held by one row, and hashes held
+	// by several that are no blank or placeholder value.
+	logDistinct, logSingletons, logDups int64
+	sample                              []string        // after an overflow: the first patternSample distinct values
+	missing                             map[uint64]bool // hashes of blank and placeholder values
 
 	// Calendar, decided at the first non-null value.
 	calDecided bool
@@ -154,16 +187,20 @@ func (p *profiler) streamColumn(c colSpec) string {
 }
 
 // streamProfile reads the columns of specs in passes and fills stats.
-func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*colStats, perPass int, now time.Time) error {
+func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*colStats, perPass int, expected int64, now time.Time) error {
 	today := civil{now.UTC().Year(), int(now.UTC().Month()), now.UTC().Day()}
 	for _, chunk := range chunks(specs, perPass) {
 		accs := make([]*colAcc, len(chunk))
 		cols := make([]string, len(chunk))
+		// The rows expected, a little more for a random draw's spread:
+		// the per-row slices take their size once, not by growing, which
+		// would keep up to twice the rows' memory.
+		expect := max(1024, expected+expected/50)
 		for i, c := range chunk {
-			accs[i] = &colAcc{spec: c, lenMin: math.MaxInt64,
+			accs[i] = &colAcc{spec: c, lenMin: math.MaxInt64, expect: expect,
 				dateOK: isDateType(p.table.Columns[c.Index].Type)}
 			if c.Measure {
-				accs[i].nums = make([]float64, 0, 1024)
+				accs[i].nums = make([]float64, 0, expect)
 			}
 			cols[i] = p.streamColumn(c)
 		}
@@ -174,16 +211,23 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 			return err
 		}
 		p.rows, p.haveRow = rows, true
+		// A few goroutines finish the columns, each with one sort buffer.
 		var wg sync.WaitGroup
-		sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-		for _, a := range accs {
+		next := make(chan *colAcc)
+		for range min(runtime.GOMAXPROCS(0), len(accs)) {
 			wg.Add(1)
-			sem <- struct{}{}
 			go func() {
-				defer func() { <-sem; wg.Done() }()
-				a.finish()
+				defer wg.Done()
+				var scratch []uint64
+				for a := range next {
+					a.finish(&scratch)
+				}
 			}()
 		}
+		for _, a := range accs {
+			next <- a
+		}
+		close(next)
 		wg.Wait()
 		for _, a := range accs {
 			p.fill(stats[a.spec.Index], a)
@@ -442,7 +486,7 @@ func (a *colAcc) distinct(h uint64, v any) {
 		for _, e := range a.ents[:patternSample] {
 			a.sample = append(a.sample, e.v)
 		}
-		a.log = make([]uint64, 0, 2*a.nonNull)
+		a.log = make([]uint64, 0, max(a.expect, 2*a.nonNull))
 		a.idx.each(func(hh uint64, i int32) {
 			for range a.ents[i].n {
 				a.log = append(a.log, hh)
@@ -523,10 +567,31 @@ func (t *hashIndex) each(fn func(h uint64, v int32)) {
 	}
 }
 
-// finish sorts what needs sorting.
-func (a *colAcc) finish() {
+// finish sorts what needs sorting, and reads the counts of the hash log
+// off it, which it then drops: a column's log is the largest thing a pass
+// keeps (8 bytes a row), and kept until its table's profile ends it would
+// multiply the pass's memory by the passes of a wide table. scratch is a
+// buffer for the sort, shared by the columns one goroutine finishes.
+func (a *colAcc) finish(scratch *[]uint64) {
 	if a.overflow {
-		radixSort(a.log)
+		if cap(*scratch) < len(a.log) {
+			*scratch = make([]uint64, len(a.log))
+		}
+		radixSort(a.log, (*scratch)[:len(a.log)])
+		for i := range a.log {
+			first := i == 0 || a.log[i] != a.log[i-1]
+			last := i+1 == len(a.log) || a.log[i+1] != a.log[i]
+			if first {
+				a.logDistinct++
+			}
+			if first && last {
+				a.logSingletons++
+			}
+			if first && !last && !a.missing[a.log[i]] {
+				a.logDups++
+			}
+		}
+		a.log = nil
 	}
 	if a.nums != nil {
 		a.sorted = make([]float64, 0, a.nv)
@@ -545,23 +610,12 @@ func (a *colAcc) distinctCount() int64 {
 	if !a.overflow {
 		return int64(len(a.ents))
 	}
-	var n int64
-	for i := range a.log {
-		if i == 0 || a.log[i] != a.log[i-1] {
-			n++
-		}
-	}
-	return n
+	return a.logDistinct
 }
 
 func (a *colAcc) dups() (count int64, values []valueCount, known bool) {
 	if a.overflow {
-		for i := 1; i < len(a.log); i++ {
-			if a.log[i] == a.log[i-1] && (i == 1 || a.log[i-1] != a.log[i-2]) && !a.missing[a.log[i]] {
-				count++
-			}
-		}
-		return count, nil, count == 0
+		return a.logDups, nil, a.logDups == 0
 	}
 	var vs []valueCount
 	for _, e := range a.ents {
@@ -890,12 +944,11 @@ var maxPlaceholderLen = func() int {
 
 // radixSort sorts xs in place, eight bits at a time, skipping the bytes all
 // values share.
-func radixSort(xs []uint64) {
+func radixSort(xs, buf []uint64) {
 	if len(xs) < 256 {
 		slices.Sort(xs)
 		return
 	}
-	buf := make([]uint64, len(xs))
 	src, dst := xs, buf
 	for shift := uint(0); shift < 64; shift += 8 {
 		var count [256]int
