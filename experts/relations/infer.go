@@ -63,6 +63,12 @@ const (
 	// ambiguityMargin: a second target this close to the best is reported
 	// as an uncertainty rather than silently dropped.
 	ambiguityMargin = 0.03
+	// ordinalMinValues: a run of fewer consecutive integers from a key's
+	// first tells an ordinal from a reference to the first parents no
+	// better than chance (a handful of rows referencing parents 1..5);
+	// ordinalNameScore: a name at least this strong outweighs the shape.
+	ordinalMinValues = 20
+	ordinalNameScore = 0.8
 )
 
 // ---------------------------------------------------------------------------
@@ -1401,6 +1407,15 @@ func Score(c Candidate, in Inclusion) Scored {
 				conf *= 0.5 + 0.4*c.Name.Score
 				s.Evidence = append(s.Evidence, fmt.Sprintf("coincidence: child values %s..%s fill only the low %.0f%% of parent %s..%s (chance %.2g for a reference)",
 					num(cmin), num(cmax), 100*q, num(pmin), num(pmax), chance))
+				// Every integer from the key's first on, in the low half of
+				// its range: what an ordinal holds (page numbers, ranks, a
+				// manager's number 1..100), and what a reference holds only
+				// if it points at exactly the first parents. Only a strong
+				// name says it is one.
+				if cmin == pmin && float64(in.ChildDistinct) == cmax-cmin+1 && in.ChildDistinct >= ordinalMinValues && c.Name.Score < ordinalNameScore {
+					conf *= 0.8
+					s.Evidence = append(s.Evidence, fmt.Sprintf("an ordinal's values: every integer %s..%s, from the key's first", num(cmin), num(cmax)))
+				}
 			}
 		}
 	}
@@ -1829,6 +1844,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	cands := Candidates(cols)
 	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}, SampleProfiled: fallbacks}
 	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
+	sc := newStreamChecks(env)
 	var scored []Scored
 	isChild := map[string]bool{} // columns some candidate has as child
 	for _, c := range cands {
@@ -1836,7 +1852,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	}
 	// The names propose first; then, for each column left without a
 	// reference, the values (values.go).
-	if err := checkCandidates(ctx, env, tables, cands, declared, isChild, sk, &st, &scored); err != nil {
+	if err := checkCandidates(ctx, env, tables, cands, declared, isChild, sk, sc, &st, &scored); err != nil {
 		return err
 	}
 	var found []Candidate
@@ -1848,7 +1864,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	byValues := ValueCandidates(cols, found)
 	st.Candidates += len(byValues)
 	st.ValueCandidates = len(byValues)
-	if err := checkCandidates(ctx, env, tables, byValues, declared, isChild, sk, &st, &scored); err != nil {
+	if err := checkCandidates(ctx, env, tables, byValues, declared, isChild, sk, sc, &st, &scored); err != nil {
 		return err
 	}
 	kept, ambiguous := Select(scored)
@@ -1950,7 +1966,8 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 // candidate of the run has as child (a target that is itself a reference
 // sets no bar); declared, the columns declared as references.
 func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cands []Candidate,
-	declared, isChild map[string]bool, sk *sketches, st *InferStats, scored *[]Scored) error {
+	declared, isChild map[string]bool, sk *sketches, sc *streamChecks, st *InferStats, scored *[]Scored) error {
+	sc.plan(cands)
 	// Candidates the profiles let through, by child column: each column's
 	// targets are checked from the most promising down, and a target that
 	// could not beat (nor tie with) a reference already confirmed for the
@@ -2038,7 +2055,7 @@ func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]wa
 					continue
 				}
 			}
-			s, err := check(ctx, env, tables, c)
+			s, err := check(ctx, env, tables, c, sc)
 			st.Checks++
 			if err != nil {
 				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
@@ -2080,8 +2097,10 @@ func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (
 	return samplePrunes(sampleMatches(c, cs, ps)), nil
 }
 
-// check runs a candidate's exact inclusion query and scores it.
-func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate) (Scored, error) {
+// check runs a candidate's exact inclusion query and scores it; sc, when
+// it can, measures the query's figures from streamed reads instead
+// (streamcheck.go).
+func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate, sc *streamChecks) (Scored, error) {
 	child, parent := tables[c.Child.Table], tables[c.Parent.Table]
 	cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
 	cs, err := env.Scope(ctx, child)
@@ -2100,13 +2119,21 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 			c.Child.Type, c.Parent.Type, c.Parent.Table, ps.Size()))
 		return s, nil
 	}
-	in, err := runInclusion(ctx, env, sql, cs)
+	in, streamed, err := sc.inclusion(ctx, c, cs, ps)
 	if err != nil {
 		return Scored{}, err
+	}
+	if !streamed {
+		if in, err = runInclusion(ctx, env, sql, cs); err != nil {
+			return Scored{}, err
+		}
 	}
 	s := Score(c, in)
 	if cast {
 		s.Evidence = append(s.Evidence, fmt.Sprintf("types differ (%s vs %s): compared as text", c.Child.Type, c.Parent.Type))
+	}
+	if streamed {
+		s.Evidence = append(s.Evidence, "figures counted from one read of "+c.Child.Table+"'s candidate columns and one of "+c.Parent.Table+"'s key, as the check below gives them")
 	}
 	s.Evidence = append(s.Evidence, "check: "+sql)
 	return s, nil

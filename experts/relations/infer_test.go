@@ -216,6 +216,28 @@ func TestScore(t *testing.T) {
 			Child:  relations.Column{Table: "vehicles", Name: "seats", Profile: prof("vehicles", "seats", 100, 8, "2", "9")},
 			Parent: relations.Column{Table: "depots", Name: "id", Profile: depots, PK: true, Declared: true}},
 			relations.Inclusion{ChildDistinct: 8, NonNull: 100}, false, 0, "coincidence", "one_to_many", [2]float64{0, 0.6}},
+		// An ordinal (a chapter's page numbers 1..108, every one of them)
+		// under a key numbered 1..2000, named after a table of pages of
+		// another kind: the values' shape outweighs a weak name.
+		{"ordinal under a weak name", relations.Candidate{
+			Child:  relations.Column{Table: "chapter", Name: "page_no", Profile: prof("chapter", "page_no", 12000, 108, "1", "108")},
+			Parent: relations.Column{Table: "web_page", Name: "id", Profile: prof("web_page", "id", 2000, 2000, "1", "2000"), PK: true, Declared: true},
+			Name:   relations.NameMatch{Score: 0.7, Rule: "entity"}},
+			relations.Inclusion{ChildDistinct: 108, NonNull: 12000, MaxChildren: 111}, false, 0, "an ordinal's values: every integer 1..108", "one_to_many", [2]float64{0, 0.6}},
+		// The same values under a strong name: the first 120 of the key's
+		// parents, all referenced.
+		{"the first parents under a strong name", relations.Candidate{
+			Child:  relations.Column{Table: "chapter", Name: "web_page_id", Profile: prof("chapter", "web_page_id", 3000, 120, "1", "120")},
+			Parent: relations.Column{Table: "web_page", Name: "id", Profile: prof("web_page", "id", 5000, 5000, "1", "5000"), PK: true, Declared: true},
+			Name:   relations.NameMatch{Score: 0.85, Rule: "entity"}},
+			relations.Inclusion{ChildDistinct: 120, NonNull: 3000}, true, 0, "coincidence", "one_to_many", [2]float64{0.6, 0.9}},
+		// A calendar key's values, far from the key's first, in its low
+		// half: no ordinal.
+		{"dates in the low half of a calendar", relations.Candidate{
+			Child:  relations.Column{Table: "site", Name: "opened_day_sk", Profile: prof("site", "opened_day_sk", 3000, 1400, "2449315", "2450714")},
+			Parent: relations.Column{Table: "day_dim", Name: "day_sk", Profile: prof("day_dim", "day_sk", 73049, 73049, "2415022", "2488070"), PK: true, Declared: true},
+			Name:   relations.NameMatch{Score: 0.75, Rule: "role"}},
+			relations.Inclusion{ChildDistinct: 1400, NonNull: 3000}, true, 0, "coincidence", "one_to_many", [2]float64{0.6, 0.9}},
 		{"refuted: half the values missing", cand("shipments", "depot_id", prof("shipments", "depot_id", 100, 40, "1", "80"), "depots", "id", depots),
 			relations.Inclusion{ChildDistinct: 40, OrphanDistinct: 20, NonNull: 100, OrphanRows: 50}, false, 0.5, "50.0% of non-NULL rows have no parent", "one_to_many", [2]float64{0, 0.5}},
 		{"one to one", cand("depot_details", "depot_id", prof("depot_details", "depot_id", 40, 40, "1", "40"), "depots", "id", depots),

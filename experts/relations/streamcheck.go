@@ -1,0 +1,259 @@
+package relations
+
+// Streamed inclusion checks (issue 20). The exact check of a candidate
+// (inclusionSQL) groups the child column's rows by value and looks each
+// value up in the parent: on SQLite a sort of the whole child table, once
+// per candidate column, so that a fact table with ten references was read
+// and sorted ten times, most of the inference's time on a warehouse. On an
+// engine that streams rows to the client (SQLite, DuckDB) the groups of
+// all of a large table's integer candidate columns are instead counted
+// from one read of those columns, and the parent's keys from one read of
+// its key; the figures are the check's own (the same SQL would give the
+// same five numbers), and the check's SQL stays in the evidence as the
+// statement that measures them.
+//
+// Only where the figures cannot differ: integer columns on both sides (a
+// value of another type, which the engine's comparison would convert,
+// sends the pair back to SQL), a parent read whole whose key holds each
+// value once, and bounded sizes: a child column with at most
+// maxGroupValues distinct values, a parent with at most maxParentKeys
+// rows, at most maxHeldGroups groups held at a time.
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/discover-db/discover/experts"
+)
+
+// streamCheckMinRows: smaller child tables are checked by SQL, whose sort
+// of a few thousand rows costs less than a read to the client. A variable
+// for the tests, which compare both ways on the same tables.
+var streamCheckMinRows int64 = 100_000
+
+const (
+	// maxGroupValues bounds the distinct values of a child column counted
+	// in the client (its profile's count); more are grouped by the engine.
+	maxGroupValues = 1_000_000
+	// maxParentKeys bounds the rows of a parent whose keys are read.
+	maxParentKeys = 2_000_000
+	// maxHeldGroups bounds the groups held at once, all tables together:
+	// a new table's read lets the others' go first.
+	maxHeldGroups = 4_000_000
+)
+
+// groups counts one column's non-NULL values.
+type groups struct {
+	counts map[int64]int64
+	other  bool // a value that is no integer: the engine must compare it
+}
+
+// streamChecks holds the groups read so far, by table and column, and the
+// parents' key sets.
+type streamChecks struct {
+	env    *experts.Env
+	want   map[string]map[string]int64   // child table → columns its candidates check → distinct values
+	read   map[string]map[string]*groups // child table → column → groups
+	keys   map[string]map[int64]struct{} // parent table.column → its values; nil: not usable
+	held   int                           // groups held
+	reads  int                           // streamed reads of child tables and parents
+	failed map[string]bool               // tables whose read failed: SQL checks them
+}
+
+func newStreamChecks(env *experts.Env) *streamChecks {
+	return &streamChecks{env: env, want: map[string]map[string]int64{}, read: map[string]map[string]*groups{},
+		keys: map[string]map[int64]struct{}{}, failed: map[string]bool{}}
+}
+
+// plan notes the child columns of cands that a streamed check could take,
+// so that a table's first check reads them all.
+func (sc *streamChecks) plan(cands []Candidate) {
+	if sc == nil || !sc.env.CanStream() {
+		return
+	}
+	for _, c := range cands {
+		if !groupable(c) {
+			continue
+		}
+		if sc.want[c.Child.Table] == nil {
+			sc.want[c.Child.Table] = map[string]int64{}
+		}
+		sc.want[c.Child.Table][c.Child.Name] = *c.Child.Profile.DistinctCount
+	}
+}
+
+// groupable reports whether a candidate's columns are integers on both
+// sides and the child's distinct values are few enough to count.
+func groupable(c Candidate) bool {
+	if typeClass(c.Child.Type) != "integer" || typeClass(c.Parent.Type) != "integer" {
+		return false
+	}
+	p := c.Child.Profile
+	return p != nil && p.DistinctCount != nil && *p.DistinctCount <= maxGroupValues
+}
+
+// inclusion measures c's check from streamed reads, when it can; ok is
+// false when the SQL must measure it.
+func (sc *streamChecks) inclusion(ctx context.Context, c Candidate, cs, ps experts.Scope) (in Inclusion, ok bool, err error) {
+	if sc == nil {
+		return in, false, nil
+	}
+	if _, wanted := sc.want[c.Child.Table][c.Child.Name]; !wanted || sc.failed[c.Child.Table] ||
+		cs.Rows < streamCheckMinRows || ps.Sampled || ps.Rows < 0 || ps.Rows > maxParentKeys {
+		return in, false, nil
+	}
+	keys, err := sc.parentKeys(ctx, c, ps)
+	if err != nil || keys == nil {
+		return in, false, err
+	}
+	g, err := sc.groupsOf(ctx, c, cs)
+	if err != nil || g == nil || g.other {
+		return in, false, err
+	}
+	for v, n := range g.counts {
+		in.ChildDistinct++
+		in.NonNull += n
+		if _, hit := keys[v]; hit {
+			in.MaxChildren = max(in.MaxChildren, n)
+		} else {
+			in.OrphanDistinct++
+			in.OrphanRows += n
+		}
+	}
+	in.Sample = cs.Evidence()
+	return in, true, nil
+}
+
+// groupsOf returns the groups of c's child column, reading its table's
+// wanted columns not read yet in one statement.
+func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Scope) (*groups, error) {
+	table := c.Child.Table
+	if g := sc.read[table][c.Child.Name]; g != nil {
+		return g, nil
+	}
+	var cols []string
+	var more int64
+	for col, distinct := range sc.want[table] {
+		if sc.read[table][col] == nil {
+			cols = append(cols, col)
+			more += distinct
+		}
+	}
+	slices.Sort(cols)
+	// Let the other tables' groups go when this read could pass the bound.
+	if int64(sc.held)+more > maxHeldGroups {
+		for t := range sc.read {
+			if t != table {
+				for _, g := range sc.read[t] {
+					sc.held -= len(g.counts)
+				}
+				delete(sc.read, t)
+			}
+		}
+	}
+	d := sc.env.Dialect()
+	exprs := make([]string, len(cols))
+	for i, col := range cols {
+		exprs[i] = "c." + d.QuoteIdent(col)
+	}
+	read := make([]*groups, len(cols))
+	for i := range read {
+		read[i] = &groups{counts: map[int64]int64{}}
+	}
+	q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(exprs, ", "), cs.From("c"))
+	sc.reads++
+	err := sc.env.Stream(ctx, q, func(row []any) error {
+		for i, v := range row {
+			if v == nil || read[i].other {
+				continue
+			}
+			if x, ok := integer(v); ok {
+				read[i].counts[x]++
+			} else {
+				read[i].other = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if experts.Fatal(ctx, err) {
+			return nil, err
+		}
+		sc.failed[table] = true // the SQL checks meet or settle the same trouble
+		return nil, nil
+	}
+	if sc.read[table] == nil {
+		sc.read[table] = map[string]*groups{}
+	}
+	for i, col := range cols {
+		if read[i].other {
+			read[i].counts = nil
+		}
+		sc.read[table][col] = read[i]
+		sc.held += len(read[i].counts)
+	}
+	return sc.read[table][c.Child.Name], nil
+}
+
+// parentKeys returns the set of the parent's key values, read once; nil
+// when a value is no integer or one repeats (the check's join would then
+// count a group once per match).
+func (sc *streamChecks) parentKeys(ctx context.Context, c Candidate, ps experts.Scope) (map[int64]struct{}, error) {
+	k := c.Parent.qualified()
+	if keys, done := sc.keys[k]; done {
+		return keys, nil
+	}
+	d := sc.env.Dialect()
+	col := "p." + d.QuoteIdent(c.Parent.Name)
+	keys := make(map[int64]struct{}, max(ps.Rows, 0))
+	usable := true
+	sc.reads++
+	err := sc.env.Stream(ctx, fmt.Sprintf("SELECT %s FROM %s WHERE %s IS NOT NULL", col, ps.From("p"), col), func(row []any) error {
+		if !usable {
+			return nil
+		}
+		x, ok := integer(row[0])
+		if _, dup := keys[x]; !ok || dup {
+			usable = false
+			return nil
+		}
+		keys[x] = struct{}{}
+		return nil
+	})
+	if err != nil {
+		if experts.Fatal(ctx, err) {
+			return nil, err
+		}
+		usable = false
+	}
+	if !usable {
+		keys = nil
+	}
+	sc.keys[k] = keys
+	return keys, nil
+}
+
+// integer is v as an int64 when the driver returned an integer type.
+func integer(v any) (int64, bool) {
+	switch x := v.(type) {
+	case int64:
+		return x, true
+	case int32:
+		return int64(x), true
+	case int16:
+		return int64(x), true
+	case int8:
+		return int64(x), true
+	case int:
+		return int64(x), true
+	case uint32:
+		return int64(x), true
+	case uint16:
+		return int64(x), true
+	case uint8:
+		return int64(x), true
+	}
+	return 0, false
+}
