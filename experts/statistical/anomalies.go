@@ -113,7 +113,7 @@ func (p *profiler) readChecks(s *colStats, c colSpec, get func(string) any) {
 // of names the rows a count is out of, saying when they are a sample.
 func (p *profiler) of(n int64) string {
 	if p.sampled {
-		return fmt.Sprintf("%s in a random sample of %s rows", catalog.Thousands(n), catalog.Thousands(p.rows))
+		return fmt.Sprintf("%s in %s of %s rows", catalog.Thousands(n), p.sampleNoun(), catalog.Thousands(p.rows))
 	}
 	return catalog.Thousands(n)
 }
@@ -294,7 +294,7 @@ func (p *profiler) dupAnomaly(s *colStats) {
 	if *s.dupCount == 1 && len(s.dupValues) == 1 {
 		desc = fmt.Sprintf("1 value is held by %d rows, in a column that looks unique (%s)", rows, why)
 		if p.sampled {
-			desc += fmt.Sprintf(", in a random sample of %s rows", catalog.Thousands(p.rows))
+			desc += fmt.Sprintf(", in %s of %s rows", p.sampleNoun(), catalog.Thousands(p.rows))
 		}
 	}
 	s.anoms = append(s.anoms, &anomaly{kind: "duplicate", count: *s.dupCount, desc: desc, examples: ex})

@@ -183,7 +183,7 @@ func (p *profiler) correlations(ctx context.Context, stats []*colStats) ([]insig
 	}
 	on := "on " + p.name
 	if p.sampled {
-		on = fmt.Sprintf("on a random sample of %s", p.name)
+		on = fmt.Sprintf("on %s of %s", p.sampleNoun(), p.name)
 	}
 	// Rank correlations on a sample find what Pearson's r misses: columns
 	// that rise together along a curve. They are an extra: without a

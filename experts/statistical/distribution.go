@@ -37,7 +37,7 @@ func (p *profiler) distributionInsights(stats []*colStats) []insight {
 	var out []insight
 	on := p.name
 	if p.sampled {
-		on = "a random sample of " + p.name
+		on = p.sampleNoun() + " of " + p.name
 	}
 	for _, s := range stats {
 		if !s.ok || s.date {

@@ -102,7 +102,7 @@ func (p *profiler) rankSample(ctx context.Context, cols []*colStats) (ranked, st
 		}
 		how = fmt.Sprintf("the first %d complete rows of %s", len(rows), p.from)
 		if p.sampled {
-			how = fmt.Sprintf("%d complete rows of a random sample of %s", len(rows), p.name)
+			how = fmt.Sprintf("%d complete rows of %s of %s", len(rows), p.sampleNoun(), p.name)
 		}
 	}
 	out := ranked{n: len(rows), ranks: make([][]float64, len(cols))}

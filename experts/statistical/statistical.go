@@ -226,6 +226,9 @@ type profiler struct {
 	lower, firstRows bool
 	rid              rowids // the integer key's range where lookups by key work (rowid.go)
 	byRowid          bool   // the sample is drawn by lookups by that key
+	// keyed: the sample keeps the rows whose integer key hashes into a
+	// share (keyedSampler): the same rows in each statement, in key order.
+	keyed warehouse.IntKey
 	// rowidEvidence says how the rowid probe estimated the rows.
 	rowidEvidence string
 	rows          int64
@@ -240,6 +243,12 @@ type profiler struct {
 type rowHint struct {
 	exact, estimate *int64
 	lower           bool // estimate is a lower bound: a count that stopped
+}
+
+// keyedSampler is a dialect that samples a table by a hash of its integer
+// key (SQLite): the same rows in every statement, in key order.
+type keyedSampler interface {
+	KeyedSample(t warehouse.TableName, key string, rows, totalRows int64) (string, bool)
 }
 
 // profileTable profiles every column of t and saves the profiles, the
@@ -314,6 +323,19 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			default:
 				p.from = d.Sample(t.Name, n, rows)
+				// A table keyed by an integer (its rowid, found to work) is
+				// sampled by a hash of its key instead.
+				if ks, ok := d.(keyedSampler); ok && !p.lower {
+					r, err := p.rowidBounds(ctx)
+					if err != nil {
+						return fmt.Errorf("profile %s: %w", p.name, err)
+					}
+					if r.ok {
+						if from, ok := ks.KeyedSample(t.Name, r.key.Name, n, rows); ok {
+							p.from, p.keyed = from, r.key
+						}
+					}
+				}
 			}
 		}
 	}
@@ -332,12 +354,15 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	}
 	if perPass, ok := p.canStream(expected); ok {
 		// Held until the table's profile is saved: its measures' numbers
-		// stay until then.
-		w := streamWeight(specs, perPass, expected)
-		if err := streamMemory.Acquire(ctx, w); err != nil {
-			return fmt.Errorf("profile %s: %w", p.name, err)
+		// stay until then. A small table's profile does not queue: the
+		// semaphore serves its waiters in order, and a small one behind a
+		// large one would wait for memory it does not need.
+		if w := streamWeight(specs, perPass, expected); w >= streamQueueWeight {
+			if err := streamMemory.Acquire(ctx, w); err != nil {
+				return fmt.Errorf("profile %s: %w", p.name, err)
+			}
+			defer streamMemory.Release(w)
 		}
-		defer streamMemory.Release(w)
 		if err := p.streamProfile(ctx, specs, stats, perPass, expected, now); err != nil {
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
@@ -500,6 +525,15 @@ func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
 // sampleText names the sample the figures come from, for evidence. Each
 // query draws its own sample (but where the engine seeds it, and on a
 // sample drawn by an integer key), so the size is that of the aggregate's.
+// sampleNoun names the sample figures come from, as prose: "a random
+// sample", or a keyed sample's "a sample hashed on rowid".
+func (p *profiler) sampleNoun() string {
+	if p.keyed.Name != "" {
+		return "a sample hashed on " + p.keyed.String()
+	}
+	return "a random sample"
+}
+
 func (p *profiler) sampleText() string {
 	if p.firstRows {
 		size := fmt.Sprintf("%s holds more than %d rows: the count stopped there", p.name, p.total-1)
@@ -520,8 +554,11 @@ func (p *profiler) sampleText() string {
 			p.rows, p.name, size, p.attempt.target)
 	}
 	how, about := "a random sample", ""
-	if p.byRowid {
+	switch {
+	case p.byRowid:
 		how = "a random sample drawn by " + p.rid.key.String()
+	case p.keyed.Name != "":
+		how = "a sample of the rows whose " + p.keyed.String() + " hashes into a fixed share (the same rows in every run)"
 	}
 	if p.estimated {
 		about = "about "

@@ -50,10 +50,16 @@ const (
 // streamed profiles keep a row: 8 for a column's hash log while its pass
 // reads, 16 for a measure (its numbers, and their sorted copy) until its
 // table is done. Profiles that would exceed it together wait for one
-// another; a table that alone exceeds it takes the whole budget. With the
+// another; a table that alone exceeds it takes the whole budget, and a
+// small one takes none (streamQueueWeight). With the
 // process's soft memory limit (cmd/discover), it keeps the heap of a run
 // over a warehouse's largest tables under the bound the README documents.
 const streamBudget = 320 << 20
+
+// streamQueueWeight: profiles that hold less than this (a table of some
+// 100,000 rows) take no share of the budget; the --parallel tasks of a run
+// bound how many run at once.
+const streamQueueWeight = streamBudget / 16
 
 // streamMemory is the budget's semaphore, shared by every run of the
 // process.
@@ -189,6 +195,21 @@ func (p *profiler) streamColumn(c colSpec) string {
 // streamProfile reads the columns of specs in passes and fills stats.
 func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*colStats, perPass int, expected int64, now time.Time) error {
 	today := civil{now.UTC().Year(), int(now.UTC().Month()), now.UTC().Day()}
+	// The measures first, so that a wide table's measures share a pass: a
+	// random sample draws other rows in each pass, and the correlations
+	// and rank correlations are computed from the numbers of one pass
+	// (passKept), else by one more aggregate over the table, which on a
+	// table read whole for its sample cost most of its profile.
+	specs = slices.Clone(specs)
+	slices.SortStableFunc(specs, func(a, b colSpec) int {
+		switch {
+		case a.Measure == b.Measure:
+			return 0
+		case a.Measure:
+			return -1
+		}
+		return 1
+	})
 	for _, chunk := range chunks(specs, perPass) {
 		accs := make([]*colAcc, len(chunk))
 		cols := make([]string, len(chunk))

@@ -143,7 +143,7 @@ func (p *profiler) temporalInsight(s *colStats, now time.Time) (insight, bool) {
 	}
 	on := "on " + p.name
 	if p.sampled {
-		on = fmt.Sprintf("on a random sample of %s rows of %s", catalog.Thousands(p.rows), p.name)
+		on = fmt.Sprintf("on %s of %s rows of %s", p.sampleNoun(), catalog.Thousands(p.rows), p.name)
 	}
 	ev = append([]string{fmt.Sprintf("COUNT(*) GROUP BY year-month, weekday and hour of %s: %s dated rows %s",
 		p.d.QuoteIdent(s.spec.Name), catalog.Thousands(total), on)}, ev...)

@@ -149,6 +149,30 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 	})
 }
 
+// Keyed samples hash an integer key k to h = ((k mod P)·A + seed) mod P,
+// P the prime 2³¹−1 and A about P/φ, whose products stay within 64 bits:
+// consecutive keys land far apart, evenly over 0..P−1.
+const (
+	keyedP = 2147483647
+	keyedA = 1327217885
+)
+
+// KeyedSample keeps the rows of t whose integer key (an IntKey's Name)
+// hashes under rows/totalRows of the range, in key order: one scan, as the
+// random filter, but the same rows in every statement and every run, so
+// that a profile's passes see one sample and a report stays the same on
+// unchanged data. false when there is nothing to sample.
+func (d Dialect) KeyedSample(t warehouse.TableName, key string, rows, totalRows int64) (string, bool) {
+	if totalRows <= 0 || rows >= totalRows {
+		return "", false
+	}
+	seed := int64(warehouse.SampleKey(d, t) % keyedP)
+	keep := max(1, int64(math.Round(warehouse.Fraction(max(rows, 0), totalRows)*keyedP)))
+	k := "k." + key
+	return fmt.Sprintf("(SELECT k.* FROM %s AS k WHERE ((%s %% %d + %d) %% %d * %d + %d) %% %d < %d ORDER BY %s) %s",
+		d.QuoteTable(t), k, keyedP, keyedP, keyedP, keyedA, seed, keyedP, keep, k, warehouse.SampleAlias), true
+}
+
 // rowidNames are SQLite's three spellings of a table's row id. A column of
 // the same name hides the spelling (but for an INTEGER PRIMARY KEY named
 // so, which is the row id).
