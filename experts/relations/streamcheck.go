@@ -5,12 +5,12 @@ package relations
 // value up in the parent: on SQLite a sort of the whole child table, once
 // per candidate column, so that a fact table with ten references was read
 // and sorted ten times, most of the inference's time on a warehouse. On an
-// engine that streams rows to the client (SQLite, DuckDB) the groups of
-// all of a large table's integer candidate columns are instead counted
-// from one read of those columns, and the parent's keys from one read of
-// its key; the figures are the check's own (the same SQL would give the
-// same five numbers), and the check's SQL stays in the evidence as the
-// statement that measures them.
+// engine that streams rows to the client (experts.Streamer: SQLite) the
+// groups of all of a large table's integer candidate columns are instead
+// counted from one read of those columns, and the parent's keys from one
+// read of its key; the figures are the check's own (the same SQL would
+// give the same five numbers), and the check's SQL stays in the evidence
+// as the statement that measures them.
 //
 // Only where the figures cannot differ: integer columns on both sides (a
 // value of another type, which the engine's comparison would convert,

@@ -249,7 +249,8 @@ func lockDown(ctx context.Context, db *sql.DB, spill string, inMemory bool, path
 	if locked && !inMemory {
 		return nil // another Source on this file did it; verify checks
 	}
-	stmts := []string{"SET GLOBAL temp_directory = " + quoteString(spill)}
+	stmts := []string{"SET GLOBAL temp_directory = " + quoteString(spill),
+		"SET GLOBAL memory_limit = " + quoteString(MemoryLimit)}
 	if len(paths) > 0 {
 		quoted := make([]string, len(paths))
 		for i, p := range paths {
@@ -287,6 +288,13 @@ func verify(ctx context.Context, db *sql.DB, readOnly bool) error {
 	}
 	return nil
 }
+
+// MemoryLimit bounds DuckDB's own memory (its buffer pool and operators'
+// state), which is not Go's and which it would otherwise set to 80% of
+// the machine's: a discovery's statements spill to the private spill
+// folder beyond it. With discover's own heap limit (cmd/discover) it keeps
+// a run under the 1 GiB the README documents.
+const MemoryLimit = "512MB"
 
 // spill is a private folder DuckDB may spill to, shared by the Sources
 // on one database file.

@@ -688,3 +688,22 @@ func (unguarded) Admit(context.Context, string) error { return nil }
 func (s *Source) run(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
 	return warehouse.Query(ctx, unguarded{s}, q, opts)
 }
+
+// DuckDB's own memory is bounded (MemoryLimit), not left at 80% of the
+// machine's, and no statement can raise it.
+func TestMemoryLimit(t *testing.T) {
+	s := open(t, build(t, "shop.duckdb"))
+	ctx := context.Background()
+	var limit string
+	if err := s.db.QueryRowContext(ctx, "SELECT current_setting('memory_limit')").Scan(&limit); err != nil {
+		t.Fatal(err)
+	}
+	var n float64
+	var unit string
+	if _, err := fmt.Sscanf(limit, "%f %s", &n, &unit); err != nil || unit != "MiB" || n*(1<<20) > 512e6 {
+		t.Errorf("memory_limit %q, want at most 512MB", limit)
+	}
+	if _, err := s.run(ctx, "SET GLOBAL memory_limit = '8GB'", warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) {
+		t.Errorf("the memory limit could be raised: %v", err)
+	}
+}
