@@ -69,6 +69,9 @@ const (
 	// ordinalNameScore: a name at least this strong outweighs the shape.
 	ordinalMinValues = 20
 	ordinalNameScore = 0.8
+	// ordinalMaxShare: the share of the key's range an ordinal's values
+	// fill at most.
+	ordinalMaxShare = 0.25
 )
 
 // ---------------------------------------------------------------------------
@@ -1407,12 +1410,17 @@ func Score(c Candidate, in Inclusion) Scored {
 				conf *= 0.5 + 0.4*c.Name.Score
 				s.Evidence = append(s.Evidence, fmt.Sprintf("coincidence: child values %s..%s fill only the low %.0f%% of parent %s..%s (chance %.2g for a reference)",
 					num(cmin), num(cmax), 100*q, num(pmin), num(pmax), chance))
-				// Every integer from the key's first on, in the low half of
-				// its range: what an ordinal holds (page numbers, ranks, a
+				// A column named as a number (page_number, manager_num,
+				// line_no) against a key named as an identifier, holding
+				// every integer from the key's first on in the low quarter
+				// of its range: what an ordinal holds (page numbers, a
 				// manager's number 1..100), and what a reference holds only
 				// if it points at exactly the first parents. Only a strong
-				// name says it is one.
-				if cmin == pmin && float64(in.ChildDistinct) == cmax-cmin+1 && in.ChildDistinct >= ordinalMinValues && c.Name.Score < ordinalNameScore {
+				// name says it is one. (A login_user_id of 1..40 among
+				// users 1..200, or a vehicle's home depot 1..20 of depots
+				// 1..40, may well be the first of them: named as ids.)
+				if cmin == pmin && float64(in.ChildDistinct) == cmax-cmin+1 && q <= ordinalMaxShare &&
+					in.ChildDistinct >= ordinalMinValues && c.Name.Score < ordinalNameScore && namedAsNumber(c) {
 					conf *= 0.8
 					s.Evidence = append(s.Evidence, fmt.Sprintf("an ordinal's values: every integer %s..%s, from the key's first", num(cmin), num(cmax)))
 				}
@@ -1437,6 +1445,14 @@ func Score(c Candidate, in Inclusion) Scored {
 	}
 	s.settle(conf)
 	return s
+}
+
+// namedAsNumber reports whether the child is named as a number (its key
+// suffix of the number kind: no, num, number) and the target as an
+// identifier of another kind (id, key, sk, code).
+func namedAsNumber(c Candidate) bool {
+	ck, pk := splitKeyName(c.Child.named()), splitKeyName(c.Parent.named())
+	return ck.suffix == "number" && pk.suffix != "number"
 }
 
 // supertypeProven weighs a subtype's key against its supertype's by the
