@@ -41,30 +41,7 @@ func BenchmarkStarDuckDB(b *testing.B) {
 	b.ResetTimer()
 	for range b.N {
 		base := summarizeAll(b, path, scale)
-		r := measure(b, "duckdb://"+path, true)
-		ratio := r.wall.Seconds() / base.Seconds()
-		b.ReportMetric(ratio, "run/summarize")
-		b.ReportMetric(r.wall.Seconds(), "wall-s")
-		b.ReportMetric(float64(r.peakRSS)/(1<<20), "peak-MiB")
-		found, missed, wrong := starRefs(r)
-		unprofiled := unprofiledTables(r)
-		b.Logf("scale %g: %d rows; SUMMARIZE of every table %v; discovery %v (%.2f× SUMMARIZE), CPU %v, peak %.0f MiB, %d queries; "+
-			"%d of %d references found, missed %v, %d listed that are none %v; tables not profiled: %v",
-			scale, r.rows, base.Round(100*time.Millisecond), r.wall.Round(100*time.Millisecond), ratio,
-			r.cpu.Round(100*time.Millisecond), float64(r.peakRSS)/(1<<20), r.queries,
-			found, found+len(missed), missed, len(wrong), wrong, unprofiled)
-		if ratio > 1 {
-			b.Errorf("the discovery took %.2f× DuckDB's SUMMARIZE of every table: want at most 1×", ratio)
-		}
-		if r.peakRSS >= 1<<30 {
-			b.Errorf("peak resident memory %.0f MiB: want under 1 GiB", float64(r.peakRSS)/(1<<20))
-		}
-		if r.incomplete != "" {
-			b.Errorf("the discovery exited incomplete: %s", r.incomplete)
-		}
-		if len(unprofiled) > 0 {
-			b.Errorf("tables not profiled: %v", unprofiled)
-		}
+		starBars(b, scale, measure(b, "duckdb://"+path, true), "SUMMARIZE of every table", "run/summarize", base)
 	}
 }
 
