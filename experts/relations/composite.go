@@ -310,6 +310,34 @@ func compositeInclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, c Composit
 		hit, strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
 }
 
+// tooManyTuples reports whether a composite candidate cannot hold, from
+// row counts alone: its child columns are the child's primary key, so each
+// row is a distinct tuple, never NULL, and the child has more of them than
+// the parent's key could hold at the least share of a reference found
+// (minDistinctInclusion). A fact table's key against its refunds' (all
+// sales in the refunds) is so refuted without a GROUP BY of millions of
+// tuples. Only exact counts decide.
+func tooManyTuples(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c CompositeCandidate) (bool, error) {
+	child := tables[c.Child]
+	if len(child.PrimaryKey) != len(c.Columns) {
+		return false, nil
+	}
+	for _, ch := range c.Columns {
+		if !slices.ContainsFunc(child.PrimaryKey, func(k string) bool { return columnOf(child, k) == ch.Name }) {
+			return false, nil
+		}
+	}
+	cs, err := env.Scope(ctx, child)
+	if err != nil || !cs.Counted() {
+		return false, err
+	}
+	ps, err := env.Scope(ctx, tables[c.Parent.Table])
+	if err != nil || !ps.Counted() {
+		return false, err
+	}
+	return float64(cs.Rows)*minDistinctInclusion > float64(ps.Rows), nil
+}
+
 // checkComposite runs a composite candidate's exact check and scores it.
 func checkComposite(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c CompositeCandidate) (CompositeScored, error) {
 	cs, err := env.Scope(ctx, tables[c.Child])
@@ -369,6 +397,15 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 			if !held {
 				continue
 			}
+		}
+		if pruned, err := tooManyTuples(ctx, env, tables, c); err != nil {
+			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+				return nil, fmt.Errorf("infer relationships: %w", err)
+			}
+		} else if pruned {
+			st.Pruned++
+			st.PrunedBy[pruneDistinct]++
+			continue
 		}
 		s, err := checkComposite(ctx, env, tables, c)
 		st.CompositeChecks++

@@ -258,3 +258,39 @@ func TestInferUndeclaredKeys(t *testing.T) {
 		t.Errorf("composite evidence: %s", ev)
 	}
 }
+
+// TestCompositePrunedByCounts: sales keyed by (goods, ticket) and refunds
+// keyed alike, a tenth of the sales. Each reads as a candidate of the
+// other; the sales' key cannot be among the refunds' (1,000 distinct
+// tuples, at most 100 there), which the row counts say without a query:
+// one composite check, the refunds', is run.
+func TestCompositePrunedByCounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "refunds.db")
+	stmts := []string{
+		`CREATE TABLE sale (goods_no INTEGER NOT NULL, ticket_no INTEGER NOT NULL, qty INTEGER, PRIMARY KEY (goods_no, ticket_no))`,
+		`CREATE TABLE refund (goods_no INTEGER NOT NULL, ticket_no INTEGER NOT NULL, reason TEXT, PRIMARY KEY (goods_no, ticket_no))`,
+	}
+	for i := 1; i <= 1000; i++ {
+		// A ticket of three lines, each other goods.
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO sale VALUES (%d, %d, %d)`, 1+i%37, 1+i/3, 1+i%4))
+		if i%10 == 0 {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO refund VALUES (%d, %d, 'r%d')`, 1+i%37, 1+i/3, i%3))
+		}
+	}
+	expertstest.SQLite(t, path, stmts...)
+	cat := runInference(t, path)
+	keys, _ := inferredKeys(t, cat)
+	wantKeys(t, keys, []string{"refund(goods_no,ticket_no)->sale(goods_no,ticket_no)"})
+	p, err := cat.Get(context.Background(), catalog.KindProgress, experts.ReferencesInferred.Key())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st relations.InferStats
+	if err := p.Decode(&st); err != nil {
+		t.Fatal(err)
+	}
+	if st.CompositeCandidates != 2 || st.CompositeChecks != 1 || st.PrunedBy["distinct counts"] < 1 {
+		t.Errorf("%d composite candidates, %d checked, pruned by %v: want 2, 1 checked, the other pruned by counts (%s)",
+			st.CompositeCandidates, st.CompositeChecks, st.PrunedBy, st.Detail)
+	}
+}
