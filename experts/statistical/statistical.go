@@ -515,16 +515,20 @@ func (p *profiler) keyCandidates(stats []*colStats) []catalog.KeyCandidate {
 		kc := catalog.KeyCandidate{Column: s.spec.Name, Declared: declared,
 			Completeness: float64(s.nonNull) / float64(p.rows), Estimate: p.sampled}
 		if s.nonNull > 0 {
-			kc.Uniqueness = float64(*s.distinct) / float64(s.nonNull)
+			// On a sample the distinct count is the table's estimate
+			// (scaleUp): against the table's estimated non-NULL values,
+			// not the sample's, or a key reads as more than unique.
+			nonNull := float64(s.nonNull)
+			if p.sampled && p.total > p.rows && p.rows > 0 {
+				nonNull *= float64(p.total) / float64(p.rows)
+			}
+			kc.Uniqueness = min(1, float64(*s.distinct)/nonNull)
 		}
 		out = append(out, kc)
 	}
 	return out
 }
 
-// sampleText names the sample the figures come from, for evidence. Each
-// query draws its own sample (but where the engine seeds it, and on a
-// sample drawn by an integer key), so the size is that of the aggregate's.
 // sampleNoun names the sample figures come from, as prose: "a random
 // sample", or a keyed sample's "a sample hashed on rowid".
 func (p *profiler) sampleNoun() string {
@@ -534,6 +538,10 @@ func (p *profiler) sampleNoun() string {
 	return "a random sample"
 }
 
+// sampleText names the sample the figures come from, for evidence. Each
+// query draws its own sample (but where the engine seeds it, on a sample
+// drawn by an integer key, and on one hashed on it), so the size is that
+// of the aggregate's.
 func (p *profiler) sampleText() string {
 	if p.firstRows {
 		size := fmt.Sprintf("%s holds more than %d rows: the count stopped there", p.name, p.total-1)

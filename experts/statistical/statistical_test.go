@@ -413,6 +413,12 @@ func testSampling(t *testing.T, wrap func(warehouse.Source) warehouse.Source, st
 		!strings.Contains(e.Evidence[0], "hashes into a fixed share") {
 		t.Errorf("orders stats: %+v %q", ts, e.Evidence)
 	}
+	// The declared key, read on a sample, is unique, and no more.
+	for _, kc := range ts.KeyCandidates {
+		if kc.Column == "id" && (kc.Uniqueness < 0.9 || kc.Uniqueness > 1 || !kc.Estimate) {
+			t.Errorf("orders.id: uniqueness %v (estimate %v), want about 1 and an estimate", kc.Uniqueness, kc.Estimate)
+		}
+	}
 }
 
 // TestDegrades checks that a column whose queries fail costs only that
