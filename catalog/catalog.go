@@ -732,6 +732,32 @@ func (c *Catalog) UpdateRun(ctx context.Context, r Run) error {
 	return nil
 }
 
+// Adopt moves every entry of run from to run to, in one transaction, and
+// returns how many: a re-run on unchanged data takes an earlier run's
+// findings as its own (package incremental). Entries are unique by kind
+// and key, so the earlier run's report can no longer be built afterwards,
+// as with any run whose entries a later run rewrote.
+func (c *Catalog) Adopt(ctx context.Context, from, to string) (int64, error) {
+	if from == "" || to == "" || from == to {
+		return 0, fmt.Errorf("catalog: adopt: runs %q and %q", from, to)
+	}
+	err := c.WriteErr()
+	var n int64
+	if err == nil {
+		var res sql.Result
+		res, err = c.writer.ExecContext(ctx, `UPDATE entries SET run_id = ? WHERE run_id = ?`, to, from)
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		err = c.afterFailure(ctx, err)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("catalog: adopt the entries of run %s: %w", from, err)
+	}
+	afterWrite(WriteRun, to)
+	return n, nil
+}
+
 func (c *Catalog) updateRun(ctx context.Context, r Run) error {
 	state, err := nullJSON(r.State)
 	if err != nil {

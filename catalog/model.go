@@ -319,6 +319,36 @@ type LoopState struct {
 	// Costs say where the run's time went: each expert's tasks, and the
 	// slowest tasks. Absent from catalogs written before it.
 	Costs *RunCosts `json:"costs,omitempty"`
+	// Basis is what the run's findings rest on, taken before it read any
+	// data: a later run whose basis is the same may reuse them (package
+	// incremental). Absent from catalogs written before it.
+	Basis *RunBasis `json:"basis,omitempty"`
+	// Reused is set on a run that took an earlier run's findings instead of
+	// reading the database again.
+	Reused *Reuse `json:"reused,omitempty"`
+}
+
+// RunBasis is what a run's findings depend on: the discover build, the
+// settings, and each table's change signal (warehouse.ChangeSignaler)
+// with its declared structure.
+type RunBasis struct {
+	// Build identifies the discover executable (a hash of its file).
+	Build string `json:"build"`
+	// Settings is a hash of every option and configuration entry that can
+	// change a finding.
+	Settings string `json:"settings"`
+	// Tables holds each table's and view's signal by name; "" where the
+	// engine cannot vouch for one.
+	Tables map[string]string `json:"tables"`
+}
+
+// Reuse says which run's findings a run took, and why it could.
+type Reuse struct {
+	FromRun string `json:"from_run"`
+	// Entries is how many findings were taken.
+	Entries int64 `json:"entries"`
+	// Tables is how many tables' signals were compared.
+	Tables int `json:"tables"`
 }
 
 // RunCosts are a run's task times, over every round (a resumed run's

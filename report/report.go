@@ -125,6 +125,18 @@ type Run struct {
 	// Costs say where the run's time went; absent for a catalog written
 	// before discover recorded them.
 	Costs *Costs `json:"costs,omitempty"`
+	// Reused is set when the run took an earlier run's findings because
+	// nothing they rest on had changed (package incremental).
+	Reused *Reused `json:"reused,omitempty"`
+}
+
+// Reused says whose findings a run took instead of reading the data again.
+type Reused struct {
+	FromRun string `json:"from_run"`
+	// Entries is how many findings were taken; Tables how many tables'
+	// change signals were found unchanged.
+	Entries int64 `json:"entries"`
+	Tables  int   `json:"tables"`
 }
 
 // Costs are the run's task times: each expert's, most time first, and the
@@ -496,6 +508,9 @@ func (b *builder) run(run catalog.Run, opts Options) Run {
 			Tokens:   st.LLM.Tokens,
 		},
 		Costs: costs(st.Costs),
+	}
+	if st.Reused != nil {
+		out.Reused = &Reused{FromRun: st.Reused.FromRun, Entries: st.Reused.Entries, Tables: st.Reused.Tables}
 	}
 	if run.FinishedAt != nil {
 		s := timestamp(*run.FinishedAt)

@@ -255,6 +255,11 @@ func runSentence(r *Report) string {
 	if !ok {
 		why = fmt.Sprintf("(stop reason %q)", *run.StopReason)
 	}
+	if run.Reused != nil {
+		// Its figures are the earlier run's; its own queries read no data.
+		return fmt.Sprintf("Nothing these findings rest on had changed since run %s, so they are that run's, taken from the catalog without reading the data again: it stopped after %s %s, with confidence %s and coverage %s.",
+			run.Reused.FromRun, iters, why, percent(run.Confidence), percent(run.Coverage))
+	}
 	return fmt.Sprintf("The run stopped after %s %s, %s.", iters, why, figures)
 }
 

@@ -66,6 +66,8 @@ type runOptions struct {
 	allowPrivileged              bool
 	role                         string
 	allowIncomplete              bool
+	full                         bool
+	vocabulary                   any // discover.yaml's, for the settings a re-run compares
 }
 
 // Main runs the CLI with injected streams and returns the exit code.
@@ -93,6 +95,12 @@ DSN forms: a SQLite file path (shop.db) or sqlite://path;
 postgres://user@host:5432/db; mysql://user:pass@host:3306/db (or @tcp(host:port));
 duckdb://file.duckdb, or duckdb://folder (each Parquet/CSV/JSON file a table);
 trino://user@host:8080/catalog[/schema]. The database is opened read-only.
+
+Run again into the same --out (or --catalog), a discovery of a database in
+which nothing changed since the last complete run (file times, the engine's
+change counters, the schema), with the same discover and settings, takes that
+run's findings in a second instead of reading the data again; stderr says
+which table changed otherwise. --full redoes everything.
 
 Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10,
 or in discover.yaml (keys are the long flag names with _ for -, plus
@@ -125,6 +133,7 @@ view: --resume continues).`,
 				return err
 			}
 			o.relations = set.relations
+			o.vocabulary = set.vocabulary
 			// The project's words for the name rules, for this run only.
 			naming.Use(set.vocabulary)
 			defer naming.Use(naming.Vocabulary{})
@@ -155,6 +164,7 @@ view: --resume continues).`,
 	o.addLLMFlags(f, "SQL formulations per model-proposed hypothesis, voted on (1 = off)", 40, 200_000)
 	addSafetyFlags(f, &o.allowPrivileged, &o.role, "the model's SQL")
 	f.BoolVar(&o.resume, "resume", false, "continue the newest unfinished run in the catalog")
+	f.BoolVar(&o.full, "full", false, "redo everything, even when the catalog's last run is of the same database and nothing it rests on changed (by default such a run's findings are reused)")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q or ctrl+c stops the run like ^C: exit 130, continue with --resume), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
 	f.BoolVar(&o.allowIncomplete, "allow-incomplete", false, "exit 0, not 4, when the run could not read or profile everything or gave up a planned test (the report still says what it did not see)")
@@ -405,7 +415,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
-	run, err := startOrResume(ctx, cat, o, src, dsn)
+	run, err := startOrResume(ctx, cat, o, src, dsn, stderr)
 	if err != nil {
 		return err
 	}
@@ -507,7 +517,7 @@ func printWritten(stdout io.Writer, o *runOptions, run catalog.Run, write func()
 	return exitError{exitIncomplete, msg}
 }
 
-func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, dsn string) (catalog.Run, error) {
+func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, dsn string, stderr io.Writer) (catalog.Run, error) {
 	redacted := warehouse.Redact(dsn)
 	if o.resume {
 		run, err := cat.LatestRun(ctx, true)
@@ -540,10 +550,7 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 	if o.demo {
 		run.Database = demoName
 	}
-	if err := cat.StartRun(ctx, run); err != nil {
-		return run, fmt.Errorf("start run: %w", err)
-	}
-	return run, nil
+	return startNew(ctx, cat, o, src, run, stderr)
 }
 
 func newRunID() string {

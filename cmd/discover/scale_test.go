@@ -122,7 +122,13 @@ func measureDiscovery(b *testing.B, path string) scaleResult {
 // result, with its reasons in incomplete, instead of a fatal error.
 func measure(b *testing.B, path string, incompleteOK bool) scaleResult {
 	b.Helper()
-	out := b.TempDir()
+	return measureIn(b, path, b.TempDir(), incompleteOK)
+}
+
+// measureIn is measure with the output folder, and so the catalog, given:
+// a second run into it may reuse the first's findings.
+func measureIn(b *testing.B, path, out string, incompleteOK bool) scaleResult {
+	b.Helper()
 	cmd := exec.Command(os.Args[0], "--db", path, "--out", out, "--format", "json", "--progress", "plain")
 	peakFile := filepath.Join(b.TempDir(), "peak")
 	cmd.Env = append(os.Environ(), "DISCOVER_TEST_AS_CLI=1", "DISCOVER_TEST_PEAK_FILE="+peakFile)

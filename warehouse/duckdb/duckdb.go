@@ -66,6 +66,10 @@ type Source struct {
 	// files, which the user thinks of as tables, so they are reported so.
 	files   bool
 	release func() // gives back the spill folder
+	// signalFiles are the files whose sizes and times are a table's change
+	// signal (ChangeSignals): the database file and its WAL, or, for a
+	// folder source, each view's data files by view name.
+	signalFiles map[string][]string
 
 	guardMu  sync.Mutex
 	guardInv *guardInventory // what the guard may let a statement read; nil until the first Tables
@@ -153,7 +157,7 @@ func openFile(ctx context.Context, path string, fi os.FileInfo) (*Source, error)
 	}
 	stem := filepath.Base(path)
 	stem = strings.TrimSuffix(stem, filepath.Ext(stem))
-	return &Source{db: db, name: stem, release: sp.release}, nil
+	return &Source{db: db, name: stem, release: sp.release, signalFiles: map[string][]string{"": {abs, abs + ".wal"}}}, nil
 }
 
 // checkHeader refuses what is not a DuckDB file before DuckDB sees it, so

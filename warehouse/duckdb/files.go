@@ -160,7 +160,11 @@ func openFiles(ctx context.Context, p string) (*Source, error) {
 	if err := verify(ctx, db, false); err != nil {
 		return fail(fmt.Errorf("duckdb: open %s: %w", p, err))
 	}
-	return &Source{db: db, name: name, skipped: skipped, release: sp.release, files: true}, nil
+	sf := make(map[string][]string, len(views))
+	for _, v := range views {
+		sf[v.name] = v.files
+	}
+	return &Source{db: db, name: name, skipped: skipped, release: sp.release, files: true, signalFiles: sf}, nil
 }
 
 // collect finds the data files p names and the root the naming rules

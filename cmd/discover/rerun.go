@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/incremental"
+	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/warehouse"
+)
+
+// findingSettings are the settings that can change a finding: a re-run
+// with other ones is a run in full. The deadline, parallelism, output and
+// progress flags are not among them (a complete run finds the same with
+// any of them).
+type findingSettings struct {
+	Database         string
+	SampleRows       int64
+	MaxIterations    int
+	TargetConfidence float64
+	TargetCoverage   float64
+	MaxQueries       int64
+	QueryTimeout     time.Duration
+	Include, Exclude []string
+	LLM, LLMModel    string
+	LLMBaseURL       string
+	LLMPaths         int
+	LLMMaxCalls      int64
+	LLMMaxTokens     int64
+	Relations        any
+	Vocabulary       any
+	IgnoreFKs        bool
+	AllowPrivileged  bool
+	Role             string
+}
+
+// basisOf takes the basis of a new run (incremental.Take) over the tables
+// it will read. When the engine's signals cannot be read, the run goes on
+// in full, and says so.
+func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database string, stderr io.Writer) (*catalog.RunBasis, error) {
+	all, err := src.Tables(ctx)
+	if err != nil {
+		return nil, err
+	}
+	tables, err := orchestrator.Filter(all, o.include, o.exclude)
+	if err != nil {
+		return nil, err
+	}
+	build, err := incremental.Build()
+	if err != nil {
+		return nil, err
+	}
+	settings, err := incremental.Settings(findingSettings{
+		Database: database, SampleRows: o.sampleRows, MaxIterations: o.maxIterations,
+		TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage, MaxQueries: o.maxQueries,
+		QueryTimeout: o.queryTimeout, Include: o.include, Exclude: o.exclude,
+		LLM: o.llm, LLMModel: o.llmModel, LLMBaseURL: redactURL(o.llmBaseURL), LLMPaths: o.llmPaths,
+		LLMMaxCalls: o.llmMaxCalls, LLMMaxTokens: o.llmMaxTokens,
+		Relations: o.relations, Vocabulary: o.vocabulary,
+		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role,
+	})
+	if err != nil {
+		return nil, err
+	}
+	basis, err := incremental.Take(ctx, src, tables, build, settings)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if !o.quiet {
+			fmt.Fprintf(stderr, "discover: the engine's change signals could not be read (%v): the next run cannot reuse this one's findings\n", err)
+		}
+		basis = &catalog.RunBasis{Build: build, Settings: settings, Tables: map[string]string{}}
+		for _, t := range tables {
+			basis.Tables[t.Name.String()] = ""
+		}
+	}
+	return basis, nil
+}
+
+// startNew records a new run whose state holds its basis; unless --full,
+// when the catalog's last run may be reused, the new run takes its
+// findings and is returned finished. Otherwise, when there was a last run,
+// one line on stderr says why it is not reused.
+func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, run catalog.Run, stderr io.Writer) (catalog.Run, error) {
+	basis, err := basisOf(ctx, src, o, run.Database, stderr)
+	if err != nil {
+		return run, fmt.Errorf("start run: %w", err)
+	}
+	var prev catalog.Run
+	why := ""
+	if !o.full {
+		if prev, why, err = incremental.Previous(ctx, cat, run.DSN, basis); err != nil {
+			return run, fmt.Errorf("start run: %w", err)
+		}
+	}
+	state, err := json.Marshal(catalog.LoopState{Basis: basis})
+	if err != nil {
+		return run, fmt.Errorf("start run: %w", err)
+	}
+	run.State = state
+	if err := cat.StartRun(ctx, run); err != nil {
+		return run, fmt.Errorf("start run: %w", err)
+	}
+	if prev.ID == "" {
+		if why != "" && !o.quiet {
+			fmt.Fprintf(stderr, "discover: running in full: %s\n", why)
+		}
+		return run, nil
+	}
+	run, err = incremental.Reuse(ctx, cat, prev, run, basis, time.Now())
+	if err != nil {
+		return run, fmt.Errorf("reuse run %s: %w", prev.ID, err)
+	}
+	if !o.quiet {
+		fmt.Fprintf(stderr, "discover: nothing changed since run %s (discover's build, the settings and %d tables' change signals are the same): its findings are this run's; --full redoes them\n",
+			prev.ID, len(basis.Tables))
+	}
+	return run, nil
+}

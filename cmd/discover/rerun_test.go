@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/discover-db/discover/internal/demo"
+)
+
+// TestRerunReusesUnchangedDatabase: a second run into the same catalog on
+// a database nothing changed in takes the first run's findings without a
+// query through the experts: the same report.json but for the run and its
+// sentence, the same report.md and tables/, the reuse said on stderr and in
+// run.reused. A write to one table, other settings, and --full each make
+// the next run a full one, and the first two say why.
+func TestRerunReusesUnchangedDatabase(t *testing.T) {
+	ctx := context.Background()
+	src, err := demo.Ensure(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "shop.db")
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	discover := func(extra ...string) (result, map[string]any, []byte) {
+		t.Helper()
+		args := append([]string{"--db", path, "--out", out, "--progress", "none"}, extra...)
+		res := run(t, args...)
+		if res.code != 0 {
+			t.Fatalf("%v: exit %d\n%s", extra, res.code, res.stderr)
+		}
+		raw, _ := readReport(t, out)
+		md, err := os.ReadFile(filepath.Join(out, "report.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, raw, md
+	}
+	runOf := func(raw map[string]any) map[string]any { return raw["run"].(map[string]any) }
+	findings := func(raw map[string]any) string {
+		t.Helper()
+		c := map[string]any{}
+		for k, v := range raw {
+			if k != "run" && k != "summary" {
+				c[k] = v
+			}
+		}
+		b, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+
+	start := time.Now()
+	res1, raw1, md1 := discover()
+	full := time.Since(start)
+	docs1 := readTree(t, filepath.Join(out, "tables"))
+	id1 := runOf(raw1)["id"].(string)
+	if runOf(raw1)["reused"] != nil || runOf(raw1)["queries"].(float64) < 50 {
+		t.Fatalf("first run: %v", runOf(raw1))
+	}
+	if strings.Contains(res1.stderr, "nothing changed") {
+		t.Fatalf("first run claims a reuse:\n%s", res1.stderr)
+	}
+
+	start = time.Now()
+	res2, raw2, md2 := discover()
+	reused := time.Since(start)
+	t.Logf("first run %s, the re-run on the unchanged file %s (%.1f%%)", full, reused, 100*reused.Seconds()/full.Seconds())
+	r2 := runOf(raw2)
+	if !strings.Contains(res2.stderr, "nothing changed since run "+id1) {
+		t.Fatalf("the re-run does not say it reused %s:\n%s", id1, res2.stderr)
+	}
+	ru, _ := r2["reused"].(map[string]any)
+	if ru == nil || ru["from_run"] != id1 || ru["tables"].(float64) != 13 || ru["entries"].(float64) < 300 || r2["queries"].(float64) != 0 {
+		t.Fatalf("re-run: %v", r2)
+	}
+	if r2["iterations"] != runOf(raw1)["iterations"] || r2["stop_reason"] != runOf(raw1)["stop_reason"] {
+		t.Fatalf("re-run's loop figures %v, the first run's %v", r2, runOf(raw1))
+	}
+	if findings(raw1) != findings(raw2) {
+		t.Fatal("the re-run's findings differ from the first run's")
+	}
+	if !strings.Contains(raw2["summary"].(string), "Nothing these findings rest on had changed since run "+id1) {
+		t.Fatalf("summary: %s", raw2["summary"])
+	}
+	if string(md1) != string(md2) {
+		t.Fatal("report.md differs after a reuse")
+	}
+	if docs2 := readTree(t, filepath.Join(out, "tables")); !maps.Equal(docs1, docs2) {
+		t.Fatal("tables/ differs after a reuse")
+	}
+
+	// Other settings: in full, and said.
+	res3, raw3, _ := discover("--sample-rows", "5000")
+	if runOf(raw3)["reused"] != nil || !strings.Contains(res3.stderr, "running in full: the settings differ") {
+		t.Fatalf("with another --sample-rows: reused %v\n%s", runOf(raw3)["reused"], res3.stderr)
+	}
+	// The same settings as that run: reused again.
+	if res, raw, _ := discover("--sample-rows", "5000"); runOf(raw)["reused"] == nil {
+		t.Fatalf("the same settings twice: not reused\n%s", res.stderr)
+	}
+	// --full: in full.
+	if res, raw, _ := discover("--sample-rows", "5000", "--full"); runOf(raw)["reused"] != nil || runOf(raw)["queries"].(float64) < 50 {
+		t.Fatalf("--full reused: %v\n%s", runOf(raw), res.stderr)
+	}
+
+	// One row changed: in full, with the change found.
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE customers SET email = 'changed@example.com' WHERE id = 1`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	res4, raw4, _ := discover("--sample-rows", "5000")
+	if runOf(raw4)["reused"] != nil || !strings.Contains(res4.stderr, "may have changed since the last run") {
+		t.Fatalf("after an UPDATE: reused %v\n%s", runOf(raw4)["reused"], res4.stderr)
+	}
+}
+
+func readTree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		files[p] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}

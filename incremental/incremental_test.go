@@ -1,0 +1,203 @@
+package incremental
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	_ "modernc.org/sqlite"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+func basis(tables map[string]string) *catalog.RunBasis {
+	return &catalog.RunBasis{Build: "b1", Settings: "s1", Tables: tables}
+}
+
+// TestCompare: a run is reused only when the build, the settings and every
+// table's signal are the same, and every table has one; each difference
+// is named.
+func TestCompare(t *testing.T) {
+	prev := basis(map[string]string{"orders": "o1", "customers": "c1"})
+	for _, tc := range []struct {
+		name string
+		prev *catalog.RunBasis
+		cur  *catalog.RunBasis
+		want string
+	}{
+		{"same", prev, basis(map[string]string{"customers": "c1", "orders": "o1"}), ""},
+		{"no basis", nil, basis(map[string]string{"orders": "o1"}), "recorded no change signals"},
+		{"build", prev, &catalog.RunBasis{Build: "b2", Settings: "s1", Tables: prev.Tables}, "another build"},
+		{"settings", prev, &catalog.RunBasis{Build: "b1", Settings: "s2", Tables: prev.Tables}, "settings differ"},
+		{"changed", prev, basis(map[string]string{"customers": "c1", "orders": "o2"}), "orders may have changed"},
+		{"new", prev, basis(map[string]string{"customers": "c1", "orders": "o1", "items": "i1"}), "items is new"},
+		{"gone", prev, basis(map[string]string{"customers": "c1"}), "orders is gone"},
+		{"unsigned", prev, basis(map[string]string{"customers": "c1", "orders": ""}), "no change signal for orders"},
+		{"unsigned before", basis(map[string]string{"customers": "c1", "orders": ""}), basis(map[string]string{"customers": "c1", "orders": ""}), "no change signal for orders"},
+	} {
+		got := Compare(tc.prev, tc.cur)
+		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+			t.Errorf("%s: Compare = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTakeSeesWritesAndStructure: on SQLite, the basis changes with a
+// write to any table (the file changed) and with an ALTER, and is the
+// same when nothing was done, for the tables given only.
+func TestTakeSeesWritesAndStructure(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "shop.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	exec := func(q string) {
+		t.Helper()
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec(`CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)`)
+	exec(`CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER)`)
+	exec(`INSERT INTO customers VALUES (1, 'a'), (2, 'b')`)
+	take := func() *catalog.RunBasis {
+		t.Helper()
+		src, err := sqlite.Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer src.Close()
+		tables, err := src.Tables(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Take(ctx, src, tables, "b", "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	first := take()
+	if len(first.Tables) != 2 || first.Tables["orders"] == "" || first.Tables["customers"] == "" {
+		t.Fatalf("basis %+v: want a signal for both tables", first.Tables)
+	}
+	if why := Compare(first, take()); why != "" {
+		t.Fatalf("nothing was done, yet: %s", why)
+	}
+	// File times have a resolution; make sure a write lands on another tick.
+	time.Sleep(20 * time.Millisecond)
+	exec(`UPDATE customers SET name = 'c' WHERE id = 2`)
+	second := take()
+	if why := Compare(first, second); !strings.Contains(why, "may have changed") {
+		t.Fatalf("after an UPDATE: Compare = %q", why)
+	}
+	time.Sleep(20 * time.Millisecond)
+	exec(`ALTER TABLE orders ADD COLUMN note TEXT`)
+	if why := Compare(second, take()); !strings.Contains(why, "may have changed") {
+		t.Fatalf("after an ALTER: Compare = %q", why)
+	}
+}
+
+// unsigned is a source without change signals (as Trino's is).
+type unsigned struct{ warehouse.Source }
+
+// TestTakeWithoutSignals: a source that gives none leaves every table
+// unsigned, and such a basis is never reused.
+func TestTakeWithoutSignals(t *testing.T) {
+	tables := []warehouse.Table{{Name: warehouse.TableName{Name: "orders"}}}
+	b, err := Take(context.Background(), unsigned{}, tables, "b", "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Tables["orders"] != "" {
+		t.Fatalf("signal %q from a source that gives none", b.Tables["orders"])
+	}
+	if why := Compare(b, b); !strings.Contains(why, "no change signal for orders") {
+		t.Fatalf("Compare = %q", why)
+	}
+}
+
+// TestReuseAdoptsAndFinishes: Reuse moves the earlier run's entries to the
+// new run, finishes it with the earlier stop reason and figures, its own
+// (zero) query count, and the reuse recorded; Previous finds the earlier
+// run only while its outcome is complete and its entries are its own.
+func TestReuseAdoptsAndFinishes(t *testing.T) {
+	ctx := context.Background()
+	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	b := basis(map[string]string{"orders": "o1"})
+	state, _ := json.Marshal(catalog.LoopState{Iteration: 3, Confidence: 0.9, Coverage: 1, Queries: 120, Basis: b})
+	done := time.Now().UTC()
+	first := catalog.Run{ID: "r1", DSN: "shop.db", StartedAt: done.Add(-time.Minute), State: state}
+	if err := cat.StartRun(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	save := func(kind, key, run string, doc any) {
+		t.Helper()
+		d, _ := json.Marshal(doc)
+		if err := cat.Save(ctx, catalog.Entry{Kind: kind, Key: key, Document: d, Confidence: 1, RunID: run}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save(catalog.KindTable, "orders", "r1", catalog.TableDoc{Name: "orders"})
+	save(catalog.KindOutcome, catalog.KindOutcome, "r1", catalog.OutcomeDoc{Status: catalog.OutcomeIncomplete})
+	first.FinishedAt, first.StopReason = &done, "coverage"
+	if err := cat.UpdateRun(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	if _, why, err := Previous(ctx, cat, "shop.db", b); err != nil || !strings.Contains(why, "incomplete") {
+		t.Fatalf("an incomplete run: Previous = %q, %v", why, err)
+	}
+	save(catalog.KindOutcome, catalog.KindOutcome, "r1", catalog.OutcomeDoc{Status: catalog.OutcomeComplete})
+	if _, why, err := Previous(ctx, cat, "other.db", b); err != nil || !strings.Contains(why, "was of shop.db") {
+		t.Fatalf("another database: Previous = %q, %v", why, err)
+	}
+	prev, why, err := Previous(ctx, cat, "shop.db", b)
+	if err != nil || why != "" || prev.ID != "r1" {
+		t.Fatalf("Previous = %q, %q, %v", prev.ID, why, err)
+	}
+
+	second := catalog.Run{ID: "r2", DSN: "shop.db", StartedAt: done}
+	if err := cat.StartRun(ctx, second); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Reuse(ctx, cat, prev, second, b, done.Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.FinishedAt == nil || got.StopReason != "coverage" {
+		t.Fatalf("reused run: finished %v, stop %q", got.FinishedAt, got.StopReason)
+	}
+	var st catalog.LoopState
+	if err := json.Unmarshal(got.State, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Iteration != 3 || st.Confidence != 0.9 || st.Queries != 0 || st.Reused == nil ||
+		st.Reused.FromRun != "r1" || st.Reused.Entries != 2 || st.Reused.Tables != 1 || st.Basis == nil {
+		t.Fatalf("reused state %+v (reused %+v)", st, st.Reused)
+	}
+	entries, err := cat.List(ctx, catalog.Filter{RunID: "r2"})
+	if err != nil || len(entries) != 2 {
+		t.Fatalf("run r2 has %d entries (%v), want the 2 of r1", len(entries), err)
+	}
+	if old, err := cat.List(ctx, catalog.Filter{RunID: "r1"}); err != nil || len(old) != 0 {
+		t.Fatalf("run r1 still has %d entries (%v)", len(old), err)
+	}
+	// The full-text index, which the adoption did not rewrite, still finds
+	// the entry, now the new run's.
+	found, err := cat.Search(ctx, "orders", 10)
+	if err != nil || len(found) != 1 || found[0].RunID != "r2" || found[0].Kind != catalog.KindTable {
+		t.Fatalf("search orders: %+v, %v", found, err)
+	}
+}
