@@ -758,6 +758,59 @@ func (c *Catalog) Adopt(ctx context.Context, from, to string) (int64, error) {
 	return n, nil
 }
 
+// Result returns the kept result of the statement key names
+// (KeepResult), or ErrNotFound.
+func (c *Catalog) Result(ctx context.Context, key string) ([]byte, error) {
+	var b []byte
+	err := c.reader.QueryRowContext(ctx, `SELECT result FROM results WHERE key = ?`, key).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("catalog: result %s: %w", key, err)
+	}
+	return b, nil
+}
+
+// KeepResult keeps a statement's result under key for run runID; a nil
+// result only marks a kept one as used by runID.
+func (c *Catalog) KeepResult(ctx context.Context, key, runID string, result []byte) error {
+	err := c.WriteErr()
+	if err == nil {
+		if result == nil {
+			_, err = c.writer.ExecContext(ctx, `UPDATE results SET run_id = ? WHERE key = ?`, runID, key)
+		} else {
+			_, err = c.writer.ExecContext(ctx, `INSERT INTO results (key, run_id, result) VALUES (?, ?, ?)
+				ON CONFLICT (key) DO UPDATE SET run_id = excluded.run_id, result = excluded.result`, key, runID, string(result))
+		}
+		err = c.afterFailure(ctx, err)
+	}
+	if err != nil {
+		return fmt.Errorf("catalog: keep result %s: %w", key, err)
+	}
+	return nil
+}
+
+// PruneResults drops the kept results run runID did not use, and returns
+// how many: a finished run sent or served every statement the next run on
+// the same data will.
+func (c *Catalog) PruneResults(ctx context.Context, runID string) (int64, error) {
+	err := c.WriteErr()
+	var n int64
+	if err == nil {
+		var res sql.Result
+		res, err = c.writer.ExecContext(ctx, `DELETE FROM results WHERE run_id <> ?`, runID)
+		if err == nil {
+			n, err = res.RowsAffected()
+		}
+		err = c.afterFailure(ctx, err)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("catalog: prune results: %w", err)
+	}
+	return n, nil
+}
+
 func (c *Catalog) updateRun(ctx context.Context, r Run) error {
 	state, err := nullJSON(r.State)
 	if err != nil {

@@ -300,11 +300,15 @@ type LLMUsage struct {
 
 // LoopState is the orchestrator's state, saved in Run.State every iteration.
 type LoopState struct {
-	Iteration     int            `json:"iteration"`
-	Phase         int            `json:"phase"` // 1 exploration, 2 patterns, 3 hypotheses, 4 synthesis
-	Confidence    float64        `json:"confidence"`
-	Coverage      float64        `json:"coverage"`
-	Queries       int64          `json:"queries"`
+	Iteration  int     `json:"iteration"`
+	Phase      int     `json:"phase"` // 1 exploration, 2 patterns, 3 hypotheses, 4 synthesis
+	Confidence float64 `json:"confidence"`
+	Coverage   float64 `json:"coverage"`
+	Queries    int64   `json:"queries"`
+	// Cached counts the statements answered from results kept by an
+	// earlier run over tables that did not change (querycache), which
+	// Queries does not count.
+	Cached        int64          `json:"cached_queries,omitempty"`
 	Contributions map[string]int `json:"contributions"` // findings per expert
 	NewInsights   []int          `json:"new_insights"`  // per iteration, in order
 	Satisfied     []string       `json:"satisfied"`     // experts with nothing left to do
@@ -340,6 +344,9 @@ type RunBasis struct {
 	// Tables holds each table's and view's signal by name; "" where the
 	// engine cannot vouch for one.
 	Tables map[string]string `json:"tables"`
+	// Shared is set when every table has the same engine signal (a
+	// database file's): a change anywhere is a change of every table.
+	Shared bool `json:"shared,omitempty"`
 }
 
 // Reuse says which run's findings a run took, and why it could.

@@ -88,6 +88,25 @@ type Env struct {
 	findings *atomic.Int64 // entries saved this iteration that were new or changed
 	scopes   *scopeCache   // how each table is read (sample.go)
 	marks    *roundMarks   // the round milestones settled so far (milestone.go)
+	cache    ResultCache   // results of statements over unchanged tables; nil: none
+}
+
+// ResultCache answers the experts' own statements over tables that did not
+// change since a run that sent them, and keeps what is sent for the next
+// run (package querycache). Lookup returns the kept answer (a result, or
+// the timeout the statement met under at least timeout), or the key to
+// keep this one under ("" when it may not be kept); Keep keeps a result or
+// the statement's own timeout.
+type ResultCache interface {
+	Lookup(ctx context.Context, sql string, maxRows int, timeout time.Duration) (res *warehouse.Result, key string, hit bool, err error)
+	Keep(ctx context.Context, key string, res *warehouse.Result, err error, timeout time.Duration)
+}
+
+// WithCache returns this environment answering statements from c first.
+func (e *Env) WithCache(c ResultCache) *Env {
+	b := *e
+	b.cache = c
+	return &b
 }
 
 // NewEnv builds an environment; queries counts the run's queries across iterations.
@@ -116,12 +135,36 @@ func (e *Env) spend() error {
 
 // Query runs one guarded statement against the source, counted against the budget.
 func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) {
+	var key string
+	if e.cache != nil {
+		// A kept answer is no query to the database: it spends no budget.
+		res, k, hit, err := e.cache.Lookup(ctx, sql, e.Options.MaxRows, e.queryTimeout())
+		if hit {
+			return res, err
+		}
+		key = k
+	}
 	if err := e.spend(); err != nil {
 		return nil, err
 	}
 	res, err := e.source.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 	noteOwnRefusal(e.RunID, sql, err)
+	e.keep(ctx, key, res, err)
 	return res, err
+}
+
+// queryTimeout is the per-query timeout statements run under; 0 is the
+// source's own default, under which no timeout is kept.
+func (e *Env) queryTimeout() time.Duration { return e.Options.QueryTimeout }
+
+// keep hands a statement's answer to the cache: a result, or a timeout
+// of its own — not one of the run's deadline or a cancellation, which say
+// nothing of the statement.
+func (e *Env) keep(ctx context.Context, key string, res *warehouse.Result, err error) {
+	if key == "" || ctx.Err() != nil || err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return
+	}
+	e.cache.Keep(ctx, key, res, err, e.queryTimeout())
 }
 
 // The experts' own statements pass the same allow-list as untrusted SQL. One
@@ -265,12 +308,33 @@ func (e *Env) bounded(ctx context.Context) (context.Context, context.CancelFunc)
 
 // RowCount counts a table's rows exactly, counted against the budget.
 func (e *Env) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
+	var key string
+	if e.cache != nil {
+		// Kept as a statement of its own (the comment keeps it apart from a
+		// statement of the same text, which may be bounded otherwise).
+		res, k, hit, err := e.cache.Lookup(ctx, "/* RowCount */ SELECT count(*) FROM "+e.source.QuoteTable(t), 1, e.queryTimeout())
+		if hit && err != nil {
+			return 0, err
+		}
+		if hit && len(res.Rows) == 1 && len(res.Rows[0]) == 1 {
+			if n, ok := res.Rows[0][0].(int64); ok {
+				return n, nil
+			}
+		}
+		key = k
+	}
 	if err := e.spend(); err != nil {
 		return 0, err
 	}
-	ctx, cancel := e.bounded(ctx)
+	bctx, cancel := e.bounded(ctx)
 	defer cancel()
-	return e.source.RowCount(ctx, t)
+	n, err := e.source.RowCount(bctx, t)
+	var res *warehouse.Result
+	if err == nil {
+		res = &warehouse.Result{Columns: []string{"count"}, Rows: [][]any{{n}}}
+	}
+	e.keep(ctx, key, res, err)
+	return n, err
 }
 
 // For returns this environment bound to expert: what it saves is recorded

@@ -42,9 +42,11 @@ func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b
 		}
 	}
 	b := &catalog.RunBasis{Build: build, Settings: settings, Tables: make(map[string]string, len(tables))}
+	engine := map[string]bool{}
 	for _, t := range tables {
 		name := t.Name.String()
 		sig := signals[name]
+		engine[sig] = true
 		if sig != "" {
 			structure, err := json.Marshal(t)
 			if err != nil {
@@ -54,6 +56,7 @@ func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b
 		}
 		b.Tables[name] = sig
 	}
+	b.Shared = len(engine) == 1 && !engine[""]
 	return b, nil
 }
 
@@ -205,7 +208,7 @@ func Reuse(ctx context.Context, cat *catalog.Catalog, prev, run catalog.Run, bas
 	if err != nil {
 		return run, err
 	}
-	st.Queries, st.Costs, st.NewInsights = 0, nil, nil
+	st.Queries, st.Cached, st.Costs, st.NewInsights = 0, 0, nil, nil
 	st.LLM.Calls, st.LLM.Tokens = 0, 0
 	st.Failures, st.GivenUp = nil, nil
 	st.Basis = basis

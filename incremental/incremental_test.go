@@ -86,8 +86,8 @@ func TestTakeSeesWritesAndStructure(t *testing.T) {
 		return b
 	}
 	first := take()
-	if len(first.Tables) != 2 || first.Tables["orders"] == "" || first.Tables["customers"] == "" {
-		t.Fatalf("basis %+v: want a signal for both tables", first.Tables)
+	if len(first.Tables) != 2 || first.Tables["orders"] == "" || first.Tables["customers"] == "" || !first.Shared {
+		t.Fatalf("basis %+v: want a signal for both tables, shared (the file's)", first)
 	}
 	if why := Compare(first, take()); why != "" {
 		t.Fatalf("nothing was done, yet: %s", why)

@@ -25,6 +25,7 @@ import (
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
+	"github.com/discover-db/discover/querycache"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -54,6 +55,10 @@ type Config struct {
 	// AllowPrivileged runs the model's SQL even when the connection's role
 	// could do more than read (--allow-privileged).
 	AllowPrivileged bool
+	// Full sends every statement again (--full): the results of statements
+	// over tables that did not change since the last run (querycache) are
+	// kept for the next run but not served.
+	Full bool
 }
 
 // Orchestrator runs experts over a source, writing into a catalog.
@@ -78,6 +83,8 @@ type Orchestrator struct {
 	skipped   []warehouse.Skipped // what the source left out at the start
 	model     finisher            // the model's expert, when there is a model
 	lastEnv   *experts.Env        // the last round's environment, for finish
+	cache     *querycache.Cache   // kept statement results; nil when the run has no basis
+	cachedAt  int64               // statements served from it by earlier attempts of a resumed run
 }
 
 // finisher is an expert with steps it still owes when the run ends
@@ -157,6 +164,12 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	}
 	xs := o.experts(cfg.LLMPaths)
 	o.usageBase = llmBase
+	if state.Basis != nil {
+		// What the run rests on (package incremental) says which kept
+		// results still hold: those of statements over unchanged tables.
+		o.cache = querycache.New(o.Catalog, run.ID, o.Source.Dialect().Grammar(), run.DSN, state.Basis, !cfg.Full)
+		o.cachedAt = state.Cached
+	}
 
 	all, err := o.Source.Tables(ctx)
 	if err != nil {
@@ -227,6 +240,9 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		// tasks count new ones while others read).
 		env := experts.NewEnv(o.Source, o.Catalog, run.ID, it, m.Phase, tables, cfg.Options, &queries).
 			WithFailures(maps.Clone(failures)).WithGivenUp(givenUp)
+		if o.cache != nil {
+			env = env.WithCache(o.cache)
+		}
 		o.lastEnv = env
 		var tasks []experts.Task
 		var satisfied []string
@@ -574,6 +590,9 @@ func (o *Orchestrator) save(ctx context.Context, run *catalog.Run, s catalog.Loo
 func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *atomic.Int64, stop string, runErr error) (catalog.Run, error) {
 	ctx := context.Background() // the run's context may be past its deadline; the record must still be written
 	s.Queries = queries.Load()
+	if o.cache != nil {
+		s.Cached = o.cachedAt + o.cache.Hits()
+	}
 	if o.Model != nil {
 		s.LLM = o.llmUsage(o.usageBase)
 	}
@@ -601,6 +620,14 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 	}
 	if m, err := o.measureAll(ctx, run.ID); err == nil {
 		s.Confidence, s.Coverage, s.Phase = m.Confidence, m.Coverage, m.Phase
+	}
+	if stop != "" {
+		// The next run on the same data sends what this one sent or was
+		// served: the rest of the kept results can go.
+		if err := o.cache.Prune(ctx); err != nil {
+			_ = o.save(ctx, &run, s)
+			return run, fmt.Errorf("orchestrator: %w", err)
+		}
 	}
 	now := o.now().UTC()
 	run.FinishedAt = &now

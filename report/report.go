@@ -121,7 +121,10 @@ type Run struct {
 	Confidence float64 `json:"confidence"`
 	Coverage   float64 `json:"coverage"`
 	Queries    int64   `json:"queries"`
-	LLM        LLM     `json:"llm"`
+	// CachedQueries counts the statements answered by results an earlier
+	// run kept, over tables that had not changed; Queries does not count them.
+	CachedQueries int64 `json:"cached_queries,omitempty"`
+	LLM           LLM   `json:"llm"`
 	// Costs say where the run's time went; absent for a catalog written
 	// before discover recorded them.
 	Costs *Costs `json:"costs,omitempty"`
@@ -494,13 +497,14 @@ func (b *builder) run(run catalog.Run, opts Options) Run {
 		}
 	}
 	out := Run{
-		ID:         run.ID,
-		StartedAt:  timestamp(run.StartedAt),
-		Iterations: st.Iteration,
-		StopReason: nullable(run.StopReason),
-		Confidence: fraction(st.Confidence),
-		Coverage:   fraction(st.Coverage),
-		Queries:    st.Queries,
+		ID:            run.ID,
+		StartedAt:     timestamp(run.StartedAt),
+		Iterations:    st.Iteration,
+		StopReason:    nullable(run.StopReason),
+		Confidence:    fraction(st.Confidence),
+		Coverage:      fraction(st.Coverage),
+		Queries:       st.Queries,
+		CachedQueries: st.Cached,
 		LLM: LLM{
 			Provider: cmp.Or(st.LLM.Provider, opts.LLMProvider, "none"),
 			Model:    cmp.Or(st.LLM.Model, opts.LLMModel),

@@ -244,6 +244,9 @@ var stopPhrases = map[string]string{
 func runSentence(r *Report) string {
 	run := r.Run
 	figures := fmt.Sprintf("with confidence %s and coverage %s after %s", percent(run.Confidence), percent(run.Coverage), plural64(run.Queries, "query", "queries"))
+	if run.CachedQueries > 0 {
+		figures += fmt.Sprintf(" (and %s answered by the last run's results over tables that had not changed)", plural64(run.CachedQueries, "statement", "statements"))
+	}
 	iters := plural(run.Iterations, "iteration", "iterations")
 	if run.FinishedAt == nil {
 		return fmt.Sprintf("The run has not finished: %s so far, %s.", iters, figures)

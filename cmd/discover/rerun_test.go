@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/internal/demo"
+	"github.com/discover-db/discover/internal/load"
+	"github.com/discover-db/discover/report"
 )
 
 // TestRerunReusesUnchangedDatabase: a second run into the same catalog on
@@ -149,4 +151,106 @@ func readTree(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// demoParquet writes the demo's tables as a folder of Parquet files, one a
+// table, as a lake would hold them.
+func demoParquet(t *testing.T) string {
+	t.Helper()
+	ctx := context.Background()
+	src, err := demo.Ensure(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "demo.duckdb")
+	if err := load.Copy(ctx, src, "duckdb", file); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "shop")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("duckdb", file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT table_name FROM duckdb_tables() ORDER BY 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	rows.Close()
+	for _, n := range names {
+		if _, err := db.Exec(`COPY "` + n + `" TO '` + filepath.Join(dir, n+".parquet") + `' (FORMAT parquet)`); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestRerunRedoesOnlyTheChangedTable: in a folder of Parquet files, where
+// each file has its own change signal, rewriting one table's file makes
+// the next run a full one in which only the statements that name that
+// table are sent again; the others are answered by the results the last
+// run kept. Its findings are those of a --full run into a fresh catalog.
+func TestRerunRedoesOnlyTheChangedTable(t *testing.T) {
+	dir := demoParquet(t)
+	out := t.TempDir()
+	discover := func(out string, extra ...string) (result, report.Report) {
+		t.Helper()
+		res := run(t, append([]string{"--db", "duckdb://" + dir, "--out", out, "--format", "json", "--progress", "none"}, extra...)...)
+		if res.code != 0 {
+			t.Fatalf("exit %d\n%s", res.code, res.stderr)
+		}
+		_, r := readReport(t, out)
+		return res, r
+	}
+	_, first := discover(out)
+	if first.Run.CachedQueries != 0 || first.Run.Queries < 50 {
+		t.Fatalf("first run: %d queries, %d cached", first.Run.Queries, first.Run.CachedQueries)
+	}
+
+	// One review's rating changes; the file is written anew.
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "reviews.parquet")
+	for _, q := range []string{
+		`COPY (SELECT * REPLACE (CASE WHEN id = (SELECT min(id) FROM '` + file + `') THEN 6 - rating ELSE rating END AS rating) FROM '` + file + `') TO '` + file + `.new' (FORMAT parquet)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	if err := os.Rename(file+".new", file); err != nil {
+		t.Fatal(err)
+	}
+
+	res, again := discover(out)
+	if !strings.Contains(res.stderr, "running in full: reviews may have changed since the last run") {
+		t.Fatalf("stderr does not say reviews changed:\n%s", res.stderr)
+	}
+	_, fresh := discover(t.TempDir(), "--full")
+	t.Logf("first run %d queries; after reviews changed %d sent and %d answered by kept results; a fresh full run %d",
+		first.Run.Queries, again.Run.Queries, again.Run.CachedQueries, fresh.Run.Queries)
+	if again.Run.Reused != nil || again.Run.CachedQueries == 0 || again.Run.Queries*3 > fresh.Run.Queries {
+		t.Errorf("after one table changed: %d queries sent, %d answered by kept results (a full run sends %d)",
+			again.Run.Queries, again.Run.CachedQueries, fresh.Run.Queries)
+	}
+	if findingsOf(t, first) == findingsOf(t, fresh) {
+		t.Fatal("the changed rating shows in no finding: the comparison below would prove nothing")
+	}
+	if findingsOf(t, again) != findingsOf(t, fresh) {
+		t.Error("the re-run's findings differ from a full run's on the same data")
+	}
 }

@@ -456,7 +456,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		Experts: registry.New(),
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
-			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged,
+			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged, Full: o.full,
 			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
 				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries},
 		},

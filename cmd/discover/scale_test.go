@@ -31,8 +31,11 @@ import (
 //	DISCOVER_BENCH_TABLES=100,300,1000 go test ./cmd/discover -run '^$' -bench Scale -benchtime 1x -timeout 2h
 //
 // DISCOVER_BENCH_TABLES lists the sizes (default 100,300);
-// DISCOVER_BENCH_DIR keeps the generated files between runs (default
-// $TMPDIR/discover-scale; 1,000 tables take about 0.6 GB).
+// DISCOVER_BENCH_ROWS is the average rows per table (default 10,000; issue
+// 20's big catalog is 1,000: DISCOVER_BENCH_TABLES=1000,3000,10000
+// DISCOVER_BENCH_ROWS=1000); DISCOVER_BENCH_DIR keeps the generated files
+// between runs (default $TMPDIR/discover-scale; 1,000 tables of 10,000 rows
+// take about 0.6 GB).
 func BenchmarkScale(b *testing.B) {
 	sizes := []int{100, 300}
 	if s := os.Getenv("DISCOVER_BENCH_TABLES"); s != "" {
@@ -45,6 +48,14 @@ func BenchmarkScale(b *testing.B) {
 			sizes = append(sizes, n)
 		}
 	}
+	rows := scale.RowsPerTable
+	if s := os.Getenv("DISCOVER_BENCH_ROWS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 10 {
+			b.Fatalf("DISCOVER_BENCH_ROWS=%q: want an average of rows per table like 1000", s)
+		}
+		rows = n
+	}
 	dir := os.Getenv("DISCOVER_BENCH_DIR")
 	if dir == "" {
 		dir = filepath.Join(os.TempDir(), "discover-scale")
@@ -53,7 +64,7 @@ func BenchmarkScale(b *testing.B) {
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("tables=%d", n), func(b *testing.B) {
 			start := time.Now()
-			path, err := scale.Ensure(context.Background(), dir, n, scale.RowsPerTable)
+			path, err := scale.Ensure(context.Background(), dir, n, int64(rows))
 			if err != nil {
 				b.Fatal(err)
 			}
