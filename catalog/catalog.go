@@ -706,14 +706,18 @@ func (c *Catalog) startRun(ctx context.Context, r Run) error {
 	if err != nil {
 		return fmt.Errorf("options: %w", err)
 	}
+	basis, err := nullJSON(r.Basis)
+	if err != nil {
+		return fmt.Errorf("basis: %w", err)
+	}
 	started := r.StartedAt
 	if started.IsZero() {
 		started = time.Now()
 	}
 	_, err = c.writer.ExecContext(ctx, `
-		INSERT INTO runs (id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.DSN, r.Dialect, r.Database, formatTime(started), nullTime(r.FinishedAt), r.StopReason, state, options)
+		INSERT INTO runs (id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options, basis)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.DSN, r.Dialect, r.Database, formatTime(started), nullTime(r.FinishedAt), r.StopReason, state, options, basis)
 	return err
 }
 
@@ -831,15 +835,16 @@ func (c *Catalog) updateRun(ctx context.Context, r Run) error {
 	return nil
 }
 
-const runColumns = `id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options`
+const runColumns = `id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options, basis`
 
 func scanRun(s scanner) (Run, error) {
 	var (
 		r                     Run
 		started               string
 		finished, st, options sql.NullString
+		basis                 sql.NullString
 	)
-	if err := s.Scan(&r.ID, &r.DSN, &r.Dialect, &r.Database, &started, &finished, &r.StopReason, &st, &options); err != nil {
+	if err := s.Scan(&r.ID, &r.DSN, &r.Dialect, &r.Database, &started, &finished, &r.StopReason, &st, &options, &basis); err != nil {
 		return Run{}, err
 	}
 	t, err := parseTime(started)
@@ -856,6 +861,9 @@ func scanRun(s scanner) (Run, error) {
 	}
 	if st.Valid {
 		r.State = json.RawMessage(st.String)
+	}
+	if basis.Valid {
+		r.Basis = json.RawMessage(basis.String)
 	}
 	if options.Valid {
 		r.Options = json.RawMessage(options.String)

@@ -49,6 +49,11 @@ type Run struct {
 	StopReason string          `json:"stop_reason"`
 	State      json.RawMessage `json:"state"` // the orchestrator's loop state
 	Options    json.RawMessage `json:"options"`
+	// Basis is what the run's findings rest on (a RunBasis), taken before
+	// it read any data and written once, with the run: a later run whose
+	// basis is the same may reuse them (package incremental). Absent from
+	// runs of catalogs written before it.
+	Basis json.RawMessage `json:"basis,omitempty"`
 }
 
 // ColumnDoc is a declared column, as the structural expert saw it.
@@ -323,10 +328,6 @@ type LoopState struct {
 	// Costs say where the run's time went: each expert's tasks, and the
 	// slowest tasks. Absent from catalogs written before it.
 	Costs *RunCosts `json:"costs,omitempty"`
-	// Basis is what the run's findings rest on, taken before it read any
-	// data: a later run whose basis is the same may reuse them (package
-	// incremental). Absent from catalogs written before it.
-	Basis *RunBasis `json:"basis,omitempty"`
 	// Reused is set on a run that took an earlier run's findings instead of
 	// reading the database again.
 	Reused *Reuse `json:"reused,omitempty"`

@@ -112,10 +112,10 @@ func Previous(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalo
 	if last.FinishedAt == nil {
 		return catalog.Run{}, "the last run did not finish (--resume continues it)", nil
 	}
-	var st catalog.LoopState
-	if len(last.State) > 0 {
-		if err := json.Unmarshal(last.State, &st); err != nil {
-			return catalog.Run{}, fmt.Sprintf("the last run's state cannot be read: %v", err), nil
+	var basis *catalog.RunBasis
+	if len(last.Basis) > 0 {
+		if err := json.Unmarshal(last.Basis, &basis); err != nil {
+			return catalog.Run{}, fmt.Sprintf("the last run's basis cannot be read: %v", err), nil
 		}
 	}
 	en, err := cat.Get(ctx, catalog.KindOutcome, catalog.KindOutcome)
@@ -135,7 +135,7 @@ func Previous(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalo
 	if out.Status != catalog.OutcomeComplete {
 		return catalog.Run{}, "the last run was incomplete", nil
 	}
-	if why := Compare(st.Basis, cur); why != "" {
+	if why := Compare(basis, cur); why != "" {
 		return catalog.Run{}, why, nil
 	}
 	return last, "", nil
@@ -192,11 +192,11 @@ func hash(b []byte) string {
 	return hex.EncodeToString(h[:12])
 }
 
-// Reuse makes run, recorded but not started, take prev's findings and
-// finishes it: prev's entries become run's (Catalog.Adopt), and run's
-// state is prev's figures of the loop (iterations, confidence, coverage,
-// stop reason: they describe the findings) with this run's own query
-// count (none), no task costs, and the basis and reuse recorded.
+// Reuse makes run, recorded with basis but not started, take prev's
+// findings and finishes it: prev's entries become run's (Catalog.Adopt),
+// and run's state is prev's figures of the loop (iterations, confidence,
+// coverage, stop reason: they describe the findings) with this run's own
+// query count (none), no task costs, and the reuse recorded.
 func Reuse(ctx context.Context, cat *catalog.Catalog, prev, run catalog.Run, basis *catalog.RunBasis, now time.Time) (catalog.Run, error) {
 	var st catalog.LoopState
 	if len(prev.State) > 0 {
@@ -211,7 +211,6 @@ func Reuse(ctx context.Context, cat *catalog.Catalog, prev, run catalog.Run, bas
 	st.Queries, st.Cached, st.Costs, st.NewInsights = 0, 0, nil, nil
 	st.LLM.Calls, st.LLM.Tokens = 0, 0
 	st.Failures, st.GivenUp = nil, nil
-	st.Basis = basis
 	st.Reused = &catalog.Reuse{FromRun: prev.ID, Entries: n, Tables: len(basis.Tables)}
 	state, err := json.Marshal(st)
 	if err != nil {

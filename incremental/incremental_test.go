@@ -137,9 +137,10 @@ func TestReuseAdoptsAndFinishes(t *testing.T) {
 	}
 	defer cat.Close()
 	b := basis(map[string]string{"orders": "o1"})
-	state, _ := json.Marshal(catalog.LoopState{Iteration: 3, Confidence: 0.9, Coverage: 1, Queries: 120, Basis: b})
+	state, _ := json.Marshal(catalog.LoopState{Iteration: 3, Confidence: 0.9, Coverage: 1, Queries: 120})
+	raw, _ := json.Marshal(b)
 	done := time.Now().UTC()
-	first := catalog.Run{ID: "r1", DSN: "shop.db", StartedAt: done.Add(-time.Minute), State: state}
+	first := catalog.Run{ID: "r1", DSN: "shop.db", StartedAt: done.Add(-time.Minute), State: state, Basis: raw}
 	if err := cat.StartRun(ctx, first); err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func TestReuseAdoptsAndFinishes(t *testing.T) {
 		t.Fatalf("Previous = %q, %q, %v", prev.ID, why, err)
 	}
 
-	second := catalog.Run{ID: "r2", DSN: "shop.db", StartedAt: done}
+	second := catalog.Run{ID: "r2", DSN: "shop.db", StartedAt: done, Basis: raw}
 	if err := cat.StartRun(ctx, second); err != nil {
 		t.Fatal(err)
 	}
@@ -184,8 +185,11 @@ func TestReuseAdoptsAndFinishes(t *testing.T) {
 		t.Fatal(err)
 	}
 	if st.Iteration != 3 || st.Confidence != 0.9 || st.Queries != 0 || st.Reused == nil ||
-		st.Reused.FromRun != "r1" || st.Reused.Entries != 2 || st.Reused.Tables != 1 || st.Basis == nil {
+		st.Reused.FromRun != "r1" || st.Reused.Entries != 2 || st.Reused.Tables != 1 {
 		t.Fatalf("reused state %+v (reused %+v)", st, st.Reused)
+	}
+	if again, err := cat.GetRun(ctx, "r2"); err != nil || string(again.Basis) != string(raw) {
+		t.Fatalf("the reused run's basis: %s, %v", again.Basis, err)
 	}
 	entries, err := cat.List(ctx, catalog.Filter{RunID: "r2"})
 	if err != nil || len(entries) != 2 {

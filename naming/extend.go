@@ -36,11 +36,20 @@ type extended struct {
 // set before its experts start.
 var extension atomic.Pointer[extended]
 
+// generation counts the calls of Use, so that what is derived from the
+// vocabulary and remembered (a memo of split names) can tell it changed.
+var generation atomic.Uint64
+
+// Generation is how many times Use has been called: a memo of results
+// that depend on the vocabulary is stale when it changed.
+func Generation() uint64 { return generation.Load() }
+
 // Use makes v the vocabulary added to the embedded one, replacing what an
 // earlier Use added; the zero Vocabulary leaves the embedded one alone.
 // A project's words come first: a synonym it gives overrides the
 // embedded one for the same word.
 func Use(v Vocabulary) {
+	defer generation.Add(1)
 	if len(v.Synonyms) == 0 && len(v.Actors) == 0 && len(v.People) == 0 && len(v.Roles) == 0 && len(v.TablePrefixes) == 0 && len(v.TableSuffixes) == 0 && len(v.Domains) == 0 {
 		extension.Store(nil)
 		return

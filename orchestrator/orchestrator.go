@@ -164,10 +164,14 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	}
 	xs := o.experts(cfg.LLMPaths)
 	o.usageBase = llmBase
-	if state.Basis != nil {
+	if len(run.Basis) > 0 {
 		// What the run rests on (package incremental) says which kept
 		// results still hold: those of statements over unchanged tables.
-		o.cache = querycache.New(o.Catalog, run.ID, o.Source.Dialect().Grammar(), run.DSN, state.Basis, !cfg.Full)
+		var basis catalog.RunBasis
+		if err := json.Unmarshal(run.Basis, &basis); err != nil {
+			return run, fmt.Errorf("orchestrator: run %s: bad basis: %w", run.ID, err)
+		}
+		o.cache = querycache.New(o.Catalog, run.ID, o.Source.Dialect().Grammar(), run.DSN, &basis, !cfg.Full)
 		o.cachedAt = state.Cached
 	}
 

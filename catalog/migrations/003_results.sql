@@ -10,3 +10,7 @@ CREATE TABLE results (
 );
 
 CREATE INDEX results_run ON results (run_id);
+
+-- What a run's findings rest on (package incremental's basis), written once
+-- when the run starts; apart from state, which is saved after every task.
+ALTER TABLE runs ADD COLUMN basis TEXT;

@@ -82,7 +82,7 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 	return basis, nil
 }
 
-// startNew records a new run whose state holds its basis; unless --full,
+// startNew records a new run with its basis; unless --full,
 // when the catalog's last run may be reused, the new run takes its
 // findings and is returned finished. Otherwise, when there was a last run,
 // one line on stderr says why it is not reused.
@@ -98,11 +98,9 @@ func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src ware
 			return run, fmt.Errorf("start run: %w", err)
 		}
 	}
-	state, err := json.Marshal(catalog.LoopState{Basis: basis})
-	if err != nil {
+	if run.Basis, err = json.Marshal(basis); err != nil {
 		return run, fmt.Errorf("start run: %w", err)
 	}
-	run.State = state
 	if err := cat.StartRun(ctx, run); err != nil {
 		return run, fmt.Errorf("start run: %w", err)
 	}

@@ -34,6 +34,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -102,7 +104,38 @@ type keyName struct {
 	plural bool
 }
 
+// nameMemo remembers how names split (splitKeyName, entityOf), which
+// depends on the vocabulary in use: Candidates matches each column against
+// many keys, and on 3,000 tables splitting the same names again took 110 s
+// of a 400 s run. The values are never modified by their users.
+type nameMemo struct {
+	gen  uint64
+	keys sync.Map // column name → keyName
+	ents sync.Map // table name → []string
+}
+
+var memo atomic.Pointer[nameMemo]
+
+func currentMemo() *nameMemo {
+	m := memo.Load()
+	if g := naming.Generation(); m == nil || m.gen != g {
+		m = &nameMemo{gen: g}
+		memo.Store(m)
+	}
+	return m
+}
+
 func splitKeyName(col string) keyName {
+	m := currentMemo()
+	if v, ok := m.keys.Load(col); ok {
+		return v.(keyName)
+	}
+	k := splitKeyNameOnce(col)
+	m.keys.Store(col, k)
+	return k
+}
+
+func splitKeyNameOnce(col string) keyName {
 	toks := naming.NameTokens(col)
 	// Club_ID_2, address_line1: a trailing number tells roles apart.
 	for len(toks) > 1 && isDigits(toks[len(toks)-1]) {
@@ -137,6 +170,16 @@ func splitKeyName(col string) keyName {
 // naming-convention affixes: tbl_Order_Items → order item, customer_dim →
 // customer.
 func entityOf(table string) []string {
+	m := currentMemo()
+	if v, ok := m.ents.Load(table); ok {
+		return v.([]string)
+	}
+	e := entityOfOnce(table)
+	m.ents.Store(table, e)
+	return e
+}
+
+func entityOfOnce(table string) []string {
 	if i := strings.LastIndex(table, "."); i >= 0 {
 		table = table[i+1:]
 	}
@@ -658,6 +701,7 @@ func (c Candidate) Doc() catalog.RelationshipDoc {
 // columns, where scoring every column against every key would grow with
 // their product.
 func Candidates(cols []Column) []Candidate {
+	memo.Store(nil) // what the last database's names split into is not kept
 	cols = withBareNames(cols)
 	var keys []Column
 	for _, c := range cols {

@@ -367,10 +367,10 @@ func (p *profiler) outlierBranches(s *colStats) []branch {
 	lo, hi := literal(f.lo), literal(f.hi)
 	inside := fmt.Sprintf("%s >= %s AND %s <= %s", v, lo, v, hi)
 	return []branch{
-		aggBranch(p.d, p.from, k, codeAbove, "MIN("+v+")", v+" > "+hi),
-		aggBranch(p.d, p.from, k, codeBelow, "MAX("+v+")", v+" < "+lo),
-		aggBranch(p.d, p.from, k, codeInsideMax, "MAX("+v+")", inside),
-		aggBranch(p.d, p.from, k, codeInsideMin, "MIN("+v+")", inside),
+		aggBranch(p.d, p.from, k, codeAbove, "MIN", v, v+" > "+hi),
+		aggBranch(p.d, p.from, k, codeBelow, "MAX", v, v+" < "+lo),
+		aggBranch(p.d, p.from, k, codeInsideMax, "MAX", v, inside),
+		aggBranch(p.d, p.from, k, codeInsideMin, "MIN", v, inside),
 		examplesBranch(p.d, p.from, k, codeOutlier, p.d.QuoteIdent(s.spec.Name),
 			fmt.Sprintf("%s < %s OR %s > %s", v, lo, v, hi),
 			fmt.Sprintf("MAX(ABS(%s - %s)) DESC, 4", v, literal(s.quant[1]))),

@@ -47,7 +47,24 @@ const maxBranches = 200
 type branch struct {
 	col int
 	sql string // returns k, a, b, v, n
+	// pass, when set, says the branch is aggregates of the rows of one
+	// table: runBranches computes all such branches of a table in one
+	// pass (runPasses) instead of a scan each, and falls back to sql,
+	// column by column, when that pass fails.
+	pass *passSpec
 }
+
+// passSpec is a branch as select items over from, all aggregates, and
+// how their values become the branch's rows.
+type passSpec struct {
+	from  string
+	items []string
+	emit  func(vals []any, onRow func(branchRow))
+}
+
+// maxPassItems bounds the select items of one pass (engines cap a select
+// list at 1,000 to 4,000 columns).
+const maxPassItems = 400
 
 type branchRow struct {
 	k, a, b int
@@ -58,17 +75,84 @@ type branchRow struct {
 
 func nullText(d warehouse.Dialect) string { return d.CastText("NULL") }
 
-// aggBranch returns one aggregate of the rows of from where cond holds, as
-// text, with their count.
-func aggBranch(d warehouse.Dialect, from string, k, a int, agg, cond string) branch {
+// aggBranch returns one aggregate, fn(expr), of the rows of from where
+// cond holds, as text, with their count.
+func aggBranch(d warehouse.Dialect, from string, k, a int, fn, expr, cond string) branch {
 	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM %s WHERE %s",
-		k, a, d.CastText(agg), from, cond)}
+		k, a, d.CastText(fn+"("+expr+")"), from, cond),
+		pass: condPass(from, k, a, d.CastText(fmt.Sprintf("%s(CASE WHEN %s THEN %s END)", fn, cond, expr)), cond)}
 }
 
 // countBranch counts the rows of from where cond holds.
 func countBranch(d warehouse.Dialect, from string, k, a int, cond string) branch {
 	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM %s WHERE %s",
-		k, a, nullText(d), from, cond)}
+		k, a, nullText(d), from, cond),
+		pass: condPass(from, k, a, nullText(d), cond)}
+}
+
+// condPass is the one-pass form of a branch returning value (an aggregate
+// already restricted to the rows where cond holds, as text) and the count
+// of those rows.
+func condPass(from string, k, a int, value, cond string) *passSpec {
+	return &passSpec{from: from, items: []string{value, "COUNT(CASE WHEN " + cond + " THEN 1 END)"},
+		emit: func(vals []any, onRow func(branchRow)) {
+			n, _ := toInt(vals[1])
+			v, vOK := render(vals[0])
+			onRow(branchRow{k: k, a: a, v: v, vOK: vOK, n: n})
+		}}
+}
+
+// runPasses computes the pass branches of bs, one pass of each table (at
+// most maxPassItems select items a statement), and returns the branches it
+// could not: those of a pass that failed for a reason other than the
+// budget or the clock, which runBranches then runs as they are.
+func (p *profiler) runPasses(ctx context.Context, bs []branch, onRow func(branchRow)) ([]branch, error) {
+	byFrom := map[string][]branch{}
+	var froms []string
+	for _, br := range bs {
+		if _, ok := byFrom[br.pass.from]; !ok {
+			froms = append(froms, br.pass.from)
+		}
+		byFrom[br.pass.from] = append(byFrom[br.pass.from], br)
+	}
+	var failed []branch
+	for _, from := range froms {
+		all := byFrom[from]
+		for len(all) > 0 {
+			n, items := 0, 0
+			for n < len(all) && (n == 0 || items+len(all[n].pass.items) <= maxPassItems) {
+				items += len(all[n].pass.items)
+				n++
+			}
+			chunk := all[:n]
+			all = all[n:]
+			var sel []string
+			for _, br := range chunk {
+				for _, it := range br.pass.items {
+					sel = append(sel, fmt.Sprintf("%s AS p%d", it, len(sel)))
+				}
+			}
+			p.queries++
+			res, err := p.env.Query(ctx, "SELECT "+strings.Join(sel, ", ")+" FROM "+from)
+			if err == nil && (len(res.Rows) != 1 || len(res.Rows[0]) != len(sel)) {
+				err = fmt.Errorf("one pass of %d aggregates gave %d rows", len(sel), len(res.Rows))
+			}
+			if err != nil {
+				if experts.Fatal(ctx, err) {
+					return nil, err
+				}
+				failed = append(failed, chunk...)
+				continue
+			}
+			vals := res.Rows[0]
+			for _, br := range chunk {
+				m := len(br.pass.items)
+				br.pass.emit(vals[:m], onRow)
+				vals = vals[m:]
+			}
+		}
+	}
+	return failed, nil
 }
 
 // examplesBranch returns up to maxExamples distinct values of column q where
@@ -107,6 +191,21 @@ func unionSQL(bs []branch) string {
 // returned with their errors.
 func (p *profiler) runBranches(ctx context.Context, bs []branch, onRow func(branchRow)) (map[int]error, error) {
 	bad := map[int]error{}
+	var passes, rest []branch
+	for _, br := range bs {
+		if br.pass != nil {
+			passes = append(passes, br)
+		} else {
+			rest = append(rest, br)
+		}
+	}
+	if len(passes) > 0 {
+		failed, err := p.runPasses(ctx, passes, onRow)
+		if err != nil {
+			return nil, err
+		}
+		bs = append(failed, rest...)
+	}
 	for len(bs) > 0 {
 		n := min(len(bs), maxBranches)
 		chunk := bs[:n]

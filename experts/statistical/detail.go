@@ -136,6 +136,28 @@ func (p *profiler) histogramCounts(s *colStats) (branch, bool) {
 		fmt.Fprintf(&b, " WHEN %s <= %s THEN %d", x, strconv.FormatFloat(bound, 'g', -1, 64), i)
 	}
 	fmt.Fprintf(&b, " ELSE %d END", last)
-	return branch{col: s.spec.Index, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, bucket AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s AS bucket FROM %s WHERE %s IS NOT NULL) hb GROUP BY bucket",
-		s.spec.Index, codeHistogram, nullText(p.d), b.String(), p.from, x)}, true
+	// In one pass of the table: the non-NULL values, and how many are at
+	// most each inner bound; a bucket's count is the difference, as the
+	// CASE above assigns each value to the first bound it is at most.
+	k := s.spec.Index
+	items := []string{"COUNT(" + x + ")"}
+	for _, bound := range h.Bounds[1 : last+1] {
+		items = append(items, fmt.Sprintf("COUNT(CASE WHEN %s <= %s THEN 1 END)", x, strconv.FormatFloat(bound, 'g', -1, 64)))
+	}
+	pass := &passSpec{from: p.from, items: items, emit: func(vals []any, onRow func(branchRow)) {
+		total, _ := toInt(vals[0])
+		var below int64
+		for i := 0; i <= last; i++ {
+			upTo := total
+			if i < last {
+				upTo, _ = toInt(vals[i+1])
+			}
+			if n := upTo - below; n > 0 { // GROUP BY gives no row to an empty bucket
+				onRow(branchRow{k: k, a: codeHistogram, b: i, n: n})
+			}
+			below = max(below, upTo)
+		}
+	}}
+	return branch{col: k, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, bucket AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s AS bucket FROM %s WHERE %s IS NOT NULL) hb GROUP BY bucket",
+		k, codeHistogram, nullText(p.d), b.String(), p.from, x), pass: pass}, true
 }
