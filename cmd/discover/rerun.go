@@ -52,7 +52,11 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 	}
 	build, err := incremental.Build()
 	if err != nil {
-		return nil, err
+		// Not a reason to stop: this run is only one no later run reuses.
+		if !o.quiet {
+			fmt.Fprintf(stderr, "discover: %v: the next run cannot reuse this one's findings\n", err)
+		}
+		build = "unidentified " + newRunID()
 	}
 	settings, err := incremental.Settings(findingSettings{
 		Database: database, SampleRows: o.sampleRows, MaxIterations: o.maxIterations,
