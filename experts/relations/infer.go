@@ -102,6 +102,9 @@ type keyName struct {
 	// (away_matches, open_invoices) counts rows or lists them; a column
 	// holding one row's key is named in the singular.
 	plural bool
+	// canonical is canon() of the name, kept by splitKeyName; nil when
+	// not computed yet.
+	canonical *keyName
 }
 
 // nameMemo remembers how names split (splitKeyName, entityOf), which
@@ -109,9 +112,10 @@ type keyName struct {
 // many keys, and on 3,000 tables splitting the same names again took 110 s
 // of a 400 s run. The values are never modified by their users.
 type nameMemo struct {
-	gen  uint64
-	keys sync.Map // column name → keyName
-	ents sync.Map // table name → []string
+	gen       uint64
+	keys      sync.Map // column name → keyName
+	ents      sync.Map // table name → []string
+	canonEnts sync.Map // table name → []string, synonyms brought to one word
 }
 
 var memo atomic.Pointer[nameMemo]
@@ -131,6 +135,8 @@ func splitKeyName(col string) keyName {
 		return v.(keyName)
 	}
 	k := splitKeyNameOnce(col)
+	c := k.canon()
+	k.canonical = &c
 	m.keys.Store(col, k)
 	return k
 }
@@ -299,8 +305,8 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	// Synonyms: only for a column that does not identify its own table's
 	// rows under them either (clients.client_id is the clients' key, not a
 	// reference to customers).
-	cs, ks, es := c.canon(), k.canon(), canonWords(ent)
-	if (!eq(cs.tokens, c.tokens) || !eq(ks.tokens, k.tokens) || !eq(es, ent)) && !ownsNames(canonWords(entityOf(childTable)), cs) {
+	cs, ks, es := c.canon(), k.canon(), canonEntityOf(parentTable)
+	if (!eq(cs.tokens, c.tokens) || !eq(ks.tokens, k.tokens) || !eq(es, ent)) && !ownsNames(canonEntityOf(childTable), cs) {
 		if m := matchNames(cs, ks, es, false, false); m.Score-synonymDiscount > best.Score {
 			best = NameMatch{m.Score - synonymDiscount, "synonym"}
 		}
@@ -334,9 +340,25 @@ func canonWords(ws []string) []string {
 	return out
 }
 
-// canon is the name with synonyms brought to one word.
+// canon is the name with synonyms brought to one word; a name split by
+// splitKeyName carries it, computed once.
 func (k keyName) canon() keyName {
+	if k.canonical != nil {
+		return *k.canonical
+	}
 	return keyName{tokens: canonWords(k.tokens), stem: canonWords(k.stem), suffix: k.suffix, raw: glued(canonWords(k.tokens))}
+}
+
+// canonEntityOf is entityOf with synonyms brought to one word, kept as
+// entityOf is.
+func canonEntityOf(table string) []string {
+	m := currentMemo()
+	if v, ok := m.canonEnts.Load(table); ok {
+		return v.([]string)
+	}
+	e := canonWords(entityOf(table))
+	m.canonEnts.Store(table, e)
+	return e
 }
 
 // actorName reports whether a column names a person by what they did or
