@@ -714,11 +714,23 @@ func (c *Catalog) startRun(ctx context.Context, r Run) error {
 	if started.IsZero() {
 		started = time.Now()
 	}
-	_, err = c.writer.ExecContext(ctx, `
-		INSERT INTO runs (id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options, basis)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.DSN, r.Dialect, r.Database, formatTime(started), nullTime(r.FinishedAt), r.StopReason, state, options, basis)
-	return err
+	tx, err := c.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `
+		INSERT INTO runs (id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.DSN, r.Dialect, r.Database, formatTime(started), nullTime(r.FinishedAt), r.StopReason, state, options); err != nil {
+		return err
+	}
+	if basis != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO run_bases (run_id, basis) VALUES (?, ?)`, r.ID, basis); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // UpdateRun saves a run's state, stop reason and finish time.
@@ -835,7 +847,8 @@ func (c *Catalog) updateRun(ctx context.Context, r Run) error {
 	return nil
 }
 
-const runColumns = `id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options, basis`
+const runColumns = `id, dsn, dialect, database, started_at, finished_at, stop_reason, state, options,
+	(SELECT b.basis FROM run_bases b WHERE b.run_id = runs.id)`
 
 func scanRun(s scanner) (Run, error) {
 	var (
