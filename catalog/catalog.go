@@ -379,12 +379,7 @@ func execUpsert(ctx context.Context, stmt *sql.Stmt, args []any) (int64, error) 
 // later iteration showed to be settled (an uncertainty resolved) must not
 // linger in the report. Deleting what is not there is not an error.
 func (c *Catalog) Delete(ctx context.Context, kind, key string) error {
-	err := c.WriteErr()
-	if err == nil {
-		_, err = c.writer.ExecContext(ctx, `DELETE FROM entries WHERE kind = ? AND key = ?`, kind, key)
-		err = c.afterFailure(ctx, err)
-	}
-	if err != nil {
+	if _, err := c.write(ctx, `DELETE FROM entries WHERE kind = ? AND key = ?`, kind, key); err != nil {
 		return fmt.Errorf("catalog: delete %s %s: %w", kind, key, err)
 	}
 	afterWrite(kind, key)
@@ -757,16 +752,7 @@ func (c *Catalog) Adopt(ctx context.Context, from, to string) (int64, error) {
 	if from == "" || to == "" || from == to {
 		return 0, fmt.Errorf("catalog: adopt: runs %q and %q", from, to)
 	}
-	err := c.WriteErr()
-	var n int64
-	if err == nil {
-		var res sql.Result
-		res, err = c.writer.ExecContext(ctx, `UPDATE entries SET run_id = ? WHERE run_id = ?`, to, from)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		err = c.afterFailure(ctx, err)
-	}
+	n, err := c.write(ctx, `UPDATE entries SET run_id = ? WHERE run_id = ?`, to, from)
 	if err != nil {
 		return 0, fmt.Errorf("catalog: adopt the entries of run %s: %w", from, err)
 	}
@@ -791,15 +777,12 @@ func (c *Catalog) Result(ctx context.Context, key string) ([]byte, error) {
 // KeepResult keeps a statement's result under key for run runID; a nil
 // result only marks a kept one as used by runID.
 func (c *Catalog) KeepResult(ctx context.Context, key, runID string, result []byte) error {
-	err := c.WriteErr()
-	if err == nil {
-		if result == nil {
-			_, err = c.writer.ExecContext(ctx, `UPDATE results SET run_id = ? WHERE key = ?`, runID, key)
-		} else {
-			_, err = c.writer.ExecContext(ctx, `INSERT INTO results (key, run_id, result) VALUES (?, ?, ?)
-				ON CONFLICT (key) DO UPDATE SET run_id = excluded.run_id, result = excluded.result`, key, runID, string(result))
-		}
-		err = c.afterFailure(ctx, err)
+	var err error
+	if result == nil {
+		_, err = c.write(ctx, `UPDATE results SET run_id = ? WHERE key = ?`, runID, key)
+	} else {
+		_, err = c.write(ctx, `INSERT INTO results (key, run_id, result) VALUES (?, ?, ?)
+			ON CONFLICT (key) DO UPDATE SET run_id = excluded.run_id, result = excluded.result`, key, runID, string(result))
 	}
 	if err != nil {
 		return fmt.Errorf("catalog: keep result %s: %w", key, err)
@@ -811,20 +794,26 @@ func (c *Catalog) KeepResult(ctx context.Context, key, runID string, result []by
 // how many: a finished run sent or served every statement the next run on
 // the same data will.
 func (c *Catalog) PruneResults(ctx context.Context, runID string) (int64, error) {
-	err := c.WriteErr()
-	var n int64
-	if err == nil {
-		var res sql.Result
-		res, err = c.writer.ExecContext(ctx, `DELETE FROM results WHERE run_id <> ?`, runID)
-		if err == nil {
-			n, err = res.RowsAffected()
-		}
-		err = c.afterFailure(ctx, err)
-	}
+	n, err := c.write(ctx, `DELETE FROM results WHERE run_id <> ?`, runID)
 	if err != nil {
 		return 0, fmt.Errorf("catalog: prune results: %w", err)
 	}
 	return n, nil
+}
+
+// write runs one statement on the writer and returns the rows it changed:
+// refused after a lost write, and a failure of the storage kept for every
+// write after it (WriteErr).
+func (c *Catalog) write(ctx context.Context, stmt string, args ...any) (int64, error) {
+	if err := c.WriteErr(); err != nil {
+		return 0, err
+	}
+	res, err := c.writer.ExecContext(ctx, stmt, args...)
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	return n, c.afterFailure(ctx, err)
 }
 
 func (c *Catalog) updateRun(ctx context.Context, r Run) error {
