@@ -12,6 +12,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
@@ -131,11 +132,7 @@ func TestTakeWithoutSignals(t *testing.T) {
 // run only while its outcome is complete and its entries are its own.
 func TestReuseAdoptsAndFinishes(t *testing.T) {
 	ctx := context.Background()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
+	cat := expertstest.Catalog(t)
 	b := basis(map[string]string{"orders": "o1"})
 	state, _ := json.Marshal(catalog.LoopState{Iteration: 3, Confidence: 0.9, Coverage: 1, Queries: 120})
 	raw, _ := json.Marshal(b)

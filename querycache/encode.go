@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -11,6 +12,11 @@ import (
 
 	"github.com/discover-db/discover/warehouse"
 )
+
+var errType = errors.New("querycache: a value of a type the encoding does not carry")
+
+// itoa is for the encoding's integers.
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 
 // encoded is a Result as kept: each value a pair of a type tag and its text,
 // so that a result read back holds the very Go values the engine gave (an

@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -43,7 +42,7 @@ type Cache struct {
 	signals map[string]string
 	lookup  bool
 
-	hits, kept atomic.Int64
+	hits atomic.Int64
 }
 
 // New returns the cache of run runID over the tables of basis, whose
@@ -114,8 +113,8 @@ func (c *Cache) Key(sql string, maxRows int) (string, bool) {
 				names = append(names, w)
 			}
 		case warehouse.TokenString:
-			// SQLite's date('now'), strftime('%s', 'now'), MySQL's strings
-			// are not the clock, but the word in quotes is.
+			// A string reads the clock as an argument: SQLite's
+			// date('now'), strftime('%s', 'now', 'localtime').
 			if v := strings.ToLower(strings.Trim(t.Text, `'"`)); v == "now" || v == "localtime" {
 				return "", false
 			}
@@ -195,9 +194,7 @@ func (c *Cache) Keep(ctx context.Context, key string, res *warehouse.Result, err
 	default:
 		return
 	}
-	if c.cat.KeepResult(ctx, key, c.runID, b) == nil {
-		c.kept.Add(1)
-	}
+	_ = c.cat.KeepResult(ctx, key, c.runID, b)
 }
 
 // Hits is how many statements the cache answered in this run.
@@ -216,8 +213,3 @@ func (c *Cache) Prune(ctx context.Context) error {
 	_, err := c.cat.PruneResults(ctx, c.runID)
 	return err
 }
-
-var errType = errors.New("querycache: a value of a type the encoding does not carry")
-
-// itoa is for the encoding's integers.
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }

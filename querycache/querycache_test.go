@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -104,11 +104,7 @@ func TestKey(t *testing.T) {
 // run's prune drops what it did not use.
 func TestLookupKeepPrune(t *testing.T) {
 	ctx := context.Background()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
+	cat := expertstest.Catalog(t)
 	sigs := map[string]string{"orders": "o1", "customers": "c1"}
 	res := &warehouse.Result{Columns: []string{"n"}, Rows: [][]any{{int64(25000)}}}
 	const q1, q2 = `SELECT count(*) FROM orders`, `SELECT count(*) FROM customers`
@@ -155,11 +151,7 @@ func TestLookupKeepPrune(t *testing.T) {
 // failures are not kept.
 func TestTimeoutKept(t *testing.T) {
 	ctx := context.Background()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
+	cat := expertstest.Catalog(t)
 	sigs := map[string]string{"orders": "o1", "customers": "c1"}
 	c := newCache(t, cat, "r1", sigs, true)
 	const q, bad = `SELECT count(DISTINCT note) FROM orders`, `SELECT nope FROM customers`
