@@ -37,7 +37,7 @@ func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b
 	var signals map[string]string
 	if cs, ok := src.(warehouse.ChangeSignaler); ok {
 		var err error
-		if signals, err = cs.ChangeSignals(ctx); err != nil {
+		if signals, err = cs.ChangeSignals(ctx, tables); err != nil {
 			return nil, err
 		}
 	}

@@ -77,6 +77,10 @@ type Orchestrator struct {
 	// narrative) and ranks each round's tasks. Nil runs on rules and data
 	// alone.
 	Model *llm.Client
+	// Listed is the source's inventory when the caller listed it just
+	// before the run (to take what the run rests on: package incremental),
+	// so that it is not listed twice; nil: Run lists it.
+	Listed []warehouse.Table
 
 	usageBase catalog.LLMUsage    // model use of earlier attempts of a resumed run
 	tables    []warehouse.Table   // what the run set out to read, listed at its start
@@ -175,9 +179,12 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		o.cachedAt = state.Cached
 	}
 
-	all, err := o.Source.Tables(ctx)
-	if err != nil {
-		return o.finish(run, state, &queries, stopOnError(ctx), err)
+	all := o.Listed
+	if all == nil {
+		var err error
+		if all, err = o.Source.Tables(ctx); err != nil {
+			return o.finish(run, state, &queries, stopOnError(ctx), err)
+		}
 	}
 	tables, err := Filter(all, cfg.Include, cfg.Exclude)
 	if err != nil {

@@ -16,11 +16,12 @@ import (
 // rows may have changed; it may also change when they did not (a
 // statistics reset, a file touched), which only costs a re-run its reuse.
 type ChangeSignaler interface {
-	// ChangeSignals returns a text per table and view the source lists,
-	// keyed by TableName.String(). A table missing from the map, or with
-	// an empty text, is one the engine cannot vouch for: a run that reads
-	// it is never reused.
-	ChangeSignals(ctx context.Context) (map[string]string, error)
+	// ChangeSignals returns a text for each of tables (as Tables listed
+	// them; the caller has the listing, so it is not made again), keyed
+	// by TableName.String(); it may hold others. A table missing from the
+	// map, or with an empty text, is one the engine cannot vouch for: a
+	// run that reads it is never reused.
+	ChangeSignals(ctx context.Context, tables []Table) (map[string]string, error)
 }
 
 // FileSignal describes files by size and modification time (to the

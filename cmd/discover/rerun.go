@@ -38,17 +38,18 @@ type findingSettings struct {
 	Role             string
 }
 
-// basisOf takes the basis of a new run (incremental.Take) over the tables
-// it will read. When the engine's signals cannot be read, the run goes on
+// basisOf lists the source's tables and takes the basis of a new run
+// (incremental.Take) over those it will read; it returns the listing too,
+// for the run. When the engine's signals cannot be read, the run goes on
 // in full, and says so.
-func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database string, stderr io.Writer) (*catalog.RunBasis, error) {
+func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database string, stderr io.Writer) (*catalog.RunBasis, []warehouse.Table, error) {
 	all, err := src.Tables(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tables, err := orchestrator.Filter(all, o.include, o.exclude)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	build, err := incremental.Build()
 	if err != nil {
@@ -68,12 +69,12 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role,
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	basis, err := incremental.Take(ctx, src, tables, build, settings)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
 		if !o.quiet {
 			fmt.Fprintf(stderr, "discover: the engine's change signals could not be read (%v): the next run cannot reuse this one's findings\n", err)
@@ -83,44 +84,45 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 			basis.Tables[t.Name.String()] = ""
 		}
 	}
-	return basis, nil
+	return basis, all, nil
 }
 
-// startNew records a new run with its basis; unless --full,
+// startNew records a new run with its basis, and returns it with the
+// source's listing the basis was taken over; unless --full,
 // when the catalog's last run may be reused, the new run takes its
 // findings and is returned finished. Otherwise, when there was a last run,
 // one line on stderr says why it is not reused.
-func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, run catalog.Run, stderr io.Writer) (catalog.Run, error) {
-	basis, err := basisOf(ctx, src, o, run.Database, stderr)
+func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, run catalog.Run, stderr io.Writer) (catalog.Run, []warehouse.Table, error) {
+	basis, listed, err := basisOf(ctx, src, o, run.Database, stderr)
 	if err != nil {
-		return run, fmt.Errorf("start run: %w", err)
+		return run, listed, fmt.Errorf("start run: %w", err)
 	}
 	var prev catalog.Run
 	why := ""
 	if !o.full {
 		if prev, why, err = incremental.Previous(ctx, cat, run.DSN, basis); err != nil {
-			return run, fmt.Errorf("start run: %w", err)
+			return run, listed, fmt.Errorf("start run: %w", err)
 		}
 	}
 	if run.Basis, err = json.Marshal(basis); err != nil {
-		return run, fmt.Errorf("start run: %w", err)
+		return run, listed, fmt.Errorf("start run: %w", err)
 	}
 	if err := cat.StartRun(ctx, run); err != nil {
-		return run, fmt.Errorf("start run: %w", err)
+		return run, listed, fmt.Errorf("start run: %w", err)
 	}
 	if prev.ID == "" {
 		if why != "" && !o.quiet {
 			fmt.Fprintf(stderr, "discover: running in full: %s\n", why)
 		}
-		return run, nil
+		return run, listed, nil
 	}
 	run, err = incremental.Reuse(ctx, cat, prev, run, basis, time.Now())
 	if err != nil {
-		return run, fmt.Errorf("reuse run %s: %w", prev.ID, err)
+		return run, listed, fmt.Errorf("reuse run %s: %w", prev.ID, err)
 	}
 	if !o.quiet {
 		fmt.Fprintf(stderr, "discover: nothing changed since run %s (discover's build, the settings and %d tables' change signals are the same): its findings are this run's; --full redoes them\n",
 			prev.ID, len(basis.Tables))
 	}
-	return run, nil
+	return run, listed, nil
 }

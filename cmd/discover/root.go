@@ -415,7 +415,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
-	run, err := startOrResume(ctx, cat, o, src, dsn, stderr)
+	run, listed, err := startOrResume(ctx, cat, o, src, dsn, stderr)
 	if err != nil {
 		return err
 	}
@@ -462,6 +462,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		},
 		Events: events,
 		Model:  model,
+		Listed: listed,
 	}
 	run, runErr := orc.Run(runCtx, run)
 	close(events)
@@ -517,7 +518,7 @@ func printWritten(stdout io.Writer, o *runOptions, run catalog.Run, write func()
 	return exitError{exitIncomplete, msg}
 }
 
-func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, dsn string, stderr io.Writer) (catalog.Run, error) {
+func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, dsn string, stderr io.Writer) (catalog.Run, []warehouse.Table, error) {
 	redacted := warehouse.Redact(dsn)
 	if o.resume {
 		run, err := cat.LatestRun(ctx, true)
@@ -525,17 +526,17 @@ func startOrResume(ctx context.Context, cat *catalog.Catalog, o *runOptions, src
 			// A run killed after it was recorded finished but before its
 			// reports were written: --resume writes them from the catalog.
 			if last, lerr := cat.LatestRun(ctx, false); lerr == nil && last.DSN == redacted && last.FinishedAt != nil {
-				return last, nil
+				return last, nil, nil
 			}
-			return run, usagef("--resume: no unfinished run in %s", o.catalogPath)
+			return run, nil, usagef("--resume: no unfinished run in %s", o.catalogPath)
 		}
 		if err != nil {
-			return run, fmt.Errorf("--resume: %w", err)
+			return run, nil, fmt.Errorf("--resume: %w", err)
 		}
 		if run.DSN != redacted {
-			return run, usagef("--resume: the unfinished run in %s is of %s, not %s", o.catalogPath, run.DSN, redacted)
+			return run, nil, usagef("--resume: the unfinished run in %s is of %s, not %s", o.catalogPath, run.DSN, redacted)
 		}
-		return run, nil
+		return run, nil, nil
 	}
 	opts, _ := json.Marshal(map[string]any{
 		"max_iterations": o.maxIterations, "target_confidence": o.targetConfidence, "target_coverage": o.targetCoverage,

@@ -13,11 +13,7 @@ var _ warehouse.ChangeSignaler = (*Source)(nil)
 // its WAL (sizes and modification times: DuckDB keeps no time per table);
 // a folder source's view has its own data files' signal, so a changed
 // Parquet file changes only the view that reads it.
-func (s *Source) ChangeSignals(ctx context.Context) (map[string]string, error) {
-	tables, err := s.Tables(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (s *Source) ChangeSignals(ctx context.Context, tables []warehouse.Table) (map[string]string, error) {
 	out := make(map[string]string, len(tables))
 	for _, t := range tables {
 		files, ok := s.signalFiles[t.Name.Name]

@@ -23,7 +23,11 @@ func TestChangeSignals(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		sig, err := s.ChangeSignals(ctx)
+		tables, err := s.Tables(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sig, err := s.ChangeSignals(ctx, tables)
 		if err != nil {
 			t.Fatal(err)
 		}

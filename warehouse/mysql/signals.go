@@ -23,7 +23,10 @@ var _ warehouse.ChangeSignaler = (*Source)(nil)
 // they are.
 // MySQL 8 caches these figures for a day; the session asks for fresh ones
 // (information_schema_stats_expiry = 0). A view's signal is its definition and every table's.
-func (s *Source) ChangeSignals(ctx context.Context) (map[string]string, error) {
+//
+// It reads every table of the database, whatever tables holds: a view's
+// signal needs every table's.
+func (s *Source) ChangeSignals(ctx context.Context, _ []warehouse.Table) (map[string]string, error) {
 	type obj struct {
 		name, kind string
 		sig, def   sql.NullString

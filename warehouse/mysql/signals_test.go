@@ -24,7 +24,7 @@ func TestChangeSignals(t *testing.T) {
 	src := open(t, rootDSN(t, name))
 	signals := func() map[string]string {
 		t.Helper()
-		s, err := src.ChangeSignals(ctx)
+		s, err := src.ChangeSignals(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

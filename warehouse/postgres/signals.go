@@ -27,7 +27,10 @@ var _ warehouse.ChangeSignaler = (*Source)(nil)
 // most once a second, and an idle backend's within about 10 s (60 s when
 // the statistics are contended): a change committed in the last minute
 // before a run may not be seen yet. ANALYZE and VACUUM move none of these.
-func (s *Source) ChangeSignals(ctx context.Context) (map[string]string, error) {
+//
+// It reads every relation of the database, whatever tables holds: a view's
+// signal needs every table's.
+func (s *Source) ChangeSignals(ctx context.Context, _ []warehouse.Table) (map[string]string, error) {
 	type rel struct {
 		name      warehouse.TableName
 		kind, def string

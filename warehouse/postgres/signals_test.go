@@ -30,7 +30,7 @@ func TestChangeSignals(t *testing.T) {
 	defer src.Close()
 	signals := func() map[string]string {
 		t.Helper()
-		s, err := src.ChangeSignals(ctx)
+		s, err := src.ChangeSignals(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,11 +16,7 @@ var _ warehouse.ChangeSignaler = (*Source)(nil)
 // counter (offset 24, bumped by every commit in rollback-journal mode) and
 // schema cookie (offset 40). SQLite keeps no time or counter per table, so
 // a change anywhere in the file is a change of every table.
-func (s *Source) ChangeSignals(ctx context.Context) (map[string]string, error) {
-	tables, err := s.Tables(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (s *Source) ChangeSignals(ctx context.Context, tables []warehouse.Table) (map[string]string, error) {
 	header, err := readHeader(s.abs)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: change signals: %w", err)
