@@ -74,6 +74,11 @@ func opener[S warehouse.Source](open func(context.Context, string) (S, error)) f
 
 func open(ctx context.Context, dsn string) (warehouse.Source, error) {
 	scheme, rest := warehouse.Scheme(dsn)
+	if scheme == "sqlite" && rest == dsn && duckdb.IsDatabaseFile(dsn) {
+		// A bare path names a file, not an engine: a DuckDB file is opened
+		// as one instead of failing as "not a SQLite database".
+		scheme = "duckdb"
+	}
 	if scheme == "" {
 		return nil, warehouse.BadInput("empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://")
 	}

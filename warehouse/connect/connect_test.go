@@ -10,6 +10,7 @@ import (
 
 	"github.com/discover-db/discover/warehouse"
 
+	_ "github.com/duckdb/duckdb-go/v2"
 	_ "modernc.org/sqlite"
 )
 
@@ -43,6 +44,35 @@ func TestOpenSQLiteForms(t *testing.T) {
 			t.Errorf("Open(%q).Tables = %v, %v", dsn, tables, err)
 		}
 		src.Close()
+	}
+}
+
+// A bare path is a SQLite file unless the file says it is DuckDB: a user
+// who names warehouse.duckdb should not be told it is not SQLite.
+func TestOpenBarePathToDuckDB(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "warehouse.duckdb")
+	db, err := sql.Open("duckdb", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE sales (id INTEGER PRIMARY KEY, amount DOUBLE)"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, dsn := range []string{path, "duckdb://" + path} {
+		src, err := Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatalf("Open(%q): %v", dsn, err)
+		}
+		tables, err := src.Tables(context.Background())
+		if src.Dialect().Name() != "duckdb" || err != nil || len(tables) != 1 || tables[0].Name.Name != "sales" {
+			t.Errorf("Open(%q): dialect %q, tables %v, %v", dsn, src.Dialect().Name(), tables, err)
+		}
+		src.Close()
+	}
+	// The sqlite: forms are explicit and stay SQLite's.
+	if _, err := Open(context.Background(), "sqlite://"+path); err == nil || !errors.Is(err, warehouse.ErrBadInput) {
+		t.Errorf("sqlite:// of a DuckDB file: %v, want a bad-input error", err)
 	}
 }
 

@@ -190,6 +190,22 @@ func checkHeader(path string, fi os.FileInfo) error {
 	return nil
 }
 
+// IsDatabaseFile reports whether path is a regular file that begins as a
+// DuckDB database does, so that a bare path to one is read as DuckDB.
+func IsDatabaseFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	var h [12]byte
+	_, err = io.ReadFull(f, h[:])
+	return err == nil && string(h[8:12]) == magic
+}
+
 // driverPath returns a name for abs that the driver reads as a plain path.
 // duckdb-go parses its DSN as a URL: a '#' would swallow the query (and
 // with it access_mode=READ_ONLY), a bad %-escape fails the parse and '?'
