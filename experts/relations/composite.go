@@ -114,8 +114,11 @@ func CompositeKeys(tables []warehouse.Table, cols []Column) []CompositeKey {
 }
 
 // maxUndeclaredKeyColumns bounds the key-named columns of a table whose
-// pairs are tried as undeclared keys (15 pairs at most).
-const maxUndeclaredKeyColumns = 6
+// pairs are tried as undeclared keys (276 pairs at most). A fact table
+// names a dozen dimensions besides its own ticket or order number; only
+// the pairs another table names column for column are ever checked
+// (CompositeCandidates), each once.
+const maxUndeclaredKeyColumns = 24
 
 // UndeclaredCompositeKeys proposes the keys of two columns that tables
 // declaring no primary key may have: every pair of their columns named as
@@ -153,11 +156,13 @@ func UndeclaredCompositeKeys(tables []warehouse.Table, cols []Column) []Composit
 
 // compositeKeyHolds checks that an undeclared key's tuples are unique in
 // its table (and never NULL), by one query: no tuple of it twice. A table
-// larger than the run reads whole is not checked, and has no such key.
+// larger than the run reads whole is not checked, and has no such key: a
+// key declared nowhere has no index, and checking references to it would
+// search the whole table once per tuple.
 func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, k CompositeKey) (bool, error) {
 	scope, err := env.Scope(ctx, tables[k.Table])
 	if err != nil || scope.Sampled {
-		return false, err // a sample cannot show a key unique, and the table is too large to read whole
+		return false, err
 	}
 	d := env.Dialect()
 	var cols, notNull []string
@@ -292,9 +297,9 @@ func ScoreComposite(c CompositeCandidate, in Inclusion) CompositeScored {
 // compositeInclusionSQL is the exact check of a composite candidate: the
 // child's distinct tuples with every column non-NULL (a tuple with a NULL
 // references nothing, as a composite foreign key is checked), how many the
-// parent's key lacks, and the same in rows. The parent is searched by its
-// key for each tuple, not joined, so a parent far larger than the sample
-// is not read whole.
+// parent's key lacks, and the same in rows. A parent far larger than the
+// sample is searched by its key for each tuple, not joined, so that it is
+// not read whole.
 func compositeInclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, c CompositeCandidate) string {
 	var sel, notNull, group, match []string
 	for i, ch := range c.Columns {
@@ -305,9 +310,17 @@ func compositeInclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, c Composit
 		group = append(group, col)
 		match = append(match, "p."+d.QuoteIdent(c.Parent.Columns[i].Name)+" = g."+v)
 	}
+	groups := fmt.Sprintf("(SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) g",
+		strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
+	if !ps.Sampled {
+		// A parent the run reads whole is joined, as for one column: a key
+		// declared nowhere has no index to search by, and a search per
+		// tuple would read the parent once for each (SQLite).
+		return inclusionFigures + fmt.Sprintf("(SELECT g.n AS n, p.%s AS hit FROM %s LEFT JOIN %s ON %s) h",
+			d.QuoteIdent(c.Parent.Columns[0].Name), groups, ps.From("p"), strings.Join(match, " AND "))
+	}
 	hit := d.Lookup(ps.Quoted(), "p", strings.Join(match, " AND "))
-	return inclusionFigures + fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM (SELECT %s, COUNT(*) AS n FROM %s WHERE %s GROUP BY %s) g) h",
-		hit, strings.Join(sel, ", "), cs.From("c"), strings.Join(notNull, " AND "), strings.Join(group, ", "))
+	return inclusionFigures + fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM %s) h", hit, groups)
 }
 
 // tooManyTuples reports whether a composite candidate cannot hold, from

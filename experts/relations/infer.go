@@ -53,6 +53,13 @@ const (
 	// AcceptScore is the confidence from which a candidate is saved as a
 	// relationship.
 	AcceptScore = 0.6
+	// sampledKeyMinRows is the smallest sample in which a column unique
+	// throughout counts as a key (Column.Key): a few thousand distinct
+	// rows leave little room for duplicates the table would have.
+	sampledKeyMinRows = 10_000
+	// sampledKeyMinShare is the share of a sampled table's rows its
+	// estimated distinct count must reach for a key.
+	sampledKeyMinShare = 0.97
 	// MaxOrphanRows is the share of child rows without a parent that a
 	// dirty real-world key may have and still count as a reference.
 	MaxOrphanRows = 0.1
@@ -451,7 +458,10 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	// A self role names a key (manager_id, parent_code) or is the role
 	// itself (ReportsTo, parent); lead_time and head_count are measures.
+	// A role a person plays (manager, supervisor, head) links rows of
+	// people only: an item's manager_id names an employee, not an item.
 	if same && !exactName && len(c.tokens) > 0 && naming.SelfRole(c.tokens[0]) &&
+		(!naming.Role(c.tokens[0]) || naming.Acts(last[0]) || naming.Person(last[0])) &&
 		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
 		try(0.7, "self_role") // clerk.reports_to ~ clerk.clerk_id
 	}
@@ -571,6 +581,10 @@ type Column struct {
 	// fallback: the column's profile failed, and Profile is of its table's
 	// first rows (fallback.go), as is its sketch.
 	fallback bool
+	// TableRows is the table's size as the run knows it, when the profile
+	// is of a sample and the run reads the table whole for its checks (0
+	// otherwise, or unknown).
+	TableRows int64
 }
 
 // named is the column's name as names are matched: without its table's
@@ -627,6 +641,26 @@ func ColumnPrefixes(cols []Column) map[string]string {
 	return out
 }
 
+// OwnKeys returns whether a column of cols is its table's own key, so
+// that a key of another table it overlaps may be a sibling's
+// (SiblingKeys): declared, or found in the data and named as a key, after
+// its table (purchase_sk of purchase) or as the only unique key-named
+// column of it (hm_demo_sk of home_demographics). A reference that
+// happens to be unique in a small table is not.
+func OwnKeys(cols []Column) func(Column) bool {
+	bare := barer(cols)
+	keyNamed := map[string]int{} // a table's undeclared unique columns named as keys
+	for _, c := range cols {
+		if c = bare(c); !c.Declared && c.Key() && keyLikeName(c.named()) {
+			keyNamed[c.Table]++
+		}
+	}
+	return func(c Column) bool {
+		c = bare(c)
+		return c.Declared || (c.Key() && keyLikeName(c.named()) && (owns(c.Table, c.named()) || keyNamed[c.Table] == 1))
+	}
+}
+
 // barer returns what gives a column of cols its Bare name, from the
 // prefixes ColumnPrefixes finds among cols.
 func barer(cols []Column) func(Column) Column {
@@ -666,17 +700,28 @@ func spells(name, abbr string) bool {
 }
 
 // Key reports whether the column can be a reference's target: declared
-// unique, or unique and never NULL on an exact profile with a key-like name
-// (a measure that happens to be unique in a small table is no key).
+// unique, or unique and never NULL on an exact profile. On a sample, a
+// column with a key-like name that is unique and never NULL across the
+// whole sample is one too: a column with duplicates would show some in a
+// sample of many rows (each duplicated pair is in a sample of a share f
+// of the rows with chance f²), and a dimension larger than --sample-rows
+// (a buyer profile of two million rows) would otherwise lose every reference
+// to it. The score discounts such a target (Score).
 func (c Column) Key() bool {
 	if c.Declared {
 		return true
 	}
 	p := c.Profile
-	if p == nil || p.Sampled || p.DistinctIsEstimate || p.DistinctCount == nil || p.NullFraction == nil {
+	if p == nil || p.DistinctCount == nil || p.NullFraction == nil || *p.NullFraction != 0 {
 		return false
 	}
-	return p.Rows >= 2 && *p.DistinctCount == p.Rows && *p.NullFraction == 0
+	if p.Sampled {
+		// The profile's distinct count is then the whole table's, estimated
+		// (a HyperLogLog sketch's error is about 1%).
+		return c.TableRows > 0 && p.Rows >= sampledKeyMinRows && keyLikeName(c.named()) &&
+			float64(*p.DistinctCount) >= sampledKeyMinShare*float64(c.TableRows)
+	}
+	return !p.DistinctIsEstimate && p.Rows >= 2 && *p.DistinctCount == p.Rows
 }
 
 // columnOf is t's column that name (from a declaration, which an engine
@@ -731,6 +776,7 @@ func Candidates(cols []Column) []Candidate {
 			keys = append(keys, c)
 		}
 	}
+	ownKey := OwnKeys(cols)
 	idx := indexKeys(keys)
 	var out []Candidate
 	// A column without a profile (its table's profiling was given up) is
@@ -769,7 +815,7 @@ func Candidates(cols []Column) []Candidate {
 			if m.Score == 0 {
 				continue
 			}
-			if ch.Declared && SiblingKeys(ch, k) {
+			if ownKey(ch) && SiblingKeys(ch, k) {
 				continue
 			}
 			// A column unique by chance in a small table (a name, a rank)
@@ -965,6 +1011,11 @@ func prune(c Candidate) (class, why string) {
 		return pruneEmpty, "child column is empty"
 	}
 	if pp == nil {
+		return "", ""
+	}
+	if pp.Sampled {
+		// A key's sample holds some of its values: neither its count nor
+		// its range bounds the child's.
 		return "", ""
 	}
 	if cp.DistinctCount != nil && pp.DistinctCount != nil && !cp.DistinctIsEstimate && !pp.DistinctIsEstimate {
@@ -1270,6 +1321,34 @@ func denseKey(p *catalog.ProfileDoc) (lo, hi float64, ok bool) {
 	return lo, hi, float64(*p.DistinctCount) == hi-lo+1
 }
 
+// calendar reports whether a key's profile shows every day from its first
+// date to its last (a date dimension's date column).
+func calendar(p *catalog.ProfileDoc) (lo, hi time.Time, ok bool) {
+	if p == nil || p.Sampled || p.DistinctIsEstimate || p.DistinctCount == nil {
+		return lo, hi, false
+	}
+	if lo, hi, ok = dateRange(p); !ok {
+		return lo, hi, false
+	}
+	return lo, hi, *p.DistinctCount == int64(hi.Sub(lo).Hours()/24)+1
+}
+
+// dateRange is a column's least and greatest value when both are dates
+// (a day, or midnight of one).
+func dateRange(p *catalog.ProfileDoc) (lo, hi time.Time, ok bool) {
+	if p == nil || p.Min == nil || p.Max == nil {
+		return lo, hi, false
+	}
+	day := func(v string) (time.Time, bool) {
+		v = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(v), "T00:00:00Z"), " 00:00:00")
+		t, err := time.Parse(time.DateOnly, v)
+		return t, err == nil
+	}
+	lo, ok1 := day(*p.Min)
+	hi, ok2 := day(*p.Max)
+	return lo, hi, ok1 && ok2 && !hi.Before(lo)
+}
+
 // exactRange is a numeric column's least and greatest value, when every
 // value is a number and the profile saw every row.
 func exactRange(p *catalog.ProfileDoc) (lo, hi float64, ok bool) {
@@ -1462,6 +1541,16 @@ func Score(c Candidate, in Inclusion) Scored {
 	if c.Name.Rule == supertypeRule && !supertypeProven(&s) {
 		return s
 	}
+	if lo, hi, ok := calendar(c.Parent.Profile); ok {
+		if clo, chi, ok := dateRange(c.Child.Profile); ok && !clo.Before(lo) && !chi.After(hi) {
+			// A calendar holds every day from its first to its last: any
+			// date in that span is in it, so finding the child's dates
+			// there could not have failed and confirms nothing.
+			conf = c.Name.Score
+			s.Evidence = append(s.Evidence, fmt.Sprintf("no evidence in the values: %s holds every day %s..%s, so any date in between is found",
+				c.Parent.qualified(), lo.Format(time.DateOnly), hi.Format(time.DateOnly)))
+		}
+	}
 	if cmin, cmax, pmin, pmax, ok := ranges(c); ok {
 		if cmin >= pmin && cmax <= pmax {
 			s.Evidence = append(s.Evidence, fmt.Sprintf("child range %s..%s within parent %s..%s", num(cmin), num(cmax), num(pmin), num(pmax)))
@@ -1496,6 +1585,10 @@ func Score(c Candidate, in Inclusion) Scored {
 	if !c.Parent.Declared {
 		conf *= 0.95
 		s.Evidence = append(s.Evidence, "target unique by profile (no declared key)")
+		if p := c.Parent.Profile; p != nil && p.Sampled {
+			conf *= 0.95
+			s.Evidence = append(s.Evidence, fmt.Sprintf("target unique in a sample of %d rows, not known for the whole table", p.Rows))
+		}
 	}
 	// Two keys of the same name: the one whose table owns the name is the
 	// parent (reading.station_id → station.station_id, not the reverse).
@@ -1587,6 +1680,11 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 			if ss[i].Parent.PK != ss[j].Parent.PK {
 				return ss[i].Parent.PK
 			}
+			// sold_minute_sk names minute_dim's minute_sk rather than its
+			// minute when both hold the same values: the key of its kind.
+			if a, b := suffixAgrees(ss[i].Candidate), suffixAgrees(ss[j].Candidate); a != b {
+				return a
+			}
 			return ss[i].Key() < ss[j].Key()
 		})
 		// Follow the chain to the entity: a target whose key references
@@ -1617,6 +1715,13 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 		}
 	}
 	return dropReversed(kept), ambiguous
+}
+
+// suffixAgrees reports whether the child's and the target's names end in
+// the same kind of key suffix (both _sk, both _id).
+func suffixAgrees(c Candidate) bool {
+	cs, ps := splitKeyName(c.Child.named()).suffix, splitKeyName(c.Parent.named()).suffix
+	return cs != "" && cs == ps
 }
 
 // dropReversed settles two keys that were both inferred to reference each
@@ -1913,10 +2018,24 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 				uniq[columnOf(t, u[0])] = true
 			}
 		}
+		var size int64
+		for _, c := range t.Columns {
+			if p := profiles[name+"."+c.Name]; p != nil && p.Sampled {
+				// Only a table the run reads whole: a key found nowhere but
+				// in a sample has no index, and a parent far larger than the
+				// sample is searched once per child value.
+				if sc, err := env.Scope(ctx, t); err == nil && sc.Rows > 0 && !sc.Sampled {
+					size = sc.Rows
+				} else if experts.Fatal(ctx, err) {
+					return fmt.Errorf("infer relationships: %w", err)
+				}
+				break
+			}
+		}
 		for _, c := range t.Columns {
 			pk := len(t.PrimaryKey) == 1 && columnOf(t, t.PrimaryKey[0]) == c.Name
 			cols = append(cols, Column{Table: name, Name: c.Name, Type: c.Type, Profile: profiles[name+"."+c.Name],
-				PK: pk, Declared: pk || uniq[c.Name]})
+				PK: pk, Declared: pk || uniq[c.Name], TableRows: size})
 		}
 	}
 	fallbacks, err := fallbackProfiles(ctx, env, tables, cols)

@@ -593,6 +593,7 @@ func TestCandidatesMatchEveryPair(t *testing.T) {
 		}
 	}
 	var want []string
+	ownKey := relations.OwnKeys(cols)
 	for _, ch := range cols {
 		for _, k := range cols {
 			if !k.Key() || (strings.EqualFold(ch.Table, k.Table) && strings.EqualFold(ch.Name, k.Name)) {
@@ -605,7 +606,7 @@ func TestCandidatesMatchEveryPair(t *testing.T) {
 			if !k.Declared && !pairedAlone(ch, k) {
 				continue // the undeclared-target rule, applied by Candidates alone
 			}
-			if ch.Declared && relations.SiblingKeys(ch, k) {
+			if ownKey(ch) && relations.SiblingKeys(ch, k) {
 				continue // and the rule of two tables' own keys
 			}
 			want = append(want, fmt.Sprintf("%s.%s->%s.%s %s %.2f", ch.Table, ch.Name, k.Table, k.Name, m.Rule, m.Score))
@@ -652,6 +653,13 @@ func TestCandidatesMatchEveryPair(t *testing.T) {
 // declared foreign keys ignored, and returns the catalog of run "r".
 func runInference(t *testing.T, path string) *catalog.Catalog {
 	t.Helper()
+	return runInferenceSampled(t, path, 1_000_000)
+}
+
+// runInferenceSampled is runInference with tables above sampleRows rows
+// profiled on a sample.
+func runInferenceSampled(t *testing.T, path string, sampleRows int64) *catalog.Catalog {
+	t.Helper()
 	ctx := context.Background()
 	src, err := sqlite.Open(ctx, path)
 	if err != nil {
@@ -662,7 +670,7 @@ func runInference(t *testing.T, path string) *catalog.Catalog {
 	tables := expertstest.Tables(t, src)
 	var q atomic.Int64
 	for it := 1; it <= 4; it++ {
-		env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true}, &q)
+		env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{SampleRows: sampleRows, IgnoreDeclaredFKs: true}, &q)
 		expertstest.RunTasks(t, ctx, env, structural.New(), relations.New(), statistical.New())
 	}
 	return cat
