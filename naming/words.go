@@ -82,7 +82,8 @@ func wordSet(words ...string) map[string]bool {
 
 // NameTokens splits an identifier into lower-case words at underscores,
 // spaces, camelCase and PascalCase boundaries and letter/digit changes:
-// "SupportRepId" → support rep id, "tbl_Order_Items2" → tbl order items 2.
+// "SupportRepId" → support rep id, "tbl_Order_Items2" → tbl order items 2,
+// but a lone letter and its digits stay one word: "store_m042" → store m042.
 // Unlike Words it does not split a glued "customerid": reference inference
 // (experts/relations) and the patterns' measure test (experts/structural)
 // are tuned to this splitting, and relbench measures it.
@@ -104,6 +105,10 @@ func NameTokens(s string) []string {
 		if len(cur) > 0 {
 			prev := rs[i-1]
 			switch {
+			case unicode.IsDigit(r) && len(cur) == 1 && unicode.IsLetter(cur[0]):
+				// A lone letter before digits is one code (m042, q3, v2):
+				// dropping the number would leave a letter every such name
+				// shares.
 			case unicode.IsDigit(r) != unicode.IsDigit(prev):
 				flush()
 			case unicode.IsUpper(r) && unicode.IsLower(prev):

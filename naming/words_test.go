@@ -45,6 +45,11 @@ func TestNameTokens(t *testing.T) {
 		"XMLParser":        "xml parser",
 		"Club_ID_2":        "club id 2",
 		"order details":    "order details",
+		// a lone letter and its digits are one code, not a letter and a number
+		"store_m042":     "store m042",
+		"customer_m7_id": "customer m7 id",
+		"Q3Sales":        "q3 sales",
+		"address_line1":  "address line 1",
 	} {
 		if got := strings.Join(NameTokens(in), " "); got != want {
 			t.Errorf("NameTokens(%q) = %q, want %q", in, got, want)

@@ -927,6 +927,14 @@ func (idx keyIndex) lookup(ch Column) []int {
 		}
 	}
 	for _, n := range []keyName{c, c.canon()} {
+		if len(n.stem) == 0 {
+			// A name that is only a key suffix (id, code) names no other
+			// table's key by its words: every table's bare id would be
+			// looked up, a thousand tables' ids for each of a thousand.
+			// Its own table's keys (self roles) and the supertypes' are
+			// found below.
+			continue
+		}
 		take(idx.byWords["g:"+glued(n.tokens)])
 		take(idx.byWords["g:"+n.raw])
 		for i := range n.tokens {

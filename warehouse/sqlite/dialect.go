@@ -232,7 +232,7 @@ func (d Dialect) KeyBounds(t warehouse.TableName, k warehouse.IntKey) (string, b
 	// Qualified: a bare rowid that t lacks would resolve to the rowid of
 	// pragma_table_list (and make the statement an aggregate).
 	return fmt.Sprintf("SELECT (SELECT min(t.%[1]s) FROM %[2]s AS t) AS lo, (SELECT max(t.%[1]s) FROM %[2]s AS t) AS hi "+
-		"FROM pragma_table_list WHERE schema = %[3]s AND name = %[4]s AND type = 'table' AND wr = %[5]d",
+		"FROM pragma_table_list(%[4]s) WHERE schema = %[3]s AND type = 'table' AND wr = %[5]d",
 		k.Name, table, warehouse.Literal(cmp.Or(t.Schema, "main")), warehouse.Literal(t.Name), wr), true
 }
 
