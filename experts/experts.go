@@ -89,6 +89,37 @@ type Env struct {
 	scopes   *scopeCache   // how each table is read (sample.go)
 	marks    *roundMarks   // the round milestones settled so far (milestone.go)
 	cache    ResultCache   // results of statements over unchanged tables; nil: none
+	byName   *tableNames   // Tables by name, built once (Table)
+}
+
+// tableNames indexes an Env's Tables by name, built on first use and shared
+// by the Envs For and WithCache derive.
+type tableNames struct {
+	once sync.Once
+	m    map[string]warehouse.Table
+}
+
+// Table returns the table of the inventory the report names name (bare or
+// schema.table, as TableName.String writes it). A task that needs one or
+// two tables asks here: a map built per task of 10,000 tables cost more
+// than the task's statements.
+func (e *Env) Table(name string) (warehouse.Table, bool) {
+	if e.byName == nil {
+		for _, t := range e.Tables {
+			if t.Name.String() == name {
+				return t, true
+			}
+		}
+		return warehouse.Table{}, false
+	}
+	e.byName.once.Do(func() {
+		e.byName.m = make(map[string]warehouse.Table, len(e.Tables))
+		for _, t := range e.Tables {
+			e.byName.m[t.Name.String()] = t
+		}
+	})
+	t, ok := e.byName.m[name]
+	return t, ok
 }
 
 // ResultCache answers the experts' own statements over tables that did not
@@ -114,7 +145,7 @@ func NewEnv(src warehouse.Source, cat *catalog.Catalog, runID string, iteration,
 	tables []warehouse.Table, opts Options, queries *atomic.Int64) *Env {
 	return &Env{source: src, Catalog: cat, RunID: runID, Iteration: iteration, Phase: phase,
 		Tables: tables, Options: opts, queries: queries, findings: new(atomic.Int64),
-		scopes: &scopeCache{m: map[string]Scope{}}, marks: &roundMarks{m: map[string]bool{}}}
+		scopes: &scopeCache{m: map[string]Scope{}}, marks: &roundMarks{m: map[string]bool{}}, byName: &tableNames{}}
 }
 
 // NewFindings is the number of new or changed entries saved through this Env.

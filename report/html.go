@@ -1,7 +1,7 @@
 package report
 
 import (
-	"bytes"
+	"bufio"
 	_ "embed"
 	"fmt"
 	"html/template"
@@ -175,12 +175,14 @@ func WriteHTML(w io.Writer, r *Report) error {
 		}
 	}
 
-	// Render into a buffer so a template error never leaves half a page.
-	var buf bytes.Buffer
-	if err := htmlTemplate.Execute(&buf, v); err != nil {
+	// Streamed, not rendered into a buffer first: the page of 10,000
+	// tables is over 100 MB. After an error w may hold part of the page;
+	// the command writes it to a temporary file it renames only when whole.
+	bw := bufio.NewWriterSize(w, 1<<16)
+	if err := htmlTemplate.Execute(bw, v); err != nil {
 		return fmt.Errorf("report: cannot render html: %w", err)
 	}
-	if _, err := w.Write(buf.Bytes()); err != nil {
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("report: cannot write html: %w", err)
 	}
 	return nil

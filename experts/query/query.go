@@ -124,8 +124,8 @@ func ReferenceHypothesis(d warehouse.Dialect, tables map[string]warehouse.Table,
 // parent tables (issue 9): whole, or a bounded sample of one far larger
 // than --sample-rows.
 func scopes(ctx context.Context, env *experts.Env, r catalog.RelationshipDoc) (child, parent experts.Scope, err error) {
-	tables := tableIndex(env.Tables)
-	c, p := tables[r.FromTable], tables[r.ToTable]
+	c, _ := env.Table(r.FromTable)
+	p, _ := env.Table(r.ToTable)
 	child, parent = experts.Whole(env.Dialect(), c), experts.Whole(env.Dialect(), p)
 	if c.Name.Name == "" || p.Name.Name == "" {
 		return child, parent, nil

@@ -772,7 +772,11 @@ func Candidates(cols []Column) []Candidate {
 	cols = withBareNames(cols)
 	var keys []Column
 	for _, c := range cols {
-		if c.Key() {
+		// A column unique by chance in a small table (a name, a rank) is
+		// no key: an undeclared target must be named like one. Left out
+		// before the index, a thousand tables' unique names are not each
+		// matched against the others.
+		if c.Key() && (c.Declared || keyLikeName(c.named()) || owns(c.Table, c.named())) {
 			keys = append(keys, c)
 		}
 	}
@@ -816,11 +820,6 @@ func Candidates(cols []Column) []Candidate {
 				continue
 			}
 			if ownKey(ch) && SiblingKeys(ch, k) {
-				continue
-			}
-			// A column unique by chance in a small table (a name, a rank)
-			// is no key: an undeclared target must be named like one.
-			if !k.Declared && !keyLikeName(k.named()) && !owns(k.Table, k.named()) {
 				continue
 			}
 			out = append(out, Candidate{Child: ch, Parent: k, Name: m})
