@@ -29,11 +29,13 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+
+	"github.com/discover-db/discover/naming"
 )
 
 // scaleVersion changes whenever the generator does, so that cached files of
 // an older generator are not reused.
-const scaleVersion = 2
+const scaleVersion = 3
 
 var scaleNouns = []string{
 	"customer", "product", "order", "invoice", "supplier", "warehouse", "shipment", "vehicle", "driver", "employee",
@@ -301,7 +303,13 @@ func unnamedRef(name string) bool {
 // refName names a reference from c to p the way schemas do.
 func refName(r *rand.Rand, c, p *scaleTable, self bool) string {
 	if self {
-		return []string{"parent_id", "manager_id", "parent_" + p.noun + "_id", "previous_id", "master_id"}[r.IntN(5)]
+		// A manager is a person: a table of rooms or invoices has no row
+		// managing another; its links are structural (a predecessor).
+		manager := "manager_id"
+		if !naming.Acts(p.noun) && !naming.Person(p.noun) {
+			manager = "predecessor_id"
+		}
+		return []string{"parent_id", manager, "parent_" + p.noun + "_id", "previous_id", "master_id"}[r.IntN(5)]
 	}
 	n, m := p.noun, p.module
 	if p.key.text {
