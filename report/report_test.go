@@ -525,3 +525,32 @@ func TestSchemaIsEmbedded(t *testing.T) {
 		t.Errorf("$schema = %v", s["$schema"])
 	}
 }
+
+// WriteJSON writes list elements one at a time; the bytes must be exactly
+// those of an encoder indenting the whole report, on a realistic report, an
+// empty one, one with an outcome and a narrative and one with HTML-like
+// text (left unescaped).
+func TestWriteJSONStreamsTheEncodersBytes(t *testing.T) {
+	withOptional := Build(realistic(t))
+	withOptional.Outcome = &Outcome{Status: "incomplete", Tables: 3, Unseen: []Unseen{{What: "table", Table: "a<b>&c", Reason: "timed out"}}}
+	withOptional.Narrative = &Narrative{}
+	withOptional.Uncertainties = append(withOptional.Uncertainties, "x < y && \"quoted\" \u2028 line")
+	for name, r := range map[string]*Report{
+		"realistic": Build(realistic(t)),
+		"empty":     Build(emptyInput()),
+		"optional":  withOptional,
+		"by hand":   {SchemaVersion: 1, Tables: []Table{{Name: "t", Columns: []Column{{Name: "c"}}}}},
+	} {
+		n := normalized(r)
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(&n); err != nil {
+			t.Fatal(err)
+		}
+		if got := jsonOf(t, r); !bytes.Equal(got, want.Bytes()) {
+			t.Errorf("%s: WriteJSON differs from the encoder's bytes:\n%s\nwant:\n%s", name, got, want.Bytes())
+		}
+	}
+}
