@@ -167,22 +167,16 @@ func checkHeader(path string, fi os.FileInfo) error {
 	if fi.Size() == 0 {
 		return warehouse.BadInputf("duckdb: open %s: the file is empty, so it is not a DuckDB database", path)
 	}
-	f, err := os.Open(path)
+	h, complete, err := readHeader(path)
 	if err != nil {
 		if errors.Is(err, os.ErrPermission) {
 			return warehouse.BadInputf("duckdb: open %s: permission denied", path)
 		}
 		return fmt.Errorf("duckdb: open %s: %w", path, err)
 	}
-	defer f.Close()
-	var h [12]byte
-	n, err := io.ReadFull(f, h[:])
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("duckdb: open %s: %w", path, err)
-	}
 	switch {
-	case n == len(h) && string(h[8:12]) == magic:
-	case n == len(h) && string(h[:12]) == "SQLite forma":
+	case complete && string(h[8:12]) == magic:
+	case complete && string(h[:12]) == "SQLite forma":
 		return warehouse.BadInputf("duckdb: open %s: the file is a SQLite database, not DuckDB (use sqlite://)", path)
 	default:
 		return warehouse.BadInputf("duckdb: open %s: the file is not a DuckDB database", path)
@@ -193,17 +187,28 @@ func checkHeader(path string, fi os.FileInfo) error {
 // IsDatabaseFile reports whether path is a regular file that begins as a
 // DuckDB database does, so that a bare path to one is read as DuckDB.
 func IsDatabaseFile(path string) bool {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	h, complete, err := readHeader(path)
+	return err == nil && complete && string(h[8:12]) == magic
+}
+
+// readHeader reads the first bytes of a file, where DuckDB and SQLite say
+// what they are; complete is false for a shorter file.
+func readHeader(path string) (h [12]byte, complete bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return h, false, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return false
+	switch _, err := io.ReadFull(f, h[:]); {
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return h, false, nil
+	case err != nil:
+		return h, false, err
 	}
-	var h [12]byte
-	_, err = io.ReadFull(f, h[:])
-	return err == nil && string(h[8:12]) == magic
+	return h, true, nil
 }
 
 // driverPath returns a name for abs that the driver reads as a plain path.
