@@ -104,14 +104,6 @@ type tableNames struct {
 // two tables asks here: a map built per task of 10,000 tables cost more
 // than the task's statements.
 func (e *Env) Table(name string) (warehouse.Table, bool) {
-	if e.byName == nil {
-		for _, t := range e.Tables {
-			if t.Name.String() == name {
-				return t, true
-			}
-		}
-		return warehouse.Table{}, false
-	}
 	e.byName.once.Do(func() {
 		e.byName.m = make(map[string]warehouse.Table, len(e.Tables))
 		for _, t := range e.Tables {
