@@ -28,15 +28,16 @@ var (
 	//go:embed supertypes.txt
 	supertypesText string
 
-	synonyms    = pairs(synonymsText)
-	actors      = words(actorsText)
-	affixes     = pairs(affixesText)
-	people      = words(peopleText)
-	roles       = words(rolesText)
-	selfRoles   = words(selfRolesText)
-	generic     = words(genericText)
-	keySuffixes = pairs(keySuffixesText)
-	supertypes  = words(supertypesText)
+	synonyms                 = pairs(synonymsText)
+	actors                   = words(actorsText)
+	affixes                  = pairs(affixesText)
+	extensions               = extensionAffixes(affixesText)
+	people                   = words(peopleText)
+	roles                    = words(rolesText)
+	selfRoles                = words(selfRolesText)
+	generic                  = words(genericText)
+	keySuffixes, keyPrefixes = keyMarkers(keySuffixesText)
+	supertypes               = words(supertypesText)
 )
 
 // PersonSupertype reports whether entity, the last word of a table's
@@ -48,6 +49,14 @@ func PersonSupertype(entity string) bool { return supertypes[entity] }
 // as an identifier (id, key, no, code), and which kind of identifier.
 func KeySuffix(w string) (kind string, ok bool) {
 	kind, ok = keySuffixes[w]
+	return kind, ok
+}
+
+// KeyPrefix reports whether w, the first word of a column's name, marks it
+// as an identifier of what the words after it name (id_customer,
+// hk_customer), and which kind of identifier.
+func KeyPrefix(w string) (kind string, ok bool) {
+	kind, ok = keyPrefixes[w]
 	return kind, ok
 }
 
@@ -86,6 +95,17 @@ func TablePrefix(w string) bool {
 		return true
 	}
 	return affixes[w] == "prefix" || affixes[w] == "both"
+}
+
+// Extension reports whether table's name carries a naming-convention
+// word that marks it as an extension of the table of the same entity
+// (sat_customer of hub_customer).
+func Extension(table string) bool {
+	toks := NameTokens(table)
+	if len(toks) < 2 {
+		return false
+	}
+	return (extensions[toks[0]] && TablePrefix(toks[0])) || (extensions[toks[len(toks)-1]] && TableSuffix(toks[len(toks)-1]))
 }
 
 // TableSuffix reports whether w, the last word of a table's name, is a
@@ -131,14 +151,41 @@ func DataLines(text string) [][]string {
 	return out
 }
 
+// extensionAffixes reads affixes.txt's words marked extension.
+func extensionAffixes(text string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range DataLines(text) {
+		if len(f) == 3 && f[2] == "extension" {
+			m[f[0]] = true
+		}
+	}
+	return m
+}
+
 func pairs(text string) map[string]string {
 	m := map[string]string{}
 	for _, f := range DataLines(text) {
-		if len(f) == 2 {
+		if len(f) >= 2 {
 			m[f[0]] = f[1]
 		}
 	}
 	return m
+}
+
+// keyMarkers reads keysuffixes.txt: every marker by its kind, and those
+// also written before a name.
+func keyMarkers(text string) (suffixes, prefixes map[string]string) {
+	suffixes, prefixes = map[string]string{}, map[string]string{}
+	for _, f := range DataLines(text) {
+		if len(f) < 2 {
+			continue
+		}
+		suffixes[f[0]] = f[1]
+		if len(f) == 3 && f[2] == "before" {
+			prefixes[f[0]] = f[1]
+		}
+	}
+	return suffixes, prefixes
 }
 
 func words(text string) map[string]bool {

@@ -9,8 +9,10 @@ func TestVocabularyFiles(t *testing.T) {
 		"generic.txt": genericText, "keysuffixes.txt": keySuffixesText, "supertypes.txt": supertypesText} {
 		want := map[string]int{"synonyms.txt": 2, "actors.txt": 1, "people.txt": 1, "affixes.txt": 2, "roles.txt": 1,
 			"selfroles.txt": 1, "generic.txt": 1, "keysuffixes.txt": 2, "supertypes.txt": 1}[name]
+		// A third word: "before" (keysuffixes.txt), "extension" (affixes.txt).
+		third := map[string]string{"keysuffixes.txt": "before", "affixes.txt": "extension"}[name]
 		for _, f := range DataLines(text) {
-			if (want > 0 && len(f) != want) || len(f) > 2 {
+			if (want > 0 && len(f) != want && !(len(f) == 3 && f[2] == third)) || len(f) > 3 || (len(f) == 3 && f[2] != third) {
 				t.Errorf("%s: line %q has %d fields", name, f, len(f))
 			}
 		}
@@ -47,6 +49,46 @@ func TestVocabularyFiles(t *testing.T) {
 		if f[1] != "prefix" && f[1] != "suffix" && f[1] != "both" {
 			t.Errorf("affixes.txt: %q is written %q, want prefix, suffix or both", f[0], f[1])
 		}
+	}
+}
+
+// TestKeyMarkers: words that mark a key after the name, and some before
+// it too.
+func TestKeyMarkers(t *testing.T) {
+	for _, c := range []struct {
+		w              string
+		suffix, prefix bool
+		kind           string
+	}{
+		{"id", true, true, "id"}, {"fk", true, true, "id"}, {"hk", true, true, "id"}, {"sk", true, true, "id"},
+		{"key", true, false, "id"}, {"no", true, false, "number"}, {"code", true, false, "code"},
+		{"customer", false, false, ""},
+	} {
+		k, ok := KeySuffix(c.w)
+		if ok != c.suffix || (ok && k != c.kind) {
+			t.Errorf("KeySuffix(%q) = %q, %v", c.w, k, ok)
+		}
+		k, ok = KeyPrefix(c.w)
+		if ok != c.prefix || (ok && k != c.kind) {
+			t.Errorf("KeyPrefix(%q) = %q, %v", c.w, k, ok)
+		}
+	}
+}
+
+// TestExtensionTables: a convention that marks a table as another's
+// extension (a Data Vault satellite) only as an affix, never as the
+// table's one word.
+func TestExtensionTables(t *testing.T) {
+	for table, want := range map[string]bool{
+		"sat_customer": true, "SatCustomerOrder": true, "sat": false, "satellite_launch": false,
+		"hub_customer": false, "customer": false, "customer_sat": false,
+	} {
+		if got := Extension(table); got != want {
+			t.Errorf("Extension(%q) = %v, want %v", table, got, want)
+		}
+	}
+	if !TablePrefix("hub") || !TablePrefix("sat") {
+		t.Error("hub_ and sat_ are Data Vault's table prefixes")
 	}
 }
 

@@ -481,6 +481,42 @@ func SelectComposite(all []CompositeScored) []CompositeScored {
 	return out
 }
 
+// dropConstantPadded drops the composite references that add, to one
+// column, only columns holding a single value in the child: a load time
+// written once on every row of a one-load warehouse pairs with anything.
+// They say nothing beside what that column already says: a reference of
+// its own (link_customer.hk_customer → hub_customer beside link_customer
+// (hk_customer, load_dts) → sat_customer), or its table's own declared
+// key (hub_customer(hk_customer, load_dts) → sat_customer says only that
+// the satellite holds every customer). A composite whose other column has
+// no reference of its own (a tenant's orders, every row of one tenant)
+// stands.
+func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Column) []CompositeScored {
+	pk := map[string]bool{}
+	for _, c := range cols {
+		if c.PK {
+			pk[c.Table+"\x00"+c.Name] = true
+		}
+	}
+	refd := map[string]bool{}
+	for _, s := range kept {
+		refd[s.Child.Table+"\x00"+s.Child.Name] = true
+	}
+	return slices.DeleteFunc(composites, func(c CompositeScored) bool {
+		var rest []Column
+		for _, ch := range c.Columns {
+			if p := ch.Profile; p == nil || p.DistinctCount == nil || *p.DistinctCount != 1 {
+				rest = append(rest, ch)
+			}
+		}
+		if len(rest) != 1 || len(rest) == len(c.Columns) {
+			return false
+		}
+		k := rest[0].Table + "\x00" + rest[0].Name
+		return refd[k] || pk[k]
+	})
+}
+
 // refSig is a reference's end, a table and its columns in order, as the
 // keys of the map implied reads: lower-cased, since declarations may
 // spell names otherwise than the columns.

@@ -172,8 +172,8 @@ func splitKeyNameOnce(col string) keyName {
 	if n := len(toks); n > 0 {
 		if cls, ok := naming.KeySuffix(toks[n-1]); ok {
 			k.suffix, k.stem = cls, toks[:n-1]
-		} else if cls, ok := naming.KeySuffix(toks[0]); ok && n > 1 && (toks[0] == "id" || toks[0] == "fk") {
-			k.suffix, k.stem = cls, toks[1:] // id_customer, fk_customer
+		} else if cls, ok := naming.KeyPrefix(toks[0]); ok && n > 1 {
+			k.suffix, k.stem = cls, toks[1:] // id_customer, fk_customer, hk_customer
 		}
 	}
 	return k
@@ -542,6 +542,9 @@ func roleScore(stem []string) float64 {
 // station_id, so reading.station_id refers to station, not the other way
 // round.
 func owns(table, col string) bool {
+	if naming.Extension(table) {
+		return false // a satellite's key is its hub's or link's
+	}
 	return ownsNames(entityOf(table), splitKeyName(col))
 }
 
@@ -554,6 +557,9 @@ func ownsNames(entity []string, k keyName) bool {
 	if stem == ent || inflectedRun(k.stem, entity) {
 		return true // station_id of station, kunde_id of kunden
 	}
+	if sameWords(k.stem, entity) {
+		return true // hk_lineitem_link of link_lineitem
+	}
 	// dormid, custno: a key suffix glued to the table's name.
 	suf, ok := strings.CutPrefix(glued(k.tokens), ent)
 	if !ok {
@@ -561,6 +567,18 @@ func ownsNames(entity []string, k keyName) bool {
 	}
 	_, isKey := naming.KeySuffix(suf)
 	return isKey
+}
+
+// sameWords reports whether a and b are the same two or more words in
+// another order.
+func sameWords(a, b []string) bool {
+	if len(a) < 2 || len(a) != len(b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
 }
 
 // ---------------------------------------------------------------------------
@@ -574,6 +592,10 @@ type Column struct {
 	Profile  *catalog.ProfileDoc // nil when not profiled
 	PK       bool                // the table's declared single-column primary key
 	Declared bool                // PK or a declared single-column unique constraint
+	// InKey: one of the columns of the table's declared primary key of
+	// several. The declaration says its values repeat, however unique a
+	// one-version load shows them (sat_customer(hk_customer, load_dts)).
+	InKey bool
 	// Bare is Name without the prefix every column of its table carries
 	// (l_partkey in a table whose columns are all l_…): the name as names
 	// are matched. "" when the table has no such prefix.
@@ -710,6 +732,9 @@ func spells(name, abbr string) bool {
 func (c Column) Key() bool {
 	if c.Declared {
 		return true
+	}
+	if c.InKey {
+		return false
 	}
 	p := c.Profile
 	if p == nil || p.DistinctCount == nil || p.NullFraction == nil || *p.NullFraction != 0 {
@@ -1653,16 +1678,24 @@ func supertypeProven(s *Scored) bool {
 // targets left, one whose key references another of them is an
 // extension's key: the column references the entity at the chain's end.
 func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
-	children := map[string]bool{}
+	var accepted []Scored
 	for _, s := range all {
 		if s.Accept {
-			children[s.Child.qualified()] = true
+			accepted = append(accepted, s)
 		}
+	}
+	// Two keys accepted as each other's reference (a satellite and the
+	// link it describes, one row each) are settled first: otherwise each
+	// is a reference elsewhere, and both would be dropped below.
+	accepted = dropReversed(accepted)
+	children := map[string]bool{}
+	for _, s := range accepted {
+		children[s.Child.qualified()] = true
 	}
 	byChild := map[string][]Scored{}
 	var order []string
-	for _, s := range all {
-		if !s.Accept || (!s.Parent.Declared && children[s.Parent.qualified()]) {
+	for _, s := range accepted {
+		if !s.Parent.Declared && children[s.Parent.qualified()] {
 			continue
 		}
 		k := s.Child.qualified()
@@ -1733,10 +1766,13 @@ func suffixAgrees(c Candidate) bool {
 
 // dropReversed settles two keys that were both inferred to reference each
 // other (a.x → b.x and b.x → a.x, equal value sets): the parent is the side
-// with more values, then the side the other references point at (the
+// whose table a naming convention does not mark as an extension (a Data
+// Vault satellite), then the side with more values, then the side the other references point at (the
 // entity the chain leads to: wallet_limits and wallet_audits both extend
 // wallets, so wallets is the parent of wallet_limits even when the two
-// hold the same holders), then the better score; a full tie keeps both.
+// hold the same holders), then the better score, then the side whose
+// table's name holds the column's words (hk_part_supplier of
+// link_part_supplier, not of sat_partsupp); a full tie keeps both.
 func dropReversed(kept []Scored) []Scored {
 	idx := map[string]int{}
 	for i, s := range kept {
@@ -1764,13 +1800,20 @@ func dropReversed(kept []Scored) []Scored {
 			return i
 		}
 		rs, ro := referenced[s.Parent.qualified()], referenced[o.Parent.qualified()]
+		se, oe := naming.Extension(s.Parent.Table), naming.Extension(o.Parent.Table)
 		switch {
+		case se != oe:
+			drop[loser(oe)] = true // the convention names the extension (sat_customer)
 		case rows(s.Parent) != rows(o.Parent):
 			drop[loser(rows(s.Parent) > rows(o.Parent))] = true
 		case rs != ro:
 			drop[loser(rs > ro)] = true
 		case s.Confidence != o.Confidence:
 			drop[loser(s.Confidence > o.Confidence)] = true
+		default:
+			if sn, on := namesRun(s.Parent), namesRun(o.Parent); sn != on {
+				drop[loser(sn)] = true
+			}
 		}
 	}
 	out := kept[:0]
@@ -1780,6 +1823,13 @@ func dropReversed(kept []Scored) []Scored {
 		}
 	}
 	return out
+}
+
+// namesRun reports whether a key's table's name holds the words the key
+// is named by, in order.
+func namesRun(c Column) bool {
+	k := splitKeyName(c.named())
+	return len(k.stem) > 0 && containsRun(entityOf(c.Table), k.stem)
 }
 
 func rows(c Column) int64 {
@@ -2041,8 +2091,9 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		}
 		for _, c := range t.Columns {
 			pk := len(t.PrimaryKey) == 1 && columnOf(t, t.PrimaryKey[0]) == c.Name
+			inKey := len(t.PrimaryKey) > 1 && slices.ContainsFunc(t.PrimaryKey, func(k string) bool { return columnOf(t, k) == c.Name })
 			cols = append(cols, Column{Table: name, Name: c.Name, Type: c.Type, Profile: profiles[name+"."+c.Name],
-				PK: pk, Declared: pk || uniq[c.Name], TableRows: size})
+				PK: pk, Declared: pk || uniq[c.Name], InKey: inKey, TableRows: size})
 		}
 	}
 	fallbacks, err := fallbackProfiles(ctx, env, tables, cols)
@@ -2080,6 +2131,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	if err != nil {
 		return err
 	}
+	composites = dropConstantPadded(composites, kept, cols)
 	// What each column or set of columns references, declared or
 	// inferred: a reference that a wider composite one says again through
 	// its parent is dropped (composite.go).
@@ -2140,7 +2192,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		switch {
 		case impliedKeys[s.Key()]:
 			// Confirmed, and said by a composite reference: in the ledger only.
-			if err := saveLedger(ctx, env, s, true); err != nil {
+			if err := saveLedger(ctx, env, s, ""); err != nil {
 				return err
 			}
 		case keptKeys[s.Key()]:
@@ -2148,8 +2200,9 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 				return err
 			}
 		case s.Name.Score >= ledgerNameScore:
-			// A strong name the values refute is worth knowing; it is not a relationship.
-			if err := saveLedger(ctx, env, s, false); err != nil {
+			// A strong name the values refute, or a target another one
+			// beat, is worth knowing; it is not a relationship.
+			if err := saveLedger(ctx, env, s, notKept(s, kept)); err != nil {
 				return err
 			}
 		}
@@ -2408,11 +2461,32 @@ func (v Verdict) signals() []string {
 	return out
 }
 
-func saveLedger(ctx context.Context, env *experts.Env, s Scored, accepted bool) error {
+// notKept says why a scored candidate is not among the kept references:
+// its score, or, when it scored enough, what Select kept instead.
+func notKept(s Scored, kept []Scored) string {
+	if !s.Accept {
+		return fmt.Sprintf("not a relationship: confidence %.2f below %.2f", s.Confidence, AcceptScore)
+	}
+	for _, k := range kept {
+		switch {
+		case k.Child.qualified() == s.Child.qualified():
+			return fmt.Sprintf("not kept (confidence %.2f): %s.%s references %s.%s instead", s.Confidence, k.Child.Table, k.Child.Name, k.Parent.Table, k.Parent.Name)
+		case k.Child.qualified() == s.Parent.qualified() && k.Parent.qualified() == s.Child.qualified():
+			return fmt.Sprintf("not kept (confidence %.2f): the two hold the same values, and %s.%s is the one that references the other", s.Confidence, k.Child.Table, k.Child.Name)
+		case k.Child.qualified() == s.Parent.qualified():
+			return fmt.Sprintf("not kept (confidence %.2f): %s.%s is itself a reference, to %s.%s", s.Confidence, k.Child.Table, k.Child.Name, k.Parent.Table, k.Parent.Name)
+		}
+	}
+	return fmt.Sprintf("not kept (confidence %.2f): a target of the same values was preferred, or none could be chosen", s.Confidence)
+}
+
+// saveLedger records a reference check in the hypothesis ledger; why, when
+// not "", is why it is no relationship.
+func saveLedger(ctx context.Context, env *experts.Env, s Scored, why string) error {
 	h := refHypothesis(s)
 	ev := append(s.signals(), fmt.Sprintf("%d child rows with a value, %d orphans%s", s.NonNull, s.OrphanRows, sampleNote(s.Sample)))
-	if !accepted {
-		ev = append(ev, fmt.Sprintf("not a relationship: confidence %.2f below %.2f", s.Confidence, AcceptScore))
+	if why != "" {
+		ev = append(ev, why)
 	}
 	conf := 1.0
 	if s.Sample != "" && h.Status == hypotheses.Confirmed {
@@ -2434,7 +2508,7 @@ func saveInferred(ctx context.Context, env *experts.Env, s Scored) error {
 	// without its test, which the query expert would test again on
 	// --resume, racing this expert's own redone inference (whose progress
 	// entry is saved last) to write the relationship with other evidence.
-	if err := saveLedger(ctx, env, s, true); err != nil {
+	if err := saveLedger(ctx, env, s, ""); err != nil {
 		return err
 	}
 	if err := catalog.Relationships.Save(ctx, env, key, doc, s.Confidence, ev, "inferred", "tested"); err != nil {

@@ -1,11 +1,14 @@
 package relations_test
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/internal/expertstest"
 )
 
@@ -129,5 +132,94 @@ func TestInferWideUndeclaredFact(t *testing.T) {
 	ev := strings.Join(byKey["order_return(or_basket_number,or_goods_sk)->order_item(oi_basket_number,oi_goods_sk)"].Evidence, "; ")
 	if !strings.Contains(ev, "order_item's key (oi_basket_number, oi_goods_sk) declared nowhere: its tuples were checked unique") {
 		t.Errorf("composite evidence: %s", ev)
+	}
+}
+
+// dataVault is an invented hospital warehouse in Data Vault 2.0's
+// convention (hash keys in text, suffixed _hk; hubs, links, satellites),
+// loaded once, so that every satellite holds one row per key and a load
+// time equal on every row. keys declares each table's primary key (a
+// satellite's is its key and the load time), as a warehouse that keeps
+// them would. Traps:
+//   - each satellite's key holds exactly its hub's or link's keys, and
+//     is unique: the convention (sat_) says which table extends which;
+//   - sat_patient_ward and lnk_patient_ward are named by the same words;
+//   - lnk_patient_gp holds one row per patient, so its patient_hk is
+//     unique too, and is named after the patients, not after the link;
+//   - with keys declared, the load time pads every reference to a
+//     satellite's key of two columns.
+func dataVault(t *testing.T, keys bool) string {
+	t.Helper()
+	pk := func(cols string) string {
+		if !keys {
+			return ""
+		}
+		return ", PRIMARY KEY (" + cols + ")"
+	}
+	// hk is a hash-like key of entity e's n-th business key.
+	hk := func(e, n string) string {
+		return fmt.Sprintf(`printf('%%08x%%08x', ((%s) * 2654435761 + %s) %% 4294967291, ((%s) * 40503 + 7 * %s) %% 4294967291)`, n, e, n, e)
+	}
+	path := filepath.Join(t.TempDir(), "vault.db")
+	stmts := []string{
+		`CREATE TABLE hub_patient (patient_hk TEXT, patient_no INTEGER, load_date TEXT, rec_src TEXT` + pk("patient_hk") + `)`,
+		`CREATE TABLE hub_ward (ward_hk TEXT, ward_code TEXT, load_date TEXT, rec_src TEXT` + pk("ward_hk") + `)`,
+		`CREATE TABLE hub_physician (physician_hk TEXT, staff_no INTEGER, load_date TEXT, rec_src TEXT` + pk("physician_hk") + `)`,
+		`CREATE TABLE lnk_patient_ward (patient_ward_hk TEXT, patient_hk TEXT, ward_hk TEXT, load_date TEXT, rec_src TEXT` + pk("patient_ward_hk") + `)`,
+		`CREATE TABLE lnk_patient_gp (patient_gp_hk TEXT, patient_hk TEXT, physician_hk TEXT, load_date TEXT, rec_src TEXT` + pk("patient_gp_hk") + `)`,
+		`CREATE TABLE sat_patient (patient_hk TEXT, load_date TEXT, full_name TEXT, birth_year INTEGER, hash_diff TEXT` + pk("patient_hk, load_date") + `)`,
+		`CREATE TABLE sat_ward (ward_hk TEXT, load_date TEXT, beds INTEGER, floor INTEGER` + pk("ward_hk, load_date") + `)`,
+		`CREATE TABLE sat_patient_ward (patient_ward_hk TEXT, load_date TEXT, admitted TEXT, nights INTEGER` + pk("patient_ward_hk, load_date") + `)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 400)
+			INSERT INTO hub_patient SELECT ` + hk("1", "i") + `, 50000 + i, '2026-01-05 02:00:00', 'pas' FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 14)
+			INSERT INTO hub_ward SELECT ` + hk("2", "i") + `, 'W' || i, '2026-01-05 02:00:00', 'pas' FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 60)
+			INSERT INTO hub_physician SELECT ` + hk("3", "i") + `, 900 + i, '2026-01-05 02:00:00', 'hr' FROM n`,
+		// Stays: patient 1 + i % 400 on ward 1 + i % 14, the i-th stay.
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 1200)
+			INSERT INTO lnk_patient_ward SELECT ` + hk("4", "i") + `, ` + hk("1", "1 + i % 400") + `, ` + hk("2", "1 + (i * 5) % 14") + `, '2026-01-05 02:00:00', 'pas' FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 400)
+			INSERT INTO lnk_patient_gp SELECT ` + hk("5", "i") + `, ` + hk("1", "i") + `, ` + hk("3", "1 + (i * 7) % 60") + `, '2026-01-05 02:00:00', 'gp' FROM n`,
+		`INSERT INTO sat_patient SELECT patient_hk, load_date, 'patient ' || patient_no, 1930 + patient_no % 80, substr(patient_hk, 3) FROM hub_patient`,
+		`INSERT INTO sat_ward SELECT ward_hk, load_date, 10 + length(ward_code) * 3, length(ward_code) FROM hub_ward`,
+		`INSERT INTO sat_patient_ward SELECT patient_ward_hk, load_date, date('2025-01-01', '+' || (rowid % 300) || ' days'), 1 + rowid % 9 FROM lnk_patient_ward`,
+	}
+	expertstest.SQLite(t, path, stmts...)
+	return path
+}
+
+// TestInferDataVault: every link's and satellite's reference of the
+// invented vault, and nothing else, with keys declared or not.
+func TestInferDataVault(t *testing.T) {
+	want := []string{
+		"lnk_patient_gp(patient_hk)->hub_patient(patient_hk)",
+		"lnk_patient_gp(physician_hk)->hub_physician(physician_hk)",
+		"lnk_patient_ward(patient_hk)->hub_patient(patient_hk)",
+		"lnk_patient_ward(ward_hk)->hub_ward(ward_hk)",
+		"sat_patient(patient_hk)->hub_patient(patient_hk)",
+		"sat_patient_ward(patient_ward_hk)->lnk_patient_ward(patient_ward_hk)",
+		"sat_ward(ward_hk)->hub_ward(ward_hk)",
+	}
+	for _, keys := range []bool{false, true} {
+		t.Run(fmt.Sprintf("keys=%v", keys), func(t *testing.T) {
+			cat := runInference(t, dataVault(t, keys))
+			got, _ := inferredKeys(t, cat)
+			wantKeys(t, got, want)
+			if keys {
+				return
+			}
+			// The reverse of a kept reference scored above the bar; its
+			// ledger entry says why it is no relationship, truthfully.
+			key := catalog.RelationshipKey("lnk_patient_ward", []string{"patient_ward_hk"}, "sat_patient_ward", []string{"patient_ward_hk"})
+			h, err := cat.Get(context.Background(), catalog.KindHypothesis, hypotheses.ID("ref", key))
+			if err != nil {
+				t.Fatal(err)
+			}
+			why := h.Evidence[len(h.Evidence)-1]
+			if !strings.Contains(why, "not kept") || !strings.Contains(why, "sat_patient_ward.patient_ward_hk is the one that references the other") {
+				t.Errorf("%s: last evidence %q", key, why)
+			}
+		})
 	}
 }

