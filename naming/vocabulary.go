@@ -36,6 +36,7 @@ var (
 	roles                    = words(rolesText)
 	selfRoles                = words(selfRolesText)
 	generic                  = words(genericText)
+	lookups                  = secondWord(genericText, "lookup")
 	keySuffixes, keyPrefixes = keyMarkers(keySuffixesText)
 	supertypes               = words(supertypesText)
 )
@@ -77,6 +78,11 @@ func SelfRole(w string) bool { return selfRoles[w] }
 // Generic reports whether w names no entity on its own (type, status,
 // code): a table named after it with another word is named by that word.
 func Generic(w string) bool { return generic[w] }
+
+// Lookup reports whether w, a generic word (Generic), may end the name of
+// a table whose rows are the entity the words before it name: role_type,
+// company_name.
+func Lookup(w string) bool { return lookups[w] }
 
 // Person reports whether w, a word of a table's or a column's name, names
 // people (customer, student, patient): what a name column of theirs is a
@@ -156,6 +162,18 @@ func extensionAffixes(text string) map[string]bool {
 	m := map[string]bool{}
 	for _, f := range DataLines(text) {
 		if len(f) == 3 && f[2] == "extension" {
+			m[f[0]] = true
+		}
+	}
+	return m
+}
+
+// secondWord reads the words of a one-word-a-line list that carry mark
+// after them.
+func secondWord(text, mark string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range DataLines(text) {
+		if len(f) == 2 && f[1] == mark {
 			m[f[0]] = true
 		}
 	}

@@ -9,13 +9,15 @@ package relations
 // with their square. Names alone decide nothing: every candidate is
 // checked against the data. Values alone decide only where chance would
 // seldom have put them (values.go): small integers are contained in every
-// surrogate key numbered from 1.
+// surrogate key numbered from 1; or where a column holds nearly every key
+// of one table, up to its last (coverage). A name the values tied to a key
+// names it in the database's other tables too (learned).
 //
 // One acceptance threshold, AcceptScore, for every kind of candidate, and
 // one shape of score: the name's strength (a column named exactly like the
 // key, after its entity or another inflection of its word, a role over it,
 // an abbreviation, a synonym, a person; for a composite, its weakest column; for a pair the values
-// proposed, the chance model's figure instead), confirmed by inclusion in
+// proposed, the chance model's figure or the share of the keys held instead), confirmed by inclusion in
 // proportion to how many distinct values could have failed, discounted
 // for orphans, for values bunched at the low end of a key's range, for a
 // target unique only by profile or by a check, for a reference pointing
@@ -256,8 +258,19 @@ type NameMatch struct {
 // person, or not at all (a pair its values proposed, values.go): weaker
 // than any match of the name as written.
 func (m NameMatch) loose() bool {
-	return m.Rule == "synonym" || m.Rule == "actor" || m.Rule == valueRule || m.Rule == supertypeRule
+	return m.Rule == "synonym" || m.Rule == "actor" || m.Rule == valueRule || m.Rule == coverRule || m.Rule == supertypeRule
 }
+
+// genericRule: a table named by the entity's word and a word that names
+// no entity alone and may name a table of the entities (role_type,
+// company_name; naming.Lookup), matched by the entity's word (role_id). A table of the entity's things is as often named so as a
+// table of the entities: only a child holding most of the keys, from the
+// first to the last, is taken for a reference (Score).
+const genericRule = "generic"
+
+// genericCover is the share of the target's keys a child matched by
+// genericRule must hold.
+const genericCover = 0.5
 
 // supertypeRule: the key of a table of one kind of person (candidates,
 // students) named after its own table references the key of a table of
@@ -427,6 +440,14 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.75, "entity") // gateway_id ~ mobile_payment_gateway.id
+	}
+	if c.suffix != "" && len(ent) > 1 && naming.Lookup(last[0]) && eq(c.stem, ent[:len(ent)-1]) && !same {
+		// role_id ~ role_type.id, company_id ~ company_name.id: a word
+		// that names no entity alone (type, name) after the entity's.
+		// Weak: a payment_type is no table of payments. Score asks the
+		// values for more (genericRule). A log, a list or the info of
+		// something is never that something (naming.Lookup).
+		try(0.6, genericRule)
 	}
 	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.65, "role") // billing_customer_id ~ crm_customer.id
@@ -844,7 +865,10 @@ func Candidates(cols []Column) []Candidate {
 			if m.Score == 0 {
 				continue
 			}
-			if ownKey(ch) && SiblingKeys(ch, k) {
+			// A table's own key links to another's only as a one-to-one
+			// extension the names say, not through a word that names no
+			// entity (orders.order_id is no order_items.order_item_id).
+			if ownKey(ch) && (SiblingKeys(ch, k) || m.Rule == genericRule) {
 				continue
 			}
 			out = append(out, Candidate{Child: ch, Parent: k, Name: m})
@@ -914,7 +938,11 @@ func indexKeys(keys []Column) keyIndex {
 		for _, n := range spellings {
 			add("g:"+glued(n.k.tokens), i)
 			add("g:"+n.k.raw, i)
-			for _, run := range [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]} {
+			runs := [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]}
+			if len(n.ent) > 1 && naming.Lookup(n.ent[len(n.ent)-1]) {
+				runs = append(runs, n.ent[:len(n.ent)-1]) // role_type, found by role_id
+			}
+			for _, run := range runs {
 				if len(run) > 0 {
 					add("t:"+strings.Join(run, " "), i)
 					if ik := inflectionKey(run[len(run)-1]); ik != "" {
@@ -1563,8 +1591,11 @@ func Score(c Candidate, in Inclusion) Scored {
 	if !ok {
 		return s
 	}
-	if c.Name.Rule == valueRule {
+	switch c.Name.Rule {
+	case valueRule:
 		return scoreByValues(s, incl)
+	case coverRule:
+		return scoreByCoverage(s, incl)
 	}
 	conf, held := s.confirm(c.Name.Score, incl, valueWords)
 	if !held {
@@ -1572,6 +1603,16 @@ func Score(c Candidate, in Inclusion) Scored {
 	}
 	if c.Name.Rule == supertypeRule && !supertypeProven(&s) {
 		return s
+	}
+	if c.Name.Rule == genericRule {
+		_, cmax, _, _, rok := ranges(c)
+		_, pmax, pd, pok := integerColumn(c.Parent)
+		if !rok || !pok || cmax != pmax || float64(in.ChildDistinct) < genericCover*float64(pd) {
+			s.Evidence = append(s.Evidence, fmt.Sprintf("named only by the words before %s's last, which names no entity alone, and holding %d of its %d keys, not from the first to the last: no reference",
+				c.Parent.Table, in.ChildDistinct, pd))
+			return s
+		}
+		s.Evidence = append(s.Evidence, fmt.Sprintf("holds %d of %s's %d keys, up to its last", in.ChildDistinct, c.Parent.Table, pd))
 	}
 	if lo, hi, ok := calendar(c.Parent.Profile); ok {
 		if clo, chi, ok := dateRange(c.Child.Profile); ok && !clo.Before(lo) && !chi.After(hi) {
@@ -2124,6 +2165,13 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	st.Candidates += len(byValues)
 	st.ValueCandidates = len(byValues)
 	if err := checkCandidates(ctx, env, tables, byValues, declared, isChild, sk, sc, &st, &scored); err != nil {
+		return err
+	}
+	// What the values tied a name to, the database's other columns of
+	// that name mean too (values.go).
+	byLearned := LearnedCandidates(cols, scored)
+	st.Candidates += len(byLearned)
+	if err := checkCandidates(ctx, env, tables, byLearned, declared, isChild, sk, sc, &st, &scored); err != nil {
 		return err
 	}
 	kept, ambiguous := Select(scored)

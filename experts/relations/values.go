@@ -142,6 +142,14 @@ func scoreByValues(s Scored, incl float64) Scored {
 	return s
 }
 
+// valueKey is a key with an exact range of integers, as ValueCandidates
+// reads it.
+type valueKey struct {
+	col      Column
+	lo, hi   float64
+	distinct int64
+}
+
 // ValueCandidates pairs each integer column left without a reference
 // (none of found, the references the names found, has it as child) with
 // the keys of other tables whose exact range
@@ -154,12 +162,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 	for _, c := range found {
 		named[c.Child.qualified()] = true
 	}
-	type key struct {
-		col      Column
-		lo, hi   float64
-		distinct int64
-	}
-	var keys []key
+	var keys []valueKey
 	for _, c := range cols {
 		if !c.Key() {
 			continue
@@ -168,7 +171,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		if !exact || c.Profile.DistinctIsEstimate || c.Profile.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) || hi < lo {
 			continue
 		}
-		keys = append(keys, key{c, lo, hi, *c.Profile.DistinctCount})
+		keys = append(keys, valueKey{c, lo, hi, *c.Profile.DistinctCount})
 	}
 	// By least value: a column's keys are those starting at or below its own.
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
@@ -218,8 +221,70 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		for _, p := range ps[:min(len(ps), valueMaxTargets)] {
 			out = append(out, p.c)
 		}
+		if len(ps) == 0 {
+			out = append(out, coverProposal(ch, lo, hi, d, keys)...)
+		}
 	}
 	return out
+}
+
+const (
+	// coverRule is the NameMatch rule of a pair proposed because the
+	// child holds nearly every key of the target, up to its last.
+	coverRule = "coverage"
+	// coverMinValues: keys numbered 1..n are held by chance by any column
+	// of small integers; a few hundred values, ending on the key's last,
+	// are a reference's.
+	coverMinValues = 200
+	// coverShare: the share of the target's keys the child must hold.
+	coverShare = 0.8
+)
+
+// coverProposal proposes the one key of another table that a column with
+// no name for it holds nearly all of, ending on the same greatest value
+// (cast.movie_id holding 49,000 of title.id 1..50,060). Keys numbered
+// 1..n are held by chance by small integers, which the chance model
+// cannot tell from a reference; a child spanning one key exactly and
+// filling it is a reference to that key. Two keys that qualify alike
+// (tables numbered to the same n) propose nothing: the values cannot say
+// which.
+func coverProposal(ch Column, lo, hi float64, d int64, keys []valueKey) []Candidate {
+	if d < coverMinValues {
+		return nil
+	}
+	var found []Candidate
+	for _, k := range keys {
+		if k.col.Table == ch.Table || k.hi != hi || k.lo > lo || k.distinct < coverMinValues || float64(d) < coverShare*float64(k.distinct) {
+			continue
+		}
+		found = append(found, Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: coverRule}, keysBelow: -1})
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return found
+}
+
+// scoreByCoverage is Score for a pair proposed by coverage: every value
+// found, still holding the share of the target's keys the proposal saw,
+// or nothing.
+func scoreByCoverage(s Scored, incl float64) Scored {
+	c, in := s.Candidate, s.Inclusion
+	_, _, pd, ok := integerColumn(c.Parent)
+	if !ok || pd == 0 || incl < 1 || in.OrphanRows > 0 || in.ChildDistinct < coverMinValues || float64(in.ChildDistinct) < coverShare*float64(pd) {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("values alone propose it, and %d of %d non-NULL rows have no parent: no reference", in.OrphanRows, in.NonNull))
+		return s
+	}
+	share := float64(in.ChildDistinct) / float64(pd)
+	s.Evidence = append(s.Evidence, fmt.Sprintf("proposed by its values: it holds %d of %s.%s's %d keys (%.0f%%), up to its last, and nothing else",
+		in.ChildDistinct, c.Parent.Table, c.Parent.Name, pd, 100*math.Min(1, share)))
+	conf := 0.7 + 0.15*math.Min(1, (share-coverShare)/(1-coverShare))
+	if !c.Parent.Declared {
+		conf *= 0.95
+		s.Evidence = append(s.Evidence, "target unique by profile (no declared key)")
+	}
+	s.settle(conf)
+	return s
 }
 
 // valueMinText: a text column is proposed by its values when it holds at
@@ -246,6 +311,68 @@ func textProposals(ch Column, keys []Column) []Candidate {
 		}
 		out = append(out, Candidate{Child: ch, Parent: k, Name: NameMatch{Rule: valueRule}, keysBelow: -1})
 		if len(out) == valueMaxTargets {
+			break
+		}
+	}
+	return out
+}
+
+// learnedRule is the NameMatch rule of a pair proposed because the values
+// tied the column's name to that key elsewhere in the database.
+const learnedRule = "learned"
+
+// LearnedCandidates proposes, for each column still without an accepted
+// reference, the key that the values alone tied a column of the same name
+// to in another table (cast.movie_id → title.id, found by coverage, makes
+// movie_link.movie_id a candidate for title.id, and linked_movie_id one as
+// a role over it). A name tied to two keys teaches nothing. The exact
+// check then decides, as for any name.
+func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
+	learned := map[string]Column{}
+	conflict := map[string]bool{}
+	has := map[string]bool{}
+	for _, s := range scored {
+		if !s.Accept {
+			continue
+		}
+		has[s.Child.qualified()] = true
+		if s.Name.Rule != coverRule && s.Name.Rule != valueRule {
+			continue
+		}
+		k := splitKeyName(s.Child.named())
+		if k.suffix == "" || len(k.stem) == 0 {
+			continue
+		}
+		stem := strings.Join(k.stem, " ")
+		if p, ok := learned[stem]; ok && p.qualified() != s.Parent.qualified() {
+			conflict[stem] = true
+		}
+		learned[stem] = s.Parent
+	}
+	if len(learned) == 0 {
+		return nil
+	}
+	var out []Candidate
+	ownKey := OwnKeys(cols)
+	for _, ch := range withBareNames(cols) {
+		if has[ch.qualified()] || ownKey(ch) {
+			continue
+		}
+		k := splitKeyName(ch.named())
+		if k.suffix == "" {
+			continue
+		}
+		for i := range k.stem {
+			stem := strings.Join(k.stem[i:], " ")
+			p, ok := learned[stem]
+			if !ok || conflict[stem] || p.Table == ch.Table || typeClass(p.Type) != typeClass(ch.Type) {
+				continue
+			}
+			m := NameMatch{Score: 0.8, Rule: learnedRule}
+			if i > 0 {
+				m = NameMatch{Score: roleScore(k.stem[i:]), Rule: learnedRule} // linked_movie_id
+			}
+			out = append(out, Candidate{Child: ch, Parent: p, Name: m})
 			break
 		}
 	}

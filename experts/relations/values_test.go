@@ -152,3 +152,63 @@ func TestInferTextByValues(t *testing.T) {
 		t.Errorf("confidence %.2f, evidence %s", e.Confidence, ev)
 	}
 }
+
+// TestInferNamesTheDataTeaches: an invented record archive whose
+// references are not named after their targets, numbered 1..n as every
+// key is, so that no chance model tells them from small integers:
+//   - track_listing.disc_id holds every album's id 1..2500, ending on the
+//     last, and nothing else does (coverage);
+//   - artist_id names artist_name, a table named by its entity's word and
+//     "name", which names no entity alone; it holds every key;
+//   - review.disc_id and sample_credit.disc_id hold a few albums only:
+//     the name the values tied to album.id elsewhere names it here too,
+//     and source_disc_id as a role over it;
+//   - warehouse_bin.stock_id and stock_log: a log of stock movements is
+//     no table of stock, whatever its keys hold;
+//   - ledger_entry.payment_id names payment_type as artist_id names
+//     artist_name, but holds 15 of its 30 kinds, not up to the last: a
+//     table of payments' kinds is not one of payments, and the values
+//     do not say otherwise.
+func TestInferNamesTheDataTeaches(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "archive.db")
+	expertstest.SQLite(t, path,
+		`CREATE TABLE album (id INTEGER, title TEXT, released INTEGER)`,
+		`CREATE TABLE artist_name (id INTEGER, name TEXT)`,
+		`CREATE TABLE track_listing (id INTEGER, disc_id INTEGER, artist_id INTEGER, position INTEGER)`,
+		`CREATE TABLE review (id INTEGER, disc_id INTEGER, stars INTEGER)`,
+		`CREATE TABLE sample_credit (id INTEGER, disc_id INTEGER, source_disc_id INTEGER)`,
+		`CREATE TABLE stock_log (id INTEGER, moved INTEGER)`,
+		`CREATE TABLE warehouse_bin (id INTEGER, stock_id INTEGER, shelf TEXT)`,
+		`CREATE TABLE payment_type (id INTEGER, label TEXT)`,
+		`CREATE TABLE ledger_entry (id INTEGER, payment_id INTEGER, amount REAL)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 30)
+			INSERT INTO payment_type SELECT i, 'kind ' || i FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 500)
+			INSERT INTO ledger_entry SELECT i, 3 + i % 15, i * 1.5 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 2500)
+			INSERT INTO album SELECT i, 'album ' || i, 1960 + i % 60 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 900)
+			INSERT INTO artist_name SELECT i, 'artist ' || i FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 10000)
+			INSERT INTO track_listing SELECT i, 1 + (i * 7) % 2500, 1 + (i * 13) % 900, 1 + i % 14 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 400)
+			INSERT INTO review SELECT i, 1 + (i * 37) % 2500, 1 + i % 5 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 150)
+			INSERT INTO sample_credit SELECT i, 1 + (i * 53) % 2500, 1 + (i * 101) % 2500 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 6000)
+			INSERT INTO stock_log SELECT i, i % 40 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 300)
+			INSERT INTO warehouse_bin SELECT i, i, 'S' || (i % 12) FROM n`,
+	)
+	keys, byKey := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{
+		"review(disc_id)->album(id)",
+		"sample_credit(disc_id)->album(id)",
+		"sample_credit(source_disc_id)->album(id)",
+		"track_listing(artist_id)->artist_name(id)",
+		"track_listing(disc_id)->album(id)",
+	})
+	if e, ok := byKey["track_listing(disc_id)->album(id)"]; ok && !strings.Contains(strings.Join(e.Evidence, "\n"), "proposed by its values: it holds 2500 of album.id's 2500 keys") {
+		t.Errorf("track_listing.disc_id's evidence: %q", e.Evidence)
+	}
+}

@@ -43,8 +43,14 @@ func lastToken(ts []string) string {
 // correlations of it are noise.
 func keyLike(name string) bool {
 	ts := tokens(name)
+	if _, ok := naming.KeySuffix(lastToken(ts)); ok {
+		return true // customer_id, ss_item_sk, order_no, country_code
+	}
+	if _, ok := naming.KeyPrefix(ts[0]); ok && len(ts) > 1 {
+		return true // id_customer, hk_customer
+	}
 	switch lastToken(ts) {
-	case "id", "ids", "key", "pk", "fk", "uuid", "guid", "code", "no", "nr", "num", "number", "zip", "postcode", "phone", "fax", "ref":
+	case "ids", "zip", "postcode", "phone", "fax":
 		return true
 	}
 	return false

