@@ -308,6 +308,11 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 	if f, ok := d.SampleBlocks(t.Name, rows, total); ok {
 		return f, "whole blocks drawn at random (TABLESAMPLE SYSTEM)", false, nil
 	}
+	if ts, ok := d.(warehouse.TableSampler); ok {
+		if f, how, ok := ts.SampleTable(t, rows, total); ok {
+			return f, how, true, nil
+		}
+	}
 	if d.Capabilities().Reservoir {
 		// Below the size the engine samples blocks from: its seeded
 		// reservoir, the same rows in every run, for about one scan of

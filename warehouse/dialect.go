@@ -135,6 +135,25 @@ type Dialect interface {
 	SampleRowids(t TableName, key string, rows, totalRows, lo, hi int64) (from string, ok bool)
 }
 
+// TableSampler is a Dialect whose sample of a base table depends on the
+// table's columns (DuckDB keeps the rows whose row id hashes under the
+// share, unless a column hides the row id). SampleTable returns a FROM item
+// as Sample's, how it is drawn, and false where Sample is to be used.
+type TableSampler interface {
+	SampleTable(t Table, rows, totalRows int64) (from, how string, ok bool)
+}
+
+// SampleTable is t's sample as the dialect draws it best: TableSampler's
+// where it has one, else Sample's.
+func SampleTable(d Dialect, t Table, rows, totalRows int64) string {
+	if ts, ok := d.(TableSampler); ok {
+		if from, _, ok := ts.SampleTable(t, rows, totalRows); ok {
+			return from
+		}
+	}
+	return d.Sample(t.Name, rows, totalRows)
+}
+
 // Capabilities are what an engine can do that changes how an expert goes
 // about a table. What a Dialect method can answer itself (a quantile
 // aggregate, a HyperLogLog statement, a block sample, key lookups) it

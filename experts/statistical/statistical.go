@@ -322,7 +322,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				// read whole).
 				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			default:
-				p.from = d.Sample(t.Name, n, rows)
+				p.from = warehouse.SampleTable(d, t, n, rows)
 				// A table keyed by an integer (its rowid, found to work) is
 				// sampled by a hash of its key instead.
 				if ks, ok := d.(keyedSampler); ok && !p.lower {

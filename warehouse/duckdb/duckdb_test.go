@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -705,5 +706,74 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if _, err := s.run(ctx, "SET GLOBAL memory_limit = '8GB'", warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) {
 		t.Errorf("the memory limit could be raised: %v", err)
+	}
+}
+
+// TestSampleTableByRowHash: a base table's sample keeps the rows whose
+// row id hashes under the share: about the rows asked for, the same rows
+// in every statement (so that a profile's passes agree), spread over the
+// whole table rather than in runs, through the guard. A table with a
+// column named rowid, a view, and a table at BlockSampleRows or above are
+// sampled otherwise.
+func TestSampleTableByRowHash(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rows.duckdb")
+	exec(t, path,
+		`CREATE TABLE reading (n BIGINT, v DOUBLE)`,
+		`INSERT INTO reading SELECT i, i * 0.5 FROM range(200000) r(i)`,
+		`CREATE TABLE hidden (rowid BIGINT, v DOUBLE)`,
+		`CREATE VIEW reading_v AS SELECT * FROM reading`)
+	s := open(t, path)
+	ctx := context.Background()
+	tables, err := s.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]warehouse.Table{}
+	for _, tb := range tables {
+		byName[tb.Name.Name] = tb
+	}
+	d := Dialect{}
+	from, how, ok := d.SampleTable(byName["reading"], 20000, 200000)
+	if !ok || !strings.Contains(how, "hash") {
+		t.Fatalf("SampleTable(reading) = %q, %q, %v", from, how, ok)
+	}
+	q := "SELECT COUNT(*) AS n, SUM(n) AS s, MIN(n) AS lo, MAX(n) AS hi, COUNT(DISTINCT n // 2048) AS vectors FROM " + from
+	first, err := s.Query(ctx, q, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Query(ctx, q, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(first.Rows) != fmt.Sprint(again.Rows) {
+		t.Errorf("two statements drew two samples: %v, %v", first.Rows, again.Rows)
+	}
+	row := first.Rows[0]
+	n, _ := row[0].(int64)
+	if n < 19000 || n > 21000 {
+		t.Errorf("kept %d rows, want about 20,000", n)
+	}
+	// Drawn row by row: every 2,048-row vector of the table contributes,
+	// and the mean of n is near the table's (99,999.5).
+	if v, _ := row[4].(int64); v != 98 {
+		t.Errorf("rows from %d of the table's 98 vectors", v)
+	}
+	sum, err := strconv.ParseFloat(fmt.Sprint(row[1]), 64)
+	if err != nil || n == 0 || sum/float64(n) < 97000 || sum/float64(n) > 103000 {
+		t.Errorf("sum of the sample's n %v (%v) over %d rows, the table's mean 99,999.5", row[1], err, n)
+	}
+	for _, c := range []struct {
+		t           warehouse.Table
+		rows, total int64
+	}{
+		{byName["hidden"], 10, 1000},
+		{byName["reading_v"], 20000, 200000},
+		{byName["reading"], 20000, warehouse.BlockSampleRows},
+		{byName["reading"], 300000, 200000},
+	} {
+		if from, _, ok := d.SampleTable(c.t, c.rows, c.total); ok {
+			t.Errorf("SampleTable(%s, %d of %d) = %q, want Sample's", c.t.Name, c.rows, c.total, from)
+		}
 	}
 }
