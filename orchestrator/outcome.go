@@ -229,8 +229,10 @@ func (o *Orchestrator) recordOutcome(ctx context.Context, runID string, iteratio
 // is malformed (11)" → "database disk image is malformed (11)". A last
 // part of fewer than three words does not stand alone ("no such column:
 // p.id (1)" keeps its first part), nor does Go's own wording of a
-// timeout.
+// timeout. Only the message's first line counts: engines follow it with
+// the statement, a caret and hints ("LINE 1: …SELECT … ^").
 func Cause(msg string) string {
+	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
 	parts := strings.Split(strings.TrimSpace(msg), ": ")
 	i := len(parts) - 1
 	for i > 0 && (len(strings.Fields(strings.Join(parts[i:], " "))) < 3 || generic[parts[i]]) {

@@ -108,6 +108,8 @@ func TestCause(t *testing.T) {
 		"test ref-1: hypothesis ref-1: query budget spent":                                      "query budget spent",
 		"test X: sqlite: query: no such column: p.RESTAURANT_ID (1)":                            "no such column: p.RESTAURANT_ID (1)",
 		"inventory v: count rows: sqlite: query: timed out after 1s: context deadline exceeded": "timed out after 1s: context deadline exceeded",
+		// DuckDB's and PostgreSQL's messages go on with the statement.
+		"profile s: duckdb: query: Binder Error: Referenced column \"rowid\" not found in FROM clause!\nCandidate bindings: \"n\"\n\nLINE 1: ...M (SELECT * FROM \"s\" WHERE hash(rowid + 1) < 2::UBIGINT) s\n                                         ^": "Referenced column \"rowid\" not found in FROM clause!",
 	} {
 		if got := Cause(in); got != want {
 			t.Errorf("Cause(%q) = %q, want %q", in, got, want)

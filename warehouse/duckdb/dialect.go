@@ -14,7 +14,12 @@ import (
 // aggregates, samples of a table's rows by a seeded hash of their row ids
 // (of any other FROM item by a seeded reservoir) and, for large tables,
 // samples of whole vectors.
-type Dialect struct{ warehouse.Standard }
+type Dialect struct {
+	warehouse.Standard
+	// files: the source is a folder of data files, whose "tables" are views
+	// over read_parquet and the like, with no row ids (SampleTable).
+	files bool
+}
 
 var (
 	_ warehouse.Dialect      = Dialect{}
@@ -203,12 +208,19 @@ func (d Dialect) Sample(t warehouse.TableName, rows, totalRows int64) string {
 // reservoir (Sample) draws as well but holds every kept row of every
 // column in each thread until the end: on 8.6M rows of 21 columns, an
 // aggregate of a 1M-row sample took 11.4 s and 780 MB by reservoir, 0.7 s
-// and 370 MB (the table's own cached blocks included) by this filter. Not
-// from BlockSampleRows up (whole blocks read less), nor where a column
-// named rowid hides the row id.
+// and 370 MB (the table's own cached blocks included) by this filter. A
+// folder's data files have no row ids: their rows are hashed whole (the
+// same filter, reading every column: 1.2 s and 94 MB on the same table as
+// Parquet, against 11.1 s and 479 MB). Not from BlockSampleRows up (whole
+// blocks read less), nor where a column's name would hide what is hashed
+// (rowid, or the row's alias).
 func (d Dialect) SampleTable(t warehouse.Table, rows, totalRows int64) (string, string, bool) {
+	hashed, how := "rowid", "drawn at random by a seeded hash of each row's id"
+	if d.files {
+		hashed, how = rowAlias, "drawn at random by a seeded hash of each row's values"
+	}
 	if t.Kind != "table" || totalRows <= 0 || rows >= totalRows || totalRows >= warehouse.BlockSampleRows ||
-		slices.ContainsFunc(t.Columns, func(c warehouse.Column) bool { return strings.EqualFold(c.Name, "rowid") }) {
+		slices.ContainsFunc(t.Columns, func(c warehouse.Column) bool { return strings.EqualFold(c.Name, hashed) }) {
 		return "", "", false
 	}
 	// hash() is a UBIGINT over 0..2⁶⁴-1: the share of it below the
@@ -216,9 +228,12 @@ func (d Dialect) SampleTable(t warehouse.Table, rows, totalRows int64) (string, 
 	thr := new(big.Float).Mul(big.NewFloat(warehouse.Fraction(max(rows, 1), totalRows)), new(big.Float).SetInt(new(big.Int).Lsh(big.NewInt(1), 64)))
 	limit, _ := thr.Int(nil)
 	seed := warehouse.SampleKey(d, t.Name) % (1 << 31)
-	return fmt.Sprintf("(SELECT * FROM %s WHERE hash(rowid + %d) < %s::UBIGINT) %s", d.QuoteTable(t.Name), seed, limit.String(), warehouse.SampleAlias),
-		"drawn at random by a seeded hash of each row's id", true
+	return fmt.Sprintf("(SELECT * FROM %s %s WHERE hash(%s, %d) < %s::UBIGINT) %s", d.QuoteTable(t.Name), rowAlias, hashed, seed, limit.String(), warehouse.SampleAlias),
+		how, true
 }
+
+// rowAlias names a table's row in a sample that hashes it whole.
+const rowAlias = "discover_row"
 
 // SampleFrom is USING SAMPLE reservoir(n ROWS) REPEATABLE (seed), which
 // takes any input. Seeded, the reservoir keeps the same rows in every

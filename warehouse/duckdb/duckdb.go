@@ -369,7 +369,7 @@ func (sp *spill) release() {
 }
 
 // Dialect implements warehouse.Source.
-func (s *Source) Dialect() warehouse.Dialect { return Dialect{} }
+func (s *Source) Dialect() warehouse.Dialect { return Dialect{files: s.files} }
 
 // Database is the file's stem, or the folder's name for a folder source.
 func (s *Source) Database() string { return s.name }

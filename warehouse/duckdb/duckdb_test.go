@@ -732,7 +732,10 @@ func TestSampleTableByRowHash(t *testing.T) {
 	for _, tb := range tables {
 		byName[tb.Name.Name] = tb
 	}
-	d := Dialect{}
+	d, ok := s.Dialect().(warehouse.TableSampler)
+	if !ok {
+		t.Fatal("DuckDB's dialect samples no table")
+	}
 	from, how, ok := d.SampleTable(byName["reading"], 20000, 200000)
 	if !ok || !strings.Contains(how, "hash") {
 		t.Fatalf("SampleTable(reading) = %q, %q, %v", from, how, ok)
@@ -775,5 +778,24 @@ func TestSampleTableByRowHash(t *testing.T) {
 		if from, _, ok := d.SampleTable(c.t, c.rows, c.total); ok {
 			t.Errorf("SampleTable(%s, %d of %d) = %q, want Sample's", c.t.Name, c.rows, c.total, from)
 		}
+	}
+	// A folder's data files are tables to the user and views to DuckDB,
+	// with no row ids: their rows are hashed whole, and the sample runs.
+	dir := t.TempDir()
+	exec(t, "", `COPY (SELECT range AS n FROM range(50000)) TO `+quoteString(filepath.Join(dir, "events.parquet"))+` (FORMAT parquet)`)
+	fs := open(t, "duckdb://"+dir)
+	ft, err := fs.Tables(ctx)
+	if err != nil || len(ft) != 1 {
+		t.Fatalf("folder tables %v, %v", ft, err)
+	}
+	if _, how, ok := fs.Dialect().(warehouse.TableSampler).SampleTable(ft[0], 5000, 50000); !ok || !strings.Contains(how, "values") {
+		t.Errorf("a folder's sample is %q, %v", how, ok)
+	}
+	res, err := fs.Query(ctx, "SELECT COUNT(*) AS n FROM "+warehouse.SampleTable(fs.Dialect(), ft[0], 5000, 50000), warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatalf("a folder's sample: %v", err)
+	}
+	if n, _ := res.Rows[0][0].(int64); n < 4000 || n > 6000 {
+		t.Errorf("a folder's sample kept %v rows, want about 5,000", res.Rows[0][0])
 	}
 }
