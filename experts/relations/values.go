@@ -175,6 +175,11 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 	}
 	// By least value: a column's keys are those starting at or below its own.
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
+	// By greatest value, for coverage: a key ending where the column does.
+	byHi := map[float64][]valueKey{}
+	for _, k := range keys {
+		byHi[k.hi] = append(byHi[k.hi], k)
+	}
 	var textKeys []Column
 	for _, c := range cols {
 		if c.Declared && typeClass(c.Type) == "text" && c.Profile != nil && c.Profile.Min != nil && c.Profile.Max != nil &&
@@ -222,7 +227,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 			out = append(out, p.c)
 		}
 		if len(ps) == 0 {
-			out = append(out, coverProposal(ch, lo, hi, d, keys)...)
+			out = append(out, coverProposal(ch, lo, hi, d, byHi[hi])...)
 		}
 	}
 	return out
@@ -248,6 +253,8 @@ const (
 // filling it is a reference to that key. Two keys that qualify alike
 // (tables numbered to the same n) propose nothing: the values cannot say
 // which.
+//
+// keys are those ending on hi.
 func coverProposal(ch Column, lo, hi float64, d int64, keys []valueKey) []Candidate {
 	if d < coverMinValues {
 		return nil
