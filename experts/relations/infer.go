@@ -263,9 +263,10 @@ func (m NameMatch) loose() bool {
 
 // genericRule: a table named by the entity's word and a word that names
 // no entity alone and may name a table of the entities (role_type,
-// company_name; naming.Lookup), matched by the entity's word (role_id). A table of the entity's things is as often named so as a
-// table of the entities: only a child holding most of the keys, from the
-// first to the last, is taken for a reference (Score).
+// company_name; naming.Lookup), matched by the entity's word (role_id).
+// A table of the entity's kinds is as often named so as a table of the
+// entities: only a child holding most of the keys, up to the last, is
+// taken for a reference (Score).
 const genericRule = "generic"
 
 // genericCover is the share of the target's keys a child matched by
@@ -1608,7 +1609,7 @@ func Score(c Candidate, in Inclusion) Scored {
 		_, cmax, _, _, rok := ranges(c)
 		_, pmax, pd, pok := integerColumn(c.Parent)
 		if !rok || !pok || cmax != pmax || float64(in.ChildDistinct) < genericCover*float64(pd) {
-			s.Evidence = append(s.Evidence, fmt.Sprintf("named only by the words before %s's last, which names no entity alone, and holding %d of its %d keys, not from the first to the last: no reference",
+			s.Evidence = append(s.Evidence, fmt.Sprintf("named only by the words before the last of %s's name, which names no entity alone, and holding %d of its %d keys, or not up to its last: no reference",
 				c.Parent.Table, in.ChildDistinct, pd))
 			return s
 		}
@@ -2236,6 +2237,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			return err
 		}
 	}
+	keptBy := keptIndex(kept)
 	for _, s := range scored {
 		switch {
 		case impliedKeys[s.Key()]:
@@ -2250,7 +2252,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		case s.Name.Score >= ledgerNameScore:
 			// A strong name the values refute, or a target another one
 			// beat, is worth knowing; it is not a relationship.
-			if err := saveLedger(ctx, env, s, notKept(s, kept)); err != nil {
+			if err := saveLedger(ctx, env, s, notKept(s, keptBy)); err != nil {
 				return err
 			}
 		}
@@ -2509,21 +2511,30 @@ func (v Verdict) signals() []string {
 	return out
 }
 
-// notKept says why a scored candidate is not among the kept references:
-// its score, or, when it scored enough, what Select kept instead.
-func notKept(s Scored, kept []Scored) string {
+// keptIndex is the kept references by their child column (one each).
+func keptIndex(kept []Scored) map[string]Scored {
+	m := make(map[string]Scored, len(kept))
+	for _, k := range kept {
+		m[k.Child.qualified()] = k
+	}
+	return m
+}
+
+// notKept says why a scored candidate is not among the kept references
+// (keptBy, keptIndex): its score, or, when it scored enough, what Select
+// kept instead.
+func notKept(s Scored, keptBy map[string]Scored) string {
 	if !s.Accept {
 		return fmt.Sprintf("not a relationship: confidence %.2f below %.2f", s.Confidence, AcceptScore)
 	}
-	for _, k := range kept {
-		switch {
-		case k.Child.qualified() == s.Child.qualified():
-			return fmt.Sprintf("not kept (confidence %.2f): %s.%s references %s.%s instead", s.Confidence, k.Child.Table, k.Child.Name, k.Parent.Table, k.Parent.Name)
-		case k.Child.qualified() == s.Parent.qualified() && k.Parent.qualified() == s.Child.qualified():
+	if k, ok := keptBy[s.Child.qualified()]; ok {
+		return fmt.Sprintf("not kept (confidence %.2f): %s.%s references %s.%s instead", s.Confidence, k.Child.Table, k.Child.Name, k.Parent.Table, k.Parent.Name)
+	}
+	if k, ok := keptBy[s.Parent.qualified()]; ok {
+		if k.Parent.qualified() == s.Child.qualified() {
 			return fmt.Sprintf("not kept (confidence %.2f): the two hold the same values, and %s.%s is the one that references the other", s.Confidence, k.Child.Table, k.Child.Name)
-		case k.Child.qualified() == s.Parent.qualified():
-			return fmt.Sprintf("not kept (confidence %.2f): %s.%s is itself a reference, to %s.%s", s.Confidence, k.Child.Table, k.Child.Name, k.Parent.Table, k.Parent.Name)
 		}
+		return fmt.Sprintf("not kept (confidence %.2f): %s.%s is itself a reference, to %s.%s", s.Confidence, k.Child.Table, k.Child.Name, k.Parent.Table, k.Parent.Name)
 	}
 	return fmt.Sprintf("not kept (confidence %.2f): a target of the same values was preferred, or none could be chosen", s.Confidence)
 }

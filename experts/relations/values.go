@@ -247,7 +247,7 @@ const (
 
 // coverProposal proposes the one key of another table that a column with
 // no name for it holds nearly all of, ending on the same greatest value
-// (cast.movie_id holding 49,000 of title.id 1..50,060). Keys numbered
+// (cast.movie_id holding all 50,060 keys of title.id 1..50,060). Keys numbered
 // 1..n are held by chance by small integers, which the chance model
 // cannot tell from a reference; a child spanning one key exactly and
 // filling it is a reference to that key. Two keys that qualify alike
@@ -278,8 +278,13 @@ func coverProposal(ch Column, lo, hi float64, d int64, keys []valueKey) []Candid
 func scoreByCoverage(s Scored, incl float64) Scored {
 	c, in := s.Candidate, s.Inclusion
 	_, _, pd, ok := integerColumn(c.Parent)
-	if !ok || pd == 0 || incl < 1 || in.OrphanRows > 0 || in.ChildDistinct < coverMinValues || float64(in.ChildDistinct) < coverShare*float64(pd) {
+	if !ok || pd == 0 || incl < 1 || in.OrphanRows > 0 {
 		s.Evidence = append(s.Evidence, fmt.Sprintf("values alone propose it, and %d of %d non-NULL rows have no parent: no reference", in.OrphanRows, in.NonNull))
+		return s
+	}
+	if in.ChildDistinct < coverMinValues || float64(in.ChildDistinct) < coverShare*float64(pd) {
+		s.Evidence = append(s.Evidence, fmt.Sprintf("values alone propose it, and it holds only %d of %s.%s's %d keys: no reference",
+			in.ChildDistinct, c.Parent.Table, c.Parent.Name, pd))
 		return s
 	}
 	share := float64(in.ChildDistinct) / float64(pd)
