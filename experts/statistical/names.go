@@ -43,6 +43,9 @@ func lastToken(ts []string) string {
 // correlations of it are noise.
 func keyLike(name string) bool {
 	ts := tokens(name)
+	if len(ts) == 0 {
+		return false // a name of symbols only ("_", "%")
+	}
 	if _, ok := naming.KeySuffix(lastToken(ts)); ok {
 		return true // customer_id, ss_item_sk, order_no, country_code
 	}

@@ -40,7 +40,7 @@ func TestNameRules(t *testing.T) {
 	for _, n := range []string{"id", "customer_id", "CustomerId", "order_no", "product_code", "ss_item_sk", "customer_hk", "id_cliente", "country_cd"} {
 		check(n, keyLike, true)
 	}
-	for _, n := range []string{"amount", "idle_seconds", "video", "skill"} {
+	for _, n := range []string{"amount", "idle_seconds", "video", "skill", "_", "%", ""} {
 		check(n, keyLike, false)
 	}
 	for _, n := range []string{"UnitPrice", "quantity", "qty_on_hand", "amount", "Freight", "Milliseconds"} {
