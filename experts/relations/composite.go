@@ -123,7 +123,9 @@ const maxUndeclaredKeyColumns = 24
 // UndeclaredCompositeKeys proposes the keys of two columns that tables
 // declaring no primary key may have: every pair of their columns named as
 // keys (l_itemkey, l_vendkey; order_id, line_no) of which neither is
-// unique alone. A warehouse that declares nothing (Hive, Parquet files)
+// unique alone; then, in tables with at most maxUndeclaredTripleColumns
+// such columns, every triple, which is a key only when none of its pairs
+// is (inferComposites). A warehouse that declares nothing (Hive, Parquet files)
 // still has them; a check of the pair's uniqueness decides
 // (compositeKeyHolds) before any reference to it is checked.
 func UndeclaredCompositeKeys(tables []warehouse.Table, cols []Column) []CompositeKey {
@@ -131,7 +133,7 @@ func UndeclaredCompositeKeys(tables []warehouse.Table, cols []Column) []Composit
 	for _, c := range withBareNames(cols) {
 		byTable[c.Table] = append(byTable[c.Table], c)
 	}
-	var out []CompositeKey
+	var out, triples []CompositeKey
 	for _, t := range tables {
 		if t.Kind != "table" || len(t.PrimaryKey) > 0 {
 			continue
@@ -150,9 +152,28 @@ func UndeclaredCompositeKeys(tables []warehouse.Table, cols []Column) []Composit
 				out = append(out, CompositeKey{Table: t.Name.String(), Columns: []Column{keyish[i], keyish[j]}, Undeclared: true})
 			}
 		}
+		if len(keyish) > maxUndeclaredTripleColumns {
+			continue
+		}
+		// Keys of three (region_no, store_no, shelf_no): after every pair,
+		// so that a pair found to be a key is known before a triple that
+		// holds it would be taken for one (inferComposites).
+		for i := range keyish {
+			for j := i + 1; j < len(keyish); j++ {
+				for k := j + 1; k < len(keyish); k++ {
+					triples = append(triples, CompositeKey{Table: t.Name.String(), Columns: []Column{keyish[i], keyish[j], keyish[k]}, Undeclared: true})
+				}
+			}
+		}
 	}
-	return out
+	return append(out, triples...)
 }
+
+// maxUndeclaredTripleColumns bounds the key-named columns of a table whose
+// triples are tried as undeclared keys (56 triples at most): a key of
+// three columns is a hierarchy's (region, store, shelf), in tables that
+// name few other keys.
+const maxUndeclaredTripleColumns = 8
 
 // compositeKeyHolds checks that an undeclared key's tuples are unique in
 // its table (and never NULL), by one query: no tuple of it twice. A table
@@ -178,6 +199,46 @@ func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]
 	}
 	dup, ok := hypotheses.FirstRow(res).Int("dup")
 	return ok && dup == 0, nil
+}
+
+// undeclaredKeyHolds checks an undeclared key once (holds caches the
+// checks by table and columns): its tuples unique and never NULL, and, for
+// a key of three columns, none of its pairs a key already, since a key of
+// two is the one references name (the third column only rides along).
+func undeclaredKeyHolds(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, k CompositeKey, holds map[string]bool, st *InferStats) (bool, error) {
+	var names []string
+	for _, c := range k.Columns {
+		names = append(names, c.Name)
+	}
+	ks := declKey(k.Table, names)
+	if held, checked := holds[ks]; checked {
+		return held, nil
+	}
+	if len(k.Columns) > 2 {
+		for i := range k.Columns {
+			sub := CompositeKey{Table: k.Table, Undeclared: true}
+			for j, c := range k.Columns {
+				if j != i {
+					sub.Columns = append(sub.Columns, c)
+				}
+			}
+			held, err := undeclaredKeyHolds(ctx, env, tables, sub, holds, st)
+			if err != nil || held {
+				holds[ks] = false
+				return false, err
+			}
+		}
+	}
+	held, err := compositeKeyHolds(ctx, env, tables, k)
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+			return false, fmt.Errorf("infer relationships: %w", err)
+		}
+		held = false
+	}
+	holds[ks] = held
+	st.CompositeKeyChecks++
+	return held, nil
 }
 
 // CompositeCandidates pairs each composite key with every other table
@@ -374,7 +435,7 @@ func checkComposite(ctx context.Context, env *experts.Env, tables map[string]war
 // inferComposites finds, checks and selects the composite references of
 // the run's base tables; a set of child columns declared (or configured)
 // as a reference (declaredFrom) is not inferred again.
-func inferComposites(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cols []Column, declared map[string]bool, st *InferStats) ([]CompositeScored, error) {
+func inferComposites(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cols []Column, declared map[string]bool, st *InferStats) ([]CompositeScored, map[string]bool, error) {
 	var bases []warehouse.Table
 	for _, t := range env.Tables {
 		if t.Kind == "table" {
@@ -383,37 +444,26 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 	}
 	var scored []CompositeScored
 	keys := append(CompositeKeys(bases, cols), UndeclaredCompositeKeys(bases, cols)...)
-	holds := map[string]bool{} // an undeclared key's check, by its table and columns
+	holds := map[string]bool{}  // an undeclared key's check, by its table and columns
+	keySet := map[string]bool{} // the keys of several columns, by keySig
 	for _, c := range CompositeCandidates(keys, cols) {
 		st.CompositeCandidates++
 		if declared[declKey(c.Child, c.Doc().FromColumns)] {
 			continue // declared: it stands, and the query expert tests it
 		}
 		if c.Parent.Undeclared {
-			var names []string
-			for _, k := range c.Parent.Columns {
-				names = append(names, k.Name)
-			}
-			ks := declKey(c.Parent.Table, names)
-			held, checked := holds[ks]
-			if !checked {
-				var err error
-				if held, err = compositeKeyHolds(ctx, env, tables, c.Parent); err != nil {
-					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-						return nil, fmt.Errorf("infer relationships: %w", err)
-					}
-					held = false
-				}
-				holds[ks] = held
-				st.CompositeKeyChecks++
+			held, err := undeclaredKeyHolds(ctx, env, tables, c.Parent, holds, st)
+			if err != nil {
+				return nil, nil, err
 			}
 			if !held {
 				continue
 			}
+			keySet[keySig(c.Parent.Table, c.Parent.Columns)] = true
 		}
 		if pruned, err := tooManyTuples(ctx, env, tables, c); err != nil {
 			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-				return nil, fmt.Errorf("infer relationships: %w", err)
+				return nil, nil, fmt.Errorf("infer relationships: %w", err)
 			}
 		} else if pruned {
 			st.Pruned++
@@ -424,7 +474,7 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 		st.CompositeChecks++
 		if err != nil {
 			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-				return nil, fmt.Errorf("infer relationships: %w", err)
+				return nil, nil, fmt.Errorf("infer relationships: %w", err)
 			}
 			continue // one bad candidate does not stop the others
 		}
@@ -439,11 +489,17 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 	for _, s := range scored {
 		if !keptKeys[s.Key()] && s.nameScore() >= ledgerNameScore {
 			if err := saveCompositeLedger(ctx, env, s); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
-	return kept, nil
+	// The keys of several columns, declared or found to hold.
+	for _, k := range keys {
+		if !k.Undeclared {
+			keySet[keySig(k.Table, k.Columns)] = true
+		}
+	}
+	return kept, keySet, nil
 }
 
 // SelectComposite keeps the accepted composite references, one per set of
@@ -481,17 +537,19 @@ func SelectComposite(all []CompositeScored) []CompositeScored {
 	return out
 }
 
-// dropConstantPadded drops the composite references that add, to one
-// column, only columns holding a single value in the child: a load time
-// written once on every row of a one-load warehouse pairs with anything.
-// They say nothing beside what that column already says: a reference of
-// its own (link_customer.hk_customer → hub_customer beside link_customer
-// (hk_customer, load_dts) → sat_customer), or its table's own declared
-// key (hub_customer(hk_customer, load_dts) → sat_customer says only that
-// the satellite holds every customer). A composite whose other column has
-// no reference of its own (a tenant's orders, every row of one tenant)
-// stands.
-func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Column) []CompositeScored {
+// dropConstantPadded drops the composite references that add, to their
+// other columns, only columns holding a single value in the child: a load
+// time written once on every row of a one-load warehouse pairs with
+// anything. They say nothing beside what those columns already say: a
+// reference of their own (link_customer.hk_customer → hub_customer beside
+// link_customer(hk_customer, load_dts) → sat_customer), or their table's
+// own key, declared or found (hub_customer(hk_customer, load_dts) →
+// sat_customer says only that the satellite holds every customer; a
+// store's shelf count, the same in every store, beside the store's key,
+// names a shelf by chance). keys are the keys of several columns, by
+// keySig. A composite whose other column has no reference of its own (a
+// tenant's orders, every row of one tenant) stands.
+func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Column, keys map[string]bool) []CompositeScored {
 	pk := map[string]bool{}
 	for _, c := range cols {
 		if c.PK {
@@ -509,12 +567,25 @@ func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Colu
 				rest = append(rest, ch)
 			}
 		}
-		if len(rest) != 1 || len(rest) == len(c.Columns) {
+		if len(rest) == 0 || len(rest) == len(c.Columns) {
 			return false
+		}
+		if len(rest) > 1 {
+			return keys[keySig(c.Child, rest)]
 		}
 		k := rest[0].Table + "\x00" + rest[0].Name
 		return refd[k] || pk[k]
 	})
+}
+
+// keySig names a key of several columns whatever their order.
+func keySig(table string, cols []Column) string {
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.Name
+	}
+	slices.Sort(names)
+	return declKey(table, names)
 }
 
 // refSig is a reference's end, a table and its columns in order, as the

@@ -294,3 +294,38 @@ func TestCompositePrunedByCounts(t *testing.T) {
 			st.CompositeCandidates, st.CompositeChecks, st.PrunedBy, st.Detail)
 	}
 }
+
+// TestInferUndeclaredTripleKey: an invented retail hierarchy that
+// declares nothing, keyed by numbers that repeat at each level: stores
+// numbered within their region, shelves within their store. A shelf is
+// (region_no, store_no, shelf_no), no pair of which is unique, and a stock
+// count names all three; a store is (region_no, store_no), which shelves
+// and counts name too. The triple's pairs are keys of nothing in shelf,
+// so the triple is its key; in region_store the pair already is, so no
+// reference to a triple there is made up.
+func TestInferUndeclaredTripleKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stores.db")
+	expertstest.SQLite(t, path,
+		`CREATE TABLE region_store (region_no INTEGER, store_no INTEGER, shelf_no INTEGER, opened TEXT)`,
+		`CREATE TABLE shelf (region_no INTEGER, store_no INTEGER, shelf_no INTEGER, capacity INTEGER)`,
+		`CREATE TABLE stock_count (region_no INTEGER, store_no INTEGER, shelf_no INTEGER, counted_on TEXT, qty INTEGER)`,
+		// 6 regions of 9 stores each, numbered 1..9 within the region; a
+		// store's shelf_no here is its number of shelves.
+		`WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM r WHERE i < 6),
+			s(j) AS (SELECT 1 UNION ALL SELECT j+1 FROM s WHERE j < 9)
+			INSERT INTO region_store SELECT i, j, 12, date('2020-01-01', '+' || (i * 9 + j) || ' days') FROM r, s`,
+		// 12 shelves in each store, numbered 1..12.
+		`WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k+1 FROM n WHERE k < 12)
+			INSERT INTO shelf SELECT region_no, store_no, k, 40 + (k * 7) % 30 FROM region_store, n`,
+		// Counts of a third of the shelves, twice each.
+		`WITH RECURSIVE d(m) AS (SELECT 0 UNION ALL SELECT m+1 FROM d WHERE m < 1)
+			INSERT INTO stock_count SELECT region_no, store_no, shelf_no, date('2026-01-01', '+' || m || ' days'), capacity - m
+			FROM shelf, d WHERE (region_no + store_no + shelf_no) % 3 = 0`,
+	)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{
+		"shelf(region_no,store_no)->region_store(region_no,store_no)",
+		"stock_count(region_no,store_no)->region_store(region_no,store_no)",
+		"stock_count(region_no,store_no,shelf_no)->shelf(region_no,store_no,shelf_no)",
+	})
+}

@@ -2176,11 +2176,11 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		return err
 	}
 	kept, ambiguous := Select(scored)
-	composites, err := inferComposites(ctx, env, tables, cols, declared, &st)
+	composites, compositeKeys, err := inferComposites(ctx, env, tables, cols, declared, &st)
 	if err != nil {
 		return err
 	}
-	composites = dropConstantPadded(composites, kept, cols)
+	composites = dropConstantPadded(composites, kept, cols, compositeKeys)
 	// What each column or set of columns references, declared or
 	// inferred: a reference that a wider composite one says again through
 	// its parent is dropped (composite.go).
