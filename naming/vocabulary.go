@@ -28,17 +28,18 @@ var (
 	//go:embed supertypes.txt
 	supertypesText string
 
-	synonyms                 = pairs(synonymsText)
-	actors                   = words(actorsText)
-	affixes                  = pairs(affixesText)
-	extensions               = extensionAffixes(affixesText)
-	people                   = words(peopleText)
-	roles                    = words(rolesText)
-	selfRoles                = words(selfRolesText)
-	generic                  = words(genericText)
-	lookups                  = secondWord(genericText, "lookup")
-	keySuffixes, keyPrefixes = keyMarkers(keySuffixesText)
-	supertypes               = words(supertypesText)
+	synonyms    = pairs(synonymsText)
+	actors      = words(actorsText)
+	affixes     = pairs(affixesText)
+	extensions  = marked(affixesText, "extension")
+	people      = words(peopleText)
+	roles       = words(rolesText)
+	selfRoles   = words(selfRolesText)
+	generic     = words(genericText)
+	lookups     = marked(genericText, "lookup")
+	keySuffixes = pairs(keySuffixesText)
+	keyBefore   = marked(keySuffixesText, "before")
+	supertypes  = words(supertypesText)
 )
 
 // PersonSupertype reports whether entity, the last word of a table's
@@ -57,8 +58,10 @@ func KeySuffix(w string) (kind string, ok bool) {
 // as an identifier of what the words after it name (id_customer,
 // hk_customer), and which kind of identifier.
 func KeyPrefix(w string) (kind string, ok bool) {
-	kind, ok = keyPrefixes[w]
-	return kind, ok
+	if !keyBefore[w] {
+		return "", false
+	}
+	return KeySuffix(w)
 }
 
 // Role reports whether w, the last word of a column's name before its key
@@ -157,23 +160,13 @@ func DataLines(text string) [][]string {
 	return out
 }
 
-// extensionAffixes reads affixes.txt's words marked extension.
-func extensionAffixes(text string) map[string]bool {
+// marked reads the words of a vocabulary file whose line ends in mark
+// after the word and its fields: "sat prefix extension", "type lookup",
+// "hk id before".
+func marked(text, mark string) map[string]bool {
 	m := map[string]bool{}
 	for _, f := range DataLines(text) {
-		if len(f) == 3 && f[2] == "extension" {
-			m[f[0]] = true
-		}
-	}
-	return m
-}
-
-// secondWord reads the words of a one-word-a-line list that carry mark
-// after them.
-func secondWord(text, mark string) map[string]bool {
-	m := map[string]bool{}
-	for _, f := range DataLines(text) {
-		if len(f) == 2 && f[1] == mark {
+		if len(f) >= 2 && f[len(f)-1] == mark {
 			m[f[0]] = true
 		}
 	}
@@ -188,22 +181,6 @@ func pairs(text string) map[string]string {
 		}
 	}
 	return m
-}
-
-// keyMarkers reads keysuffixes.txt: every marker by its kind, and those
-// also written before a name.
-func keyMarkers(text string) (suffixes, prefixes map[string]string) {
-	suffixes, prefixes = map[string]string{}, map[string]string{}
-	for _, f := range DataLines(text) {
-		if len(f) < 2 {
-			continue
-		}
-		suffixes[f[0]] = f[1]
-		if len(f) == 3 && f[2] == "before" {
-			prefixes[f[0]] = f[1]
-		}
-	}
-	return suffixes, prefixes
 }
 
 func words(text string) map[string]bool {
