@@ -202,15 +202,11 @@ func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]
 }
 
 // undeclaredKeyHolds checks an undeclared key once (holds caches the
-// checks by table and columns): its tuples unique and never NULL, and, for
-// a key of three columns, none of its pairs a key already, since a key of
-// two is the one references name (the third column only rides along).
+// checks by keySig): its tuples unique and never NULL, and, for a key of
+// three columns, none of its pairs a key already, since a key of two is
+// the one references name (the third column only rides along).
 func undeclaredKeyHolds(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, k CompositeKey, holds map[string]bool, st *InferStats) (bool, error) {
-	var names []string
-	for _, c := range k.Columns {
-		names = append(names, c.Name)
-	}
-	ks := declKey(k.Table, names)
+	ks := keySig(k.Table, k.Columns)
 	if held, checked := holds[ks]; checked {
 		return held, nil
 	}
@@ -444,8 +440,7 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 	}
 	var scored []CompositeScored
 	keys := append(CompositeKeys(bases, cols), UndeclaredCompositeKeys(bases, cols)...)
-	holds := map[string]bool{}  // an undeclared key's check, by its table and columns
-	keySet := map[string]bool{} // the keys of several columns, by keySig
+	holds := map[string]bool{} // an undeclared key's check, by keySig
 	for _, c := range CompositeCandidates(keys, cols) {
 		st.CompositeCandidates++
 		if declared[declKey(c.Child, c.Doc().FromColumns)] {
@@ -459,7 +454,6 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 			if !held {
 				continue
 			}
-			keySet[keySig(c.Parent.Table, c.Parent.Columns)] = true
 		}
 		if pruned, err := tooManyTuples(ctx, env, tables, c); err != nil {
 			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
@@ -493,7 +487,11 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 			}
 		}
 	}
-	// The keys of several columns, declared or found to hold.
+	// The keys of several columns: declared, or checked and found to hold.
+	keySet := map[string]bool{}
+	for ks, held := range holds {
+		keySet[ks] = held
+	}
 	for _, k := range keys {
 		if !k.Undeclared {
 			keySet[keySig(k.Table, k.Columns)] = true
