@@ -383,6 +383,25 @@ func QuantileFrags(pattern, expr string, ps []float64) []string {
 	return frags
 }
 
+// QuantileElements renders one aggregate over the list of all the
+// fractions ps (pattern as QuantileFrags's, %[2]s being the fractions
+// separated by commas) and each fragment as one element of it (elem
+// formats the aggregate and a 1-based index). Engines that compute an
+// aggregate written several times in a statement once (DuckDB,
+// PostgreSQL) then gather and sort the values once for every fraction.
+func QuantileElements(pattern, elem, expr string, ps []float64) []string {
+	list := make([]string, len(ps))
+	for i, p := range ps {
+		list[i] = strconv.FormatFloat(p, 'g', -1, 64)
+	}
+	agg := fmt.Sprintf(pattern, expr, strings.Join(list, ", "))
+	frags := make([]string, len(ps))
+	for i := range ps {
+		frags[i] = fmt.Sprintf(elem, agg, i+1)
+	}
+	return frags
+}
+
 // QuantileOffset is the 0-based position of quantile p among n sorted values:
 // the nearest rank to the position percentile_cont interpolates at, so both
 // agree exactly when p*(n-1) is a whole number.

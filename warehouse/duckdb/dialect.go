@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/discover-db/discover/warehouse"
@@ -97,16 +96,7 @@ func quantiles(fn, expr string, ps []float64) []string {
 	if len(ps) == 1 {
 		return warehouse.QuantileFrags(fn+"(%[1]s, %[2]s)", expr, ps)
 	}
-	list := make([]string, len(ps))
-	for i, p := range ps {
-		list[i] = strconv.FormatFloat(p, 'g', -1, 64)
-	}
-	agg := fn + "(" + expr + ", [" + strings.Join(list, ", ") + "])"
-	frags := make([]string, len(ps))
-	for i := range ps {
-		frags[i] = fmt.Sprintf("%s[%d]", agg, i+1)
-	}
-	return frags
+	return warehouse.QuantileElements(fn+"(%[1]s, [%[2]s])", "%s[%d]", expr, ps)
 }
 
 // TextLength: length counts characters.
