@@ -145,7 +145,7 @@ func openFile(ctx context.Context, path string, fi os.FileInfo) (*Source, error)
 	if err != nil {
 		return fail(openErr(path, err))
 	}
-	db := sql.OpenDB(conn)
+	db := sql.OpenDB(settling{conn})
 	db.SetMaxIdleConns(4)
 	if err := lockDown(ctx, db, sp.dir, false, nil); err != nil {
 		db.Close()

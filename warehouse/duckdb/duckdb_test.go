@@ -12,7 +12,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/discover-db/discover/warehouse"
 )
@@ -797,5 +800,79 @@ func TestSampleTableByRowHash(t *testing.T) {
 	}
 	if n, _ := res.Rows[0][0].(int64); n < 4000 || n > 6000 {
 		t.Errorf("a folder's sample kept %v rows, want about 5,000", res.Rows[0][0])
+	}
+}
+
+// flipCtx is a context whose Err reports nothing for its first n calls
+// and Canceled from then on, closing Done then: a deadline that passes at
+// a chosen step of a statement, the steps counted by the driver's checks.
+type flipCtx struct {
+	context.Context
+	n, calls atomic.Int64
+	once     sync.Once
+	done     chan struct{}
+}
+
+func (c *flipCtx) Err() error {
+	if c.calls.Add(1) > c.n.Load() {
+		c.once.Do(func() { close(c.done) })
+		return context.Canceled
+	}
+	return nil
+}
+
+func (c *flipCtx) Done() <-chan struct{} { return c.done }
+
+// TestCutStatementSettles: a statement whose context ends between the
+// driver's creating DuckDB's pending result and running it leaves its
+// query in the connection, which the next statement on it used to run in
+// full before its own (see settle.go). Each step of a slow statement at
+// which the context can end is tried, on one connection, until the
+// statement completes; after each cut the next statement takes a fraction
+// of the slow one's time, and the connection is still locked down.
+func TestCutStatementSettles(t *testing.T) {
+	for _, dsn := range []string{build(t, "shop.duckdb"), lake(t)} {
+		s := open(t, dsn)
+		ctx := context.Background()
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const slow = "SELECT count(*) FROM range(20000) AS a, range(20000) AS b WHERE a.range + b.range = 7"
+		start := time.Now()
+		if _, err := conn.ExecContext(ctx, slow); err != nil {
+			t.Fatal(err)
+		}
+		whole := time.Since(start)
+		cuts := 0
+		for k := int64(0); ; k++ {
+			fc := &flipCtx{Context: ctx, done: make(chan struct{})}
+			fc.n.Store(k)
+			_, err := conn.ExecContext(fc, slow)
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, context.Canceled) || k > 50 {
+				t.Fatalf("%s: cut at step %d: %v", dsn, k, err)
+			}
+			cuts++
+			start := time.Now()
+			var external bool
+			err = conn.QueryRowContext(ctx, "SELECT current_setting('enable_external_access')").Scan(&external)
+			if err != nil || external {
+				t.Fatalf("%s: after a cut at step %d: external access %v, %v", dsn, k, external, err)
+			}
+			if d := time.Since(start); d > whole/4 {
+				t.Errorf("%s: the statement after a cut at step %d took %v; the slow one alone %v", dsn, k, d, whole)
+			}
+		}
+		conn.Close()
+		t.Logf("%s: the slow statement alone %v, cut at %d steps", dsn, whole, cuts)
+		if cuts < 3 {
+			t.Errorf("%s: the statement was cut at %d steps only", dsn, cuts)
+		}
+		if n := retired.Load(); n != 0 {
+			t.Errorf("%s: %d connections given up", dsn, n)
+		}
 	}
 }

@@ -135,7 +135,7 @@ func openFiles(ctx context.Context, p string) (*Source, error) {
 		sp.release()
 		return nil, fmt.Errorf("duckdb: open %s: %w", p, err)
 	}
-	db := sql.OpenDB(conn)
+	db := sql.OpenDB(settling{conn})
 	db.SetMaxIdleConns(4)
 	fail := func(err error) (*Source, error) {
 		db.Close()
