@@ -62,8 +62,10 @@ type Dialect interface {
 	// of the non-null values of expr in from, inside the engine, and
 	// returns only its register histogram: rows (r, n), n registers
 	// holding the value r, for r ≥ 1 (empty registers are the rest of the
-	// 2^p). ok is false on engines that need no such statement.
-	HLLRegisters(from, expr string, p int) (sql string, ok bool)
+	// 2^p). typ is expr's declared type as the engine lists it ("" when
+	// not known), for a hash of the type's own. ok is false on engines
+	// that need no such statement.
+	HLLRegisters(from, expr, typ string, p int) (sql string, ok bool)
 	// Quantiles renders one aggregate per fraction in ps (0.5 is the
 	// median) over the non-null values of expr, interpolating between
 	// neighbours. frags is nil where the engine has no percentile
@@ -327,7 +329,7 @@ func (s Standard) Lookup(from, alias, cond string) string {
 }
 
 // HLLRegisters: no such statement; the caller counts otherwise.
-func (Standard) HLLRegisters(from, expr string, p int) (string, bool) { return "", false }
+func (Standard) HLLRegisters(from, expr, typ string, p int) (string, bool) { return "", false }
 
 // SampleBlocks: no block sample.
 func (Standard) SampleBlocks(t TableName, rows, totalRows int64) (string, bool) { return "", false }

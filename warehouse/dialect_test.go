@@ -129,7 +129,21 @@ var goldenCalls = []struct {
 		return withEstimate(strings.Join(frags, ", "), est)
 	}},
 	{"hll_registers", func(d warehouse.Dialect) string {
-		sql, ok := d.HLLRegisters(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), 16)
+		sql, ok := d.HLLRegisters(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), "character varying(20)", 16)
+		if !ok {
+			return "(none: counted otherwise)"
+		}
+		return sql
+	}},
+	{"hll_registers_bigint", func(d warehouse.Dialect) string {
+		sql, ok := d.HLLRegisters(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), "bigint", 16)
+		if !ok {
+			return "(none: counted otherwise)"
+		}
+		return sql
+	}},
+	{"hll_registers_numeric", func(d warehouse.Dialect) string {
+		sql, ok := d.HLLRegisters(d.QuoteTable(warehouse.TableName{Name: "orders"}), d.QuoteIdent("c"), "numeric(12,2)", 16)
 		if !ok {
 			return "(none: counted otherwise)"
 		}

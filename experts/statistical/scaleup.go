@@ -138,7 +138,7 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 	default:
 		var bs []branch
 		for _, s := range cols {
-			sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), sketch.HLLP)
+			sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), p.table.Columns[s.spec.Index].Type, sketch.HLLP)
 			if !ok {
 				return nil
 			}

@@ -150,6 +150,67 @@ func mysqlDriverDSN(t *testing.T, dsn string) string {
 	return fmt.Sprintf("%s:%s@tcp(%s)%s", u.User.Username(), pass, u.Host, u.Path)
 }
 
+// TestWholeTableDistinctByValue: PostgreSQL's sketch counts values as the
+// column's type compares them, as COUNT(DISTINCT) does: an unconstrained
+// numeric column holding each of 6001 numbers written at two scales (5.0
+// and 5.000) has 6001 distinct values, not the 12002 texts they print as;
+// an integer column is sketched by its number, not its text, and bigints
+// beyond 32 bits whose halves XOR to the same (which hashint8 alone folds
+// to one hash) stay distinct.
+func TestWholeTableDistinctByValue(t *testing.T) {
+	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
+		}
+		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
+	}
+	ctx := context.Background()
+	src, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	table := fmt.Sprintf("byvalue_%d", time.Now().UnixNano())
+	for _, s := range []string{
+		`CREATE TABLE ` + table + ` (n NUMERIC, k BIGINT, w BIGINT)`,
+		`INSERT INTO ` + table + ` SELECT CASE WHEN i % 2 = 0 THEN round((i % 6001)::numeric, 1) ELSE round((i % 6001)::numeric, 3) END,
+			i % 7001, (CAST(i AS BIGINT) << 32) | (i # 5) FROM generate_series(1, 60000) i`,
+	} {
+		if _, err := admin.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+	var texts int
+	if err := admin.QueryRowContext(ctx, `SELECT COUNT(DISTINCT CAST(n AS TEXT)) FROM `+table).Scan(&texts); err != nil || texts != 12002 {
+		t.Fatalf("the fixture holds %d distinct texts of n, %v; want 12002", texts, err)
+	}
+	h := serverHarness(t, src, table, experts.Options{SampleRows: 8000}) // 7.5 samples: read whole
+	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, col := range []struct {
+		name string
+		want float64
+	}{{"n", 6001}, {"k", 7001}, {"w", 60000}} {
+		p, e := h.profile(t, table+"."+col.name)
+		ev := strings.Join(e.Evidence, ";")
+		if p.DistinctCount == nil || !p.Sampled || !strings.Contains(ev, "HyperLogLog") {
+			t.Errorf("%s: distinct %v, sampled %v; evidence %q", col.name, p.DistinctCount, p.Sampled, ev)
+			continue
+		}
+		if got := float64(*p.DistinctCount); math.Abs(got-col.want) > 0.02*col.want {
+			t.Errorf("%s: %.0f distinct, want %.0f within 2%%; evidence %q", col.name, got, col.want, ev)
+		}
+	}
+}
+
 // serverHarness runs experts on one table of a server: a fresh catalog and
 // an Env that sees only that table, so tests sharing a database stay apart.
 func serverHarness(t *testing.T, src warehouse.Source, table string, opts experts.Options) *harness {

@@ -71,7 +71,8 @@ var allowedFunctions = nameSet(
 	 like_escape similar_to_escape similar_escape pg_collation_for`,
 	// Hashes.
 	`sha224 sha256 sha384 sha512 hashtext hashtextextended hashint4
-	 hashint4extended hashint8 hashint8extended`,
+	 hashint4extended hashint8 hashint8extended hashfloat8 hashfloat8extended
+	 hash_numeric hash_numeric_extended`,
 	// Dates and times. now() and its kin are also reachable as CURRENT_DATE,
 	// CURRENT_TIMESTAMP… (SQLValueFunction nodes).
 	`age clock_timestamp date_add date_bin date_part date_subtract date_trunc
