@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/sketch"
 	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
@@ -115,6 +116,10 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	return failed
 }
 
+// sketchValuesPerStatement bounds the values one sketch statement hashes
+// (rows times columns): about 4 s of one core of PostgreSQL 15 here.
+var sketchValuesPerStatement int64 = 20_000_000
+
 // sketchDistinct counts the distinct values of cols over the whole table
 // with HyperLogLog sketches and reports which columns it counted. A column
 // it could not count keeps its sample's figure, for Duj1 to scale, and
@@ -136,29 +141,50 @@ func (p *profiler) sketchDistinct(ctx context.Context, cols []*colStats) map[int
 			}
 		}
 	default:
-		var bs []branch
-		for _, s := range cols {
-			sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), p.table.Columns[s.spec.Index].Type, sketch.HLLP)
-			if !ok {
-				return nil
+		errs = map[int]error{}
+		// Each branch reads the whole table: a statement holds as many as
+		// sketchValuesPerStatement values allow, so that a large table's
+		// sketches do not make one statement that outlasts the query
+		// timeout (at star scale 1, 19 columns of 8.6M rows did, and the
+		// minute was lost).
+		per := int(max(1, sketchValuesPerStatement/max(p.total, 1)))
+		parts := chunks(cols, per)
+		for i, chunk := range parts {
+			var bs []branch
+			for _, s := range chunk {
+				sql, ok := p.d.HLLRegisters(p.d.QuoteTable(p.table.Name), p.d.QuoteIdent(s.spec.Name), p.table.Columns[s.spec.Index].Type, sketch.HLLP)
+				if !ok {
+					return nil
+				}
+				bs = append(bs, branch{col: s.spec.Index, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, r AS b, %s AS v, n FROM (%s) s",
+					s.spec.Index, codeSketch, nullText(p.d), sql)})
 			}
-			bs = append(bs, branch{col: s.spec.Index, sql: fmt.Sprintf("SELECT %d AS k, %d AS a, r AS b, %s AS v, n FROM (%s) s",
-				s.spec.Index, codeSketch, nullText(p.d), sql)})
-		}
-		bad, err := p.runBranches(ctx, bs, func(r branchRow) {
-			if r.a != codeSketch || r.b < 1 || r.b > sketch.HLLQ+1 {
-				return
+			bad, err := p.runBranches(ctx, bs, func(r branchRow) {
+				if r.a != codeSketch || r.b < 1 || r.b > sketch.HLLQ+1 {
+					return
+				}
+				if hists[r.k] == nil {
+					hists[r.k] = make([]int64, sketch.HLLQ+2)
+				}
+				hists[r.k][r.b] += r.n
+			})
+			for k, e := range bad {
+				errs[k] = e
 			}
-			if hists[r.k] == nil {
-				hists[r.k] = make([]int64, sketch.HLLQ+2)
-			}
-			hists[r.k][r.b] += r.n
-		})
-		errs = bad
-		if err != nil {
-			errs = map[int]error{}
-			for _, s := range cols {
-				errs[s.spec.Index] = err
+			if err != nil {
+				for _, s := range chunk {
+					errs[s.spec.Index] = err
+				}
+				if experts.Fatal(ctx, err) {
+					// The next chunks would meet the same deadline or
+					// budget: their columns keep their sample's figures.
+					for _, rest := range parts[i+1:] {
+						for _, s := range rest {
+							errs[s.spec.Index] = err
+						}
+					}
+					break
+				}
 			}
 		}
 	}
