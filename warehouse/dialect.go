@@ -178,6 +178,11 @@ type Capabilities struct {
 	// WholeDistinct is how the distinct values of a table read whole are
 	// counted.
 	WholeDistinct DistinctMethod
+	// SharedSample: a statement whose branches each read the same sample
+	// costs less when it draws the sample once (WITH … AS MATERIALIZED)
+	// than when each branch draws it from the table again (PostgreSQL,
+	// whose row sample reads every page of the table).
+	SharedSample bool
 }
 
 // DistinctMethod is how an engine counts the distinct values of a table

@@ -185,6 +185,22 @@ func unionSQL(bs []branch) string {
 	return b.String()
 }
 
+// sharedSampleName is the name a statement gives the sample its branches
+// share.
+const sharedSampleName = "discover_sample"
+
+// shareSample has q draw the table's sample once for all the branches that
+// read it, where the engine's row sample costs a read of the whole table
+// each time (Capabilities.SharedSample) and more than one branch reads it.
+// The sample is seeded, so the shared rows are the rows each branch drew.
+func (p *profiler) shareSample(q string) string {
+	if !p.sampled || !p.d.Capabilities().SharedSample || strings.Count(q, p.from) < 2 {
+		return q
+	}
+	return "WITH " + sharedSampleName + " AS MATERIALIZED (SELECT * FROM " + p.from + ") " +
+		strings.ReplaceAll(q, p.from, sharedSampleName+" "+warehouse.SampleAlias)
+}
+
 // runBranches runs bs in chunks. A chunk that fails for a reason other than
 // the budget or the clock is retried column by column, so one column whose
 // values an engine cannot cast costs only its own figures; such columns are
@@ -243,7 +259,7 @@ func (p *profiler) runBranches(ctx context.Context, bs []branch, onRow func(bran
 
 func (p *profiler) runUnion(ctx context.Context, bs []branch, onRow func(branchRow)) error {
 	p.queries++
-	res, err := p.env.Query(ctx, unionSQL(bs))
+	res, err := p.env.Query(ctx, p.shareSample(unionSQL(bs)))
 	if err != nil {
 		return err
 	}

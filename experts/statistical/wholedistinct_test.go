@@ -3,6 +3,7 @@ package statistical_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/url"
@@ -212,19 +213,22 @@ func TestWholeTableDistinctByValue(t *testing.T) {
 	}
 }
 
-// sketchLog is a source that keeps the statements that build a sketch.
+// sketchLog is a source that keeps its statements, and apart the ones that
+// build a sketch.
 type sketchLog struct {
 	warehouse.Source
 	mu    sync.Mutex
-	stmts []string
+	stmts []string // the sketch statements
+	all   []string
 }
 
 func (l *sketchLog) Query(ctx context.Context, q string, opts warehouse.QueryOptions) (*warehouse.Result, error) {
+	l.mu.Lock()
+	l.all = append(l.all, q)
 	if strings.Contains(q, "hashint8extended") || strings.Contains(q, "hashtextextended") {
-		l.mu.Lock()
 		l.stmts = append(l.stmts, q)
-		l.mu.Unlock()
 	}
+	l.mu.Unlock()
 	return l.Source.Query(ctx, q, opts)
 }
 
@@ -291,6 +295,97 @@ func TestSketchStatementsBounded(t *testing.T) {
 	for c, want := range map[string]float64{"a": 60000, "b": 9001, "c": 12001} {
 		if got := float64(one[c]); math.Abs(got-want) > 0.02*want {
 			t.Errorf("%s: %.0f distinct, want %.0f within 2%%", c, got, want)
+		}
+	}
+}
+
+// unshared is PostgreSQL's dialect without the shared sample: each branch
+// draws the sample from the table again.
+type unshared struct{ warehouse.Dialect }
+
+func (d unshared) Capabilities() warehouse.Capabilities {
+	c := d.Dialect.Capabilities()
+	c.SharedSample = false
+	return c
+}
+
+// unsharedSource is a source whose dialect is unshared.
+type unsharedSource struct{ *sketchLog }
+
+func (s unsharedSource) Dialect() warehouse.Dialect { return unshared{s.sketchLog.Dialect()} }
+
+// TestSharedSampleSameProfiles: on PostgreSQL, a union of branches over a
+// table's sample draws the seeded sample once (WITH … AS MATERIALIZED)
+// instead of once per branch, and every column's profile is what it is
+// with a draw per branch: the same rows, so the same frequent values,
+// anomalies and figures.
+func TestSharedSampleSameProfiles(t *testing.T) {
+	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
+		}
+		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
+	}
+	ctx := context.Background()
+	src, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	table := fmt.Sprintf("shared_%d", time.Now().UnixNano())
+	cols := []string{"id", "status", "qty", "price", "code", "at"}
+	for _, s := range []string{
+		`CREATE TABLE ` + table + ` (id BIGINT, status TEXT, qty INTEGER, price NUMERIC(10,2), code TEXT, at TIMESTAMP)`,
+		`INSERT INTO ` + table + ` SELECT i, (ARRAY['new','paid','shipped','void'])[1 + i % 4], CASE WHEN i % 997 = 0 THEN 100000 ELSE i % 50 END,
+			(i % 1000) / 10.0, 'C' || lpad((i % 3000)::text, 5, '0'), TIMESTAMP '2024-01-01' + (i % 400) * INTERVAL '1 day'
+			FROM generate_series(1, 30000) i`,
+	} {
+		if _, err := admin.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+	profiles := func(s warehouse.Source, l *sketchLog) (map[string]string, int) {
+		h := serverHarness(t, s, table, experts.Options{SampleRows: 5000})
+		if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		out := map[string]string{}
+		for _, c := range cols {
+			p, e := h.profile(t, table+"."+c)
+			if !p.Sampled {
+				t.Fatalf("%s is not sampled", c)
+			}
+			doc, err := json.Marshal(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[c] = fmt.Sprintf("%s %q", doc, e.Evidence)
+		}
+		shared := 0
+		for _, q := range l.all {
+			if strings.Contains(q, "discover_sample") {
+				shared++
+			}
+		}
+		return out, shared
+	}
+	l := &sketchLog{Source: src}
+	with, n := profiles(l, l)
+	l2 := &sketchLog{Source: src}
+	without, n2 := profiles(unsharedSource{l2}, l2)
+	if n == 0 || n2 != 0 {
+		t.Errorf("statements drawing the sample once: %d with the capability, %d without; want some and none", n, n2)
+	}
+	for _, c := range cols {
+		if with[c] != without[c] {
+			t.Errorf("%s: with a shared sample\n%s\nwith a draw per branch\n%s", c, with[c], without[c])
 		}
 	}
 }

@@ -32,9 +32,12 @@ var _ warehouse.Explainer = Dialect{}
 func (Dialect) Name() string { return "postgres" }
 
 // Capabilities: distinct counts of a table read whole are scaled up from
-// HLLRegisters.
+// HLLRegisters. A union of branches over a sample draws it once: at star
+// scale 1, the frequent values of mail_sale's 18 columns took 8.6 s with
+// each branch sampling the table and 5.5 s with one shared sample, the
+// same rows (REPEATABLE) and the same result.
 func (Dialect) Capabilities() warehouse.Capabilities {
-	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctScaled}
+	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctScaled, SharedSample: true}
 }
 
 // NameRules: an unquoted name folds to lower case and a quoted one keeps
