@@ -35,10 +35,10 @@ func (a *colAcc) singletons() int64 {
 // engine builds it itself (Dialect.HLLRegisters). Columns the sketch could not
 // count fall back to Duj1 from the sample: the pass knows its singletons;
 // the SQL path counts them in one query of GROUP BY … HAVING COUNT(*) = 1
-// branches, on the same sample where the engine seeds it. Columns whose
-// values all repeat in the sample (no singletons), or that hold a code list,
-// are left alone: there is nothing to scale. A failure keeps the sample's
-// figures.
+// branches, on the same sample where the engine seeds it, before any
+// sketch. Columns whose values all repeat in the sample (no singletons),
+// or that hold a code list, are left alone: there is nothing to scale, and
+// no sketch is built for them. A failure keeps the sample's figures.
 func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	// The first rows of a table are no random sample: nothing to scale
 	// by (and of a table known only to hold more than p.total−1 rows, no
@@ -66,11 +66,67 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	if len(cols) == 0 {
 		return nil
 	}
+	byIndex := map[int]*colStats{}
+	for _, s := range stats {
+		byIndex[s.spec.Index] = s
+	}
+	var failed []string
+	// f1 holds the singletons of the SQL path's columns, once counted.
+	f1 := map[int]int64{}
+	countSingletons := func(cs []*colStats) bool {
+		var bs []branch
+		for _, s := range cs {
+			q := p.d.QuoteIdent(s.spec.Name)
+			bs = append(bs, branch{col: s.spec.Index, sql: fmt.Sprintf(
+				"SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s FROM %s WHERE %s IS NOT NULL GROUP BY %s HAVING COUNT(*) = 1) f",
+				s.spec.Index, codeSingletons, nullText(p.d), q, p.from, q, q)})
+		}
+		if len(bs) == 0 {
+			return true
+		}
+		bad, err := p.runBranches(ctx, bs, func(r branchRow) {
+			if r.a == codeSingletons {
+				f1[r.k] = r.n
+			}
+		})
+		if err != nil {
+			failed = append(failed, p.name+" (distinct scale-up)")
+			return false
+		}
+		for k := range bad {
+			delete(f1, k)
+			failed = append(failed, p.name+"."+byIndex[k].spec.Name+" (distinct scale-up)")
+		}
+		return true
+	}
 	sketched := map[int]bool{}
 	if p.wholeScan() {
-		sketched = p.sketchDistinct(ctx, cols)
+		// The sketch reads every row of the table for each column; the
+		// sample's singletons say first which columns it can change. A
+		// column none of whose values is seen once in the sample has
+		// shown about every value the table holds (the share of rows
+		// with a value not yet seen is about singletons / rows): it is
+		// left alone, as the streaming path leaves it.
+		var sqlCols []*colStats
+		for _, s := range cols {
+			if s.acc == nil {
+				sqlCols = append(sqlCols, s)
+			}
+		}
+		if !countSingletons(sqlCols) {
+			return failed
+		}
+		var toSketch []*colStats
+		for _, s := range cols {
+			if n, ok := f1[s.spec.Index]; ok && s.acc == nil && n == 0 {
+				s.evidence = append(s.evidence, fmt.Sprintf("no value is seen only once among the %d sampled values: the sample's %d distinct values are taken for the whole table's", s.nonNull, *s.distinct))
+				continue
+			}
+			toSketch = append(toSketch, s)
+		}
+		sketched = p.sketchDistinct(ctx, toSketch)
 	}
-	var bs []branch
+	var rest []*colStats
 	for _, s := range cols {
 		if sketched[s.spec.Index] {
 			continue
@@ -83,34 +139,20 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 		if float64(*s.distinct) < 0.1*float64(s.nonNull) {
 			continue
 		}
-		q := p.d.QuoteIdent(s.spec.Name)
-		bs = append(bs, branch{col: s.spec.Index, sql: fmt.Sprintf(
-			"SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s FROM %s WHERE %s IS NOT NULL GROUP BY %s HAVING COUNT(*) = 1) f",
-			s.spec.Index, codeSingletons, nullText(p.d), q, p.from, q, q)})
-	}
-	if len(bs) == 0 {
-		return nil
-	}
-	byIndex := map[int]*colStats{}
-	for _, s := range stats {
-		byIndex[s.spec.Index] = s
-	}
-	f1 := map[int]int64{}
-	bad, err := p.runBranches(ctx, bs, func(r branchRow) {
-		if r.a == codeSingletons {
-			f1[r.k] = r.n
+		if n, ok := f1[s.spec.Index]; ok {
+			if n > 0 {
+				p.applyDuj1(s, n)
+			}
+			continue
 		}
-	})
-	var failed []string
-	if err != nil {
-		return []string{p.name + " (distinct scale-up)"}
+		rest = append(rest, s)
 	}
-	for k := range bad {
-		failed = append(failed, p.name+"."+byIndex[k].spec.Name+" (distinct scale-up)")
+	if len(rest) == 0 || !countSingletons(rest) {
+		return failed
 	}
-	for k, n := range f1 {
-		if _, isBad := bad[k]; !isBad {
-			p.applyDuj1(byIndex[k], n)
+	for _, s := range rest {
+		if n, ok := f1[s.spec.Index]; ok {
+			p.applyDuj1(s, n)
 		}
 	}
 	return failed

@@ -237,7 +237,10 @@ func (l *sketchLog) Query(ctx context.Context, q string, opts warehouse.QueryOpt
 // values hashed allows (at star scale 1, 19 sketches of 8.6M rows made
 // one statement that outlasted the query timeout). With the bound at one
 // column's rows, each column gets its own statement, and the estimates
-// are those of one statement holding them all.
+// are those of one statement holding them all. A column none of whose
+// values the sample sees only once (500 values, each about 67 times in the
+// sample) gets no sketch: the sample has seen its values, and its count
+// is the sample's.
 func TestSketchStatementsBounded(t *testing.T) {
 	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
 	if dsn == "" {
@@ -259,8 +262,8 @@ func TestSketchStatementsBounded(t *testing.T) {
 	defer admin.Close()
 	table := fmt.Sprintf("bounded_%d", time.Now().UnixNano())
 	for _, s := range []string{
-		`CREATE TABLE ` + table + ` (a BIGINT, b BIGINT, c TEXT)`,
-		`INSERT INTO ` + table + ` SELECT i, i % 9001, 'v' || (i % 12001) FROM generate_series(1, 60000) i`,
+		`CREATE TABLE ` + table + ` (a BIGINT, b BIGINT, c TEXT, g BIGINT)`,
+		`INSERT INTO ` + table + ` SELECT i, i % 9001, 'v' || (i % 12001), i % 500 FROM generate_series(1, 60000) i`,
 	} {
 		if _, err := admin.ExecContext(ctx, s); err != nil {
 			t.Fatalf("%s: %v", s, err)
@@ -281,6 +284,16 @@ func TestSketchStatementsBounded(t *testing.T) {
 				t.Fatalf("bound %d: %s: distinct %v, evidence %q", bound, c, p.DistinctCount, e.Evidence)
 			}
 			out[c] = *p.DistinctCount
+		}
+		p, e := h.profile(t, table+".g")
+		if ev := strings.Join(e.Evidence, ";"); p.DistinctCount == nil || *p.DistinctCount != 500 ||
+			!strings.Contains(ev, "no value is seen only once") || strings.Contains(ev, "HyperLogLog") {
+			t.Errorf("bound %d: g: distinct %v, evidence %q; want the sample's 500, unsketched", bound, p.DistinctCount, ev)
+		}
+		for _, q := range l.stmts {
+			if strings.Contains(q, `"g"`) {
+				t.Errorf("bound %d: g was sketched: %.200s", bound, q)
+			}
 		}
 		return out, len(l.stmts)
 	}
