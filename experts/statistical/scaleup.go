@@ -106,10 +106,15 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 		// column none of whose values is seen once in the sample has
 		// shown about every value the table holds (the share of rows
 		// with a value not yet seen is about singletons / rows): it is
-		// left alone, as the streaming path leaves it.
+		// left alone, as the streaming path leaves it. Only columns
+		// whose values repeat (fewer distinct values than a tenth of the
+		// sampled ones) are asked: a column of mostly distinct values
+		// has singletons for certain, and grouping its sample costs more
+		// than its sketch (at star scale 1 on PostgreSQL, asking every
+		// column cost 53 s of the server's time to save 28).
 		var sqlCols []*colStats
 		for _, s := range cols {
-			if s.acc == nil {
+			if s.acc == nil && float64(*s.distinct) < 0.1*float64(s.nonNull) {
 				sqlCols = append(sqlCols, s)
 			}
 		}
