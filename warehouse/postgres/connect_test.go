@@ -143,9 +143,9 @@ func TestCursorBody(t *testing.T) {
 		"EXPLAIN SELECT 1":                     "",
 		"SELECT ';'":                           "SELECT ';'",
 	} {
-		got, ok := cursorBody(q)
+		got, ok := cappedBody(q)
 		if got != want || ok != (want != "") {
-			t.Errorf("cursorBody(%q) = %q, %v; want %q", q, got, ok, want)
+			t.Errorf("cappedBody(%q) = %q, %v; want %q", q, got, ok, want)
 		}
 	}
 }

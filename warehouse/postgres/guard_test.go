@@ -372,9 +372,9 @@ func TestGuardSQLJSON(t *testing.T) {
 	}
 }
 
-// TestCursorBodyByTheServersParser: the cursor runs the statement the server's parser
-// delimits, without its semicolon.
-func TestCursorBodyByTheServersParser(t *testing.T) {
+// TestCappedBodyByTheServersParser: the row cap wraps the statement the
+// server's parser delimits, without its semicolon.
+func TestCappedBodyByTheServersParser(t *testing.T) {
 	for q, want := range map[string]string{
 		"SELECT 1":                       "SELECT 1",
 		"SELECT 1;":                      "SELECT 1",
@@ -385,13 +385,13 @@ func TestCursorBodyByTheServersParser(t *testing.T) {
 		"TABLE customers;":               "TABLE customers",
 		"SELECT $$;$$":                   "SELECT $$;$$",
 	} {
-		if got, ok := cursorBody(q); !ok || got != want {
-			t.Errorf("cursorBody(%q) = %q, %v; want %q", q, got, ok, want)
+		if got, ok := cappedBody(q); !ok || got != want {
+			t.Errorf("cappedBody(%q) = %q, %v; want %q", q, got, ok, want)
 		}
 	}
 	for _, q := range []string{"EXPLAIN SELECT 1", "SHOW TimeZone", "SELECT 1; SELECT 2", "SELECT (", ""} {
-		if got, ok := cursorBody(q); ok {
-			t.Errorf("cursorBody(%q) = %q; want no cursor", q, got)
+		if got, ok := cappedBody(q); ok {
+			t.Errorf("cappedBody(%q) = %q; want it left uncapped", q, got)
 		}
 	}
 }

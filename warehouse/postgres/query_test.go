@@ -139,8 +139,8 @@ func TestServerRejectsWrites(t *testing.T) {
 	if _, err := s.Query(ctx, serverRefuses[0], warehouse.QueryOptions{}); !errors.Is(err, warehouse.ErrRejected) || errors.Is(err, warehouse.ErrDatabaseRefused) {
 		t.Errorf("the guard's refusal: %v", err)
 	}
-	// A query that writes cannot even be declared as a cursor, and the
-	// extended protocol refuses two statements at once.
+	// A query that writes cannot even be a subquery (nor, before, a
+	// cursor), and the extended protocol refuses two statements at once.
 	for _, w := range serverRefuses[6:] {
 		if _, err := s.query(ctx, w, warehouse.QueryOptions{}); err == nil {
 			t.Errorf("%s ran", w)

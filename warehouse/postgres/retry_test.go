@@ -57,8 +57,8 @@ func TestDroppedConnectionIsRetried(t *testing.T) {
 	s.onRetry = r.Add
 
 	// Mid-statement. pg_sleep is the guard's to refuse, so the test goes
-	// around it. The statement runs through a cursor (FETCH is what
-	// pg_stat_activity shows), and it is the source's only one.
+	// around it. The statement, wrapped in its row cap, is the source's
+	// only active one.
 	wait := retrytest.Background(func() (*warehouse.Result, error) {
 		return s.query(ctx, `SELECT 42 AS answer, pg_sleep(1.5)`, warehouse.QueryOptions{Timeout: 30 * time.Second})
 	})
