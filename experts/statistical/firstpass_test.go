@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
 )
@@ -135,13 +135,7 @@ func TestFirstPassWithoutStats(t *testing.T) {
 // TestFirstPassPostgres: a PostgreSQL table above SampleRows gets its first
 // pass from pg_stats, sized by the source's estimate in the first iteration.
 func TestFirstPassPostgres(t *testing.T) {
-	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
-		}
-		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
-	}
+	dsn := pgscratch.Server(t)
 	ctx := context.Background()
 	admin, err := sql.Open("pgx", dsn)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/warehouse/postgres"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -23,13 +23,7 @@ import (
 // typed columns and UNION typing differ from SQLite's. It needs the server
 // .ci/start-servers starts.
 func TestPostgres(t *testing.T) {
-	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
-		}
-		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
-	}
+	dsn := pgscratch.Server(t)
 	ctx := context.Background()
 	admin, err := sql.Open("pgx", dsn)
 	if err != nil {

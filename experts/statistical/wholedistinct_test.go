@@ -19,6 +19,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/mysql"
 	"github.com/discover-db/discover/warehouse/postgres"
@@ -160,35 +161,14 @@ func mysqlDriverDSN(t *testing.T, dsn string) string {
 // beyond 32 bits whose halves XOR to the same (which hashint8 alone folds
 // to one hash) stay distinct.
 func TestWholeTableDistinctByValue(t *testing.T) {
-	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
-		}
-		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
-	}
 	ctx := context.Background()
-	src, err := postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	table := fmt.Sprintf("byvalue_%d", time.Now().UnixNano())
-	for _, s := range []string{
-		`CREATE TABLE ` + table + ` (n NUMERIC, k BIGINT, w BIGINT)`,
-		`INSERT INTO ` + table + ` SELECT CASE WHEN i % 2 = 0 THEN round((i % 6001)::numeric, 1) ELSE round((i % 6001)::numeric, 3) END,
-			i % 7001, (CAST(i AS BIGINT) << 32) | (i # 5) FROM generate_series(1, 60000) i`,
-	} {
-		if _, err := admin.ExecContext(ctx, s); err != nil {
-			t.Fatalf("%s: %v", s, err)
+	src, admin, table := postgresTable(t, "byvalue", func(table string) []string {
+		return []string{
+			`CREATE TABLE ` + table + ` (n NUMERIC, k BIGINT, w BIGINT)`,
+			`INSERT INTO ` + table + ` SELECT CASE WHEN i % 2 = 0 THEN round((i % 6001)::numeric, 1) ELSE round((i % 6001)::numeric, 3) END,
+				i % 7001, (CAST(i AS BIGINT) << 32) | (i # 5) FROM generate_series(1, 60000) i`,
 		}
-	}
-	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+	})
 	var texts int
 	if err := admin.QueryRowContext(ctx, `SELECT COUNT(DISTINCT CAST(n AS TEXT)) FROM `+table).Scan(&texts); err != nil || texts != 12002 {
 		t.Fatalf("the fixture holds %d distinct texts of n, %v; want 12002", texts, err)
@@ -211,6 +191,33 @@ func TestWholeTableDistinctByValue(t *testing.T) {
 			t.Errorf("%s: %.0f distinct, want %.0f within 2%%; evidence %q", col.name, got, col.want, ev)
 		}
 	}
+}
+
+// postgresTable opens the test server (pgscratch.Server), creates a table
+// named prefix_<nanoseconds> by the statements build gives for that name,
+// and drops the table and closes both connections when the test ends.
+func postgresTable(t *testing.T, prefix string, build func(table string) []string) (warehouse.Source, *sql.DB, string) {
+	t.Helper()
+	dsn := pgscratch.Server(t)
+	ctx := context.Background()
+	src, err := postgres.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	admin, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	table := fmt.Sprintf("%s_%d", prefix, time.Now().UnixNano())
+	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+	for _, s := range build(table) {
+		if _, err := admin.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	return src, admin, table
 }
 
 // sketchLog is a source that keeps its statements, and apart the ones that
@@ -242,34 +249,12 @@ func (l *sketchLog) Query(ctx context.Context, q string, opts warehouse.QueryOpt
 // sample) gets no sketch: the sample has seen its values, and its count
 // is the sample's.
 func TestSketchStatementsBounded(t *testing.T) {
-	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
+	src, _, table := postgresTable(t, "bounded", func(table string) []string {
+		return []string{
+			`CREATE TABLE ` + table + ` (a BIGINT, b BIGINT, c TEXT, g BIGINT)`,
+			`INSERT INTO ` + table + ` SELECT i, i % 9001, 'v' || (i % 12001), i % 500 FROM generate_series(1, 60000) i`,
 		}
-		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
-	}
-	ctx := context.Background()
-	src, err := postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	table := fmt.Sprintf("bounded_%d", time.Now().UnixNano())
-	for _, s := range []string{
-		`CREATE TABLE ` + table + ` (a BIGINT, b BIGINT, c TEXT, g BIGINT)`,
-		`INSERT INTO ` + table + ` SELECT i, i % 9001, 'v' || (i % 12001), i % 500 FROM generate_series(1, 60000) i`,
-	} {
-		if _, err := admin.ExecContext(ctx, s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+	})
 	distinct := func(bound int64) (map[string]int64, int) {
 		defer statistical.SetSketchValuesPerStatement(bound)()
 		l := &sketchLog{Source: src}
@@ -333,37 +318,15 @@ func (s unsharedSource) Dialect() warehouse.Dialect { return unshared{s.sketchLo
 // with a draw per branch: the same rows, so the same frequent values,
 // anomalies and figures.
 func TestSharedSampleSameProfiles(t *testing.T) {
-	dsn := os.Getenv("DISCOVER_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("DISCOVER_TEST_POSTGRES not set: .ci/run starts the servers")
-		}
-		t.Skip(`DISCOVER_TEST_POSTGRES not set; run eval "$(.ci/start-servers)" first`)
-	}
-	ctx := context.Background()
-	src, err := postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	table := fmt.Sprintf("shared_%d", time.Now().UnixNano())
 	cols := []string{"id", "status", "qty", "price", "code", "at"}
-	for _, s := range []string{
-		`CREATE TABLE ` + table + ` (id BIGINT, status TEXT, qty INTEGER, price NUMERIC(10,2), code TEXT, at TIMESTAMP)`,
-		`INSERT INTO ` + table + ` SELECT i, (ARRAY['new','paid','shipped','void'])[1 + i % 4], CASE WHEN i % 997 = 0 THEN 100000 ELSE i % 50 END,
-			(i % 1000) / 10.0, 'C' || lpad((i % 3000)::text, 5, '0'), TIMESTAMP '2024-01-01' + (i % 400) * INTERVAL '1 day'
-			FROM generate_series(1, 30000) i`,
-	} {
-		if _, err := admin.ExecContext(ctx, s); err != nil {
-			t.Fatalf("%s: %v", s, err)
+	src, _, table := postgresTable(t, "shared", func(table string) []string {
+		return []string{
+			`CREATE TABLE ` + table + ` (id BIGINT, status TEXT, qty INTEGER, price NUMERIC(10,2), code TEXT, at TIMESTAMP)`,
+			`INSERT INTO ` + table + ` SELECT i, (ARRAY['new','paid','shipped','void'])[1 + i % 4], CASE WHEN i % 997 = 0 THEN 100000 ELSE i % 50 END,
+				(i % 1000) / 10.0, 'C' || lpad((i % 3000)::text, 5, '0'), TIMESTAMP '2024-01-01' + (i % 400) * INTERVAL '1 day'
+				FROM generate_series(1, 30000) i`,
 		}
-	}
-	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
+	})
 	profiles := func(s warehouse.Source, l *sketchLog) (map[string]string, int) {
 		h := serverHarness(t, s, table, experts.Options{SampleRows: 5000})
 		if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
