@@ -66,39 +66,6 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 	if len(cols) == 0 {
 		return nil
 	}
-	byIndex := map[int]*colStats{}
-	for _, s := range stats {
-		byIndex[s.spec.Index] = s
-	}
-	var failed []string
-	// f1 holds the singletons of the SQL path's columns, once counted.
-	f1 := map[int]int64{}
-	countSingletons := func(cs []*colStats) bool {
-		var bs []branch
-		for _, s := range cs {
-			q := p.d.QuoteIdent(s.spec.Name)
-			bs = append(bs, branch{col: s.spec.Index, sql: fmt.Sprintf(
-				"SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s FROM %s WHERE %s IS NOT NULL GROUP BY %s HAVING COUNT(*) = 1) f",
-				s.spec.Index, codeSingletons, nullText(p.d), q, p.from, q, q)})
-		}
-		if len(bs) == 0 {
-			return true
-		}
-		bad, err := p.runBranches(ctx, bs, func(r branchRow) {
-			if r.a == codeSingletons {
-				f1[r.k] = r.n
-			}
-		})
-		if err != nil {
-			failed = append(failed, p.name+" (distinct scale-up)")
-			return false
-		}
-		for k := range bad {
-			delete(f1, k)
-			failed = append(failed, p.name+"."+byIndex[k].spec.Name+" (distinct scale-up)")
-		}
-		return true
-	}
 	sketched := map[int]bool{}
 	if p.wholeScan() {
 		// The sketch reads every row of the table for each column; the
@@ -111,19 +78,22 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 		// sampled ones) are asked: a column of mostly distinct values
 		// has singletons for certain, and grouping its sample costs more
 		// than its sketch (at star scale 1 on PostgreSQL, asking every
-		// column cost 53 s of the server's time to save 28).
+		// column cost 53 s of the server's time to save 28). A column
+		// whose count fails is sketched, and is no failure when that
+		// works.
 		var sqlCols []*colStats
 		for _, s := range cols {
-			if s.acc == nil && float64(*s.distinct) < 0.1*float64(s.nonNull) {
+			if s.acc == nil && repeats(s) {
 				sqlCols = append(sqlCols, s)
 			}
 		}
-		if !countSingletons(sqlCols) {
-			return failed
+		f1, _, err := p.singletons(ctx, sqlCols)
+		if err != nil {
+			return []string{p.name + " (distinct scale-up)"}
 		}
 		var toSketch []*colStats
 		for _, s := range cols {
-			if n, ok := f1[s.spec.Index]; ok && s.acc == nil && n == 0 {
+			if n, ok := f1[s.spec.Index]; ok && n == 0 {
 				s.evidence = append(s.evidence, fmt.Sprintf("no value is seen only once among the %d sampled values: the sample's %d distinct values are taken for the whole table's", s.nonNull, *s.distinct))
 				continue
 			}
@@ -140,27 +110,57 @@ func (p *profiler) scaleUp(ctx context.Context, stats []*colStats) []string {
 			p.applyDuj1(s, a.singletons())
 			continue
 		}
-		// Fewer distinct values than a tenth of the rows: they repeat.
-		if float64(*s.distinct) < 0.1*float64(s.nonNull) {
-			continue
-		}
-		if n, ok := f1[s.spec.Index]; ok {
-			if n > 0 {
-				p.applyDuj1(s, n)
-			}
+		if repeats(s) {
 			continue
 		}
 		rest = append(rest, s)
 	}
-	if len(rest) == 0 || !countSingletons(rest) {
-		return failed
+	f1, bad, err := p.singletons(ctx, rest)
+	if err != nil {
+		return []string{p.name + " (distinct scale-up)"}
 	}
+	var failed []string
 	for _, s := range rest {
-		if n, ok := f1[s.spec.Index]; ok {
+		if _, isBad := bad[s.spec.Index]; isBad {
+			failed = append(failed, p.name+"."+s.spec.Name+" (distinct scale-up)")
+		} else if n, ok := f1[s.spec.Index]; ok {
 			p.applyDuj1(s, n)
 		}
 	}
 	return failed
+}
+
+// repeats reports whether a sampled column's values repeat: fewer
+// distinct values than a tenth of the sampled ones.
+func repeats(s *colStats) bool {
+	return float64(*s.distinct) < 0.1*float64(s.nonNull)
+}
+
+// singletons counts, on the sample, the values of each of cols seen only
+// once (f1, by column index), in one query of GROUP BY … HAVING COUNT(*) =
+// 1 branches, on the same sample where the engine seeds it. bad holds the
+// columns whose count failed; err is a failure of them all.
+func (p *profiler) singletons(ctx context.Context, cols []*colStats) (f1 map[int]int64, bad map[int]error, err error) {
+	f1 = map[int]int64{}
+	if len(cols) == 0 {
+		return f1, nil, nil
+	}
+	bs := make([]branch, len(cols))
+	for i, s := range cols {
+		q := p.d.QuoteIdent(s.spec.Name)
+		bs[i] = branch{col: s.spec.Index, sql: fmt.Sprintf(
+			"SELECT %d AS k, %d AS a, 0 AS b, %s AS v, COUNT(*) AS n FROM (SELECT %s FROM %s WHERE %s IS NOT NULL GROUP BY %s HAVING COUNT(*) = 1) f",
+			s.spec.Index, codeSingletons, nullText(p.d), q, p.from, q, q)}
+	}
+	bad, err = p.runBranches(ctx, bs, func(r branchRow) {
+		if r.a == codeSingletons {
+			f1[r.k] = r.n
+		}
+	})
+	for k := range bad {
+		delete(f1, k)
+	}
+	return f1, bad, err
 }
 
 // sketchValuesPerStatement bounds the values one sketch statement hashes
