@@ -2,8 +2,21 @@ package warehouse
 
 import (
 	"database/sql"
+	"strconv"
 	"strings"
 )
+
+// CapRows wraps query, a statement the engine accepts as a subquery
+// (without its trailing semicolons), so that the engine itself stops at
+// one row past maxRows, the row that proves there was more: an engine that
+// hands over a whole result (DuckDB's driver materializes it, a plain
+// PostgreSQL query streams it all) never returns from one without end.
+// query goes on lines of its own, so that a trailing -- comment cannot
+// swallow the closing parenthesis; the alias is one PostgreSQL before 16
+// requires.
+func CapRows(query string, maxRows int) string {
+	return "SELECT * FROM (\n" + query + "\n) AS discover_capped LIMIT " + strconv.Itoa(maxRows+1)
+}
 
 // ReadRows reads a database/sql result into a Result, at most maxRows rows,
 // converting each value with convert(value, declared type name in upper

@@ -80,8 +80,7 @@ func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.R
 // the first row, so a cap applied while reading would never return from a
 // result without end (FROM range(1e15)), where DuckDB stops a LIMIT as soon
 // as it has its rows. One row past the cap is asked for, to tell a result
-// of exactly maxRows from a longer one. q goes on lines of its own so that
-// a trailing -- comment cannot swallow the closing parenthesis, and
+// of exactly maxRows from a longer one (warehouse.CapRows). q goes in
 // without its trailing semicolons, which a subquery cannot hold. Other
 // statements (EXPLAIN, SHOW, DESCRIBE, SUMMARIZE) have results bounded by
 // the schema, and run as written.
@@ -100,7 +99,7 @@ func capped(q string, maxRows int) (string, bool) {
 	for i := len(toks) - 1; i >= 0 && toks[i].Kind == warehouse.TokenPunct && toks[i].Text == ";"; i-- {
 		end = toks[i].Pos
 	}
-	return "SELECT * FROM (\n" + q[:end] + "\n) LIMIT " + strconv.Itoa(maxRows+1), true
+	return warehouse.CapRows(q[:end], maxRows), true
 }
 
 // cappable are the first words of statements whose result is a query's,
