@@ -844,7 +844,7 @@ func TestCutStatementSettles(t *testing.T) {
 			t.Fatal(err)
 		}
 		whole := time.Since(start)
-		cuts := 0
+		cuts, before := 0, settled.Load()
 		for k := int64(0); ; k++ {
 			fc := &flipCtx{Context: ctx, done: make(chan struct{})}
 			fc.n.Store(k)
@@ -873,6 +873,9 @@ func TestCutStatementSettles(t *testing.T) {
 		}
 		if n := retired.Load(); n != 0 {
 			t.Errorf("%s: %d connections given up", dsn, n)
+		}
+		if n := settled.Load() - before; n != int64(cuts) {
+			t.Errorf("%s: the connection settled %d times after %d cuts", dsn, n, cuts)
 		}
 	}
 }
