@@ -49,6 +49,9 @@ type Options struct {
 	// schema declared none, so inference can be measured against the
 	// declarations (cmd/relbench).
 	IgnoreDeclaredFKs bool
+	// Parallel is how many statements one task may have running at once
+	// (the run's --parallel; 0 or 1: one at a time).
+	Parallel int
 }
 
 // UserRelation is a reference from the configuration file.

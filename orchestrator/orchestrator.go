@@ -145,6 +145,9 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 	if cfg.Parallel < 1 {
 		cfg.Parallel = 1
 	}
+	if cfg.Options.Parallel < 1 {
+		cfg.Options.Parallel = cfg.Parallel
+	}
 	if cfg.MaxIterations < 1 {
 		cfg.MaxIterations = 50
 	}

@@ -156,7 +156,7 @@ view: --resume continues).`,
 	f.Float64Var(&o.targetCoverage, "target-coverage", 0.95, "stop when coverage reaches F (0..1)")
 	f.DurationVar(&o.timeout, "timeout", 30*time.Minute, "deadline for the whole run (Go duration: 90s, 10m, 1h)")
 	f.DurationVar(&o.queryTimeout, "query-timeout", time.Minute, "deadline for one query against the database")
-	f.IntVar(&o.parallel, "parallel", 4, "experts' tasks running at once")
+	f.IntVar(&o.parallel, "parallel", 4, "experts' tasks running at once, and statements one task runs at once (the reference checks of different tables)")
 	f.Int64Var(&o.sampleRows, "sample-rows", 1_000_000, "tables larger than this are profiled on a sample")
 	f.Int64Var(&o.maxQueries, "max-queries", 0, "queries the run may send to the database (0 = no limit); once spent, the run stops as at its deadline and reports what it found")
 	f.StringArrayVar(&o.include, "include", nil, "only tables matching this glob (repeatable; schema.table where there are schemas)")

@@ -7,3 +7,7 @@ func SetStreamCheckMinRows(n int64) (restore func()) {
 	streamCheckMinRows = n
 	return func() { streamCheckMinRows = old }
 }
+
+// CheckWorkersPeak returns the most child tables checked at once since the
+// last call, and starts counting again.
+func CheckWorkersPeak() int64 { return checkWorkers.peak.Swap(0) }

@@ -47,6 +47,8 @@ import (
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
+	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/singleflight"
 )
 
 // Thresholds of the inference. They are properties of references in
@@ -1257,29 +1259,60 @@ func canonicalNumber(f float64) string {
 }
 
 // sketches reads columns' sketches once each; a nil sketch is a column
-// that cannot be sketched.
+// that cannot be sketched. The checks of several tables ask at once
+// (checkCandidates): a column asked for while its read runs waits for it.
 type sketches struct {
 	env    *experts.Env
 	tables map[string]warehouse.Table
+	mu     sync.Mutex // done, reads
 	done   map[string]*sketch
 	reads  int
+	flight singleflight.Group
 }
 
 func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, error) {
 	key := c.qualified()
-	if s, ok := k.done[key]; ok {
-		if s != nil && s.partial && asKey {
-			return nil, nil
+	k.mu.Lock()
+	s, ok := k.done[key]
+	k.mu.Unlock()
+	if !ok && asKey {
+		scope, err := k.env.Scope(ctx, k.tables[c.Table])
+		if err != nil {
+			return nil, err
 		}
-		return s, nil
+		if scope.Sampled || c.fallback {
+			return nil, nil // a sample of a key misses values it holds
+		}
 	}
+	if !ok {
+		v, err, _ := k.flight.Do(key, func() (any, error) { return k.read(ctx, c) })
+		if err != nil {
+			return nil, err
+		}
+		s = v.(*sketch)
+	}
+	if s != nil && s.partial && asKey {
+		return nil, nil // a sample of a key misses values it holds
+	}
+	return s, nil
+}
+
+// store keeps a column's sketch, or nil for a column that cannot have one.
+func (k *sketches) store(key string, s *sketch) *sketch {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.done[key] = s
+	return s
+}
+
+// read reads a column's sketch: the distinct values of its table's sample
+// (or of all its rows), a bounded number of the least hashed kept.
+func (k *sketches) read(ctx context.Context, c Column) (*sketch, error) {
+	key := c.qualified()
 	t := k.tables[c.Table]
 	scope, err := k.env.Scope(ctx, t)
 	if err != nil {
 		return nil, err
-	}
-	if (scope.Sampled || c.fallback) && asKey {
-		return nil, nil // a sample of a key misses values it holds
 	}
 	p := c.Profile
 	limit := int64(sketchMaxDistinct)
@@ -1291,12 +1324,10 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 		}
 	}
 	if p == nil || p.DistinctCount == nil {
-		k.done[key] = nil
-		return nil, nil
+		return k.store(key, nil), nil
 	}
 	if d := *p.DistinctCount; d > limit && (!scope.Sampled || min(d, scope.Target) > limit) {
-		k.done[key] = nil
-		return nil, nil
+		return k.store(key, nil), nil
 	}
 	q := k.env.Dialect().QuoteIdent(c.Name)
 	// A table far larger than the sample gives the distinct values of its
@@ -1317,7 +1348,9 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 		h := stablehash.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
+	k.mu.Lock()
 	k.reads++
+	k.mu.Unlock()
 	if k.env.CanStream() {
 		err = k.env.Stream(ctx, sql, func(row []any) error {
 			if len(row) > 0 && usable {
@@ -1344,13 +1377,11 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 		usable = false // the exact checks will do
 	}
 	if !usable {
-		k.done[key] = nil
-		return nil, nil
+		return k.store(key, nil), nil
 	}
 	s := newSketch(byHash)
 	s.partial = scope.Sampled || c.fallback
-	k.done[key] = s
-	return s, nil
+	return k.store(key, s), nil
 }
 
 // newSketch keeps the sketchK least hashed of a column's values.
@@ -2310,81 +2341,151 @@ func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]wa
 			targeted[c.Parent.qualified()]++
 		}
 	}
-	for _, k := range order {
-		group := byChild[k]
-		ub := make(map[string]float64, len(group))
-		for _, c := range group {
-			ub[c.Key()] = upperBound(c)
+	// Each child table's columns are checked by one worker, in order, so
+	// that its streamed read (streamChecks) serves them all; the tables are
+	// checked side by side, up to the run's parallelism: on a warehouse the
+	// checks read the fact tables whole, and one at a time they left all
+	// but one core idle (issue 20). The results keep the candidates' order
+	// whatever finishes first.
+	byTable := map[string][]int{}
+	var tableOrder []string
+	for i, k := range order {
+		t := byChild[k][0].Child.Table
+		if _, ok := byTable[t]; !ok {
+			tableOrder = append(tableOrder, t)
 		}
-		// Targets named as written come before those named only through a
-		// synonym or as a person (Select keeps the latter only when none of
-		// the former holds).
-		sort.SliceStable(group, func(i, j int) bool {
-			a, b := group[i], group[j]
-			if a.Name.loose() != b.Name.loose() {
-				return b.Name.loose()
+		byTable[t] = append(byTable[t], i)
+	}
+	results := make([][]Scored, len(order))
+	var mu sync.Mutex // st
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(env.Options.Parallel, 1))
+	for _, t := range tableOrder {
+		g.Go(func() error {
+			sc.begin(t)
+			defer sc.end(t)
+			checkWorkers.begin()
+			defer checkWorkers.end()
+			local := InferStats{PrunedBy: map[string]int{}}
+			defer func() {
+				mu.Lock()
+				defer mu.Unlock()
+				st.Dominated += local.Dominated
+				st.Pruned += local.Pruned
+				st.Checks += local.Checks
+				for k, n := range local.PrunedBy {
+					st.PrunedBy[k] += n
+				}
+			}()
+			for _, i := range byTable[t] {
+				var err error
+				if results[i], err = checkColumn(gctx, env, tables, byChild[order[i]], isChild, targeted, sk, sc, &local); err != nil {
+					return err
+				}
 			}
-			if ub[a.Key()] != ub[b.Key()] {
-				return ub[a.Key()] > ub[b.Key()]
-			}
-			return a.Name.Score > b.Name.Score
+			return nil
 		})
-		// Select keeps the best target and reports a second one within
-		// ambiguityMargin; one that cannot come that close is settled.
-		settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
-		bar := -1.0      // the best confirmed reference of this column so far
-		spelled := false // a target named as written is confirmed
-		for _, c := range group {
-			if settled(ub[c.Key()], bar) || (spelled && c.Name.loose()) {
-				st.Dominated++
-				continue
-			}
-			// A column named like several keys is read once, and its sample
-			// spares the checks of the keys that do not hold its values.
-			if len(group) > 1 {
-				pruned, err := sketchPrunes(ctx, sk, c, targeted[c.Parent.qualified()] > 1)
-				if err != nil {
-					return fmt.Errorf("infer relationships: %w", err)
-				}
-				if pruned {
-					st.Pruned++
-					st.PrunedBy[pruneSample]++
-					continue
-				}
-			}
-			if c.Name.Rule == valueRule && typeClass(c.Child.Type) == "integer" {
-				held, err := keysBelow(ctx, env, tables, &c)
-				if err != nil {
-					if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-						return fmt.Errorf("infer relationships: %w", err)
-					}
-					continue
-				}
-				if !held {
-					st.Pruned++
-					st.PrunedBy[pruneChance]++
-					continue
-				}
-			}
-			s, err := check(ctx, env, tables, c, sc)
-			st.Checks++
-			if err != nil {
-				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
-					return fmt.Errorf("infer relationships: %w", err)
-				}
-				continue // one bad pair does not stop the others
-			}
-			*scored = append(*scored, s)
-			// A target that is itself a reference elsewhere may be dropped by
-			// Select: only a declared key, or one that is no candidate's
-			// child, sets the bar.
-			if s.Accept && (c.Parent.Declared || !isChild[c.Parent.qualified()]) {
-				bar = max(bar, s.Confidence)
-				spelled = spelled || !c.Name.loose()
-			}
-		}
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for _, r := range results {
+		*scored = append(*scored, r...)
 	}
 	return nil
+}
+
+// checkWorkers counts the tables being checked at once, and the most
+// there were: what the tests read to see that checks ran side by side.
+var checkWorkers workerCount
+
+type workerCount struct{ now, peak atomic.Int64 }
+
+func (w *workerCount) begin() {
+	n := w.now.Add(1)
+	for p := w.peak.Load(); n > p && !w.peak.CompareAndSwap(p, n); p = w.peak.Load() {
+	}
+}
+
+func (w *workerCount) end() { w.now.Add(-1) }
+
+// checkColumn checks one child column's candidates (group), from the most
+// promising target down, and returns their scores.
+func checkColumn(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, group []Candidate,
+	isChild map[string]bool, targeted map[string]int, sk *sketches, sc *streamChecks, st *InferStats) ([]Scored, error) {
+	var scored []Scored
+	ub := make(map[string]float64, len(group))
+	for _, c := range group {
+		ub[c.Key()] = upperBound(c)
+	}
+	// Targets named as written come before those named only through a
+	// synonym or as a person (Select keeps the latter only when none of
+	// the former holds).
+	sort.SliceStable(group, func(i, j int) bool {
+		a, b := group[i], group[j]
+		if a.Name.loose() != b.Name.loose() {
+			return b.Name.loose()
+		}
+		if ub[a.Key()] != ub[b.Key()] {
+			return ub[a.Key()] > ub[b.Key()]
+		}
+		return a.Name.Score > b.Name.Score
+	})
+	// Select keeps the best target and reports a second one within
+	// ambiguityMargin; one that cannot come that close is settled.
+	settled := func(ub, bar float64) bool { return bar >= 0 && ub+0.01 < bar-ambiguityMargin }
+	bar := -1.0      // the best confirmed reference of this column so far
+	spelled := false // a target named as written is confirmed
+	for _, c := range group {
+		if settled(ub[c.Key()], bar) || (spelled && c.Name.loose()) {
+			st.Dominated++
+			continue
+		}
+		// A column named like several keys is read once, and its sample
+		// spares the checks of the keys that do not hold its values.
+		if len(group) > 1 {
+			pruned, err := sketchPrunes(ctx, sk, c, targeted[c.Parent.qualified()] > 1)
+			if err != nil {
+				return nil, fmt.Errorf("infer relationships: %w", err)
+			}
+			if pruned {
+				st.Pruned++
+				st.PrunedBy[pruneSample]++
+				continue
+			}
+		}
+		if c.Name.Rule == valueRule && typeClass(c.Child.Type) == "integer" {
+			held, err := keysBelow(ctx, env, tables, &c)
+			if err != nil {
+				if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+					return nil, fmt.Errorf("infer relationships: %w", err)
+				}
+				continue
+			}
+			if !held {
+				st.Pruned++
+				st.PrunedBy[pruneChance]++
+				continue
+			}
+		}
+		s, err := check(ctx, env, tables, c, sc)
+		st.Checks++
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, experts.ErrQueryBudget) {
+				return nil, fmt.Errorf("infer relationships: %w", err)
+			}
+			continue // one bad pair does not stop the others
+		}
+		scored = append(scored, s)
+		// A target that is itself a reference elsewhere may be dropped by
+		// Select: only a declared key, or one that is no candidate's
+		// child, sets the bar.
+		if s.Accept && (c.Parent.Declared || !isChild[c.Parent.qualified()]) {
+			bar = max(bar, s.Confidence)
+			spelled = spelled || !c.Name.loose()
+		}
+	}
+	return scored, nil
 }
 
 // sketchPrunes tests a candidate on the child's sample: against the key's

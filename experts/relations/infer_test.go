@@ -660,6 +660,12 @@ func runInference(t *testing.T, path string) *catalog.Catalog {
 // profiled on a sample.
 func runInferenceSampled(t *testing.T, path string, sampleRows int64) *catalog.Catalog {
 	t.Helper()
+	return runInferenceWith(t, path, experts.Options{SampleRows: sampleRows, IgnoreDeclaredFKs: true})
+}
+
+// runInferenceWith is runInference under opts.
+func runInferenceWith(t *testing.T, path string, opts experts.Options) *catalog.Catalog {
+	t.Helper()
 	ctx := context.Background()
 	src, err := sqlite.Open(ctx, path)
 	if err != nil {
@@ -670,7 +676,7 @@ func runInferenceSampled(t *testing.T, path string, sampleRows int64) *catalog.C
 	tables := expertstest.Tables(t, src)
 	var q atomic.Int64
 	for it := 1; it <= 4; it++ {
-		env := experts.NewEnv(src, cat, "r", it, 1, tables, experts.Options{SampleRows: sampleRows, IgnoreDeclaredFKs: true}, &q)
+		env := experts.NewEnv(src, cat, "r", it, 1, tables, opts, &q)
 		expertstest.RunTasks(t, ctx, env, structural.New(), relations.New(), statistical.New())
 	}
 	return cat

@@ -24,8 +24,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/discover-db/discover/experts"
+	"golang.org/x/sync/singleflight"
 )
 
 // streamCheckMinRows: smaller child tables are checked by SQL, whose sort
@@ -51,20 +53,25 @@ type groups struct {
 }
 
 // streamChecks holds the groups read so far, by table and column, and the
-// parents' key sets.
+// parents' key sets. Several child tables are checked at once, each by
+// one worker (checkCandidates): mu guards the maps, not the reads, and a
+// parent's keys asked for while they are being read wait for that read.
 type streamChecks struct {
 	env    *experts.Env
-	want   map[string]map[string]int64   // child table → columns its candidates check → distinct values
+	want   map[string]map[string]int64 // child table → columns its candidates check → distinct values; set before the checks
+	mu     sync.Mutex
 	read   map[string]map[string]*groups // child table → column → groups
 	keys   map[string]map[int64]struct{} // parent table.column → its values; nil: not usable
 	held   int                           // groups held
 	reads  int                           // streamed reads of child tables and parents
 	failed map[string]bool               // tables whose read failed: SQL checks them
+	active map[string]int                // child tables being checked, whose groups stay
+	flight singleflight.Group            // parents' key reads
 }
 
 func newStreamChecks(env *experts.Env) *streamChecks {
 	return &streamChecks{env: env, want: map[string]map[string]int64{}, read: map[string]map[string]*groups{},
-		keys: map[string]map[int64]struct{}{}, failed: map[string]bool{}}
+		keys: map[string]map[int64]struct{}{}, failed: map[string]bool{}, active: map[string]int{}}
 }
 
 // plan notes the child columns of cands that a streamed check could take,
@@ -100,7 +107,10 @@ func (sc *streamChecks) inclusion(ctx context.Context, c Candidate, cs, ps exper
 	if sc == nil {
 		return in, false, nil
 	}
-	if _, wanted := sc.want[c.Child.Table][c.Child.Name]; !wanted || sc.failed[c.Child.Table] ||
+	sc.mu.Lock()
+	failed := sc.failed[c.Child.Table]
+	sc.mu.Unlock()
+	if _, wanted := sc.want[c.Child.Table][c.Child.Name]; !wanted || failed ||
 		cs.Rows < streamCheckMinRows || ps.Sampled || ps.Rows < 0 || ps.Rows > maxParentKeys {
 		return in, false, nil
 	}
@@ -128,9 +138,14 @@ func (sc *streamChecks) inclusion(ctx context.Context, c Candidate, cs, ps exper
 
 // groupsOf returns the groups of c's child column, reading its table's
 // wanted columns not read yet in one statement.
+//
+// Only the worker checking the table calls it for that table, so no two
+// reads of one table run at once.
 func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Scope) (*groups, error) {
 	table := c.Child.Table
+	sc.mu.Lock()
 	if g := sc.read[table][c.Child.Name]; g != nil {
+		sc.mu.Unlock()
 		return g, nil
 	}
 	var cols []string
@@ -142,10 +157,11 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 		}
 	}
 	slices.Sort(cols)
-	// Let the other tables' groups go when this read could pass the bound.
+	// Let the groups of tables no worker is checking go when this read
+	// could pass the bound.
 	if int64(sc.held)+more > maxHeldGroups {
 		for t := range sc.read {
-			if t != table {
+			if t != table && sc.active[t] == 0 {
 				for _, g := range sc.read[t] {
 					sc.held -= len(g.counts)
 				}
@@ -153,6 +169,8 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 			}
 		}
 	}
+	sc.reads++
+	sc.mu.Unlock()
 	d := sc.env.Dialect()
 	exprs := make([]string, len(cols))
 	for i, col := range cols {
@@ -163,7 +181,6 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 		read[i] = &groups{counts: map[int64]int64{}}
 	}
 	q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(exprs, ", "), cs.From("c"))
-	sc.reads++
 	err := sc.env.Stream(ctx, q, func(row []any) error {
 		for i, v := range row {
 			if v == nil || read[i].other {
@@ -181,9 +198,13 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 		if experts.Fatal(ctx, err) {
 			return nil, err
 		}
+		sc.mu.Lock()
 		sc.failed[table] = true // the SQL checks meet or settle the same trouble
+		sc.mu.Unlock()
 		return nil, nil
 	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
 	if sc.read[table] == nil {
 		sc.read[table] = map[string]*groups{}
 	}
@@ -202,14 +223,29 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 // count a group once per match).
 func (sc *streamChecks) parentKeys(ctx context.Context, c Candidate, ps experts.Scope) (map[int64]struct{}, error) {
 	k := c.Parent.qualified()
-	if keys, done := sc.keys[k]; done {
+	sc.mu.Lock()
+	keys, done := sc.keys[k]
+	sc.mu.Unlock()
+	if done {
 		return keys, nil
 	}
+	v, err, _ := sc.flight.Do(k, func() (any, error) { return sc.readKeys(ctx, c, ps) })
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[int64]struct{}), nil
+}
+
+// readKeys reads a parent's key values for parentKeys.
+func (sc *streamChecks) readKeys(ctx context.Context, c Candidate, ps experts.Scope) (map[int64]struct{}, error) {
+	k := c.Parent.qualified()
 	d := sc.env.Dialect()
 	col := "p." + d.QuoteIdent(c.Parent.Name)
 	keys := make(map[int64]struct{}, max(ps.Rows, 0))
 	usable := true
+	sc.mu.Lock()
 	sc.reads++
+	sc.mu.Unlock()
 	err := sc.env.Stream(ctx, fmt.Sprintf("SELECT %s FROM %s WHERE %s IS NOT NULL", col, ps.From("p"), col), func(row []any) error {
 		if !usable {
 			return nil
@@ -231,7 +267,9 @@ func (sc *streamChecks) parentKeys(ctx context.Context, c Candidate, ps experts.
 	if !usable {
 		keys = nil
 	}
+	sc.mu.Lock()
 	sc.keys[k] = keys
+	sc.mu.Unlock()
 	return keys, nil
 }
 
@@ -256,4 +294,24 @@ func integer(v any) (int64, bool) {
 		return int64(x), true
 	}
 	return 0, false
+}
+
+// begin marks a child table as being checked, so that its groups are not
+// let go to make room for another's; end unmarks it.
+func (sc *streamChecks) begin(table string) {
+	if sc == nil {
+		return
+	}
+	sc.mu.Lock()
+	sc.active[table]++
+	sc.mu.Unlock()
+}
+
+func (sc *streamChecks) end(table string) {
+	if sc == nil {
+		return
+	}
+	sc.mu.Lock()
+	sc.active[table]--
+	sc.mu.Unlock()
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/relations"
 	"github.com/discover-db/discover/internal/expertstest"
 )
@@ -117,4 +118,86 @@ func keysOf(m map[string]catalog.Entry) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestChecksOfSeveralTablesAtOnce: the exact checks of different child
+// tables run side by side, up to the run's parallelism (issue 20: one at a
+// time, the checks of a warehouse's fact tables left all cores but one
+// idle), and what they find is what the same checks find one at a time:
+// every relationship and ledger entry, byte for byte. Four child tables
+// share three parents, so that parents' keys and sketches are asked for by
+// several tables at once; the checks are streamed, and once by query.
+func TestChecksOfSeveralTablesAtOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "clinic.db")
+	child := func(table string, rows int, cols ...string) []string {
+		exprs := map[string]string{
+			"patient_id": "CASE WHEN i % 89 = 0 THEN NULL WHEN i % 5000 = 3 THEN 9000 + i % 7 ELSE 1 + (i * 7) % 5000 END",
+			"clinic_id":  "1 + (i * 13) % 40",
+			"doctor_id":  "1 + (i * 11) % 300",
+		}
+		var sel []string
+		for _, c := range cols {
+			sel = append(sel, exprs[c])
+		}
+		return []string{
+			fmt.Sprintf("CREATE TABLE %s (id INTEGER PRIMARY KEY, %s INTEGER, amount REAL)", table, strings.Join(cols, " INTEGER, ")),
+			fmt.Sprintf(`INSERT INTO %s WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < %d)
+				SELECT i, %s, (i %% 90) + 0.5 FROM r`, table, rows, strings.Join(sel, ", ")),
+		}
+	}
+	stmts := []string{
+		`CREATE TABLE patient (id INTEGER PRIMARY KEY, born TEXT)`,
+		`CREATE TABLE clinic (id INTEGER PRIMARY KEY, city TEXT)`,
+		`CREATE TABLE doctor (id INTEGER PRIMARY KEY, name TEXT)`,
+		`INSERT INTO patient WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, '19' || (50 + i % 50) FROM r`,
+		`INSERT INTO clinic WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 40) SELECT i, 'city ' || i FROM r`,
+		`INSERT INTO doctor WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300) SELECT i, 'dr ' || i FROM r`,
+	}
+	stmts = append(stmts, child("visit", 60000, "patient_id", "clinic_id", "doctor_id")...)
+	stmts = append(stmts, child("invoice", 40000, "patient_id", "clinic_id")...)
+	stmts = append(stmts, child("referral", 30000, "patient_id", "doctor_id")...)
+	stmts = append(stmts, child("prescription", 20000, "doctor_id", "patient_id")...)
+	expertstest.SQLite(t, path, stmts...)
+
+	infer := func(parallel int) map[string]catalog.Entry {
+		relations.CheckWorkersPeak()
+		cat := runInferenceWith(t, path, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true, Parallel: parallel})
+		_, byKey := inferredKeys(t, cat)
+		hs, err := cat.List(t.Context(), catalog.Filter{Kind: catalog.KindHypothesis, RunID: "r"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range hs {
+			byKey["hypothesis "+h.Key] = h
+		}
+		if peak := relations.CheckWorkersPeak(); parallel > 1 && peak < 2 || peak > int64(max(parallel, 1)) {
+			t.Errorf("parallel %d: %d tables checked at once at most", parallel, peak)
+		}
+		return byKey
+	}
+	for _, minRows := range []int64{0, 1 << 62} {
+		restore := relations.SetStreamCheckMinRows(minRows)
+		one, four := infer(1), infer(4)
+		restore()
+		for key, a := range one {
+			b, ok := four[key]
+			switch {
+			case !ok:
+				t.Errorf("stream from %d rows: %s found one table at a time, not four", minRows, key)
+			case a.Confidence != b.Confidence || string(a.Document) != string(b.Document) ||
+				strings.Join(a.Evidence, "\n") != strings.Join(b.Evidence, "\n"):
+				t.Errorf("stream from %d rows: %s differs:\none at a time %.3f %s %q\nfour at a time %.3f %s %q",
+					minRows, key, a.Confidence, a.Document, a.Evidence, b.Confidence, b.Document, b.Evidence)
+			}
+		}
+		if len(one) != len(four) {
+			t.Errorf("stream from %d rows: %d entries one table at a time, %d four at a time", minRows, len(one), len(four))
+		}
+		for _, key := range []string{"visit(patient_id)->patient(id)", "invoice(clinic_id)->clinic(id)",
+			"referral(doctor_id)->doctor(id)", "prescription(patient_id)->patient(id)"} {
+			if _, ok := four[key]; !ok {
+				t.Errorf("stream from %d rows: %s not inferred: %v", minRows, key, keysOf(four))
+			}
+		}
+	}
 }
