@@ -332,75 +332,135 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			s.Queries, s.LLM = queries.Load(), o.llmUsage(llmBase)
 			_ = o.save(ctx, &run, s)
 		}
-		for _, t := range tasks {
-			t := t
+		// Tasks of pipelined experts that become ready while the round runs
+		// start in it as slots free (pipelined, below): each task's end
+		// wakes the loop after the first dispatch.
+		var outstanding atomic.Int64
+		finished := make(chan struct{}, 1)
+		var runOne func(t experts.Task) error
+		dispatch := func(t experts.Task) {
+			outstanding.Add(1)
 			g.Go(func() error {
-				if gctx.Err() != nil {
-					return nil
-				}
-				mu.Lock()
-				n := failures[taskKey(t)]
-				last, failed := failedAt[taskKey(t)]
-				mu.Unlock()
-				if failed && !retryPause(gctx, n, last) {
-					return nil // the deadline came during the pause
-				}
-				o.emit(Event{Kind: EventTaskStart, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name})
-				started.Store(true)
-				checkpoint()
-				defer checkpoint()
-				start := o.now()
-				err := runTask(gctx, t)
-				el := o.now().Sub(start)
-				mu.Lock()
-				if state.Costs == nil {
-					state.Costs = &catalog.RunCosts{}
-				}
-				state.Costs.Add(t.Expert, t.Name, el.Seconds(), err != nil && gctx.Err() == nil)
-				mu.Unlock()
-				if werr := o.Catalog.WriteErr(); werr != nil {
-					stopRound(werr)
-					return nil
-				}
-				if err != nil {
-					if gctx.Err() != nil {
-						return nil // the deadline, not the task, is at fault
+				defer func() {
+					outstanding.Add(-1)
+					select {
+					case finished <- struct{}{}:
+					default: // a wake-up is pending already
 					}
-					// A table that cannot be read, or a database that is gone?
-					probing.Lock()
-					lost := o.reachable(gctx, cfg.Options.QueryTimeout)
-					probing.Unlock()
-					if lost != nil {
-						stopRound(lost)
-						return nil
-					}
-					mu.Lock()
-					failures[taskKey(t)]++
-					n := failures[taskKey(t)]
-					failedAt[taskKey(t)] = time.Now()
-					mu.Unlock()
-					o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error(),
-						Attempt: n, MaxAttempts: cfg.MaxTaskFailures})
-					if n >= cfg.MaxTaskFailures {
-						mu.Lock()
-						g := catalog.GivenUp{Expert: t.Expert, Task: t.Name, Table: t.Table, Error: err.Error()}
-						if t.Reaches != nil {
-							g.Milestone = t.Reaches.Key()
-						}
-						givenUp[taskKey(t)] = g
-						mu.Unlock()
-						o.giveUp(env, t, err)
-					}
-					return nil
-				}
-				if failed {
-					mu.Lock()
-					delete(failedAt, taskKey(t))
-					mu.Unlock()
-				}
-				o.emit(Event{Kind: EventTaskDone, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el})
-				return nil
+				}()
+				return runOne(t)
 			})
+		}
+		runOne = func(t experts.Task) error {
+			if gctx.Err() != nil {
+				return nil
+			}
+			mu.Lock()
+			n := failures[taskKey(t)]
+			last, failed := failedAt[taskKey(t)]
+			mu.Unlock()
+			if failed && !retryPause(gctx, n, last) {
+				return nil // the deadline came during the pause
+			}
+			o.emit(Event{Kind: EventTaskStart, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name})
+			started.Store(true)
+			checkpoint()
+			defer checkpoint()
+			start := o.now()
+			err := runTask(gctx, t)
+			el := o.now().Sub(start)
+			mu.Lock()
+			if state.Costs == nil {
+				state.Costs = &catalog.RunCosts{}
+			}
+			state.Costs.Add(t.Expert, t.Name, el.Seconds(), err != nil && gctx.Err() == nil)
+			mu.Unlock()
+			if werr := o.Catalog.WriteErr(); werr != nil {
+				stopRound(werr)
+				return nil
+			}
+			if err != nil {
+				if gctx.Err() != nil {
+					return nil // the deadline, not the task, is at fault
+				}
+				// A table that cannot be read, or a database that is gone?
+				probing.Lock()
+				lost := o.reachable(gctx, cfg.Options.QueryTimeout)
+				probing.Unlock()
+				if lost != nil {
+					stopRound(lost)
+					return nil
+				}
+				mu.Lock()
+				failures[taskKey(t)]++
+				n := failures[taskKey(t)]
+				failedAt[taskKey(t)] = time.Now()
+				mu.Unlock()
+				o.emit(Event{Kind: EventTaskFailed, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el, Err: err.Error(),
+					Attempt: n, MaxAttempts: cfg.MaxTaskFailures})
+				if n >= cfg.MaxTaskFailures {
+					mu.Lock()
+					g := catalog.GivenUp{Expert: t.Expert, Task: t.Name, Table: t.Table, Error: err.Error()}
+					if t.Reaches != nil {
+						g.Milestone = t.Reaches.Key()
+					}
+					givenUp[taskKey(t)] = g
+					mu.Unlock()
+					o.giveUp(env, t, err)
+				}
+				return nil
+			}
+			if failed {
+				mu.Lock()
+				delete(failedAt, taskKey(t))
+				mu.Unlock()
+			}
+			o.emit(Event{Kind: EventTaskDone, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el})
+			return nil
+		}
+		for _, t := range tasks {
+			dispatch(t)
+		}
+		planned := len(tasks)
+		if pipe := pipelined(xs); len(pipe) > 0 {
+			// Each task's end may make a pipelined expert's task ready. Idle
+			// is read before planning: a task that ends after it wakes the
+			// loop again, so the last end is always planned after.
+			for gctx.Err() == nil {
+				select {
+				case <-finished:
+				case <-gctx.Done():
+					continue
+				}
+				idle := outstanding.Load() == 0
+				var more []experts.Task
+				for _, x := range pipe {
+					ts, err := x.Plan(gctx, env.For(x.Name()))
+					if err != nil {
+						break // the next round's planning meets it, and says so
+					}
+					for _, t := range ts {
+						mu.Lock()
+						failedOut := failures[taskKey(t)] >= cfg.MaxTaskFailures
+						mu.Unlock()
+						if key := t.Expert + "\x00" + t.Name; !ran[key] && !failedOut {
+							ran[key] = true
+							more = append(more, t)
+						}
+					}
+				}
+				if len(more) > 0 {
+					planned += len(more)
+					o.emit(Event{Kind: EventStep, Step: "execute", Iteration: it, Phase: m.Phase, Tasks: planned,
+						Message: fmt.Sprintf("%d more tasks ready during the round", len(more))})
+				}
+				for _, t := range more {
+					dispatch(t)
+				}
+				if idle && len(more) == 0 {
+					break
+				}
+			}
 		}
 		_ = g.Wait() // tasks report their own failures
 		cause := context.Cause(ectx)
@@ -849,4 +909,27 @@ func Filter(tables []warehouse.Table, include, exclude []string) ([]warehouse.Ta
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name.String() < out[j].Name.String() })
 	return out, nil
+}
+
+// Pipelined is an expert whose tasks may start in the round in which they
+// become ready, as soon as another task of the round ends, instead of
+// waiting for the next round: its readiness reads findings only (no round
+// milestone, which a later plan in the same round could settle
+// differently), and what its tasks find does not depend on when they start.
+// A round whose long task leaves cores idle (the inference of references)
+// then runs them meanwhile.
+type Pipelined interface {
+	experts.Expert
+	Pipelined() bool
+}
+
+// pipelined returns the experts of xs that are Pipelined, in order.
+func pipelined(xs []experts.Expert) []experts.Expert {
+	var out []experts.Expert
+	for _, x := range xs {
+		if p, ok := x.(Pipelined); ok && p.Pipelined() {
+			out = append(out, x)
+		}
+	}
+	return out
 }

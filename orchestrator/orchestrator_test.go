@@ -730,3 +730,73 @@ func TestRunCostsSayWhereTheTimeWent(t *testing.T) {
 		}
 	}
 }
+
+// pipedExpert is a fakeExpert whose tasks may start in the round that makes
+// them ready (Pipelined).
+type pipedExpert struct{ fakeExpert }
+
+func (p *pipedExpert) Pipelined() bool { return true }
+
+// TestPipelinedTasksStartInTheRound: a task of a pipelined expert that a
+// finished task makes ready starts at once, in the same round, while the
+// round's long task still runs (before, it waited for the next round,
+// leaving the cores to the long task alone); an expert that is not
+// pipelined, ready at the same moment, waits for the next round as before.
+func TestPipelinedTasksStartInTheRound(t *testing.T) {
+	var ready atomic.Bool
+	release := make(chan struct{})
+	var pipedIn, lateIn atomic.Int32
+	var released atomic.Bool
+	long := &fakeExpert{name: "long", plan: func(ctx context.Context, env *experts.Env) []experts.Task {
+		if env.Iteration != 1 {
+			return nil
+		}
+		return []experts.Task{
+			{Expert: "long", Name: "quick", Run: func(context.Context) error { ready.Store(true); return nil }},
+			{Expert: "long", Name: "long", Run: func(ctx context.Context) error {
+				select {
+				case <-release:
+					released.Store(true)
+				case <-time.After(5 * time.Second):
+				}
+				return fullCoverage(ctx, env, 1)
+			}},
+		}
+	}}
+	readyTask := func(name string, in *atomic.Int32, then func()) func(ctx context.Context, env *experts.Env) []experts.Task {
+		return func(ctx context.Context, env *experts.Env) []experts.Task {
+			if !ready.Load() || in.Load() != 0 {
+				return nil
+			}
+			it := env.Iteration
+			return []experts.Task{{Expert: name, Name: name, Run: func(context.Context) error {
+				in.Store(int32(it))
+				then()
+				return nil
+			}}}
+		}
+	}
+	piped := &pipedExpert{fakeExpert{name: "piped"}}
+	piped.plan = readyTask("piped", &pipedIn, func() { close(release) })
+	late := &fakeExpert{name: "late"}
+	late.plan = readyTask("late", &lateIn, func() {})
+	_, _, evs := runWith(t, cfg(), long, late, piped)
+	if got := pipedIn.Load(); got != 1 {
+		t.Errorf("the pipelined task ran in round %d, want 1 (the round that made it ready)", got)
+	}
+	if !released.Load() {
+		t.Error("the round's long task ended before the pipelined task ran: it did not start while the round ran")
+	}
+	if got := lateIn.Load(); got != 2 {
+		t.Errorf("the task of an expert that is not pipelined ran in round %d, want 2", got)
+	}
+	more := false
+	for _, e := range evs {
+		if e.Kind == EventStep && e.Step == "execute" && e.Iteration == 1 && e.Tasks == 3 {
+			more = true
+		}
+	}
+	if !more {
+		t.Error("no event says that the round's planned tasks grew to 3")
+	}
+}

@@ -37,6 +37,12 @@ func New() *Expert { return &Expert{} }
 // Name implements experts.Expert.
 func (x *Expert) Name() string { return Name }
 
+// Pipelined implements orchestrator.Pipelined: a table is ready once its
+// entity is saved (a finding, read as such), and its rules are the same
+// whenever they are tested, so they start as soon as it is, in the round
+// that made it ready.
+func (x *Expert) Pipelined() bool { return true }
+
 // doneKey is this expert's progress entry for a table whose rules it tested.
 func doneKey(table string) string { return "rules:" + table }
 

@@ -151,6 +151,9 @@ func (m *model) apply(e orchestrator.Event) {
 		if e.Phase > 0 {
 			m.phase = e.Phase
 		}
+		if e.Step == "execute" && e.Tasks > 0 {
+			m.planned = e.Tasks // tasks that became ready during the round join it
+		}
 	case orchestrator.EventTaskStart:
 		m.running[e.Expert] = append(m.running[e.Expert], running{e.Task, e.Time})
 	case orchestrator.EventTaskDone, orchestrator.EventTaskFailed:
