@@ -11,3 +11,15 @@ func SetStreamCheckMinRows(n int64) (restore func()) {
 // CheckWorkersPeak returns the most child tables checked at once since the
 // last call, and starts counting again.
 func CheckWorkersPeak() int64 { return checkWorkers.peak.Swap(0) }
+
+// GroupReadsPeak returns the most child tables' streamed reads under way at
+// once since the last call, and starts counting again.
+func GroupReadsPeak() int64 { return groupReads.peak.Swap(0) }
+
+// SetMaxHeldGroups sets the bound on streamed groups until the returned
+// function restores it.
+func SetMaxHeldGroups(n int64) (restore func()) {
+	old := maxHeldGroups
+	maxHeldGroups = n
+	return func() { maxHeldGroups = old }
+}

@@ -41,10 +41,17 @@ const (
 	maxGroupValues = 1_000_000
 	// maxParentKeys bounds the rows of a parent whose keys are read.
 	maxParentKeys = 2_000_000
-	// maxHeldGroups bounds the groups held at once, all tables together:
-	// a new table's read lets the others' go first.
-	maxHeldGroups = 4_000_000
 )
+
+// maxHeldGroups bounds the groups held at once, all tables together, and
+// those the reads under way may bring: a new table's read lets the
+// others' go first, and waits for reads under way. A variable for the
+// tests.
+var maxHeldGroups int64 = 4_000_000
+
+// groupReads counts the child tables' reads under way, and the most there
+// were, for the tests.
+var groupReads workerCount
 
 // groups counts one column's non-NULL values.
 type groups struct {
@@ -63,6 +70,8 @@ type streamChecks struct {
 	read   map[string]map[string]*groups // child table → column → groups
 	keys   map[string]map[int64]struct{} // parent table.column → its values; nil: not usable
 	held   int                           // groups held
+	flying int64                         // groups the reads under way may bring, at most
+	landed *sync.Cond                    // a read ended: flying went down
 	reads  int                           // streamed reads of child tables and parents
 	failed map[string]bool               // tables whose read failed: SQL checks them
 	active map[string]int                // child tables being checked, whose groups stay
@@ -70,8 +79,10 @@ type streamChecks struct {
 }
 
 func newStreamChecks(env *experts.Env) *streamChecks {
-	return &streamChecks{env: env, want: map[string]map[string]int64{}, read: map[string]map[string]*groups{},
+	sc := &streamChecks{env: env, want: map[string]map[string]int64{}, read: map[string]map[string]*groups{},
 		keys: map[string]map[int64]struct{}{}, failed: map[string]bool{}, active: map[string]int{}}
+	sc.landed = sync.NewCond(&sc.mu)
+	return sc
 }
 
 // plan notes the child columns of cands that a streamed check could take,
@@ -158,19 +169,33 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 	}
 	slices.Sort(cols)
 	// Let the groups of tables no worker is checking go when this read
-	// could pass the bound.
-	if int64(sc.held)+more > maxHeldGroups {
-		for t := range sc.read {
-			if t != table && sc.active[t] == 0 {
-				for _, g := range sc.read[t] {
-					sc.held -= len(g.counts)
+	// could pass the bound; while it still could, with other reads under
+	// way, wait for them (one read alone always goes: its table needs it).
+	for {
+		if int64(sc.held)+sc.flying+more > maxHeldGroups {
+			for t := range sc.read {
+				if t != table && sc.active[t] == 0 {
+					for _, g := range sc.read[t] {
+						sc.held -= len(g.counts)
+					}
+					delete(sc.read, t)
 				}
-				delete(sc.read, t)
 			}
 		}
+		if sc.flying == 0 || int64(sc.held)+sc.flying+more <= maxHeldGroups {
+			break
+		}
+		sc.landed.Wait()
 	}
+	sc.flying += more
 	sc.reads++
 	sc.mu.Unlock()
+	defer func() {
+		sc.mu.Lock()
+		sc.flying -= more
+		sc.landed.Broadcast()
+		sc.mu.Unlock()
+	}()
 	d := sc.env.Dialect()
 	exprs := make([]string, len(cols))
 	for i, col := range cols {
@@ -181,6 +206,8 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 		read[i] = &groups{counts: map[int64]int64{}}
 	}
 	q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(exprs, ", "), cs.From("c"))
+	groupReads.begin()
+	defer groupReads.end()
 	err := sc.env.Stream(ctx, q, func(row []any) error {
 		for i, v := range row {
 			if v == nil || read[i].other {

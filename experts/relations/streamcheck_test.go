@@ -126,7 +126,8 @@ func keysOf(m map[string]catalog.Entry) []string {
 // idle), and what they find is what the same checks find one at a time:
 // every relationship and ledger entry, byte for byte. Four child tables
 // share three parents, so that parents' keys and sketches are asked for by
-// several tables at once; the checks are streamed, and once by query.
+// several tables at once; the checks are streamed, once by query, and once
+// streamed with the groups held bounded below one table's.
 func TestChecksOfSeveralTablesAtOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "clinic.db")
 	child := func(table string, rows int, cols ...string) []string {
@@ -175,10 +176,26 @@ func TestChecksOfSeveralTablesAtOnce(t *testing.T) {
 		}
 		return byKey
 	}
-	for _, minRows := range []int64{0, 1 << 62} {
+	// The third pass bounds the groups held to fewer than one table's:
+	// each table's read then waits for the others' to end, and the
+	// figures are the same.
+	for i, minRows := range []int64{0, 1 << 62, 0} {
 		restore := relations.SetStreamCheckMinRows(minRows)
-		one, four := infer(1), infer(4)
+		one := infer(1)
+		bounded := i == 2
+		if bounded {
+			defer relations.SetMaxHeldGroups(1)()
+		}
+		relations.GroupReadsPeak()
+		four := infer(4)
+		peak := relations.GroupReadsPeak()
 		restore()
+		switch {
+		case minRows == 0 && !bounded && peak < 2:
+			t.Errorf("streamed: %d child tables read at once at most, want 2 or more", peak)
+		case bounded && peak != 1:
+			t.Errorf("groups bounded: %d child tables read at once, want 1", peak)
+		}
 		for key, a := range one {
 			b, ok := four[key]
 			switch {
