@@ -337,21 +337,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		// wakes the loop after the first dispatch.
 		var outstanding atomic.Int64
 		finished := make(chan struct{}, 1)
-		var runOne func(t experts.Task) error
-		dispatch := func(t experts.Task) {
-			outstanding.Add(1)
-			g.Go(func() error {
-				defer func() {
-					outstanding.Add(-1)
-					select {
-					case finished <- struct{}{}:
-					default: // a wake-up is pending already
-					}
-				}()
-				return runOne(t)
-			})
-		}
-		runOne = func(t experts.Task) error {
+		runOne := func(t experts.Task) error {
 			if gctx.Err() != nil {
 				return nil
 			}
@@ -417,6 +403,19 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 			}
 			o.emit(Event{Kind: EventTaskDone, Iteration: it, Phase: m.Phase, Expert: t.Expert, Task: t.Name, Elapsed: el})
 			return nil
+		}
+		dispatch := func(t experts.Task) {
+			outstanding.Add(1)
+			g.Go(func() error {
+				defer func() {
+					outstanding.Add(-1)
+					select {
+					case finished <- struct{}{}:
+					default: // a wake-up is pending already
+					}
+				}()
+				return runOne(t)
+			})
 		}
 		for _, t := range tasks {
 			dispatch(t)

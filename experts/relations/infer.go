@@ -1271,11 +1271,7 @@ type sketches struct {
 }
 
 func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, error) {
-	key := c.qualified()
-	k.mu.Lock()
-	s, ok := k.done[key]
-	k.mu.Unlock()
-	if !ok && asKey {
+	if asKey {
 		scope, err := k.env.Scope(ctx, k.tables[c.Table])
 		if err != nil {
 			return nil, err
@@ -1284,17 +1280,18 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 			return nil, nil // a sample of a key misses values it holds
 		}
 	}
-	if !ok {
-		v, err, _ := k.flight.Do(key, func() (any, error) { return k.read(ctx, c) })
-		if err != nil {
-			return nil, err
-		}
-		s = v.(*sketch)
+	key := c.qualified()
+	k.mu.Lock()
+	s, ok := k.done[key]
+	k.mu.Unlock()
+	if ok {
+		return s, nil
 	}
-	if s != nil && s.partial && asKey {
-		return nil, nil // a sample of a key misses values it holds
+	v, err, _ := k.flight.Do(key, func() (any, error) { return k.read(ctx, c) })
+	if err != nil {
+		return nil, err
 	}
-	return s, nil
+	return v.(*sketch), nil
 }
 
 // store keeps a column's sketch, or nil for a column that cannot have one.

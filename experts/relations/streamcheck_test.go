@@ -46,16 +46,7 @@ func TestStreamedChecksGiveTheQuerysFigures(t *testing.T) {
 
 	infer := func(minRows int64) map[string]catalog.Entry {
 		defer relations.SetStreamCheckMinRows(minRows)()
-		cat := runInference(t, path)
-		_, byKey := inferredKeys(t, cat)
-		hs, err := cat.List(t.Context(), catalog.Filter{Kind: catalog.KindHypothesis, RunID: "r"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, h := range hs {
-			byKey["hypothesis "+h.Key] = h
-		}
-		return byKey
+		return inferredEntries(t, runInference(t, path))
 	}
 	byQuery, streamed := infer(1<<62), infer(0)
 
@@ -112,6 +103,21 @@ func TestStreamedChecksGiveTheQuerysFigures(t *testing.T) {
 	}
 }
 
+// inferredEntries returns run "r"'s inferred relationships by their key
+// (inferredKeys) and its ledger's hypotheses as "hypothesis " and their key.
+func inferredEntries(t *testing.T, cat *catalog.Catalog) map[string]catalog.Entry {
+	t.Helper()
+	_, byKey := inferredKeys(t, cat)
+	hs, err := cat.List(t.Context(), catalog.Filter{Kind: catalog.KindHypothesis, RunID: "r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hs {
+		byKey["hypothesis "+h.Key] = h
+	}
+	return byKey
+}
+
 func keysOf(m map[string]catalog.Entry) []string {
 	var out []string
 	for k := range m {
@@ -162,15 +168,7 @@ func TestChecksOfSeveralTablesAtOnce(t *testing.T) {
 
 	infer := func(parallel int) map[string]catalog.Entry {
 		relations.CheckWorkersPeak()
-		cat := runInferenceWith(t, path, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true, Parallel: parallel})
-		_, byKey := inferredKeys(t, cat)
-		hs, err := cat.List(t.Context(), catalog.Filter{Kind: catalog.KindHypothesis, RunID: "r"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, h := range hs {
-			byKey["hypothesis "+h.Key] = h
-		}
+		byKey := inferredEntries(t, runInferenceWith(t, path, experts.Options{SampleRows: 1_000_000, IgnoreDeclaredFKs: true, Parallel: parallel}))
 		if peak := relations.CheckWorkersPeak(); parallel > 1 && peak < 2 || peak > int64(max(parallel, 1)) {
 			t.Errorf("parallel %d: %d tables checked at once at most", parallel, peak)
 		}
