@@ -348,6 +348,13 @@ type RunBasis struct {
 	// Shared is set when every table has the same engine signal (a
 	// database file's): a change anywhere is a change of every table.
 	Shared bool `json:"shared,omitempty"`
+	// Content holds each table's content signal (warehouse.ContentSignaler:
+	// a digest of its pages), joined with its structure as Tables' are,
+	// where the engine's signal is Shared and the run was a re-run, which
+	// must tell the changed tables from the others. When a run and the
+	// one before it both have it, they are compared on it instead of Tables,
+	// and kept results are keyed by it.
+	Content map[string]string `json:"content,omitempty"`
 }
 
 // Reuse says which run's findings a run took, and why it could.

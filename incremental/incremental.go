@@ -21,6 +21,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -41,12 +42,26 @@ func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b
 			return nil, err
 		}
 	}
-	b := &catalog.RunBasis{Build: build, Settings: settings, Tables: make(map[string]string, len(tables))}
+	b := &catalog.RunBasis{Build: build, Settings: settings}
 	engine := map[string]bool{}
+	for _, t := range tables {
+		engine[signals[t.Name.String()]] = true
+	}
+	var err error
+	if b.Tables, err = withStructure(tables, signals); err != nil {
+		return nil, err
+	}
+	b.Shared = len(engine) == 1 && !engine[""]
+	return b, nil
+}
+
+// withStructure joins each table's signal with a hash of its declared
+// structure; a table without a signal keeps none.
+func withStructure(tables []warehouse.Table, signals map[string]string) (map[string]string, error) {
+	out := make(map[string]string, len(tables))
 	for _, t := range tables {
 		name := t.Name.String()
 		sig := signals[name]
-		engine[sig] = true
 		if sig != "" {
 			structure, err := json.Marshal(t)
 			if err != nil {
@@ -54,10 +69,31 @@ func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b
 			}
 			sig = hash(structure) + " " + sig
 		}
-		b.Tables[name] = sig
+		out[name] = sig
 	}
-	b.Shared = len(engine) == 1 && !engine[""]
-	return b, nil
+	return out, nil
+}
+
+// TakeContent adds to b, taken by Take over tables, each table's content
+// signal (warehouse.ContentSignaler), when b's signals are one for every
+// table and the source has content signals; it reports whether it did.
+// It reads the tables' storage once, so a caller asks for it only on a
+// re-run that cannot reuse the last run: then a change to one table
+// redoes that table only (its kept results answer the statements over
+// the others), and the next re-run can tell which tables changed.
+func TakeContent(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b *catalog.RunBasis) (bool, error) {
+	cs, ok := src.(warehouse.ContentSignaler)
+	if !ok || !b.Shared {
+		return false, nil
+	}
+	signals, err := cs.ContentSignals(ctx, tables)
+	if err != nil {
+		return false, err
+	}
+	if b.Content, err = withStructure(tables, signals); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // Compare says why a run whose basis is cur may not reuse a run whose
@@ -71,27 +107,42 @@ func Compare(prev, cur *catalog.RunBasis) string {
 	case prev.Settings != cur.Settings:
 		return "the settings differ from the last run's (flags, DISCOVER_* or discover.yaml)"
 	}
-	names := slices.Sorted(maps.Keys(cur.Tables))
+	before, now := prev.Tables, cur.Tables
+	if prev.Content != nil && cur.Content != nil {
+		before, now = prev.Content, cur.Content
+	}
+	names := slices.Sorted(maps.Keys(now))
 	for _, name := range names {
-		if cur.Tables[name] == "" {
+		if now[name] == "" {
 			return fmt.Sprintf("the engine gives no change signal for %s", name)
 		}
 	}
+	var changed []string
 	for _, name := range names {
-		old, ok := prev.Tables[name]
+		old, ok := before[name]
 		switch {
 		case !ok:
 			return fmt.Sprintf("%s is new since the last run", name)
-		case old != cur.Tables[name]:
-			return fmt.Sprintf("%s may have changed since the last run", name)
+		case old != now[name]:
+			changed = append(changed, name)
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(prev.Tables)) {
-		if _, ok := cur.Tables[name]; !ok {
+	for _, name := range slices.Sorted(maps.Keys(before)) {
+		if _, ok := now[name]; !ok {
 			return fmt.Sprintf("%s is gone since the last run", name)
 		}
 	}
-	return ""
+	switch {
+	case len(changed) == 0:
+		return ""
+	case cur.Shared && prev.Shared && (prev.Content == nil || cur.Content == nil):
+		return "the database file may have changed since the last run (its tables share one change signal)"
+	case len(changed) == 1:
+		return fmt.Sprintf("%s may have changed since the last run", changed[0])
+	case len(changed) <= 5:
+		return fmt.Sprintf("%d tables may have changed since the last run: %s", len(changed), strings.Join(changed, ", "))
+	}
+	return fmt.Sprintf("%d tables may have changed since the last run: %s, …", len(changed), strings.Join(changed[:5], ", "))
 }
 
 // Previous returns the run a new run on dsn with basis cur may reuse: the
@@ -137,6 +188,11 @@ func Previous(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalo
 	}
 	if why := Compare(basis, cur); why != "" {
 		return catalog.Run{}, why, nil
+	}
+	if cur.Content == nil {
+		// The same signals: the last run's content signals still hold,
+		// and the next run may need them.
+		cur.Content = basis.Content
 	}
 	return last, "", nil
 }

@@ -21,9 +21,17 @@ func basis(tables map[string]string) *catalog.RunBasis {
 	return &catalog.RunBasis{Build: "b1", Settings: "s1", Tables: tables}
 }
 
+// shared is the basis of a database file whose signal is file, with
+// content signals (nil: none taken).
+func shared(file string, content map[string]string) *catalog.RunBasis {
+	b := basis(map[string]string{"customers": file, "orders": file})
+	b.Shared, b.Content = true, content
+	return b
+}
+
 // TestCompare: a run is reused only when the build, the settings and every
 // table's signal are the same, and every table has one; each difference
-// is named.
+// is named. Where both runs have content signals, they decide instead.
 func TestCompare(t *testing.T) {
 	prev := basis(map[string]string{"orders": "o1", "customers": "c1"})
 	for _, tc := range []struct {
@@ -41,6 +49,14 @@ func TestCompare(t *testing.T) {
 		{"gone", prev, basis(map[string]string{"customers": "c1"}), "orders is gone"},
 		{"unsigned", prev, basis(map[string]string{"customers": "c1", "orders": ""}), "no change signal for orders"},
 		{"unsigned before", basis(map[string]string{"customers": "c1", "orders": ""}), basis(map[string]string{"customers": "c1", "orders": ""}), "no change signal for orders"},
+		// A database file: one signal for every table, and content signals
+		// where a re-run took them.
+		{"file", shared("f1", nil), shared("f2", nil), "the database file may have changed"},
+		{"file, content once", shared("f1", nil), shared("f2", map[string]string{"customers": "c1", "orders": "o1"}), "the database file may have changed"},
+		{"file touched", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c1", "orders": "o1"}), ""},
+		{"one table written", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c1", "orders": "o2"}), "orders may have changed"},
+		{"two tables written", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c2", "orders": "o2"}), "2 tables may have changed since the last run: customers, orders"},
+		{"unsigned content", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c1", "orders": ""}), "no change signal for orders"},
 	} {
 		got := Compare(tc.prev, tc.cur)
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {

@@ -50,14 +50,19 @@ type Cache struct {
 // two databases' results never meet. With lookup false (--full) results
 // are kept for the next run but none is served. It returns nil, no cache,
 // when the tables share one engine signal (basis.Shared: a SQLite or
-// DuckDB database file), since a change anywhere moves them all and no
-// kept result could ever serve.
+// DuckDB database file) and the run took no content signals, since a
+// change anywhere moves them all and no kept result could ever serve.
+// Content signals, where the run took them, key the results instead.
 func New(cat *catalog.Catalog, runID string, grammar *warehouse.Grammar, scope string, basis *catalog.RunBasis, lookup bool) *Cache {
-	if basis.Shared {
+	tables := basis.Tables
+	switch {
+	case basis.Content != nil:
+		tables = basis.Content
+	case basis.Shared:
 		return nil
 	}
 	byName := map[string][]string{}
-	for name, sig := range basis.Tables {
+	for name, sig := range tables {
 		bare := name
 		if i := strings.LastIndexByte(name, '.'); i >= 0 {
 			bare = name[i+1:]

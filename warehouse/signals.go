@@ -24,6 +24,21 @@ type ChangeSignaler interface {
 	ChangeSignals(ctx context.Context, tables []Table) (map[string]string, error)
 }
 
+// ContentSignaler is implemented by sources whose change signals are one
+// signal for many tables (a database file: a write to one table is a
+// change of every table) but which can tell the tables apart by reading
+// how each is stored: a digest of each table's pages. That reads the
+// storage once, so it is asked for only on a re-run (package incremental),
+// where it lets one changed table be redone and the others be taken from
+// the last run.
+type ContentSignaler interface {
+	// ContentSignals returns a text for each of tables that changes
+	// whenever the table's rows may have changed, and not when another
+	// table's did; keyed as ChangeSignals'. A table missing from the map,
+	// or with an empty text, is one the engine cannot vouch for.
+	ContentSignals(ctx context.Context, tables []Table) (map[string]string, error)
+}
+
 // FileSignal describes files by size and modification time (to the
 // nanosecond the file system keeps), the way a build tool decides a file
 // is unchanged; a missing file is written as such, so a WAL file that

@@ -40,16 +40,16 @@ type findingSettings struct {
 
 // basisOf lists the source's tables and takes the basis of a new run
 // (incremental.Take) over those it will read; it returns the listing too,
-// for the run. When the engine's signals cannot be read, the run goes on
-// in full, and says so.
-func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database string, stderr io.Writer) (*catalog.RunBasis, []warehouse.Table, error) {
-	all, err := src.Tables(ctx)
+// for the run, and the tables read. When the engine's signals cannot be
+// read, the run goes on in full, and says so.
+func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database string, stderr io.Writer) (basis *catalog.RunBasis, all, tables []warehouse.Table, err error) {
+	all, err = src.Tables(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	tables, err := orchestrator.Filter(all, o.include, o.exclude)
+	tables, err = orchestrator.Filter(all, o.include, o.exclude)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	build, err := incremental.Build()
 	if err != nil {
@@ -69,12 +69,12 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role,
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	basis, err := incremental.Take(ctx, src, tables, build, settings)
+	basis, err = incremental.Take(ctx, src, tables, build, settings)
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
+			return nil, nil, nil, ctx.Err()
 		}
 		if !o.quiet {
 			fmt.Fprintf(stderr, "discover: the engine's change signals could not be read (%v): the next run cannot reuse this one's findings\n", err)
@@ -84,7 +84,7 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 			basis.Tables[t.Name.String()] = ""
 		}
 	}
-	return basis, all, nil
+	return basis, all, tables, nil
 }
 
 // startNew records a new run with its basis, and returns it with the
@@ -93,15 +93,35 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 // findings and is returned finished. Otherwise, when there was a last run,
 // one line on stderr says why it is not reused.
 func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src warehouse.Source, run catalog.Run, stderr io.Writer) (catalog.Run, []warehouse.Table, error) {
-	basis, listed, err := basisOf(ctx, src, o, run.Database, stderr)
+	basis, listed, tables, err := basisOf(ctx, src, o, run.Database, stderr)
 	if err != nil {
 		return run, listed, fmt.Errorf("start run: %w", err)
 	}
-	var prev catalog.Run
-	why := ""
-	if !o.full {
-		if prev, why, err = incremental.Previous(ctx, cat, run.DSN, basis); err != nil {
-			return run, listed, fmt.Errorf("start run: %w", err)
+	prev, why, err := incremental.Previous(ctx, cat, run.DSN, basis)
+	if err != nil {
+		return run, listed, fmt.Errorf("start run: %w", err)
+	}
+	rerun := prev.ID != "" || why != "" // the catalog holds an earlier run
+	if o.full {
+		prev, why = catalog.Run{}, ""
+	}
+	if prev.ID == "" && rerun && basis.Content == nil {
+		// A re-run that reads the data: where the tables share one
+		// signal (a database file), their content signals tell which
+		// changed, so that kept results serve the others, now or next
+		// time; and they may show that none did.
+		took, err := incremental.TakeContent(ctx, src, tables, basis)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return run, listed, fmt.Errorf("start run: %w", ctx.Err())
+		case err != nil:
+			if !o.quiet {
+				fmt.Fprintf(stderr, "discover: the tables' content signals could not be read (%v): this run redoes every table\n", err)
+			}
+		case took && !o.full:
+			if prev, why, err = incremental.Previous(ctx, cat, run.DSN, basis); err != nil {
+				return run, listed, fmt.Errorf("start run: %w", err)
+			}
 		}
 	}
 	if run.Basis, err = json.Marshal(basis); err != nil {

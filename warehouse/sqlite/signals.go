@@ -2,11 +2,18 @@ package sqlite
 
 import (
 	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/discover-db/discover/warehouse"
+	"golang.org/x/sync/errgroup"
 )
 
 var _ warehouse.ChangeSignaler = (*Source)(nil)
@@ -43,4 +50,171 @@ func readHeader(path string) ([]byte, error) {
 		return nil, err
 	}
 	return h, nil
+}
+
+var _ warehouse.ContentSignaler = (*Source)(nil)
+
+// contentWorkers is how many tables' pages are read and hashed at once.
+const contentWorkers = 2
+
+// ContentSignals digests each table's pages as SQLite keeps them: the
+// pages of its b-tree and their overflow pages, in the b-tree's order.
+// dbstat names the b-tree each page belongs to, and sqlite_dbpage reads a
+// page through the pager, so a WAL's newer copy of a page is the one read.
+// Any write to a table's rows changes a page of its b-tree, and a write to
+// another table changes none of them; a table rebuilt with the same rows
+// (VACUUM) may get another digest, which only costs a re-run its reuse.
+// Indexes are not read: they hold nothing their table does not. A view's
+// signal joins the digests of the tables its definition names, and of the
+// views it names, theirs: SQLite reads no table a view does not name. A
+// virtual table (whose rows are in shadow tables, or outside the file)
+// gets one digest of every table's. The cost is one read of the tables'
+// pages without decoding a row: 2.8 s for the star's 2.1 GB of table
+// pages on this project's machine.
+func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (map[string]string, error) {
+	var objs []struct{ name, kind, sql string }
+	err := s.retryBusy(ctx, func() error {
+		return s.read(always, func(db *sql.DB) error {
+			objs = objs[:0]
+			rows, err := db.QueryContext(ctx, `SELECT name, type, coalesce(sql, '') FROM sqlite_schema
+				WHERE type = 'view' OR type = 'table' AND rootpage > 0 ORDER BY name`)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var o struct{ name, kind, sql string }
+				if err := rows.Scan(&o.name, &o.kind, &o.sql); err != nil {
+					return err
+				}
+				objs = append(objs, o)
+			}
+			return rows.Err()
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: content signals: %w", ctxErr(ctx, err))
+	}
+	trees := map[string]string{} // folded name → name, of tables with a b-tree
+	views := map[string]string{} // folded name → definition
+	var every []string
+	for _, o := range objs {
+		if o.kind == "table" {
+			trees[strings.ToLower(o.name)] = o.name
+			every = append(every, o.name)
+		} else {
+			views[strings.ToLower(o.name)] = o.sql
+		}
+	}
+	// reads lists the b-trees an object reads: its own, a view's named
+	// ones (through the views it names), or, for a virtual table, all.
+	reads := func(name string) []string {
+		folded := strings.ToLower(name)
+		if n, ok := trees[folded]; ok {
+			return []string{n}
+		}
+		if _, ok := views[folded]; !ok {
+			return every
+		}
+		seen := map[string]bool{}
+		var out []string
+		var walk func(view string)
+		walk = func(view string) {
+			if seen[view] {
+				return
+			}
+			seen[view] = true
+			toks, err := Grammar.Tokenize(views[view])
+			if err != nil {
+				out = append(out, every...) // unreadable: it may read anything
+				return
+			}
+			for _, t := range toks {
+				if t.Kind != warehouse.TokenWord && t.Kind != warehouse.TokenQuotedIdent {
+					continue
+				}
+				w := strings.ToLower(t.Ident())
+				if n, ok := trees[w]; ok {
+					out = append(out, n)
+				} else if _, ok := views[w]; ok {
+					walk(w)
+				}
+			}
+		}
+		walk(folded)
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	read := make([][]string, len(tables))
+	want := map[string]bool{}
+	for i, t := range tables {
+		read[i] = reads(t.Name.Name)
+		for _, n := range read[i] {
+			want[n] = true
+		}
+	}
+	names := slices.Sorted(maps.Keys(want))
+	digests := make([]string, len(names))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(contentWorkers)
+	for i, n := range names {
+		g.Go(func() error {
+			d, err := s.pageDigest(gctx, n)
+			if err != nil {
+				return fmt.Errorf("sqlite: content signal of %s: %w", n, ctxErr(ctx, err))
+			}
+			digests[i] = d
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	byName := make(map[string]string, len(names))
+	for i, n := range names {
+		byName[n] = digests[i]
+	}
+	out := make(map[string]string, len(tables))
+	for i, t := range tables {
+		if len(read[i]) == 1 && trees[strings.ToLower(t.Name.Name)] == read[i][0] {
+			out[t.Name.String()] = "pages " + byName[read[i][0]]
+			continue
+		}
+		h := sha256.New()
+		for _, n := range read[i] {
+			fmt.Fprintf(h, "%s\x00%s\x00", n, byName[n])
+		}
+		out[t.Name.String()] = fmt.Sprintf("reads %d tables %s", len(read[i]), hex.EncodeToString(h.Sum(nil)[:16]))
+	}
+	return out, nil
+}
+
+// pageDigest hashes the pages of one b-tree, with their count.
+func (s *Source) pageDigest(ctx context.Context, tree string) (string, error) {
+	var digest string
+	err := s.retryBusy(ctx, func() error {
+		return s.read(always, func(db *sql.DB) error {
+			rows, err := db.QueryContext(ctx, `SELECT p.data FROM dbstat AS s JOIN sqlite_dbpage AS p ON p.pgno = s.pageno WHERE s.name = ?`, tree)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			h := sha256.New()
+			var pages int64
+			for rows.Next() {
+				var page sql.RawBytes
+				if err := rows.Scan(&page); err != nil {
+					return err
+				}
+				h.Write(page)
+				pages++
+			}
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			digest = fmt.Sprintf("%d:%s", pages, hex.EncodeToString(h.Sum(nil)[:16]))
+			return nil
+		})
+	})
+	return digest, err
 }
