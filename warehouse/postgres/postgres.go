@@ -104,6 +104,12 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 	// inside a multibyte character.
 	setParam(params, "standard_conforming_strings", "on")
 	setParam(params, "client_encoding", "UTF8")
+	// A sequential scan starts where another scan of the same table is
+	// (synchronized scans), so the first rows of a table, which a profile
+	// reads under a LIMIT (a rank correlation's sample), would differ
+	// from run to run, and so would a report a CI job diffs. Off, every
+	// scan starts at the first page.
+	setParam(params, "synchronize_seqscans", "off")
 	if params["application_name"] == "" {
 		params["application_name"] = "discover"
 	}
