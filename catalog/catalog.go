@@ -760,6 +760,31 @@ func (c *Catalog) Adopt(ctx context.Context, from, to string) (int64, error) {
 	return n, nil
 }
 
+// AdoptTables moves the entries of run from that expert wrote about one of
+// tables (the last of an entry's tags names its table, as the experts
+// whose findings are per table tag them) to run to, in one statement, and
+// returns how many: a re-run takes an earlier run's findings about the
+// tables that did not change (package incremental decides which).
+func (c *Catalog) AdoptTables(ctx context.Context, from, to, expert string, tables []string) (int64, error) {
+	if from == "" || to == "" || from == to || expert == "" {
+		return 0, fmt.Errorf("catalog: adopt tables: runs %q and %q, expert %q", from, to, expert)
+	}
+	if len(tables) == 0 {
+		return 0, nil
+	}
+	names, err := json.Marshal(tables)
+	if err != nil {
+		return 0, fmt.Errorf("catalog: adopt tables: %w", err)
+	}
+	n, err := c.write(ctx, `UPDATE entries SET run_id = ? WHERE run_id = ? AND expert = ?
+		AND json_extract(tags, '$[#-1]') IN (SELECT value FROM json_each(?))`, to, from, expert, string(names))
+	if err != nil {
+		return 0, fmt.Errorf("catalog: adopt %s's entries of %d tables from run %s: %w", expert, len(tables), from, err)
+	}
+	afterWrite(WriteRun, to)
+	return n, nil
+}
+
 // Result returns the kept result of the statement key names
 // (KeepResult), or ErrNotFound.
 func (c *Catalog) Result(ctx context.Context, key string) ([]byte, error) {

@@ -197,6 +197,42 @@ func Previous(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalo
 	return last, "", nil
 }
 
+// Unchanged returns the catalog's latest run when it was of dsn, finished,
+// and rests on the same build and settings as cur, with the tables whose
+// signals are the same in both, compared as Compare compares them (on
+// content signals where both runs have them). Where the tables share one
+// signal and either run has no content signals, none are: the signal
+// cannot tell them apart. A run in full takes that run's findings about
+// those tables where they depend on a table alone (a table's profile).
+func Unchanged(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalog.RunBasis) (catalog.Run, []string, error) {
+	last, err := cat.LatestRun(ctx, false)
+	if errors.Is(err, catalog.ErrNotFound) {
+		return catalog.Run{}, nil, nil
+	}
+	if err != nil {
+		return catalog.Run{}, nil, err
+	}
+	var prev *catalog.RunBasis
+	if last.DSN != dsn || last.FinishedAt == nil || len(last.Basis) == 0 || json.Unmarshal(last.Basis, &prev) != nil ||
+		prev.Build != cur.Build || prev.Settings != cur.Settings {
+		return catalog.Run{}, nil, nil
+	}
+	before, now := prev.Tables, cur.Tables
+	switch {
+	case prev.Content != nil && cur.Content != nil:
+		before, now = prev.Content, cur.Content
+	case prev.Shared || cur.Shared:
+		return catalog.Run{}, nil, nil
+	}
+	var same []string
+	for _, name := range slices.Sorted(maps.Keys(now)) {
+		if sig, ok := before[name]; ok && sig != "" && sig == now[name] {
+			same = append(same, name)
+		}
+	}
+	return last, same, nil
+}
+
 // Build identifies the running discover executable: a hash of its file,
 // so that a rebuild from other code is another build and a rebuild from
 // the same code (Go builds are reproducible) is the same one. It is read

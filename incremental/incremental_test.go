@@ -12,6 +12,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/internal/expertstest"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/sqlite"
@@ -216,5 +217,83 @@ func TestReuseAdoptsAndFinishes(t *testing.T) {
 	found, err := cat.Search(ctx, "orders", 10)
 	if err != nil || len(found) != 1 || found[0].RunID != "r2" || found[0].Kind != catalog.KindTable {
 		t.Fatalf("search orders: %+v, %v", found, err)
+	}
+}
+
+// TestUnchangedProfilesAdopted: a run in full after one table changed
+// finds the last run's tables whose content signals are the same
+// (Unchanged), of those the ones whose profile finished without a doubt
+// (statistical.Reusable), and takes their profiles, table figures and
+// insights (AdoptTables), by the table each entry's last tag names; the
+// changed table's, and other experts' findings, stay the last run's until
+// made anew. No tables are unchanged on other settings, or where the
+// tables share one signal and a run has no content signals.
+func TestUnchangedProfilesAdopted(t *testing.T) {
+	ctx := context.Background()
+	cat := expertstest.Catalog(t)
+	prevBasis := shared("f1", map[string]string{"customers": "c1", "orders": "o1", "items": "i1", "correlation": "x1"})
+	raw, _ := json.Marshal(prevBasis)
+	done := time.Now().UTC()
+	r1 := catalog.Run{ID: "r1", DSN: "shop.db", StartedAt: done.Add(-time.Minute), FinishedAt: &done, Basis: raw}
+	if err := cat.StartRun(ctx, r1); err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.UpdateRun(ctx, r1); err != nil {
+		t.Fatal(err)
+	}
+	save := func(expert, kind, key string, tags ...string) {
+		t.Helper()
+		if err := cat.Save(ctx, catalog.Entry{Kind: kind, Key: key, Document: []byte(`{}`), Confidence: 1, RunID: "r1", Expert: expert, Tags: tags}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, table := range []string{"customers", "orders", "items", "correlation"} {
+		save(statistical.Name, catalog.KindProfile, table+".id", table)
+		save(statistical.Name, catalog.KindTableStats, table, table)
+	}
+	save(statistical.Name, catalog.KindInsight, "correlation:orders.a~b", "correlation", "orders")
+	save(statistical.Name, catalog.KindUncertainty, statistical.RetriedKey("items"), "items")
+	save("relations", catalog.KindRelationship, "orders(customer_id)->customers(id)", "inferred", "customers")
+
+	cur := shared("f2", map[string]string{"customers": "c1", "orders": "o2", "items": "i1", "correlation": "x1"})
+	for _, tc := range []struct {
+		name string
+		cur  *catalog.RunBasis
+	}{
+		{"other settings", &catalog.RunBasis{Build: "b1", Settings: "s2", Tables: cur.Tables, Shared: true, Content: cur.Content}},
+		{"no content signals", shared("f2", nil)},
+	} {
+		if last, same, err := Unchanged(ctx, cat, "shop.db", tc.cur); err != nil || last.ID != "" || len(same) != 0 {
+			t.Errorf("%s: Unchanged = %q, %v, %v", tc.name, last.ID, same, err)
+		}
+	}
+	last, same, err := Unchanged(ctx, cat, "shop.db", cur)
+	if err != nil || last.ID != "r1" || strings.Join(same, " ") != "correlation customers items" {
+		t.Fatalf("Unchanged = %q, %v, %v", last.ID, same, err)
+	}
+	reusable, err := statistical.Reusable(ctx, cat, "r1", same)
+	if err != nil || strings.Join(reusable, " ") != "correlation customers" {
+		t.Fatalf("Reusable = %v, %v (items was retried on a sample)", reusable, err)
+	}
+	r2 := catalog.Run{ID: "r2", DSN: "shop.db", StartedAt: done}
+	if err := cat.StartRun(ctx, r2); err != nil {
+		t.Fatal(err)
+	}
+	n, err := cat.AdoptTables(ctx, "r1", "r2", statistical.Name, reusable)
+	if err != nil || n != 4 {
+		t.Fatalf("AdoptTables moved %d entries (%v), want the profiles and table figures of 2 tables", n, err)
+	}
+	for _, tc := range []struct{ kind, key, run string }{
+		{catalog.KindProfile, "customers.id", "r2"},
+		{catalog.KindTableStats, "correlation", "r2"},
+		{catalog.KindProfile, "orders.id", "r1"},
+		{catalog.KindInsight, "correlation:orders.a~b", "r1"},
+		{catalog.KindProfile, "items.id", "r1"},
+		{catalog.KindRelationship, "orders(customer_id)->customers(id)", "r1"},
+	} {
+		en, err := cat.Get(ctx, tc.kind, tc.key)
+		if err != nil || en.RunID != tc.run {
+			t.Errorf("%s %s: run %q (%v), want %s", tc.kind, tc.key, en.RunID, err, tc.run)
+		}
 	}
 }

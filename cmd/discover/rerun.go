@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/incremental"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/warehouse"
@@ -124,6 +125,15 @@ func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src ware
 			}
 		}
 	}
+	// The last run, and the tables whose signals are the same as its:
+	// read before this run is recorded, which would be the latest.
+	var last catalog.Run
+	var same []string
+	if prev.ID == "" && rerun && !o.full {
+		if last, same, err = incremental.Unchanged(ctx, cat, run.DSN, basis); err != nil {
+			return run, listed, fmt.Errorf("start run: %w", err)
+		}
+	}
 	if run.Basis, err = json.Marshal(basis); err != nil {
 		return run, listed, fmt.Errorf("start run: %w", err)
 	}
@@ -133,6 +143,11 @@ func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src ware
 	if prev.ID == "" {
 		if why != "" && !o.quiet {
 			fmt.Fprintf(stderr, "discover: running in full: %s\n", why)
+		}
+		if len(same) > 0 {
+			if err := adoptProfiles(ctx, cat, last, run, same, o, stderr); err != nil {
+				return run, listed, fmt.Errorf("start run: %w", err)
+			}
 		}
 		return run, listed, nil
 	}
@@ -145,4 +160,26 @@ func startNew(ctx context.Context, cat *catalog.Catalog, o *runOptions, src ware
 			prev.ID, len(basis.Tables))
 	}
 	return run, listed, nil
+}
+
+// adoptProfiles gives run, a run in full after some tables changed, the
+// last run's profiles of the tables that did not (same, from
+// incremental.Unchanged), where that profile finished without a doubt
+// (statistical.Reusable): a profile depends on its table alone, and
+// reading a large table again to profile it is most of a re-run's time.
+// Every other finding is made anew, its statements over unchanged tables
+// answered by kept results.
+func adoptProfiles(ctx context.Context, cat *catalog.Catalog, last, run catalog.Run, same []string, o *runOptions, stderr io.Writer) error {
+	reusable, err := statistical.Reusable(ctx, cat, last.ID, same)
+	if err != nil {
+		return err
+	}
+	n, err := cat.AdoptTables(ctx, last.ID, run.ID, statistical.Name, reusable)
+	if err != nil {
+		return err
+	}
+	if n > 0 && !o.quiet {
+		fmt.Fprintf(stderr, "discover: the profiles of %d unchanged tables are taken from run %s\n", len(reusable), last.ID)
+	}
+	return nil
 }

@@ -7,10 +7,12 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/internal/demo"
 	"github.com/discover-db/discover/internal/load"
 	"github.com/discover-db/discover/report"
@@ -224,7 +226,7 @@ func TestRerunRedoesOnlyTheChangedTable(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	redoneOnly(t, discover, out, first)
+	redoneOnly(t, discover, out, first, first)
 }
 
 // TestRerunOfSQLiteFileRedoesOnlyTheChangedTable: a SQLite file has one
@@ -278,19 +280,34 @@ func TestRerunOfSQLiteFileRedoesOnlyTheChangedTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	redoneOnly(t, discover, out, first)
+	redoneOnly(t, discover, out, first, third)
 }
 
 // redoneOnly runs discover into out after one review's rating changed, and
-// checks that the run says reviews changed, sends a third of a full run's
-// statements at most, answers the others from kept results, and finds
-// what a full run into a fresh catalog finds (which is not what the first
-// run found).
-func redoneOnly(t *testing.T, discover func(out string, extra ...string) (result, report.Report), out string, first report.Report) {
+// checks that the run says reviews changed, profiles reviews (and a view
+// over it) only and takes the other profiles from the last run, sends a
+// third of a full run's statements at most, answers the others from kept
+// results, and finds what a full run into a fresh catalog finds (which is
+// not what the first run found).
+func redoneOnly(t *testing.T, discover func(out string, extra ...string) (result, report.Report), out string, first, last report.Report) {
 	t.Helper()
+	tables := len(first.Tables)
 	res, again := discover(out)
 	if !strings.Contains(res.stderr, "running in full: reviews may have changed since the last run") {
 		t.Fatalf("stderr does not say reviews changed:\n%s", res.stderr)
+	}
+	// Only the changed table is profiled again: the others' profiles are
+	// the last run's (the view over reviews too is profiled anew).
+	profiled := -1
+	if again.Run.Costs != nil {
+		for _, e := range again.Run.Costs.Experts {
+			if e.Expert == statistical.Name {
+				profiled = e.Tasks
+			}
+		}
+	}
+	if want := "the profiles of " + strconv.Itoa(tables-profiled) + " unchanged tables are taken from run " + last.Run.ID; profiled < 1 || profiled > 2 || !strings.Contains(res.stderr, want) {
+		t.Errorf("after reviews changed: %d profile tasks; stderr wants %q:\n%s", profiled, want, res.stderr)
 	}
 	_, fresh := discover(t.TempDir(), "--full")
 	t.Logf("first run %d queries; after reviews changed %d sent and %d answered by kept results; a fresh full run %d",
