@@ -179,6 +179,30 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 	return res, err
 }
 
+// Kept returns the figures a run kept for what (a statement, under a
+// comment naming how else discover measured it: "/* streamed check */
+// SELECT …"), when the tables it names did not change since; key is
+// where to keep them when they are measured now (KeepFigures; "" when they
+// may not be kept: no cache, or a statement over no table with a signal).
+// It sends nothing: the caller measures the figures its own way, a
+// streamed read standing for the statement, which the statement cache
+// (Query's) cannot answer.
+func (e *Env) Kept(ctx context.Context, what string) (res *warehouse.Result, key string, hit bool) {
+	if e.cache == nil {
+		return nil, "", false
+	}
+	res, key, hit, err := e.cache.Lookup(ctx, what, 0, 0)
+	if err != nil || res == nil {
+		return nil, key, false
+	}
+	return res, key, hit
+}
+
+// KeepFigures keeps res under key (from Kept) for the next run.
+func (e *Env) KeepFigures(ctx context.Context, key string, res *warehouse.Result) {
+	e.keep(ctx, key, res, nil)
+}
+
 // queryTimeout is the per-query timeout statements run under; 0 is the
 // source's own default, under which no timeout is kept.
 func (e *Env) queryTimeout() time.Duration { return e.Options.QueryTimeout }

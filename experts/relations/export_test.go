@@ -23,3 +23,8 @@ func SetMaxHeldGroups(n int64) (restore func()) {
 	maxHeldGroups = n
 	return func() { maxHeldGroups = old }
 }
+
+// StreamedColumns returns the columns streamed reads read since the last
+// call (a child table's read counts each of its columns), and starts
+// counting again.
+func StreamedColumns() int64 { return streamedColumns.Swap(0) }

@@ -1345,10 +1345,26 @@ func (k *sketches) read(ctx context.Context, c Column) (*sketch, error) {
 		h := stablehash.Hash64(s)
 		byHash[h] = sketchValue{h, num, isNum}
 	}
+	keepKey := ""
+	if k.env.CanStream() {
+		// A sketch an earlier run read over the same data stands
+		// (kept.go).
+		res, kk, hit := k.env.Kept(ctx, keptSketch+sql)
+		if hit {
+			if s, ok := decodeSketch(res); ok {
+				if s != nil {
+					s.partial = scope.Sampled || c.fallback
+				}
+				return k.store(key, s), nil
+			}
+		}
+		keepKey = kk
+	}
 	k.mu.Lock()
 	k.reads++
 	k.mu.Unlock()
 	if k.env.CanStream() {
+		streamedColumns.Add(1)
 		err = k.env.Stream(ctx, sql, func(row []any) error {
 			if len(row) > 0 && usable {
 				add(row[0])
@@ -1374,9 +1390,13 @@ func (k *sketches) read(ctx context.Context, c Column) (*sketch, error) {
 		usable = false // the exact checks will do
 	}
 	if !usable {
+		if err == nil {
+			k.env.KeepFigures(ctx, keepKey, encodeSketch(nil))
+		}
 		return k.store(key, nil), nil
 	}
 	s := newSketch(byHash)
+	k.env.KeepFigures(ctx, keepKey, encodeSketch(s))
 	s.partial = scope.Sampled || c.fallback
 	return k.store(key, s), nil
 }
@@ -2374,6 +2394,13 @@ func checkCandidates(ctx context.Context, env *experts.Env, tables map[string]wa
 					st.PrunedBy[k] += n
 				}
 			}()
+			groups := make([][]Candidate, len(byTable[t]))
+			for j, i := range byTable[t] {
+				groups[j] = byChild[order[i]]
+			}
+			if err := sc.skipKept(gctx, env, tables, t, groups); err != nil {
+				return err
+			}
 			for _, i := range byTable[t] {
 				var err error
 				if results[i], err = checkColumn(gctx, env, tables, byChild[order[i]], isChild, targeted, sk, sc, &local); err != nil {
@@ -2510,17 +2537,10 @@ func sketchPrunes(ctx context.Context, sk *sketches, c Candidate, shared bool) (
 // it can, measures the query's figures from streamed reads instead
 // (streamcheck.go).
 func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate, sc *streamChecks) (Scored, error) {
-	child, parent := tables[c.Child.Table], tables[c.Parent.Table]
-	cast := typeClass(c.Child.Type) != typeClass(c.Parent.Type)
-	cs, err := env.Scope(ctx, child)
+	sql, cs, ps, cast, err := checkStatement(ctx, env, tables, c)
 	if err != nil {
 		return Scored{}, err
 	}
-	ps, err := env.Scope(ctx, parent)
-	if err != nil {
-		return Scored{}, err
-	}
-	sql := inclusionSQL(env.Dialect(), cs, ps, c.Child.Name, c.Parent.Name, cast)
 	if sql == "" {
 		// Recorded, with why, rather than dropped: its name may be strong.
 		s := Score(c, Inclusion{})
@@ -2528,9 +2548,17 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 			c.Child.Type, c.Parent.Type, c.Parent.Table, ps.Size()))
 		return s, nil
 	}
-	in, streamed, err := sc.inclusion(ctx, c, cs, ps)
-	if err != nil {
-		return Scored{}, err
+	// Figures a streamed check counted in an earlier run over the same
+	// data stand, as a kept result of the SQL would.
+	kept := sc.keptInclusion(ctx, env, c, sql, cs)
+	in, streamed := kept.in, kept.hit
+	if !streamed {
+		if in, streamed, err = sc.inclusion(ctx, c, cs, ps); err != nil {
+			return Scored{}, err
+		}
+		if streamed {
+			env.KeepFigures(ctx, kept.key, inclusionResult(in))
+		}
 	}
 	if !streamed {
 		if in, err = runInclusion(ctx, env, sql, cs); err != nil {
@@ -2548,6 +2576,20 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 	return s, nil
 }
 
+// checkStatement is c's exact check (inclusionSQL) over the scopes of its
+// tables, with those scopes and whether the values are compared as text;
+// "" when the types differ and the check would read the parent whole.
+func checkStatement(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, c Candidate) (sql string, cs, ps experts.Scope, cast bool, err error) {
+	cast = typeClass(c.Child.Type) != typeClass(c.Parent.Type)
+	if cs, err = env.Scope(ctx, tables[c.Child.Table]); err != nil {
+		return "", cs, ps, cast, err
+	}
+	if ps, err = env.Scope(ctx, tables[c.Parent.Table]); err != nil {
+		return "", cs, ps, cast, err
+	}
+	return inclusionSQL(env.Dialect(), cs, ps, c.Child.Name, c.Parent.Name, cast), cs, ps, cast, nil
+}
+
 // runInclusion runs an inclusion check (inclusionSQL, or
 // compositeInclusionSQL) and reads its figures; cs is the child's scope,
 // whose sample the figures come from.
@@ -2556,6 +2598,11 @@ func runInclusion(ctx context.Context, env *experts.Env, sql string, cs experts.
 	if err != nil {
 		return Inclusion{}, err
 	}
+	return inclusionOf(res, cs), nil
+}
+
+// inclusionOf reads an inclusion check's figures from its result.
+func inclusionOf(res *warehouse.Result, cs experts.Scope) Inclusion {
 	row := hypotheses.FirstRow(res)
 	var in Inclusion
 	in.ChildDistinct, _ = row.Int("child_distinct")
@@ -2564,7 +2611,7 @@ func runInclusion(ctx context.Context, env *experts.Env, sql string, cs experts.
 	in.OrphanRows, _ = row.Int("orphan_rows")
 	in.MaxChildren, _ = row.Int("max_children")
 	in.Sample = cs.Evidence()
-	return in, nil
+	return in
 }
 
 // refHypothesis names a check the way the query expert names its orphan

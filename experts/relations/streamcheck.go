@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/discover-db/discover/experts"
 	"golang.org/x/sync/singleflight"
@@ -53,6 +54,10 @@ var maxHeldGroups int64 = 4_000_000
 // were, for the tests.
 var groupReads workerCount
 
+// streamedColumns counts the columns streamed reads read (a child table's
+// read counts each of its columns), for the tests.
+var streamedColumns atomic.Int64
+
 // groups counts one column's non-NULL values.
 type groups struct {
 	counts map[int64]int64
@@ -76,11 +81,13 @@ type streamChecks struct {
 	failed map[string]bool               // tables whose read failed: SQL checks them
 	active map[string]int                // child tables being checked, whose groups stay
 	flight singleflight.Group            // parents' key reads
+	kept   map[string]keptFigures        // by candidate key: what skipKept looked up (its table's worker only)
+	keptMu sync.Mutex                    // kept
 }
 
 func newStreamChecks(env *experts.Env) *streamChecks {
 	sc := &streamChecks{env: env, want: map[string]map[string]int64{}, read: map[string]map[string]*groups{},
-		keys: map[string]map[int64]struct{}{}, failed: map[string]bool{}, active: map[string]int{}}
+		keys: map[string]map[int64]struct{}{}, failed: map[string]bool{}, active: map[string]int{}, kept: map[string]keptFigures{}}
 	sc.landed = sync.NewCond(&sc.mu)
 	return sc
 }
@@ -121,8 +128,7 @@ func (sc *streamChecks) inclusion(ctx context.Context, c Candidate, cs, ps exper
 	sc.mu.Lock()
 	failed := sc.failed[c.Child.Table]
 	sc.mu.Unlock()
-	if _, wanted := sc.want[c.Child.Table][c.Child.Name]; !wanted || failed ||
-		cs.Rows < streamCheckMinRows || ps.Sampled || ps.Rows < 0 || ps.Rows > maxParentKeys {
+	if failed || !sc.streamable(c, cs, ps) {
 		return in, false, nil
 	}
 	keys, err := sc.parentKeys(ctx, c, ps)
@@ -145,6 +151,14 @@ func (sc *streamChecks) inclusion(ctx context.Context, c Candidate, cs, ps exper
 	}
 	in.Sample = cs.Evidence()
 	return in, true, nil
+}
+
+// streamable reports whether c's check would be measured from streamed
+// reads: a column planned for its table's read, a child table large
+// enough, a parent read whole with keys few enough.
+func (sc *streamChecks) streamable(c Candidate, cs, ps experts.Scope) bool {
+	_, wanted := sc.want[c.Child.Table][c.Child.Name]
+	return wanted && cs.Rows >= streamCheckMinRows && !ps.Sampled && ps.Rows >= 0 && ps.Rows <= maxParentKeys
 }
 
 // groupsOf returns the groups of c's child column, reading its table's
@@ -206,6 +220,7 @@ func (sc *streamChecks) groupsOf(ctx context.Context, c Candidate, cs experts.Sc
 		read[i] = &groups{counts: map[int64]int64{}}
 	}
 	q := fmt.Sprintf("SELECT %s FROM %s", strings.Join(exprs, ", "), cs.From("c"))
+	streamedColumns.Add(int64(len(cols)))
 	groupReads.begin()
 	defer groupReads.end()
 	err := sc.env.Stream(ctx, q, func(row []any) error {
@@ -273,6 +288,7 @@ func (sc *streamChecks) readKeys(ctx context.Context, c Candidate, ps experts.Sc
 	sc.mu.Lock()
 	sc.reads++
 	sc.mu.Unlock()
+	streamedColumns.Add(1)
 	err := sc.env.Stream(ctx, fmt.Sprintf("SELECT %s FROM %s WHERE %s IS NOT NULL", col, ps.From("p"), col), func(row []any) error {
 		if !usable {
 			return nil

@@ -152,14 +152,7 @@ func TestChecksOfSeveralTablesAtOnce(t *testing.T) {
 				SELECT i, %s, (i %% 90) + 0.5 FROM r`, table, rows, strings.Join(sel, ", ")),
 		}
 	}
-	stmts := []string{
-		`CREATE TABLE patient (id INTEGER PRIMARY KEY, born TEXT)`,
-		`CREATE TABLE clinic (id INTEGER PRIMARY KEY, city TEXT)`,
-		`CREATE TABLE doctor (id INTEGER PRIMARY KEY, name TEXT)`,
-		`INSERT INTO patient WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, '19' || (50 + i % 50) FROM r`,
-		`INSERT INTO clinic WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 40) SELECT i, 'city ' || i FROM r`,
-		`INSERT INTO doctor WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300) SELECT i, 'dr ' || i FROM r`,
-	}
+	stmts := append([]string{}, clinicParents...)
 	stmts = append(stmts, child("visit", 60000, "patient_id", "clinic_id", "doctor_id")...)
 	stmts = append(stmts, child("invoice", 40000, "patient_id", "clinic_id")...)
 	stmts = append(stmts, child("referral", 30000, "patient_id", "doctor_id")...)
@@ -215,4 +208,15 @@ func TestChecksOfSeveralTablesAtOnce(t *testing.T) {
 			}
 		}
 	}
+}
+
+// clinicParents are three parent tables: 5,000 patients, 40 clinics and
+// 300 doctors, each keyed 1..n.
+var clinicParents = []string{
+	`CREATE TABLE patient (id INTEGER PRIMARY KEY, born TEXT)`,
+	`CREATE TABLE clinic (id INTEGER PRIMARY KEY, city TEXT)`,
+	`CREATE TABLE doctor (id INTEGER PRIMARY KEY, name TEXT)`,
+	`INSERT INTO patient WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 5000) SELECT i, '19' || (50 + i % 50) FROM r`,
+	`INSERT INTO clinic WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 40) SELECT i, 'city ' || i FROM r`,
+	`INSERT INTO doctor WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300) SELECT i, 'dr ' || i FROM r`,
 }
