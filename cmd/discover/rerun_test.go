@@ -229,14 +229,31 @@ func TestRerunRedoesOnlyTheChangedTable(t *testing.T) {
 	redoneOnly(t, discover, out, first, first)
 }
 
-// TestRerunOfSQLiteFileRedoesOnlyTheChangedTable: a SQLite file has one
-// change signal for all its tables, so a write anywhere made every table
-// new to a re-run. A re-run that reads the data takes each table's
-// content signal (a digest of its pages) instead: a file touched without
-// a write is then reused, and a write to one table redoes the statements
-// naming that table only, with the findings of a full run on the same data.
-func TestRerunOfSQLiteFileRedoesOnlyTheChangedTable(t *testing.T) {
-	path := demoCopy(t)
+// TestRerunOfDatabaseFileRedoesOnlyTheChangedTable: a SQLite or DuckDB
+// database file has one change signal for all its tables, so a write
+// anywhere made every table new to a re-run. A re-run that reads the data
+// takes each table's content signal (a digest of its pages; DuckDB's
+// row count and hash of its rows) instead: a file touched without a write
+// is then reused, and a write to one table redoes that table only, with
+// the findings of a full run on the same data.
+func TestRerunOfDatabaseFileRedoesOnlyTheChangedTable(t *testing.T) {
+	for _, engine := range []string{"sqlite", "duckdb"} {
+		t.Run(engine, func(t *testing.T) {
+			path := demoCopy(t)
+			dsn := path
+			if engine == "duckdb" {
+				dsn = filepath.Join(t.TempDir(), "shop.duckdb")
+				if err := load.Copy(context.Background(), path, "duckdb", dsn); err != nil {
+					t.Fatal(err)
+				}
+				path = dsn
+			}
+			rerunsOfFile(t, engine, path)
+		})
+	}
+}
+
+func rerunsOfFile(t *testing.T, engine, path string) {
 	out := t.TempDir()
 	discover := func(out string, extra ...string) (result, report.Report) {
 		t.Helper()
@@ -263,7 +280,7 @@ func TestRerunOfSQLiteFileRedoesOnlyTheChangedTable(t *testing.T) {
 	if second.Run.Reused != nil || !strings.Contains(res.stderr, "running in full: the database file may have changed since the last run") {
 		t.Fatalf("the touched file's first re-run: reused %v\n%s", second.Run.Reused, res.stderr)
 	}
-	// Touched again: every table's pages are the same as that run's.
+	// Touched again: every table's content is the same as that run's.
 	time.Sleep(10 * time.Millisecond)
 	touch()
 	res, third := discover(out)
@@ -272,14 +289,16 @@ func TestRerunOfSQLiteFileRedoesOnlyTheChangedTable(t *testing.T) {
 	}
 
 	// One review's rating changes.
-	db, err := sql.Open("sqlite", path)
+	db, err := sql.Open(engine, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Exec(`UPDATE reviews SET rating = 6 - rating WHERE id = (SELECT min(id) FROM reviews)`); err != nil {
 		t.Fatal(err)
 	}
-	db.Close()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
 	redoneOnly(t, discover, out, first, third)
 }
 

@@ -2,7 +2,11 @@ package duckdb
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/discover-db/discover/warehouse"
 )
@@ -29,6 +33,164 @@ func (s *Source) ChangeSignals(ctx context.Context, tables []warehouse.Table) (m
 			return nil, fmt.Errorf("duckdb: %w", err)
 		}
 		out[t.Name.String()] = sig
+	}
+	return out, nil
+}
+
+var _ warehouse.ContentSignaler = (*Source)(nil)
+
+// ContentSignals tells a database file's tables apart by their rows: each
+// table's row count and the sum of its rows' hashes (DuckDB's hash of the
+// row, as a struct), summed as a HUGEINT so that no two rows cancel out;
+// a change to any row changes it, and a table written back as it was
+// gets its old signal again. A view's signal joins the signals of the
+// tables, and views, its definition names; a view that reads files (a
+// read_… or …_scan function, or a quoted path after FROM or JOIN) gets
+// none, as nothing in the database vouches for the files. The cost is one
+// aggregate pass over every table, on all of DuckDB's threads. A folder
+// source's views already have a signal each: ChangeSignals'.
+func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (map[string]string, error) {
+	if s.files {
+		return s.ChangeSignals(ctx, tables)
+	}
+	type object struct{ schema, name, sql string }
+	var tbls, views []object
+	for _, q := range []struct {
+		sql string
+		out *[]object
+	}{
+		{`SELECT schema_name, table_name, '' FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal`, &tbls},
+		{`SELECT schema_name, view_name, coalesce(sql, '') FROM duckdb_views() WHERE database_name = current_database() AND NOT internal`, &views},
+	} {
+		rows, err := s.db.QueryContext(ctx, q.sql)
+		if err != nil {
+			return nil, fmt.Errorf("duckdb: content signals: %w", ctxErr(ctx, err))
+		}
+		for rows.Next() {
+			var o object
+			if err := rows.Scan(&o.schema, &o.name, &o.sql); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("duckdb: content signals: %w", err)
+			}
+			*q.out = append(*q.out, o)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("duckdb: content signals: %w", ctxErr(ctx, err))
+		}
+	}
+	qualified := func(schema, name string) string {
+		if schema == "" {
+			schema = "main"
+		}
+		return strings.ToLower(schema + "." + name)
+	}
+	tableSig := map[string]string{} // qualified → signal, read when asked
+	tablesNamed := map[string][]object{}
+	for _, o := range tbls {
+		tablesNamed[strings.ToLower(o.name)] = append(tablesNamed[strings.ToLower(o.name)], o)
+	}
+	viewsNamed := map[string][]object{}
+	for _, o := range views {
+		viewsNamed[strings.ToLower(o.name)] = append(viewsNamed[strings.ToLower(o.name)], o)
+	}
+	signal := func(o object) (string, error) {
+		k := qualified(o.schema, o.name)
+		if sig, ok := tableSig[k]; ok {
+			return sig, nil
+		}
+		var n int64
+		var sum any
+		q := fmt.Sprintf(`SELECT count(*), coalesce(sum(hash(t)::HUGEINT), 0) FROM %s AS t`, QuoteTable(warehouse.TableName{Schema: o.schema, Name: o.name}))
+		if err := s.db.QueryRowContext(ctx, q).Scan(&n, &sum); err != nil {
+			if ctx.Err() != nil {
+				return "", fmt.Errorf("duckdb: content signal of %s: %w", k, ctxErr(ctx, err))
+			}
+			tableSig[k] = "" // a type DuckDB cannot hash: nothing vouches for the table
+			return "", nil
+		}
+		sig := fmt.Sprintf("rows %d hash %v", n, sum)
+		tableSig[k] = sig
+		return sig, nil
+	}
+	// reads lists the tables a view reads, through the views it names;
+	// ok is false when it reads files.
+	var reads func(o object, seen map[string]bool) ([]object, bool)
+	reads = func(o object, seen map[string]bool) ([]object, bool) {
+		k := qualified(o.schema, o.name)
+		if seen[k] {
+			return nil, true
+		}
+		seen[k] = true
+		toks, err := Grammar.Tokenize(o.sql)
+		if err != nil {
+			return nil, false
+		}
+		var out []object
+		for i, t := range toks {
+			switch t.Kind {
+			case warehouse.TokenString:
+				if i > 0 && toks[i-1].Kind == warehouse.TokenWord && (strings.EqualFold(toks[i-1].Text, "from") || strings.EqualFold(toks[i-1].Text, "join")) {
+					return nil, false
+				}
+			case warehouse.TokenWord, warehouse.TokenQuotedIdent:
+				w := strings.ToLower(t.Ident())
+				if t.Kind == warehouse.TokenWord && (strings.HasPrefix(w, "read_") || strings.HasSuffix(w, "_scan")) {
+					return nil, false
+				}
+				out = append(out, tablesNamed[w]...)
+				for _, v := range viewsNamed[w] {
+					more, ok := reads(v, seen)
+					if !ok {
+						return nil, false
+					}
+					out = append(out, more...)
+				}
+			}
+		}
+		return out, true
+	}
+	out := make(map[string]string, len(tables))
+	for _, t := range tables {
+		name := t.Name.String()
+		if t.Kind != "view" {
+			sig, err := signal(object{schema: t.Name.Schema, name: t.Name.Name})
+			if err != nil {
+				return nil, err
+			}
+			out[name] = sig
+			continue
+		}
+		var def object
+		for _, v := range viewsNamed[strings.ToLower(t.Name.Name)] {
+			if qualified(v.schema, v.name) == qualified(t.Name.Schema, t.Name.Name) {
+				def = v
+			}
+		}
+		read, ok := reads(def, map[string]bool{})
+		if def.name == "" || !ok {
+			out[name] = "" // nothing in the database vouches for what it reads
+			continue
+		}
+		var parts []string
+		vouched := true
+		for _, o := range read {
+			sig, err := signal(o)
+			if err != nil {
+				return nil, err
+			}
+			vouched = vouched && sig != ""
+			parts = append(parts, qualified(o.schema, o.name)+"="+sig)
+		}
+		if !vouched {
+			out[name] = ""
+			continue
+		}
+		slices.Sort(parts)
+		parts = slices.Compact(parts)
+		h := sha256.Sum256([]byte(strings.Join(parts, "\n")))
+		out[name] = fmt.Sprintf("reads %d tables %s", len(parts), hex.EncodeToString(h[:16]))
 	}
 	return out, nil
 }
