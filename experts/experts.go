@@ -125,6 +125,9 @@ func (e *Env) Table(name string) (warehouse.Table, bool) {
 // the statement's own timeout.
 type ResultCache interface {
 	Lookup(ctx context.Context, sql string, maxRows int, timeout time.Duration) (res *warehouse.Result, key string, hit bool, err error)
+	// LookupFigures is Lookup for figures discover counted itself in
+	// place of a statement (Kept), keyed by discover's build too.
+	LookupFigures(ctx context.Context, what string) (res *warehouse.Result, key string, hit bool, err error)
 	Keep(ctx context.Context, key string, res *warehouse.Result, err error, timeout time.Duration)
 }
 
@@ -179,9 +182,10 @@ func (e *Env) Query(ctx context.Context, sql string) (*warehouse.Result, error) 
 	return res, err
 }
 
-// Kept returns the figures a run kept for what (a statement, under a
-// comment naming how else discover measured it: "/* streamed check */
-// SELECT …"), when the tables it names did not change since; key is
+// Kept returns the figures a run of the same discover build kept for what
+// (a statement, under a comment naming how else discover measured it:
+// "/* streamed check */ SELECT …"), when the tables it names did not
+// change since; key is
 // where to keep them when they are measured now (KeepFigures; "" when they
 // may not be kept: no cache, or a statement over no table with a signal).
 // It sends nothing: the caller measures the figures its own way, a
@@ -191,7 +195,7 @@ func (e *Env) Kept(ctx context.Context, what string) (res *warehouse.Result, key
 	if e.cache == nil {
 		return nil, "", false
 	}
-	res, key, hit, err := e.cache.Lookup(ctx, what, 0, 0)
+	res, key, hit, err := e.cache.LookupFigures(ctx, what)
 	if err != nil || res == nil {
 		return nil, key, false
 	}

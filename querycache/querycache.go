@@ -41,6 +41,9 @@ type Cache struct {
 	// out), the signals of the tables of that name, joined.
 	signals map[string]string
 	lookup  bool
+	// build is discover's (the basis'): figures discover counted itself
+	// are keyed by it (LookupFigures).
+	build string
 
 	hits atomic.Int64
 }
@@ -83,7 +86,7 @@ func New(cat *catalog.Catalog, runID string, grammar *warehouse.Grammar, scope s
 		slices.Sort(sigs)
 		signals[bare] = strings.Join(sigs, "\n")
 	}
-	return &Cache{cat: cat, runID: runID, grammar: grammar, scope: scope, signals: signals, lookup: lookup}
+	return &Cache{cat: cat, runID: runID, grammar: grammar, scope: scope, signals: signals, lookup: lookup, build: basis.Build}
 }
 
 // clock holds the words of functions and values that read the clock: a
@@ -140,6 +143,15 @@ func (c *Cache) Key(sql string, maxRows int) (string, bool) {
 		fmt.Fprintf(h, "%s\x00%s\x00", n, sig)
 	}
 	return hex.EncodeToString(h.Sum(nil)), true
+}
+
+// LookupFigures is Lookup for figures discover counted itself in place of
+// the statement what (a streamed read standing for it): their key holds
+// discover's build as well as the statement and its tables' signals,
+// since another build may count them otherwise, where a statement's
+// result is the engine's.
+func (c *Cache) LookupFigures(ctx context.Context, what string) (res *warehouse.Result, key string, hit bool, err error) {
+	return c.Lookup(ctx, "/* figures of discover build "+c.build+" */ "+what, 0, 0)
 }
 
 // Lookup returns sql's kept answer when there is one: its result, or the

@@ -176,3 +176,32 @@ func TestTimeoutKept(t *testing.T) {
 		t.Fatal("a failure other than a timeout was kept")
 	}
 }
+
+// TestFiguresKeyedByBuild: figures discover counted itself in place of a
+// statement are served to a run of the same build over the same tables,
+// not to another build's (which may count them otherwise), nor as the
+// statement's own result.
+func TestFiguresKeyedByBuild(t *testing.T) {
+	ctx := context.Background()
+	cat := expertstest.Catalog(t)
+	sigs := map[string]string{"orders": "o1"}
+	cache := func(run, build string) *Cache {
+		return New(cat, run, nil, "shop.db", &catalog.RunBasis{Build: build, Tables: sigs}, true)
+	}
+	const what = `/* streamed check */ SELECT count(*) FROM orders`
+	figures := &warehouse.Result{Columns: []string{"n"}, Rows: [][]any{{int64(7)}}}
+	_, key, hit, _ := cache("r1", "b1").LookupFigures(ctx, what)
+	if hit || key == "" {
+		t.Fatalf("first run: hit %v, key %q", hit, key)
+	}
+	cache("r1", "b1").Keep(ctx, key, figures, nil, 0)
+	if got, _, hit, _ := cache("r2", "b1").LookupFigures(ctx, what); !hit || !reflect.DeepEqual(got, figures) {
+		t.Fatalf("the same build: hit %v, %v", hit, got)
+	}
+	if _, _, hit, _ := cache("r3", "b2").LookupFigures(ctx, what); hit {
+		t.Fatal("another build was served the figures")
+	}
+	if _, _, hit, _ := cache("r4", "b1").Lookup(ctx, what, 0, 0); hit {
+		t.Fatal("the figures were served as the statement's result")
+	}
+}

@@ -246,6 +246,25 @@ func TestRerunOfDatabaseFileRedoesOnlyTheChangedTable(t *testing.T) {
 				if err := load.Copy(context.Background(), path, "duckdb", dsn); err != nil {
 					t.Fatal(err)
 				}
+				// DuckDB sums a view's floats on several threads, in no
+				// fixed order: two profiles of order_totals (a sum per
+				// order) differ in their last digits, whichever run
+				// makes them. Kept as a table, its rows are fixed, and
+				// the comparison below is of what the re-run takes and
+				// redoes, not of that noise.
+				db, err := sql.Open("duckdb", dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, q := range []string{`CREATE TABLE order_totals_rows AS SELECT * FROM order_totals`, `DROP VIEW order_totals`,
+					`ALTER TABLE order_totals_rows RENAME TO order_totals`} {
+					if _, err := db.Exec(q); err != nil {
+						t.Fatalf("%s: %v", q, err)
+					}
+				}
+				if err := db.Close(); err != nil {
+					t.Fatal(err)
+				}
 				path = dsn
 			}
 			rerunsOfFile(t, engine, path)

@@ -369,11 +369,19 @@ func (x *Expert) planKeys(ctx context.Context, env *experts.Env) ([]experts.Task
 		}
 		byTable[p.Table] = append(byTable[p.Table], p)
 	}
+	// A key found is written into the table's document, which the
+	// structural expert writes first: a test before it would be
+	// overwritten. Profiles taken from the last run (a re-run after other
+	// tables changed) are there before any task of the run.
+	described, err := env.RunKeys(ctx, catalog.KindTable)
+	if err != nil {
+		return nil, fmt.Errorf("query: plan keys: %w", err)
+	}
 	var tasks []experts.Task
 	for _, t := range env.Tables {
 		t := t
 		name := t.Name.String()
-		if t.Kind != "table" || len(t.PrimaryKey) > 0 || len(byTable[name]) < len(t.Columns) {
+		if t.Kind != "table" || len(t.PrimaryKey) > 0 || len(byTable[name]) < len(t.Columns) || !described[name] {
 			continue
 		}
 		cols, ok := keys.KeyTest(t, byTable[name])
