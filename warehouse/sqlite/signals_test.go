@@ -52,6 +52,28 @@ func TestContentSignals(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A statement per table and one pass over the whole file (which
+		// a catalog of many tables takes) give the same digests.
+		trees := map[string]bool{}
+		for _, n := range []string{"codes", "customers", "docs_config", "docs_content", "docs_data", "docs_docsize", "docs_idx"} {
+			trees[n] = true
+		}
+		each, err := s.pageDigests(ctx, slices.Sorted(maps.Keys(trees)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := s.allPageDigests(ctx, trees)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n, d := range all {
+			if strings.HasPrefix(d, "0:") {
+				t.Fatalf("%s: no pages: %s", n, d)
+			}
+		}
+		if !maps.Equal(each, all) || len(each) != len(trees) {
+			t.Fatalf("a statement per table:\n%v\none pass:\n%v", each, all)
+		}
 		for _, n := range names {
 			if content[n] == "" {
 				t.Fatalf("%s has no content signal: %v", n, content)
