@@ -107,10 +107,7 @@ func Compare(prev, cur *catalog.RunBasis) string {
 	case prev.Settings != cur.Settings:
 		return "the settings differ from the last run's (flags, DISCOVER_* or discover.yaml)"
 	}
-	before, now := prev.Tables, cur.Tables
-	if prev.Content != nil && cur.Content != nil {
-		before, now = prev.Content, cur.Content
-	}
+	before, now, byContent := compared(prev, cur)
 	names := slices.Sorted(maps.Keys(now))
 	for _, name := range names {
 		if now[name] == "" {
@@ -135,7 +132,7 @@ func Compare(prev, cur *catalog.RunBasis) string {
 	switch {
 	case len(changed) == 0:
 		return ""
-	case cur.Shared && prev.Shared && (prev.Content == nil || cur.Content == nil):
+	case cur.Shared && prev.Shared && !byContent:
 		return "the database file may have changed since the last run (its tables share one change signal)"
 	case len(changed) == 1:
 		return fmt.Sprintf("%s may have changed since the last run", changed[0])
@@ -145,29 +142,50 @@ func Compare(prev, cur *catalog.RunBasis) string {
 	return fmt.Sprintf("%d tables may have changed since the last run: %s, …", len(changed), strings.Join(changed[:5], ", "))
 }
 
+// compared returns the tables' signals two runs are compared on: their
+// content signals where both runs took them (byContent), else the
+// engine's.
+func compared(prev, cur *catalog.RunBasis) (before, now map[string]string, byContent bool) {
+	if prev.Content != nil && cur.Content != nil {
+		return prev.Content, cur.Content, true
+	}
+	return prev.Tables, cur.Tables, false
+}
+
+// lastRun returns the catalog's latest run and its basis (nil when it
+// recorded none), when that run was of dsn and finished; otherwise why
+// not, for the user ("" and no run when the catalog has none). Call it
+// before the new run is recorded, which would be the latest.
+func lastRun(ctx context.Context, cat *catalog.Catalog, dsn string) (last catalog.Run, basis *catalog.RunBasis, why string, err error) {
+	last, err = cat.LatestRun(ctx, false)
+	if errors.Is(err, catalog.ErrNotFound) {
+		return catalog.Run{}, nil, "", nil
+	}
+	if err != nil {
+		return catalog.Run{}, nil, "", err
+	}
+	if last.DSN != dsn {
+		return catalog.Run{}, nil, fmt.Sprintf("the last run in the catalog was of %s", last.DSN), nil
+	}
+	if last.FinishedAt == nil {
+		return catalog.Run{}, nil, "the last run did not finish (--resume continues it)", nil
+	}
+	if len(last.Basis) > 0 {
+		if err := json.Unmarshal(last.Basis, &basis); err != nil {
+			return catalog.Run{}, nil, fmt.Sprintf("the last run's basis cannot be read: %v", err), nil
+		}
+	}
+	return last, basis, "", nil
+}
+
 // Previous returns the run a new run on dsn with basis cur may reuse: the
 // catalog's latest run, if it finished complete on the same database and
 // its basis equals cur. Call it before the new run is recorded. When there
 // is none, why says why, for the user ("" when the catalog has no run).
 func Previous(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalog.RunBasis) (prev catalog.Run, why string, err error) {
-	last, err := cat.LatestRun(ctx, false)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return catalog.Run{}, "", nil
-	}
-	if err != nil {
-		return catalog.Run{}, "", err
-	}
-	if last.DSN != dsn {
-		return catalog.Run{}, fmt.Sprintf("the last run in the catalog was of %s", last.DSN), nil
-	}
-	if last.FinishedAt == nil {
-		return catalog.Run{}, "the last run did not finish (--resume continues it)", nil
-	}
-	var basis *catalog.RunBasis
-	if len(last.Basis) > 0 {
-		if err := json.Unmarshal(last.Basis, &basis); err != nil {
-			return catalog.Run{}, fmt.Sprintf("the last run's basis cannot be read: %v", err), nil
-		}
+	last, basis, why, err := lastRun(ctx, cat, dsn)
+	if err != nil || why != "" || last.ID == "" {
+		return catalog.Run{}, why, err
 	}
 	en, err := cat.Get(ctx, catalog.KindOutcome, catalog.KindOutcome)
 	if errors.Is(err, catalog.ErrNotFound) {
@@ -205,23 +223,12 @@ func Previous(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalo
 // cannot tell them apart. A run in full takes that run's findings about
 // those tables where they depend on a table alone (a table's profile).
 func Unchanged(ctx context.Context, cat *catalog.Catalog, dsn string, cur *catalog.RunBasis) (catalog.Run, []string, error) {
-	last, err := cat.LatestRun(ctx, false)
-	if errors.Is(err, catalog.ErrNotFound) {
-		return catalog.Run{}, nil, nil
-	}
-	if err != nil {
+	last, prev, why, err := lastRun(ctx, cat, dsn)
+	if err != nil || why != "" || prev == nil || prev.Build != cur.Build || prev.Settings != cur.Settings {
 		return catalog.Run{}, nil, err
 	}
-	var prev *catalog.RunBasis
-	if last.DSN != dsn || last.FinishedAt == nil || len(last.Basis) == 0 || json.Unmarshal(last.Basis, &prev) != nil ||
-		prev.Build != cur.Build || prev.Settings != cur.Settings {
-		return catalog.Run{}, nil, nil
-	}
-	before, now := prev.Tables, cur.Tables
-	switch {
-	case prev.Content != nil && cur.Content != nil:
-		before, now = prev.Content, cur.Content
-	case prev.Shared || cur.Shared:
+	before, now, byContent := compared(prev, cur)
+	if !byContent && (prev.Shared || cur.Shared) {
 		return catalog.Run{}, nil, nil
 	}
 	var same []string
