@@ -2,10 +2,7 @@ package duckdb
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/discover-db/discover/warehouse"
@@ -54,13 +51,13 @@ func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (
 		return s.ChangeSignals(ctx, tables)
 	}
 	type object struct{ schema, name, sql string }
-	var tbls, views []object
+	var tableRows, viewRows []object
 	for _, q := range []struct {
 		sql string
 		out *[]object
 	}{
-		{`SELECT schema_name, table_name, '' FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal`, &tbls},
-		{`SELECT schema_name, view_name, coalesce(sql, '') FROM duckdb_views() WHERE database_name = current_database() AND NOT internal`, &views},
+		{`SELECT schema_name, table_name, '' FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal`, &tableRows},
+		{`SELECT schema_name, view_name, coalesce(sql, '') FROM duckdb_views() WHERE database_name = current_database() AND NOT internal`, &viewRows},
 	} {
 		rows, err := s.db.QueryContext(ctx, q.sql)
 		if err != nil {
@@ -87,19 +84,24 @@ func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (
 		return strings.ToLower(schema + "." + name)
 	}
 	tableSig := map[string]string{} // qualified → signal, read when asked
-	tablesNamed := map[string][]object{}
-	for _, o := range tbls {
-		tablesNamed[strings.ToLower(o.name)] = append(tablesNamed[strings.ToLower(o.name)], o)
-	}
-	viewsNamed := map[string][]object{}
-	for _, o := range views {
-		viewsNamed[strings.ToLower(o.name)] = append(viewsNamed[strings.ToLower(o.name)], o)
-	}
-	signal := func(o object) (string, error) {
+	objects := map[string]object{}  // qualified → table
+	views := warehouse.ViewReads{Grammar: Grammar, Tables: map[string][]string{}, Views: map[string][]string{}, Defs: map[string]string{},
+		Refuses: readsFiles}
+	for _, o := range tableRows {
 		k := qualified(o.schema, o.name)
+		objects[k] = o
+		views.Tables[strings.ToLower(o.name)] = append(views.Tables[strings.ToLower(o.name)], k)
+	}
+	for _, o := range viewRows {
+		k := qualified(o.schema, o.name)
+		views.Views[strings.ToLower(o.name)] = append(views.Views[strings.ToLower(o.name)], k)
+		views.Defs[k] = o.sql
+	}
+	signal := func(k string) (string, error) {
 		if sig, ok := tableSig[k]; ok {
 			return sig, nil
 		}
+		o := objects[k]
 		var n int64
 		var sum any
 		q := fmt.Sprintf(`SELECT count(*), coalesce(sum(hash(t)::HUGEINT), 0) FROM %s AS t`, QuoteTable(warehouse.TableName{Schema: o.schema, Name: o.name}))
@@ -114,83 +116,52 @@ func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (
 		tableSig[k] = sig
 		return sig, nil
 	}
-	// reads lists the tables a view reads, through the views it names;
-	// ok is false when it reads files.
-	var reads func(o object, seen map[string]bool) ([]object, bool)
-	reads = func(o object, seen map[string]bool) ([]object, bool) {
-		k := qualified(o.schema, o.name)
-		if seen[k] {
-			return nil, true
-		}
-		seen[k] = true
-		toks, err := Grammar.Tokenize(o.sql)
-		if err != nil {
-			return nil, false
-		}
-		var out []object
-		for i, t := range toks {
-			switch t.Kind {
-			case warehouse.TokenString:
-				if i > 0 && toks[i-1].Kind == warehouse.TokenWord && (strings.EqualFold(toks[i-1].Text, "from") || strings.EqualFold(toks[i-1].Text, "join")) {
-					return nil, false
-				}
-			case warehouse.TokenWord, warehouse.TokenQuotedIdent:
-				w := strings.ToLower(t.Ident())
-				if t.Kind == warehouse.TokenWord && (strings.HasPrefix(w, "read_") || strings.HasSuffix(w, "_scan")) {
-					return nil, false
-				}
-				out = append(out, tablesNamed[w]...)
-				for _, v := range viewsNamed[w] {
-					more, ok := reads(v, seen)
-					if !ok {
-						return nil, false
-					}
-					out = append(out, more...)
-				}
-			}
-		}
-		return out, true
-	}
 	out := make(map[string]string, len(tables))
 	for _, t := range tables {
 		name := t.Name.String()
+		k := qualified(t.Name.Schema, t.Name.Name)
 		if t.Kind != "view" {
-			sig, err := signal(object{schema: t.Name.Schema, name: t.Name.Name})
+			objects[k] = object{schema: t.Name.Schema, name: t.Name.Name}
+			sig, err := signal(k)
 			if err != nil {
 				return nil, err
 			}
 			out[name] = sig
 			continue
 		}
-		var def object
-		for _, v := range viewsNamed[strings.ToLower(t.Name.Name)] {
-			if qualified(v.schema, v.name) == qualified(t.Name.Schema, t.Name.Name) {
-				def = v
-			}
-		}
-		read, ok := reads(def, map[string]bool{})
-		if def.name == "" || !ok {
+		read, ok := views.Reads(k)
+		if _, defined := views.Defs[k]; !defined || !ok {
 			out[name] = "" // nothing in the database vouches for what it reads
 			continue
 		}
-		var parts []string
 		vouched := true
-		for _, o := range read {
-			sig, err := signal(o)
+		for _, r := range read {
+			sig, err := signal(r)
 			if err != nil {
 				return nil, err
 			}
 			vouched = vouched && sig != ""
-			parts = append(parts, qualified(o.schema, o.name)+"="+sig)
 		}
 		if !vouched {
 			out[name] = ""
 			continue
 		}
-		slices.Sort(parts)
-		parts = slices.Compact(parts)
-		h := sha256.Sum256([]byte(strings.Join(parts, "\n")))
-		out[name] = fmt.Sprintf("reads %d tables %s", len(parts), hex.EncodeToString(h[:16]))
+		out[name] = warehouse.JoinSignals(read, func(r string) string { return tableSig[r] })
 	}
 	return out, nil
+}
+
+// readsFiles reports that the token at i makes a view read files, which
+// nothing in the database vouches for: a read_… or …_scan function, or a
+// quoted path after FROM or JOIN.
+func readsFiles(toks []warehouse.Token, i int) bool {
+	t := toks[i]
+	switch t.Kind {
+	case warehouse.TokenString:
+		return i > 0 && toks[i-1].Kind == warehouse.TokenWord && (strings.EqualFold(toks[i-1].Text, "from") || strings.EqualFold(toks[i-1].Text, "join"))
+	case warehouse.TokenWord:
+		w := strings.ToLower(t.Text)
+		return strings.HasPrefix(w, "read_") || strings.HasSuffix(w, "_scan")
+	}
+	return false
 }

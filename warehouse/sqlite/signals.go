@@ -97,54 +97,35 @@ func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (
 		return nil, fmt.Errorf("sqlite: content signals: %w", ctxErr(ctx, err))
 	}
 	trees := map[string]string{} // folded name → name, of tables with a b-tree
-	views := map[string]string{} // folded name → definition
+	views := warehouse.ViewReads{Grammar: Grammar, Tables: map[string][]string{}, Views: map[string][]string{}, Defs: map[string]string{}}
 	var every []string
 	for _, o := range objs {
+		folded := strings.ToLower(o.name)
 		if o.kind == "table" {
-			trees[strings.ToLower(o.name)] = o.name
+			trees[folded] = o.name
+			views.Tables[folded] = []string{o.name}
 			every = append(every, o.name)
 		} else {
-			views[strings.ToLower(o.name)] = o.sql
+			views.Views[folded] = []string{folded}
+			views.Defs[folded] = o.sql
 		}
 	}
 	// reads lists the b-trees an object reads: its own, a view's named
-	// ones (through the views it names), or, for a virtual table, all.
+	// ones (through the views it names), or, for a virtual table or a
+	// view that cannot be read, all.
 	reads := func(name string) []string {
 		folded := strings.ToLower(name)
 		if n, ok := trees[folded]; ok {
 			return []string{n}
 		}
-		if _, ok := views[folded]; !ok {
+		if _, ok := views.Defs[folded]; !ok {
 			return every
 		}
-		seen := map[string]bool{}
-		var out []string
-		var walk func(view string)
-		walk = func(view string) {
-			if seen[view] {
-				return
-			}
-			seen[view] = true
-			toks, err := Grammar.Tokenize(views[view])
-			if err != nil {
-				out = append(out, every...) // unreadable: it may read anything
-				return
-			}
-			for _, t := range toks {
-				if t.Kind != warehouse.TokenWord && t.Kind != warehouse.TokenQuotedIdent {
-					continue
-				}
-				w := strings.ToLower(t.Ident())
-				if n, ok := trees[w]; ok {
-					out = append(out, n)
-				} else if _, ok := views[w]; ok {
-					walk(w)
-				}
-			}
+		read, ok := views.Reads(folded)
+		if !ok {
+			return every // unreadable: it may read anything
 		}
-		walk(folded)
-		slices.Sort(out)
-		return slices.Compact(out)
+		return read
 	}
 	read := make([][]string, len(tables))
 	want := map[string]bool{}
@@ -169,11 +150,7 @@ func (s *Source) ContentSignals(ctx context.Context, tables []warehouse.Table) (
 			out[t.Name.String()] = "pages " + byName[read[i][0]]
 			continue
 		}
-		h := sha256.New()
-		for _, n := range read[i] {
-			fmt.Fprintf(h, "%s\x00%s\x00", n, byName[n])
-		}
-		out[t.Name.String()] = fmt.Sprintf("reads %d tables %s", len(read[i]), hex.EncodeToString(h.Sum(nil)[:16]))
+		out[t.Name.String()] = warehouse.JoinSignals(read[i], func(n string) string { return byName[n] })
 	}
 	return out, nil
 }
