@@ -480,16 +480,25 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 		(c.suffix != "" || (hasSuffixToks(c.tokens, ent) && !c.plural)) {
 		try(0.5, "contains")
 	}
-	// A self role names a key (manager_id, parent_code) or is the role
-	// itself (ReportsTo, parent); lead_time and head_count are measures.
-	// A role a person plays (manager, supervisor, head) links rows of
-	// people only: an item's manager_id names an employee, not an item.
-	if same && !exactName && len(c.tokens) > 0 && naming.SelfRole(c.tokens[0]) &&
-		(!naming.Role(c.tokens[0]) || naming.Acts(last[0]) || naming.Person(last[0])) &&
-		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]])) {
-		try(0.7, "self_role") // clerk.reports_to ~ clerk.clerk_id
+	if same && !exactName && selfRole(c, last[0]) {
+		try(selfRoleScore, "self_role") // clerk.reports_to ~ clerk.clerk_id
 	}
 	return best
+}
+
+// selfRoleScore is the name score of a self role.
+const selfRoleScore = 0.7
+
+// selfRole reports whether a column of a table whose rows are called
+// entity is named as another row of it: a self role that names a key
+// (manager_id, parent_code) or is the role itself (ReportsTo, parent);
+// lead_time and head_count are measures. A role a person plays (manager,
+// supervisor, head) links rows of people only: an item's manager_id names
+// an employee, not an item.
+func selfRole(c keyName, entity string) bool {
+	return len(c.tokens) > 0 && naming.SelfRole(c.tokens[0]) &&
+		(!naming.Role(c.tokens[0]) || naming.Acts(entity) || naming.Person(entity)) &&
+		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]]))
 }
 
 func glued(toks []string) string { return strings.Join(toks, "") }
@@ -689,21 +698,32 @@ func ColumnPrefixes(cols []Column) map[string]string {
 
 // OwnKeys returns whether a column of cols is its table's own key, so
 // that a key of another table it overlaps may be a sibling's
-// (SiblingKeys): declared, or found in the data and named as a key, after
-// its table (purchase_sk of purchase) or as the only unique key-named
-// column of it (hm_demo_sk of home_demographics). A reference that
-// happens to be unique in a small table is not.
+// (SiblingKeys): declared, or, in a table that declares no primary key,
+// found in the data and named as a key, after its table (purchase_sk of
+// purchase) or as the only unique key-named column of it (hm_demo_sk of
+// home_demographics). A reference that happens to be unique in a small
+// table is not.
 func OwnKeys(cols []Column) func(Column) bool {
 	bare := barer(cols)
 	keyNamed := map[string]int{} // a table's undeclared unique columns named as keys
+	declaredKey := map[string]bool{}
 	for _, c := range cols {
 		if c = bare(c); !c.Declared && c.Key() && keyLikeName(c.named()) {
 			keyNamed[c.Table]++
 		}
+		if c.PK || c.InKey {
+			declaredKey[c.Table] = true
+		}
 	}
 	return func(c Column) bool {
 		c = bare(c)
-		return c.Declared || (c.Key() && keyLikeName(c.named()) && (owns(c.Table, c.named()) || keyNamed[c.Table] == 1))
+		if c.Declared {
+			return true
+		}
+		// A table that declares its primary key has said which its own is:
+		// another column unique in it (a body's revision_id beside its key
+		// entity_type, entity_id, …) may reference another table's.
+		return !declaredKey[c.Table] && c.Key() && keyLikeName(c.named()) && (owns(c.Table, c.named()) || keyNamed[c.Table] == 1)
 	}
 }
 
@@ -831,6 +851,7 @@ func Candidates(cols []Column) []Candidate {
 	}
 	ownKey := OwnKeys(cols)
 	idx := indexKeys(keys)
+	entityPrefix := EntityPrefixes(cols)
 	var out []Candidate
 	// A column without a profile (its table's profiling was given up) is
 	// a candidate all the same: its names propose, and the exact check,
@@ -839,6 +860,9 @@ func Candidates(cols []Column) []Candidate {
 		forms := []Column{col}
 		if full, ok := asWritten(col); ok {
 			forms = append(forms, full)
+		}
+		if short, ok := withoutEntity(col, entityPrefix[col.Table]); ok {
+			forms = append(forms, short)
 		}
 		var found []int
 		for _, f := range forms {
@@ -878,6 +902,77 @@ func Candidates(cols []Column) []Candidate {
 		}
 	}
 	return out
+}
+
+// minEntityPrefixed is how many of a table's columns must begin with the
+// word its rows are called for that word to be a prefix convention.
+const minEntityPrefixed = 3
+
+// EntityPrefixes finds the tables whose columns begin, many of them, with
+// the word the table's rows are called: post_author, post_parent,
+// post_title of posts; comment_post_ID, comment_parent of comments. Unlike
+// ColumnPrefixes the convention need not hold for every column (ID,
+// user_id). It returns the word as the columns spell it by table.
+func EntityPrefixes(cols []Column) map[string]string {
+	count := map[string]int{}
+	spelled := map[string]string{}
+	for _, c := range cols {
+		if c.Bare != "" {
+			continue // a table-wide prefix comes first
+		}
+		if p, ok := entityPrefixOf(c.Table, c.Name); ok {
+			count[c.Table]++
+			spelled[c.Table] = p
+		}
+	}
+	out := map[string]string{}
+	for t, n := range count {
+		if n >= minEntityPrefixed {
+			out[t] = spelled[t]
+		}
+	}
+	return out
+}
+
+// entityPrefixOf returns the start of col that spells its table's entity
+// word (its last word, singular), when a word boundary follows it and
+// more of the name does.
+func entityPrefixOf(table, col string) (string, bool) {
+	ent := entityOf(table)
+	if len(ent) == 0 {
+		return "", false
+	}
+	toks := naming.NameTokens(col)
+	if len(toks) < 2 || naming.Singular(toks[0]) != ent[len(ent)-1] || len(col) <= len(toks[0]) {
+		return "", false
+	}
+	n := len(toks[0])
+	if !strings.EqualFold(col[:n], toks[0]) {
+		return "", false
+	}
+	switch next := col[n]; {
+	case next == '_':
+		return col[:n+1], true
+	case next >= 'A' && next <= 'Z':
+		return col[:n], true
+	}
+	return "", false
+}
+
+// withoutEntity is the column named without its table's entity word
+// (post_parent as parent, comment_post_ID as post_ID) when prefix is that
+// word as the table's columns spell it and what is left still names
+// something besides a key suffix (comment_ID is the comments' own key).
+func withoutEntity(c Column, prefix string) (Column, bool) {
+	if prefix == "" || c.Bare != "" || len(c.Name) <= len(prefix) || !strings.EqualFold(c.Name[:len(prefix)], prefix) {
+		return c, false
+	}
+	rest := c.Name[len(prefix):]
+	if len(splitKeyName(rest).stem) == 0 {
+		return c, false
+	}
+	c.Bare = rest
+	return c, true
 }
 
 // asWritten is the column named as written, without the Bare name its
@@ -1024,8 +1119,15 @@ func (idx keyIndex) lookup(ch Column) []int {
 // household_demographics.hd_demo_sk and customer_demographics.cd_demo_sk,
 // both numbered 1..n, overlap by construction, not by reference.
 func SiblingKeys(ch, k Column) bool {
+	ce, pe := entityOf(ch.Table), entityOf(k.Table)
+	extends := len(ce) > len(pe) && containsRun(ce, pe) // invoice_text of invoice
 	if strings.EqualFold(ch.Name, k.Name) {
-		return false // spelled alike (wallets.holder_no, wallet_limits.holder_no): the data, the tables' sizes and the chain decide
+		// Spelled alike (wallets.holder_no, wallet_limits.holder_no): the
+		// data, the tables' sizes and the chain decide. Unless the name is
+		// what both tables' rows are called: meta_id of post_meta and of
+		// comment_meta is each one's own numbering, and two numberings from
+		// 1 overlap by construction.
+		return headed(ch.Table, ch.named()) && headed(k.Table, k.named()) && !extends
 	}
 	if owns(k.Table, k.named()) && !owns(ch.Table, ch.named()) {
 		return false
@@ -1033,8 +1135,19 @@ func SiblingKeys(ch, k Column) bool {
 	if personSubtype(ch.Table, k.Table) {
 		return false // students' keys may be some of the people's: the values decide
 	}
-	ce, pe := entityOf(ch.Table), entityOf(k.Table)
-	return !(len(ce) > len(pe) && containsRun(ce, pe))
+	return !extends
+}
+
+// headed reports whether a key is named after what its table's rows are:
+// the key's words end the table's name (meta_id of postmeta, of
+// comment_meta; station_id of station), glued or not.
+func headed(table, col string) bool {
+	k := splitKeyName(col)
+	ent := entityOf(table)
+	if len(k.stem) == 0 || len(ent) == 0 || naming.Extension(table) {
+		return false
+	}
+	return strings.HasSuffix(glued(ent), glued(k.stem))
 }
 
 func keyLikeName(col string) bool {
@@ -1636,6 +1749,12 @@ func (v *Verdict) settle(conf float64) {
 func Score(c Candidate, in Inclusion) Scored {
 	s := Scored{Candidate: c}
 	s.Evidence = append(s.Evidence, fmt.Sprintf("name (%s): %s.%s ~ %s.%s", c.Name.Rule, c.Child.Table, c.Child.Name, c.Parent.Table, c.Parent.Name))
+	if c.Name.Rule != valueRule && c.Name.Rule != coverRule {
+		var none string
+		if in, none = noneValue(c, in); none != "" {
+			s.Evidence = append(s.Evidence, none)
+		}
+	}
 	incl, ok := s.measure(in, valueWords)
 	if !ok {
 		return s
@@ -1696,6 +1815,19 @@ func Score(c Candidate, in Inclusion) Scored {
 				// name says it is one. (A login_user_id of 1..40 among
 				// users 1..200, or a vehicle's home depot 1..20 of depots
 				// 1..40, may well be the first of them: named as ids.)
+				// A table's own key numbered from the same first value
+				// as the target's, every number up to its last, inside
+				// the lower part of the target's: two tables each
+				// numbering its rows from 1 (a vocabulary's vid 1..3 and
+				// a revision's vid 1..1376), siblings, not a one-to-one
+				// extension, unless the name is the target's alone
+				// (film_text.film_id of film).
+				if ownNumbering(c) && cmin == pmin && float64(in.ChildDistinct) == cmax-cmin+1 {
+					s.Evidence = append(s.Evidence, fmt.Sprintf("two numberings: %s and %s each number their rows from %s, and the child's end early: not a one-to-one extension",
+						c.Child.qualified(), c.Parent.qualified(), num(pmin)))
+					s.Confidence = math.Round(math.Min(conf, AcceptScore/2)*100) / 100
+					return s
+				}
 				if cmin == pmin && float64(in.ChildDistinct) == cmax-cmin+1 && q <= ordinalMaxShare &&
 					in.ChildDistinct >= ordinalMinValues && c.Name.Score < ordinalNameScore && namedAsNumber(c) {
 					conf *= 0.8
@@ -1726,6 +1858,60 @@ func Score(c Candidate, in Inclusion) Scored {
 	}
 	s.settle(conf)
 	return s
+}
+
+// noneValue reads a child's 0 (or -1) as "no parent" when it is the only
+// value the key does not hold and below the key's least value: a column
+// declared NOT NULL DEFAULT 0 (post_parent, a comment's user_id for a
+// guest) says "none" so. The figures are returned without its rows, as
+// if they were NULL, and the evidence says so; "" when the child has no
+// such value. Only names propose such references: values never do.
+func noneValue(c Candidate, in Inclusion) (Inclusion, string) {
+	cp, pp := c.Child.Profile, c.Parent.Profile
+	if in.OrphanDistinct != 1 || in.ChildDistinct < 2 || in.OrphanRows >= in.NonNull || pp == nil || pp.Sampled {
+		return in, ""
+	}
+	cmin, _, pmin, _, ok := ranges(c)
+	if !ok || (cmin != 0 && cmin != -1) || pmin <= cmin {
+		return in, ""
+	}
+	none := num(cmin)
+	if in.Sample != "" {
+		// The profile's least value may be missing from the check's sample,
+		// whose one orphan would then be another: only a frequent value is
+		// surely in both.
+		frequent := false
+		for _, tv := range cp.TopValues {
+			if tv.Value == none {
+				frequent = true
+			}
+		}
+		if !frequent {
+			return in, ""
+		}
+	}
+	rows := "rows"
+	if in.OrphanRows == 1 {
+		rows = "row"
+	}
+	ev := fmt.Sprintf("%s in %s %s read as none: the one value %s does not hold, below its least %s",
+		none, catalog.Thousands(in.OrphanRows), rows, c.Parent.qualified(), num(pmin))
+	in.ChildDistinct--
+	in.NonNull -= in.OrphanRows
+	in.OrphanDistinct, in.OrphanRows = 0, 0
+	return in, ev
+}
+
+// ownNumbering reports whether the child is its table's declared key and
+// both keys are named alike or after neither table alone: a key named
+// after the target's table (film_text.film_id of film) may be an
+// extension's.
+func ownNumbering(c Candidate) bool {
+	if !c.Child.Declared || c.Child.InKey {
+		return false
+	}
+	co, po := owns(c.Child.Table, c.Child.named()), owns(c.Parent.Table, c.Parent.named())
+	return co || !po
 }
 
 // namedAsNumber reports whether the child is named as a number (its key
@@ -2221,6 +2407,13 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	byLearned := LearnedCandidates(cols, scored)
 	st.Candidates += len(byLearned)
 	if err := checkCandidates(ctx, env, tables, byLearned, declared, isChild, sk, sc, &st, &scored); err != nil {
+		return err
+	}
+	// A hierarchy kept beside its entity (a term's parent in
+	// term_hierarchy(tid, parent)) names the entity's rows.
+	byHierarchy := HierarchyCandidates(cols, scored)
+	st.Candidates += len(byHierarchy)
+	if err := checkCandidates(ctx, env, tables, byHierarchy, declared, isChild, sk, sc, &st, &scored); err != nil {
 		return err
 	}
 	kept, ambiguous := Select(scored)

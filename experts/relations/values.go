@@ -390,3 +390,61 @@ func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
 	}
 	return out
 }
+
+// hierarchyRule is the NameMatch rule of a self role in a table of no key
+// of its own, linked to what the table's key references.
+const hierarchyRule = "hierarchy"
+
+// HierarchyCandidates proposes, in a table with no single-column key of
+// its own whose key columns reference an entity (term_hierarchy's tid →
+// term.tid, its key tid and parent), each column named as another row
+// (parent, parent_id, next_id) and still without an accepted reference
+// against that entity's key: the table holds the entity's hierarchy
+// apart from it, and a self role there names the entity's rows. The exact
+// check then decides, as for any name.
+func HierarchyCandidates(cols []Column, scored []Scored) []Candidate {
+	ownKey := OwnKeys(cols)
+	keyed := map[string]bool{}    // tables with a single-column key of their own
+	declared := map[string]bool{} // tables with a declared key
+	for _, c := range cols {
+		if c.PK || c.Declared || ownKey(c) {
+			keyed[c.Table] = true
+		}
+		if c.InKey {
+			declared[c.Table] = true
+		}
+	}
+	has := map[string]bool{}
+	targets := map[string][]Column{}
+	seen := map[string]bool{}
+	for _, s := range scored {
+		if !s.Accept {
+			continue
+		}
+		has[s.Child.qualified()] = true
+		ch := s.Child
+		if keyed[ch.Table] || ch.Table == s.Parent.Table || (declared[ch.Table] && !ch.InKey) {
+			continue // only what the table's key (or, undeclared, any column) references
+		}
+		if k := ch.Table + "\x00" + s.Parent.qualified(); !seen[k] {
+			seen[k] = true
+			targets[ch.Table] = append(targets[ch.Table], s.Parent)
+		}
+	}
+	var out []Candidate
+	for _, ch := range withBareNames(cols) {
+		ts := targets[ch.Table]
+		if len(ts) == 0 || has[ch.qualified()] {
+			continue
+		}
+		k := splitKeyName(ch.named())
+		for _, p := range ts {
+			ent := entityOf(p.Table)
+			if len(ent) == 0 || !selfRole(k, ent[len(ent)-1]) || typeClass(p.Type) != typeClass(ch.Type) {
+				continue
+			}
+			out = append(out, Candidate{Child: ch, Parent: p, Name: NameMatch{Score: selfRoleScore, Rule: hierarchyRule}})
+		}
+	}
+	return out
+}
