@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/experts/relations"
 	"github.com/discover-db/discover/internal/expertstest"
 )
 
@@ -104,5 +105,30 @@ func TestInferEntityPrefixesAndNone(t *testing.T) {
 	}
 	if e.Confidence < 0.8 {
 		t.Errorf("confidence %.2f, want at least 0.8: %s", e.Confidence, fmt.Sprint(e.Evidence))
+	}
+}
+
+// TestQualifiedSelfCandidates: a column named after its own table's rows
+// and one word no list knows is checked as a self reference
+// (id_categoria_padre in categorias), unless the two words name another
+// table (order_line_id in orders names the order lines).
+func TestQualifiedSelfCandidates(t *testing.T) {
+	col := func(table, name string, pk bool) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: "INTEGER", PK: pk, Declared: pk}
+	}
+	cols := []relations.Column{
+		col("categorias", "id_categoria", true), col("categorias", "id_categoria_padre", false),
+		col("orders", "order_id", true), col("orders", "order_line_id", false),
+		col("order_lines", "order_line_id", true), col("order_lines", "quantity", false),
+	}
+	var got []string
+	for _, c := range relations.Candidates(cols) {
+		if c.Child.Table == c.Parent.Table {
+			got = append(got, c.Key())
+		}
+	}
+	want := []string{"categorias(id_categoria_padre)->categorias(id_categoria)"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("self candidates %q, want %q", got, want)
 	}
 }

@@ -444,6 +444,9 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	if c.suffix != "" && len(ent) > 1 && eq(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.75, "entity") // gateway_id ~ mobile_payment_gateway.id
 	}
+	if c.suffix != "" && len(c.stem) >= 2 && len(ent) > len(c.stem) && hasSuffixToks(ent, c.stem) && !same {
+		try(0.8, "entity") // content_type_id ~ django_content_type.id: the entity's words after a namespace
+	}
 	if c.suffix != "" && len(ent) > 1 && naming.Lookup(last[0]) && eq(c.stem, ent[:len(ent)-1]) && !same {
 		// role_id ~ role_type.id, company_id ~ company_name.id: a word
 		// that names no entity alone (type, name) after the entity's.
@@ -483,8 +486,29 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	if same && !exactName && selfRole(c, last[0]) {
 		try(selfRoleScore, "self_role") // clerk.reports_to ~ clerk.clerk_id
 	}
+	// id_categoria_padre in categorias, kategorie_eltern_id: the table's
+	// own word and one more, a role in a language no word list knows.
+	// Weaker than a known role: the values must add to it.
+	if same && !exactName && c.suffix != "" && len(c.stem) == 2 {
+		for i, w := range c.stem {
+			if other := c.stem[1-i]; (w == last[0] || naming.Inflected(w, last[0])) && other != w && !naming.Generic(other) && !naming.Lookup(other) {
+				if _, isKey := naming.KeySuffix(other); !isKey {
+					try(qualifiedSelfScore, selfQualifiedRule)
+				}
+			}
+		}
+	}
 	return best
 }
+
+// qualifiedSelfScore is the name score of a column named after its own
+// table's rows and one word no list knows (id_categoria_padre), under
+// selfQualifiedRule. Candidates drops it where the two words name
+// another table (order_line_id in orders).
+const (
+	qualifiedSelfScore = 0.6
+	selfQualifiedRule  = "self_qualified"
+)
 
 // selfRoleScore is the name score of a self role.
 const selfRoleScore = 0.7
@@ -852,6 +876,10 @@ func Candidates(cols []Column) []Candidate {
 	ownKey := OwnKeys(cols)
 	idx := indexKeys(keys)
 	entityPrefix := EntityPrefixes(cols)
+	entities := map[string]bool{}
+	for _, c := range cols {
+		entities[glued(entityOf(c.Table))] = true
+	}
 	var out []Candidate
 	// A column without a profile (its table's profiling was given up) is
 	// a candidate all the same: its names propose, and the exact check,
@@ -891,6 +919,9 @@ func Candidates(cols []Column) []Candidate {
 			}
 			if m.Score == 0 {
 				continue
+			}
+			if m.Rule == selfQualifiedRule && entities[glued(splitKeyName(ch.named()).stem)] {
+				continue // order_line_id in orders names the order lines
 			}
 			// A table's own key links to another's only as a one-to-one
 			// extension the names say, not through a word that names no

@@ -50,6 +50,8 @@ func TestMatchName(t *testing.T) {
 		{"invoices", "customer_no", "customers", "id", "entity"},
 		{"orders", "customer_key", "dim_customer", "customer_key", "exact"},
 		{"links", "gateway_id", "Mobile_payment_gateway", "id", "entity"},
+		{"auth_permission", "content_type_id", "django_content_type", "id", "entity"}, // the words after an application's namespace
+		{"wp_posts", "author", "wp_users", "ID", "actor"},
 		// roles: a qualifier before the target's name
 		{"shipments", "origin_depot_id", "depots", "id", "role"},
 		{"vessels", "builder_company_id", "Partner_Companies", "company_id", "role"},
@@ -58,6 +60,10 @@ func TestMatchName(t *testing.T) {
 		{"invoices", "billing_type_id", "order_types", "id", ""},           // a generic word names no entity
 		{"employees", "manager_id", "employees", "employee_id", "self_role"},
 		{"nodes", "parent_id", "nodes", "id", "self_role"},
+		// the table's own word and one more, in a language no list knows
+		{"categorias", "id_categoria_padre", "categorias", "id_categoria", "self_qualified"},
+		{"Kategorien", "kategorie_eltern_id", "Kategorien", "kategorie_id", "self_qualified"},
+		{"orders", "order_status_id", "orders", "order_id", ""}, // a generic word: the status's kind
 		{"Clerk", "ReportsTo", "Clerk", "ClerkId", "self_role"},
 		{"nodes", "parent", "nodes", "id", "self_role"},
 		{"Playlist_Entries", "previous_entry_id", "Playlist_Entries", "playlist_entry_id", "self_role"},

@@ -13,6 +13,12 @@ with invented data (Python's standard library only, a fixed seed).
   comment's parent pid, a menu link's parent plid, a term's parent; user 0
   is the anonymous user's row).
 
+- django: a Django project's tables (auth_, django_ and an application's
+  shop_ before every table name; id keys, <name>_id references, a
+  many-to-many table, created_by_id and author_id naming users).
+- tienda: a shop in Spanish (id_ before every key, id_cliente; roles in
+  Spanish: id_jefe, id_vendedor, id_categoria_padre).
+
 The truth is each application's documented relations (WordPress's database
 description, Drupal's hook_schema "foreign keys"), checked against the data
 as shared/'s FK_CHECK.tsv is, with one difference: where the application
@@ -254,6 +260,151 @@ def drupal(path):
     ]
 
 
+def django(path):
+    rnd = random.Random(5)
+    c = sqlite3.connect(path)
+    c.executescript("""
+    CREATE TABLE django_content_type (id INTEGER PRIMARY KEY, app_label TEXT, model TEXT);
+    CREATE TABLE auth_user (id INTEGER PRIMARY KEY, password TEXT, last_login TEXT, is_superuser INTEGER, username TEXT UNIQUE, first_name TEXT, last_name TEXT, email TEXT, is_staff INTEGER, is_active INTEGER, date_joined TEXT);
+    CREATE TABLE auth_group (id INTEGER PRIMARY KEY, name TEXT UNIQUE);
+    CREATE TABLE auth_permission (id INTEGER PRIMARY KEY, content_type_id INTEGER NOT NULL, codename TEXT, name TEXT);
+    CREATE TABLE auth_user_groups (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, group_id INTEGER NOT NULL);
+    CREATE TABLE auth_group_permissions (id INTEGER PRIMARY KEY, group_id INTEGER NOT NULL, permission_id INTEGER NOT NULL);
+    CREATE TABLE django_admin_log (id INTEGER PRIMARY KEY, action_time TEXT, object_id TEXT, object_repr TEXT, action_flag INTEGER, change_message TEXT, content_type_id INTEGER, user_id INTEGER NOT NULL);
+    CREATE TABLE shop_category (id INTEGER PRIMARY KEY, name TEXT, slug TEXT, parent_id INTEGER);
+    CREATE TABLE shop_product (id INTEGER PRIMARY KEY, name TEXT, sku TEXT, price REAL, category_id INTEGER NOT NULL, created_by_id INTEGER, created_at TEXT);
+    CREATE TABLE shop_customer (id INTEGER PRIMARY KEY, user_id INTEGER UNIQUE, phone TEXT, loyalty_points INTEGER);
+    CREATE TABLE shop_address (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, street TEXT, city TEXT, postcode TEXT);
+    CREATE TABLE shop_order (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, shipping_address_id INTEGER, billing_address_id INTEGER, status TEXT, placed_at TEXT, total REAL);
+    CREATE TABLE shop_orderline (id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL, product_id INTEGER NOT NULL, quantity INTEGER, unit_price REAL);
+    CREATE TABLE shop_product_tags (id INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, tag_id INTEGER NOT NULL);
+    CREATE TABLE shop_tag (id INTEGER PRIMARY KEY, label TEXT);
+    CREATE TABLE shop_review (id INTEGER PRIMARY KEY, product_id INTEGER NOT NULL, author_id INTEGER NOT NULL, rating INTEGER, body TEXT);
+    """)
+    cts = [("admin","logentry"),("auth","permission"),("auth","group"),("auth","user"),("contenttypes","contenttype"),("shop","category"),("shop","product"),("shop","customer"),("shop","address"),("shop","order"),("shop","orderline"),("shop","tag"),("shop","review")]
+    for i,(a,m) in enumerate(cts, start=1):
+        c.execute("INSERT INTO django_content_type VALUES (?,?,?)", (i,a,m))
+    pid = 0
+    for ct in range(1, len(cts)+1):
+        for act in ["add","change","delete","view"]:
+            pid += 1
+            c.execute("INSERT INTO auth_permission VALUES (?,?,?,?)", (pid, ct, f"{act}_{cts[ct-1][1]}", f"Can {act} {cts[ct-1][1]}"))
+    NU = 400
+    for u in range(1, NU+1):
+        c.execute("INSERT INTO auth_user VALUES (?,?,?,?,?,?,?,?,?,?,?)", (u, "pbkdf2_sha256$"+str(rnd.getrandbits(40)), "2024-01-01", int(u<=2), f"u{u}", "F", "L", f"u{u}@x.test", int(u<=10), 1, "2023-01-01"))
+    for g,n in enumerate(["editors","support","warehouse"], start=1):
+        c.execute("INSERT INTO auth_group VALUES (?,?)", (g,n))
+        for p in rnd.sample(range(1, pid+1), 12):
+            c.execute("INSERT INTO auth_group_permissions (group_id, permission_id) VALUES (?,?)", (g,p))
+    for u in range(1, 11):
+        c.execute("INSERT INTO auth_user_groups (user_id, group_id) VALUES (?,?)", (u, rnd.randint(1,3)))
+    NC = 30
+    for k in range(1, NC+1):
+        c.execute("INSERT INTO shop_category VALUES (?,?,?,?)", (k, f"Cat {k}", f"cat-{k}", rnd.randint(1, k-1) if k > 5 else None))
+    NP = 500
+    for p in range(1, NP+1):
+        c.execute("INSERT INTO shop_product VALUES (?,?,?,?,?,?,?)", (p, f"Product {p}", f"SKU{p:05d}", round(rnd.uniform(1,300),2), rnd.randint(1,NC), rnd.randint(1,10), "2024-02-02"))
+    for t in range(1, 41):
+        c.execute("INSERT INTO shop_tag VALUES (?,?)", (t, f"tag{t}"))
+    for p in range(1, NP+1):
+        for t in rnd.sample(range(1,41), rnd.randint(0,3)):
+            c.execute("INSERT INTO shop_product_tags (product_id, tag_id) VALUES (?,?)", (p,t))
+    cust = 0; addr = 0
+    for u in range(11, NU+1):
+        if rnd.random() < 0.8:
+            cust += 1
+            c.execute("INSERT INTO shop_customer VALUES (?,?,?,?)", (cust, u, "+1555"+str(rnd.randint(100000,999999)), rnd.randint(0,5000)))
+            for _ in range(rnd.randint(1,2)):
+                addr += 1
+                c.execute("INSERT INTO shop_address VALUES (?,?,?,?,?)", (addr, cust, "Main St", "Town", "12345"))
+    addrs = {}
+    for a_id, cu in c.execute("SELECT id, customer_id FROM shop_address").fetchall():
+        addrs.setdefault(cu, []).append(a_id)
+    oid = 0; lid = 0
+    for o in range(1, 2001):
+        cu = rnd.randint(1, cust)
+        a = rnd.choice(addrs[cu])
+        oid += 1
+        c.execute("INSERT INTO shop_order VALUES (?,?,?,?,?,?,?)", (oid, cu, a, rnd.choice([a, None]), rnd.choice(["new","paid","shipped"]), "2024-03-03", 0))
+        for _ in range(rnd.randint(1,4)):
+            lid += 1
+            c.execute("INSERT INTO shop_orderline VALUES (?,?,?,?,?)", (lid, oid, rnd.randint(1,NP), rnd.randint(1,5), 9.99))
+    for r in range(1, 900):
+        c.execute("INSERT INTO shop_review VALUES (?,?,?,?,?)", (r, rnd.randint(1,NP), rnd.randint(11,NU), rnd.randint(1,5), "ok"))
+    for l in range(1, 600):
+        c.execute("INSERT INTO django_admin_log (action_time, object_id, object_repr, action_flag, change_message, content_type_id, user_id) VALUES (?,?,?,?,?,?,?)", ("2024-04-04", str(rnd.randint(1,500)), "x", rnd.randint(1,3), "", rnd.randint(6,13), rnd.randint(1,10)))
+    c.commit()
+    return c, [
+        ("auth_permission", "content_type_id", "django_content_type", "id", False),
+        ("auth_user_groups", "user_id", "auth_user", "id", False),
+        ("auth_user_groups", "group_id", "auth_group", "id", False),
+        ("auth_group_permissions", "group_id", "auth_group", "id", False),
+        ("auth_group_permissions", "permission_id", "auth_permission", "id", False),
+        ("django_admin_log", "content_type_id", "django_content_type", "id", False),
+        ("django_admin_log", "user_id", "auth_user", "id", False),
+        ("shop_category", "parent_id", "shop_category", "id", False),
+        ("shop_product", "category_id", "shop_category", "id", False),
+        ("shop_product", "created_by_id", "auth_user", "id", False),
+        ("shop_customer", "user_id", "auth_user", "id", False),
+        ("shop_address", "customer_id", "shop_customer", "id", False),
+        ("shop_order", "customer_id", "shop_customer", "id", False),
+        ("shop_order", "shipping_address_id", "shop_address", "id", False),
+        ("shop_order", "billing_address_id", "shop_address", "id", False),
+        ("shop_orderline", "order_id", "shop_order", "id", False),
+        ("shop_orderline", "product_id", "shop_product", "id", False),
+        ("shop_product_tags", "product_id", "shop_product", "id", False),
+        ("shop_product_tags", "tag_id", "shop_tag", "id", False),
+        ("shop_review", "product_id", "shop_product", "id", False),
+        ("shop_review", "author_id", "auth_user", "id", False),
+    ]
+
+
+def tienda(path):
+    rnd = random.Random(3)
+    c = sqlite3.connect(path)
+    c.executescript("""
+    CREATE TABLE paises (id_pais INTEGER PRIMARY KEY, nombre TEXT);
+    CREATE TABLE ciudades (id_ciudad INTEGER PRIMARY KEY, nombre TEXT, id_pais INTEGER);
+    CREATE TABLE clientes (id_cliente INTEGER PRIMARY KEY, nombre TEXT, correo TEXT, id_ciudad INTEGER, fecha_alta TEXT);
+    CREATE TABLE empleados (id_empleado INTEGER PRIMARY KEY, nombre TEXT, id_jefe INTEGER, id_ciudad INTEGER);
+    CREATE TABLE categorias (id_categoria INTEGER PRIMARY KEY, nombre TEXT, id_categoria_padre INTEGER);
+    CREATE TABLE productos (id_producto INTEGER PRIMARY KEY, nombre TEXT, precio REAL, id_categoria INTEGER, id_proveedor INTEGER);
+    CREATE TABLE proveedores (id_proveedor INTEGER PRIMARY KEY, razon_social TEXT, id_ciudad INTEGER);
+    CREATE TABLE pedidos (id_pedido INTEGER PRIMARY KEY, id_cliente INTEGER, id_vendedor INTEGER, fecha TEXT, estado TEXT);
+    CREATE TABLE detalle_pedido (id_pedido INTEGER, id_producto INTEGER, cantidad INTEGER, precio_unitario REAL, PRIMARY KEY (id_pedido, id_producto));
+    CREATE TABLE facturas (id_factura INTEGER PRIMARY KEY, id_pedido INTEGER UNIQUE, importe REAL, fecha TEXT);
+    """)
+    for p in range(1, 21): c.execute("INSERT INTO paises VALUES (?,?)", (p, f"Pais {p}"))
+    for ci in range(1, 201): c.execute("INSERT INTO ciudades VALUES (?,?,?)", (ci, f"Ciudad {ci}", rnd.randint(1,20)))
+    for cl in range(1, 1501): c.execute("INSERT INTO clientes VALUES (?,?,?,?,?)", (cl, f"Cliente {cl}", f"c{cl}@correo.es", rnd.randint(1,200), "2023-05-05"))
+    for e in range(1, 61): c.execute("INSERT INTO empleados VALUES (?,?,?,?)", (e, f"Empleado {e}", None if e <= 3 else rnd.randint(1, min(e-1, 15)), rnd.randint(1,200)))
+    for k in range(1, 41): c.execute("INSERT INTO categorias VALUES (?,?,?)", (k, f"Cat {k}", None if k <= 6 else rnd.randint(1, 6)))
+    for v in range(1, 81): c.execute("INSERT INTO proveedores VALUES (?,?,?)", (v, f"Proveedor {v} SL", rnd.randint(1,200)))
+    for p in range(1, 801): c.execute("INSERT INTO productos VALUES (?,?,?,?,?)", (p, f"Producto {p}", round(rnd.uniform(1,500),2), rnd.randint(1,40), rnd.randint(1,80)))
+    for o in range(1, 5001):
+        c.execute("INSERT INTO pedidos VALUES (?,?,?,?,?)", (o, rnd.randint(1,1500), rnd.randint(16,60), "2024-01-01", rnd.choice(["nuevo","pagado","enviado"])))
+        for p in rnd.sample(range(1,801), rnd.randint(1,4)):
+            c.execute("INSERT INTO detalle_pedido VALUES (?,?,?,?)", (o, p, rnd.randint(1,9), 10.0))
+        if rnd.random() < 0.7:
+            c.execute("INSERT INTO facturas (id_pedido, importe, fecha) VALUES (?,?,?)", (o, 100.0, "2024-01-02"))
+    c.commit()
+    return c, [
+        ("ciudades", "id_pais", "paises", "id_pais", False),
+        ("clientes", "id_ciudad", "ciudades", "id_ciudad", False),
+        ("empleados", "id_jefe", "empleados", "id_empleado", False),
+        ("empleados", "id_ciudad", "ciudades", "id_ciudad", False),
+        ("categorias", "id_categoria_padre", "categorias", "id_categoria", False),
+        ("productos", "id_categoria", "categorias", "id_categoria", False),
+        ("productos", "id_proveedor", "proveedores", "id_proveedor", False),
+        ("proveedores", "id_ciudad", "ciudades", "id_ciudad", False),
+        ("pedidos", "id_cliente", "clientes", "id_cliente", False),
+        ("pedidos", "id_vendedor", "empleados", "id_empleado", False),
+        ("detalle_pedido", "id_pedido", "pedidos", "id_pedido", False),
+        ("detalle_pedido", "id_producto", "productos", "id_producto", False),
+        ("facturas", "id_pedido", "pedidos", "id_pedido", False),
+    ]
+
+
 def check(c, fks):
     out = []
     for child, fcol, parent, tcol, zero_none in fks:
@@ -272,7 +423,7 @@ def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     manifest, checks = [], []
-    for name, make in [("wordpress", wordpress), ("drupal", drupal)]:
+    for name, make in [("wordpress", wordpress), ("drupal", drupal), ("django", django), ("tienda", tienda)]:
         path = os.path.join(out, name + ".db")
         if os.path.exists(path):
             os.remove(path)
