@@ -186,6 +186,11 @@ type TableStatsDoc struct {
 	// KeyCandidates are the columns that identify rows: declared keys and
 	// columns unique in practice, with how complete and unique they are.
 	KeyCandidates []KeyCandidate `json:"key_candidates,omitempty"`
+	// Sample names the sample a sampled profile read (experts.SampleID of
+	// its FROM item): another expert that reads the table through the
+	// same sample sees the same rows, and may take the profile's figures
+	// for what it would count again.
+	Sample string `json:"sample,omitempty"`
 }
 
 // KeyCandidate is one column that could identify a table's rows.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/hypotheses"
+	"github.com/discover-db/discover/stablehash"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -90,6 +91,20 @@ func (s Scope) From(alias string) string {
 	}
 	return "(SELECT * FROM " + s.from + ") " + alias
 }
+
+// ID names the rows the scope reads: SampleID of its sample's FROM item,
+// "" for a table read whole.
+func (s Scope) ID() string {
+	if !s.Sampled {
+		return ""
+	}
+	return SampleID(s.from)
+}
+
+// SampleID names a sample by its FROM item: two statements that read a
+// table through the same item read the same rows (each engine's samples
+// are seeded, the same in every statement and run).
+func SampleID(from string) string { return fmt.Sprintf("%016x", stablehash.Hash64(from)) }
 
 // Quoted is the table's quoted name, for a lookup by key into it (which
 // reads only the rows it finds).

@@ -554,11 +554,129 @@ func (r *ruler) claims() []columnClaim {
 }
 
 // columnFacts tests the table's single-column claims with one aggregate.
+// On a sample the profile read too, the claims its figures settle are
+// judged on them (profiledFacts): the aggregate would count the same rows
+// again, and a sample of a table far larger than the page cache costs a
+// lookup per row each time it is read.
 func (r *ruler) columnFacts(ctx context.Context) error {
 	claims := r.claims()
 	if len(claims) == 0 {
 		return nil
 	}
+	settled, rows := r.profiledFacts(ctx, claims)
+	var judged []columnClaim
+	var outs []hypotheses.Outcome
+	var left []columnClaim
+	b := r.env.Batch()
+	for i, c := range claims {
+		if settled == nil || settled[i] == nil {
+			left = append(left, c)
+			continue
+		}
+		h := r.claimHypothesis(c, profiledNote+r.factsSQL([]columnClaim{c}))
+		o := hypotheses.Judged(h, settled[i])
+		o.Verdict.Evidence = append(o.Verdict.Evidence, fmt.Sprintf("counted by the profile of %s, which read the same %s rows", r.name, catalog.Thousands(rows)))
+		if err := hypotheses.Save(ctx, b, o, "rule", "column"); err != nil {
+			return err
+		}
+		judged, outs = append(judged, c), append(outs, o)
+	}
+	if err := b.Flush(ctx); err != nil {
+		return err
+	}
+	if len(left) > 0 {
+		sql := r.factsSQL(left)
+		hs := make([]hypotheses.Hypothesis, len(left))
+		for i, c := range left {
+			hs[i] = r.claimHypothesis(c, sql)
+		}
+		tested, err := r.testShared(ctx, hs, "column")
+		if err != nil {
+			return err
+		}
+		// A unique claim that failed names the values held twice.
+		for i, o := range tested {
+			if left[i].kind != "unique" || o.Doc.Status != hypotheses.Refuted {
+				continue
+			}
+			if ev, err := r.duplicates(ctx, left[i].column); err != nil {
+				if fatal(ctx, err) {
+					return err
+				}
+			} else {
+				o.Verdict.Evidence = append(o.Verdict.Evidence, ev...)
+				if err := hypotheses.Save(ctx, r.env, o, "rule", "column"); err != nil {
+					return err
+				}
+			}
+		}
+		judged, outs = append(judged, left...), append(outs, tested...)
+	}
+	return r.columnInsight(ctx, judged, outs)
+}
+
+// profiledNote marks a claim's statement as not run: its figures are the
+// profile's, of the same rows.
+const profiledNote = "/* counted by the profile of the same sample */ "
+
+// profiledFacts returns, for each claim the profile's figures settle, the
+// row its statement would return (nil for the others), and the sample's
+// rows; nothing when the table is read whole or the profile read another
+// sample. A count the profile gives exactly (no NULL, no value below 0
+// among numbers) settles a claim; a count of negatives it does not know
+// does not.
+func (r *ruler) profiledFacts(ctx context.Context, claims []columnClaim) ([]hypotheses.Row, int64) {
+	if !r.scope.Sampled {
+		return nil, 0
+	}
+	e, err := r.env.Catalog.Get(ctx, catalog.KindTableStats, r.name)
+	if err != nil || e.RunID != r.env.RunID {
+		return nil, 0
+	}
+	var st catalog.TableStatsDoc
+	if e.Decode(&st) != nil || st.Sample == "" || st.Sample != r.scope.ID() {
+		return nil, 0
+	}
+	out := make([]hypotheses.Row, len(claims))
+	found := false
+	for i, c := range claims {
+		p := r.profiles[c.column]
+		if p == nil || !p.Sampled || p.Rows != st.Rows || p.NullFraction == nil {
+			continue
+		}
+		nonNull := int64(math.Round(float64(p.Rows) * (1 - *p.NullFraction)))
+		row := hypotheses.Row{"row_count": p.Rows, c.alias + "_non_null": nonNull}
+		switch c.kind {
+		case "never_null":
+		case "non_negative":
+			lo, okLo := profileNumber(p.Min)
+			hi, okHi := profileNumber(p.Max)
+			if !okLo || !okHi || p.Mean == nil || lo < 0 {
+				continue
+			}
+			row[c.alias+"_negative"], row[c.alias+"_min"], row[c.alias+"_max"] = int64(0), lo, hi
+		default:
+			continue // a distinct count of the sample is not the profile's
+		}
+		out[i], found = row, true
+	}
+	if !found {
+		return nil, 0
+	}
+	return out, st.Rows
+}
+
+// profileNumber reads a profile's least or greatest value as a number.
+func profileNumber(s *string) (float64, bool) {
+	if s == nil {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(*s, 64)
+	return f, err == nil
+}
+
+// factsSQL is the aggregate that counts claims' figures.
+func (r *ruler) factsSQL(claims []columnClaim) string {
 	sel := []string{"COUNT(*) AS row_count"}
 	seen := map[string]bool{}
 	for _, c := range claims {
@@ -580,32 +698,7 @@ func (r *ruler) columnFacts(ctx context.Context) error {
 				fmt.Sprintf("MIN(%s) AS %s_min", num, c.alias), fmt.Sprintf("MAX(%s) AS %s_max", num, c.alias))
 		}
 	}
-	sql := fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.from())
-	hs := make([]hypotheses.Hypothesis, len(claims))
-	for i, c := range claims {
-		hs[i] = r.claimHypothesis(c, sql)
-	}
-	outs, err := r.testShared(ctx, hs, "column")
-	if err != nil {
-		return err
-	}
-	// A unique claim that failed names the values held twice.
-	for i, o := range outs {
-		if claims[i].kind != "unique" || o.Doc.Status != hypotheses.Refuted {
-			continue
-		}
-		if ev, err := r.duplicates(ctx, claims[i].column); err != nil {
-			if fatal(ctx, err) {
-				return err
-			}
-		} else {
-			o.Verdict.Evidence = append(o.Verdict.Evidence, ev...)
-			if err := hypotheses.Save(ctx, r.env, o, "rule", "column"); err != nil {
-				return err
-			}
-		}
-	}
-	return r.columnInsight(ctx, claims, outs)
+	return fmt.Sprintf("SELECT %s FROM %s", strings.Join(sel, ", "), r.from())
 }
 
 func (r *ruler) claimHypothesis(c columnClaim, sql string) hypotheses.Hypothesis {
