@@ -129,3 +129,18 @@ func (p *profiler) rowidSample(ctx context.Context, rows, total int64) (string, 
 	from, ok := p.d.SampleRowids(p.table.Name, r.key.Name, rows, total, r.lo, r.hi)
 	return from, ok, nil
 }
+
+// subsample is the FROM item of k rows of the profile's sample, at
+// random, for a statement that reads no more than k of its rows: on a
+// sample drawn by key, a sample of k rows of the same draws (its rows are
+// the first k of the profile's in the order drawn, which come out in
+// key order); elsewhere the profile's sample itself, whose first rows
+// the statement reads.
+func (p *profiler) subsample(k int64) string {
+	if p.byRowid && p.rid.ok {
+		if from, ok := p.d.SampleRowids(p.table.Name, p.rid.key.Name, k, p.total, p.rid.lo, p.rid.hi); ok {
+			return from
+		}
+	}
+	return p.from
+}

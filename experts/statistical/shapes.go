@@ -60,7 +60,7 @@ func (p *profiler) valuePatterns(ctx context.Context, stats []*colStats) []strin
 		cols[i] = p.d.CastText(p.d.QuoteIdent(s.spec.Name))
 	}
 	p.queries++
-	res, err := p.env.Query(ctx, "SELECT "+strings.Join(cols, ", ")+" FROM "+p.from+" "+p.d.Limit(patternSample))
+	res, err := p.env.Query(ctx, "SELECT "+strings.Join(cols, ", ")+" FROM "+p.subsample(patternSample)+" "+p.d.Limit(patternSample))
 	if err != nil {
 		var failed []string
 		for _, s := range need {

@@ -85,7 +85,7 @@ func (p *profiler) rankSample(ctx context.Context, cols []*colStats) (ranked, st
 			where = append(where, v+" IS NOT NULL")
 		}
 		p.queries++
-		res, err := p.env.Query(ctx, "SELECT "+strings.Join(sel, ", ")+" FROM "+p.from+" WHERE "+
+		res, err := p.env.Query(ctx, "SELECT "+strings.Join(sel, ", ")+" FROM "+p.subsample(spearmanRows)+" WHERE "+
 			strings.Join(where, " AND ")+" "+p.d.Limit(spearmanRows))
 		if err != nil {
 			return ranked{}, "", err
