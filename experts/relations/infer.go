@@ -1408,6 +1408,10 @@ func canonicalNumber(f float64) string {
 type sketches struct {
 	env    *experts.Env
 	tables map[string]warehouse.Table
+	// sc, when set, holds the groups of the large child tables' integer
+	// columns, counted from one read of each table's sample: a child's
+	// sketch is taken from them rather than from a read of its own.
+	sc     *streamChecks
 	mu     sync.Mutex // done, reads
 	done   map[string]*sketch
 	reads  int
@@ -1431,7 +1435,7 @@ func (k *sketches) get(ctx context.Context, c Column, asKey bool) (*sketch, erro
 	if ok {
 		return s, nil
 	}
-	v, err, _ := k.flight.Do(key, func() (any, error) { return k.read(ctx, c) })
+	v, err, _ := k.flight.Do(key, func() (any, error) { return k.read(ctx, c, !asKey) })
 	if err != nil {
 		return nil, err
 	}
@@ -1448,7 +1452,7 @@ func (k *sketches) store(key string, s *sketch) *sketch {
 
 // read reads a column's sketch: the distinct values of its table's sample
 // (or of all its rows), a bounded number of the least hashed kept.
-func (k *sketches) read(ctx context.Context, c Column) (*sketch, error) {
+func (k *sketches) read(ctx context.Context, c Column, child bool) (*sketch, error) {
 	key := c.qualified()
 	t := k.tables[c.Table]
 	scope, err := k.env.Scope(ctx, t)
@@ -1503,6 +1507,26 @@ func (k *sketches) read(ctx context.Context, c Column) (*sketch, error) {
 			}
 		}
 		keepKey = kk
+	}
+	// A child column of a large table whose integer values the streamed
+	// checks count anyway: its distinct values are those groups' (the same
+	// rows of the same sample), so its table's sample is read once for
+	// both, not once more per column (at the star's scale 10, ten reads of
+	// 6 to 21 s each).
+	if child && !c.fallback && k.sc != nil {
+		g, err := k.sc.columnGroups(ctx, c, scope)
+		if err != nil {
+			return nil, err
+		}
+		if g != nil {
+			for x := range g.counts {
+				add(x)
+			}
+			s := newSketch(byHash)
+			k.env.KeepFigures(ctx, keepKey, encodeSketch(s))
+			s.partial = scope.Sampled
+			return k.store(key, s), nil
+		}
 	}
 	k.mu.Lock()
 	k.reads++
@@ -2409,8 +2433,8 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	}
 	cands := Candidates(cols)
 	st := InferStats{Candidates: len(cands), PrunedBy: map[string]int{}, SampleProfiled: fallbacks}
-	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}}
 	sc := newStreamChecks(env)
+	sk := &sketches{env: env, tables: tables, done: map[string]*sketch{}, sc: sc}
 	var scored []Scored
 	isChild := map[string]bool{} // columns some candidate has as child
 	for _, c := range cands {

@@ -161,6 +161,28 @@ func (sc *streamChecks) streamable(c Candidate, cs, ps experts.Scope) bool {
 	return wanted && cs.Rows >= streamCheckMinRows && !ps.Sampled && ps.Rows >= 0 && ps.Rows <= maxParentKeys
 }
 
+// columnGroups returns the groups of a child column its table's streamed
+// read counts (or has counted), for the column's sketch: nil when the
+// checks would not stream it (a small table, a column no candidate
+// groups), when a value is no integer, or when the read failed.
+func (sc *streamChecks) columnGroups(ctx context.Context, c Column, cs experts.Scope) (*groups, error) {
+	if sc == nil || !sc.env.CanStream() || cs.Rows < streamCheckMinRows {
+		return nil, nil
+	}
+	sc.mu.Lock()
+	_, wanted := sc.want[c.Table][c.Name]
+	failed := sc.failed[c.Table]
+	sc.mu.Unlock()
+	if !wanted || failed {
+		return nil, nil
+	}
+	g, err := sc.groupsOf(ctx, Candidate{Child: c}, cs)
+	if err != nil || g == nil || g.counts == nil {
+		return nil, err
+	}
+	return g, nil
+}
+
 // groupsOf returns the groups of c's child column, reading its table's
 // wanted columns not read yet in one statement.
 //
