@@ -710,26 +710,22 @@ func RowidDraws(rows, totalRows, lo, hi int64) (draws int64, ok bool) {
 	return int64(math.Ceil(-float64(span) * math.Log1p(-target/float64(total)))), true
 }
 
-// RowidPicks is what SQLite's SampleRowids draws for a sample of rows
-// rows of a table of totalRows whose keys run from lo to hi, when every
-// key in the span holds a row: draws numbers drawn, of which the first
-// keep distinct keys (in the order of the draws) are looked up. keep is
-// rows where every key holds a row, and rows·span/totalRows otherwise (so
-// that about rows of the keys kept hold one); draws is enough for
-// keep + 4·√keep + 20 distinct keys, allowing for keys drawn twice. ok is
-// false where RowidDraws is, or when keep would be most of the span.
-func RowidPicks(rows, totalRows, lo, hi int64) (draws, keep int64, ok bool) {
+// RowidPicks is the number of keys SQLite's SampleRowids draws between lo
+// and hi for a sample of rows rows of a table of totalRows in which every
+// key of the span holds a row: enough for rows + 4·√rows + 20 distinct
+// keys, allowing for keys drawn twice, of which the first rows distinct
+// ones (in the order of the draws) are the sample. ok is false where
+// RowidDraws is, or when the keys kept would be most of the span.
+func RowidPicks(rows, totalRows, lo, hi int64) (draws int64, ok bool) {
 	if _, ok := RowidDraws(rows, totalRows, lo, hi); !ok {
-		return 0, 0, false
+		return 0, false
 	}
 	span, _ := KeySpan(lo, hi)
-	total := min(totalRows, span)
-	keep = int64(math.Ceil(float64(rows) * float64(span) / float64(total)))
-	target := float64(keep) + 4*math.Sqrt(float64(keep)) + 20
+	target := float64(rows) + 4*math.Sqrt(float64(rows)) + 20
 	if target >= 0.9*float64(span) {
-		return 0, 0, false
+		return 0, false
 	}
-	return int64(math.Ceil(-float64(span) * math.Log1p(-target/float64(span)))), keep, true
+	return int64(math.Ceil(-float64(span) * math.Log1p(-target/float64(span)))), true
 }
 
 // SampleKey seeds the draws of a table's sample and probes: FNV-1a of its

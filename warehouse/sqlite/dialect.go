@@ -294,10 +294,10 @@ func (d Dialect) SampleRowids(t warehouse.TableName, key string, rows, totalRows
 			x, y, lecuyerA1, lecuyerM1, lecuyerA2, lecuyerM2, draws-1, lo, span)
 	}
 	table := d.QuoteTable(t)
-	if picks, keep, ok := warehouse.RowidPicks(rows, totalRows, lo, hi); ok && totalRows >= span {
+	if picks, ok := warehouse.RowidPicks(rows, totalRows, lo, hi); ok && totalRows >= span {
 		return fmt.Sprintf("(SELECT b.* FROM (SELECT v FROM (SELECT i, v FROM %s ORDER BY i %s) GROUP BY v) d "+
 			"CROSS JOIN %s AS b ON b.%s = d.v) %s",
-			drawn(picks), d.Limit(keep), table, key, warehouse.SampleAlias), true
+			drawn(picks), d.Limit(rows), table, key, warehouse.SampleAlias), true
 	}
 	return fmt.Sprintf("(SELECT b.* FROM (SELECT v FROM (SELECT d.i, d.v FROM %s d CROSS JOIN %s AS e ON e.%s = d.v ORDER BY d.i %s) GROUP BY v) k "+
 		"CROSS JOIN %s AS b ON b.%s = k.v) %s",
