@@ -705,9 +705,15 @@ func RowidDraws(rows, totalRows, lo, hi int64) (draws int64, ok bool) {
 	if target >= float64(total) {
 		return 0, false
 	}
-	// k draws among span rowids hit span·(1−e^(−k/span)) distinct ones,
-	// a total/span share of which hold a row.
-	return int64(math.Ceil(-float64(span) * math.Log1p(-target/float64(total)))), true
+	return drawsFor(target, span, total), true
+}
+
+// drawsFor is how many keys to draw between lo and hi, span of them, for
+// target hits among total rows: k draws among span keys hit
+// span·(1−e^(−k/span)) distinct ones, a total/span share of which hold a
+// row.
+func drawsFor(target float64, span, total int64) int64 {
+	return int64(math.Ceil(-float64(span) * math.Log1p(-target/float64(total))))
 }
 
 // RowidPicks is the number of keys SQLite's SampleRowids draws between lo
@@ -725,7 +731,7 @@ func RowidPicks(rows, totalRows, lo, hi int64) (draws int64, ok bool) {
 	if target >= 0.9*float64(span) {
 		return 0, false
 	}
-	return int64(math.Ceil(-float64(span) * math.Log1p(-target/float64(span)))), true
+	return drawsFor(target, span, span), true
 }
 
 // SampleKey seeds the draws of a table's sample and probes: FNV-1a of its

@@ -1513,25 +1513,23 @@ func (k *sketches) read(ctx context.Context, c Column, child bool) (*sketch, err
 	// rows of the same sample), so its table's sample is read once for
 	// both, not once more per column (at the star's scale 10, ten reads of
 	// 6 to 21 s each).
-	if child && !c.fallback && k.sc != nil {
-		g, err := k.sc.columnGroups(ctx, c, scope)
-		if err != nil {
+	var g *groups
+	if child && !c.fallback {
+		if g, err = k.sc.columnGroups(ctx, c, scope); err != nil {
 			return nil, err
 		}
-		if g != nil {
-			for x := range g.counts {
-				add(x)
-			}
-			s := newSketch(byHash)
-			k.env.KeepFigures(ctx, keepKey, encodeSketch(s))
-			s.partial = scope.Sampled
-			return k.store(key, s), nil
-		}
 	}
-	k.mu.Lock()
-	k.reads++
-	k.mu.Unlock()
-	if k.env.CanStream() {
+	if g == nil {
+		k.mu.Lock()
+		k.reads++
+		k.mu.Unlock()
+	}
+	switch {
+	case g != nil:
+		for x := range g.counts {
+			add(x)
+		}
+	case k.env.CanStream():
 		streamedColumns.Add(1)
 		err = k.env.Stream(ctx, sql, func(row []any) error {
 			if len(row) > 0 && usable {
@@ -1539,7 +1537,7 @@ func (k *sketches) read(ctx context.Context, c Column, child bool) (*sketch, err
 			}
 			return nil
 		})
-	} else {
+	default:
 		var res *warehouse.Result
 		res, err = k.env.Query(ctx, sql)
 		if err == nil {
@@ -1935,13 +1933,7 @@ func noneValue(c Candidate, in Inclusion) (Inclusion, string) {
 		// The profile's least value may be missing from the check's sample,
 		// whose one orphan would then be another: only a frequent value is
 		// surely in both.
-		frequent := false
-		for _, tv := range cp.TopValues {
-			if tv.Value == none {
-				frequent = true
-			}
-		}
-		if !frequent {
+		if !slices.ContainsFunc(cp.TopValues, func(tv catalog.ValueCount) bool { return tv.Value == none }) {
 			return in, ""
 		}
 	}

@@ -157,23 +157,29 @@ func (sc *streamChecks) inclusion(ctx context.Context, c Candidate, cs, ps exper
 // reads: a column planned for its table's read, a child table large
 // enough, a parent read whole with keys few enough.
 func (sc *streamChecks) streamable(c Candidate, cs, ps experts.Scope) bool {
-	_, wanted := sc.want[c.Child.Table][c.Child.Name]
-	return wanted && cs.Rows >= streamCheckMinRows && !ps.Sampled && ps.Rows >= 0 && ps.Rows <= maxParentKeys
+	return sc.counted(c.Child, cs) && !ps.Sampled && ps.Rows >= 0 && ps.Rows <= maxParentKeys
+}
+
+// counted reports whether a child column's values are counted by its
+// table's streamed read: a column planned for it (plan: only on an engine
+// that streams) of a table large enough.
+func (sc *streamChecks) counted(c Column, cs experts.Scope) bool {
+	_, wanted := sc.want[c.Table][c.Name]
+	return wanted && cs.Rows >= streamCheckMinRows
 }
 
 // columnGroups returns the groups of a child column its table's streamed
 // read counts (or has counted), for the column's sketch: nil when the
-// checks would not stream it (a small table, a column no candidate
-// groups), when a value is no integer, or when the read failed.
+// read does not count it (counted), when a value is no integer, or when
+// the read failed.
 func (sc *streamChecks) columnGroups(ctx context.Context, c Column, cs experts.Scope) (*groups, error) {
-	if sc == nil || !sc.env.CanStream() || cs.Rows < streamCheckMinRows {
+	if sc == nil || !sc.counted(c, cs) {
 		return nil, nil
 	}
 	sc.mu.Lock()
-	_, wanted := sc.want[c.Table][c.Name]
 	failed := sc.failed[c.Table]
 	sc.mu.Unlock()
-	if !wanted || failed {
+	if failed {
 		return nil, nil
 	}
 	g, err := sc.groupsOf(ctx, Candidate{Child: c}, cs)

@@ -407,7 +407,7 @@ func HierarchyCandidates(cols []Column, scored []Scored) []Candidate {
 	keyed := map[string]bool{}    // tables with a single-column key of their own
 	declared := map[string]bool{} // tables with a declared key
 	for _, c := range cols {
-		if c.PK || c.Declared || ownKey(c) {
+		if ownKey(c) { // declared (a primary key among them) or found
 			keyed[c.Table] = true
 		}
 		if c.InKey {

@@ -463,11 +463,9 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 	}
 	stats0 := catalog.TableStatsDoc{Table: p.name, Rows: p.rows, Sampled: p.sampled, Queries: p.queries,
 		Duration: time.Since(start).Round(time.Millisecond).String(), KeyCandidates: p.keyCandidates(stats)}
-	if p.sampled {
-		stats0.Sample = experts.SampleID(p.from)
-	}
 	ev := []string{fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.name)}
 	if p.sampled {
+		stats0.Sample = experts.SampleID(p.from)
 		ev[0] = fmt.Sprintf("COUNT(*)=%d on %s", p.rows, p.sampleText())
 	}
 	if p.rowidEvidence != "" {
