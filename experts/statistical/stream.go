@@ -363,6 +363,12 @@ func (a *colAcc) add(v any, today civil) {
 		text, isText = s, true
 		h = maphash.String(hashSeed, s)
 	}
+	if h == 0 {
+		// The hash index keeps 0 as 1 (its empty slot), and the log takes
+		// the index's keys when the column overflows: the same here, or a
+		// value hashing to 0 (the number 0 does) counts twice after that.
+		h = 1
+	}
 	if a.nums != nil {
 		switch x := v.(type) {
 		case int64:
