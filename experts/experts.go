@@ -258,10 +258,12 @@ func (e *Env) QueryUntrusted(ctx context.Context, door *warehouse.Door, sql stri
 	return door.Query(ctx, sql, warehouse.QueryOptions{Timeout: e.Options.QueryTimeout, MaxRows: e.Options.MaxRows})
 }
 
-// Streamer is a source that can hand a query's rows over one at a time:
-// an in-process engine, where reading every row costs less than the
-// engine's own aggregates over them. The streaming profile
-// (experts/statistical) computes its figures with that engine's semantics.
+// Streamer is a source that can hand a query's rows over one at a time,
+// where reading every row costs less than the engine's own aggregates over
+// them: an in-process engine (SQLite), or a server whose samples its
+// aggregates read whole again for every statement (PostgreSQL). The
+// streaming profile (experts/statistical) computes its figures with that
+// engine's semantics.
 type Streamer interface {
 	Stream(ctx context.Context, sql string, opts warehouse.QueryOptions, fn func(row []any) error) error
 }

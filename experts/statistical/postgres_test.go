@@ -14,6 +14,7 @@ import (
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/internal/pgscratch"
+	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
@@ -80,11 +81,38 @@ func TestPostgres(t *testing.T) {
 	}
 	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
 
-	src, err := postgres.Open(ctx, dsn)
+	pg, err := postgres.Open(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer src.Close()
+	defer pg.Close()
+	// Both of the expert's paths must give the engine's figures: the
+	// streamed one reads the rows over the connection and counts them
+	// with PostgreSQL's semantics (its texts of numbers, its
+	// percentile_cont, its reading of timestamps); the other sends the
+	// aggregates.
+	t.Run("stream", func(t *testing.T) { postgresChecks(t, pg, table, i, true) })
+	t.Run("sql", func(t *testing.T) { postgresChecks(t, pgNoStream{Source: pg}, table, i, false) })
+}
+
+// pgNoStream is the PostgreSQL source without its Stream method (an
+// ambiguous selector is promoted from neither embedded field), so that the
+// expert takes the aggregate statements, with the source's other abilities
+// (row estimates, statistics) intact.
+type pgNoStream struct {
+	*postgres.Source
+	noStreamMethod
+}
+
+type noStreamMethod struct{}
+
+func (noStreamMethod) Stream() {}
+
+func postgresChecks(t *testing.T, src warehouse.Source, table string, i int, streams bool) {
+	ctx := context.Background()
+	if _, ok := src.(experts.Streamer); ok != streams {
+		t.Fatalf("the source streams: %v, want %v", ok, streams)
+	}
 	h := serverHarness(t, src, table, experts.Options{SampleRows: 1_000_000})
 	cat := h.cat
 	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {

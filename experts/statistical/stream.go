@@ -21,15 +21,16 @@ import (
 	"github.com/discover-db/discover/warehouse"
 )
 
-// The streaming profile is the statistical pass for in-process engines (a
-// source that is a Streamer), where the engine's own aggregates cost a sort
-// or a B-tree per COUNT(DISTINCT), per GROUP BY and per ORDER BY … OFFSET —
-// thirty scans' worth for a dozen columns — while reading every row once
-// costs one scan. One SELECT of the columns is read to the end and every
-// figure the aggregate, frequent-value, detail and anomaly queries would
-// have returned is computed here, with the streaming engine's semantics
-// (dynamic types' storage classes, its COUNT(DISTINCT) equality, its reading
-// of dates held as text).
+// The streaming profile is the statistical pass for sources that are a
+// Streamer (SQLite in process, PostgreSQL over its connection), where the
+// engine's own aggregates cost a sort or a B-tree per COUNT(DISTINCT), per
+// GROUP BY and per ORDER BY … OFFSET — thirty scans' worth for a dozen
+// columns — while reading every row once costs one scan. One SELECT of the
+// columns is read to the end and every figure the aggregate, frequent-value,
+// detail and anomaly queries would have returned is computed here, with the
+// engine's semantics: SQLite's (dynamic types' storage classes, its
+// COUNT(DISTINCT) equality, its reading of dates held as text) unless the
+// dialect has its own (engineValues).
 //
 // Memory is bounded by the rows read (at most --sample-rows on a sampled
 // table), never by the values' sizes: each column keeps at most exactCap
@@ -102,10 +103,32 @@ func (e exSet) values() []valueCount {
 	return vs
 }
 
+// engineValues is a source whose values, as Stream hands them over, read
+// otherwise than SQLite's (the streaming profile's default semantics): the
+// streamed figures take the engine's text of a value and its reading of a
+// date, so that they are the ones its own aggregates would give.
+type engineValues interface {
+	// ValueText is CAST(v AS TEXT), for a value of a column of the
+	// declared type typ, where it differs from SQLite's; false leaves it
+	// to castText.
+	ValueText(v any, typ string) (string, bool)
+	// ValueTime reads a date-typed value as the engine's calendar
+	// functions do.
+	ValueTime(v any) (time.Time, bool)
+	// NumberText is the text the engine hands over for MIN or MAX of a
+	// column of the declared type typ holding the number v, where that is
+	// text (an exact numeric's); false when it is the number itself.
+	NumberText(v any, typ string) (string, bool)
+	// Quantile is the engine's quantile p of sorted (Dialect.Quantiles).
+	Quantile(sorted []float64, p float64) float64
+}
+
 // colAcc accumulates one column over a pass.
 type colAcc struct {
 	spec   colSpec
-	dateOK bool // the declared type is a date or timestamp
+	dateOK bool         // the declared type is a date or timestamp
+	typ    string       // the declared type
+	engine engineValues // nil: SQLite's semantics
 
 	nonNull            int64
 	tNum, tText, tBlob int64
@@ -183,7 +206,7 @@ func (p *profiler) canStream(expectedRows int64) (perPass int, ok bool) {
 // streamColumn is the expression a pass reads column c by.
 func (p *profiler) streamColumn(c colSpec) string {
 	q := p.d.QuoteIdent(c.Name)
-	if isDateType(p.table.Columns[c.Index].Type) {
+	if _, own := p.d.(engineValues); !own && isDateType(p.table.Columns[c.Index].Type) {
 		// The driver turns the text of DATE, DATETIME and TIMESTAMP
 		// columns into times and back, not always into the same text;
 		// a no-op unary plus hides the declared type from it.
@@ -210,6 +233,7 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 		}
 		return 1
 	})
+	engine, _ := p.d.(engineValues)
 	for _, chunk := range chunks(specs, perPass) {
 		accs := make([]*colAcc, len(chunk))
 		cols := make([]string, len(chunk))
@@ -219,7 +243,7 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 		expect := max(1024, expected+expected/50)
 		for i, c := range chunk {
 			accs[i] = &colAcc{spec: c, lenMin: math.MaxInt64, expect: expect,
-				dateOK: isDateType(p.table.Columns[c.Index].Type)}
+				dateOK: isDateType(p.table.Columns[c.Index].Type), typ: p.table.Columns[c.Index].Type, engine: engine}
 			if c.Measure {
 				accs[i].nums = make([]float64, 0, expect)
 			}
@@ -389,7 +413,7 @@ func (a *colAcc) add(v any, today civil) {
 		if a.exNum == nil {
 			a.numExFrom = a.tNum - 1
 		}
-		a.exNum.add(castText(v))
+		a.exNum.add(a.castText(v))
 	}
 	if a.spec.Text {
 		n := int64(utf8.RuneCountInString(text))
@@ -433,16 +457,58 @@ func (a *colAcc) add(v any, today civil) {
 		}
 	}
 	if a.cal != nil {
-		if t, ok := sqliteTime(v); ok {
+		if t, ok := a.time(v); ok {
 			a.cal.months[t.year*100+t.month]++
 			a.cal.dow[t.dow()]++
 			a.cal.hour[t.hour]++
 			if t.civil.after(today) {
 				a.future++
-				a.futureEx.add(castText(v))
+				a.futureEx.add(a.castText(v))
 			}
 		}
 	}
+}
+
+// castText is CAST(v AS TEXT) on the column's engine.
+func (a *colAcc) castText(v any) string {
+	if a.engine != nil {
+		if s, ok := a.engine.ValueText(v, a.typ); ok {
+			return s
+		}
+	}
+	return castText(v)
+}
+
+// numberOut is the least or greatest number as the engine's MIN and MAX
+// hand it over.
+func (a *colAcc) numberOut(v any) any {
+	if a.engine != nil {
+		if s, ok := a.engine.NumberText(v, a.typ); ok {
+			return s
+		}
+	}
+	return v
+}
+
+// quantile is the engine's quantile p of the sorted numbers: SQLite's
+// nearest rank (warehouse.QuantileOffset) unless the engine has its own.
+func (a *colAcc) quantile(p float64) float64 {
+	if a.engine != nil {
+		return a.engine.Quantile(a.sorted, p)
+	}
+	return a.sorted[warehouse.QuantileOffset(p, int64(len(a.sorted)))]
+}
+
+// time reads a value as the column's engine reads a date.
+func (a *colAcc) time(v any) (stamp, bool) {
+	if a.engine == nil {
+		return sqliteTime(v)
+	}
+	t, ok := a.engine.ValueTime(v)
+	if !ok {
+		return stamp{}, false
+	}
+	return stamp{civil{t.Year(), int(t.Month()), t.Day()}, t.Hour()}, true
 }
 
 // number takes a value of storage class integer or real.
@@ -462,11 +528,11 @@ func (a *colAcc) number(f float64, v any) {
 	}
 	if a.spec.NonNeg && f < 0 {
 		a.negatives++
-		a.exNeg.add(castText(v))
+		a.exNeg.add(a.castText(v))
 	}
 	if a.spec.Age && (f < 0 || f > 130) {
 		a.badAges++
-		a.exAge.add(castText(v))
+		a.exAge.add(a.castText(v))
 	}
 }
 
@@ -493,7 +559,7 @@ func (a *colAcc) numText(f float64) string {
 	if a.ints > 0 && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
 		return strconv.FormatInt(int64(f), 10)
 	}
-	return castText(f)
+	return a.castText(f)
 }
 
 // distinct counts the value exactly while the column has at most exactCap
@@ -523,7 +589,7 @@ func (a *colAcc) distinct(h uint64, v any) {
 		a.idx, a.ents = hashIndex{}, nil
 		return
 	}
-	s := castText(v)
+	s := a.castText(v)
 	a.idx.put(h, int32(len(a.ents)))
 	a.ents = append(a.ents, valueCount{s, 1})
 }
@@ -682,7 +748,7 @@ func (p *profiler) fill(s *colStats, a *colAcc) {
 		var lo, hi any
 		switch {
 		case a.minNum != nil:
-			lo = a.minNum
+			lo = a.numberOut(a.minNum)
 		case a.haveText:
 			lo = a.minText
 		case a.haveBlob:
@@ -694,7 +760,7 @@ func (p *profiler) fill(s *colStats, a *colAcc) {
 		case a.haveText:
 			hi = a.maxText
 		case a.maxNum != nil:
-			hi = a.maxNum
+			hi = a.numberOut(a.maxNum)
 		}
 		if v, ok := render(lo); ok {
 			s.min = &v
@@ -713,9 +779,9 @@ func (p *profiler) fill(s *colStats, a *colAcc) {
 		if len(a.sorted) > 0 {
 			s.quant = make([]float64, len(quantilePoints))
 			for i, pt := range quantilePoints {
-				s.quant[i] = a.sorted[warehouse.QuantileOffset(pt, int64(len(a.sorted)))]
+				s.quant[i] = a.quantile(pt)
 			}
-			s.hist = equiDepth(a.sorted, histogramBuckets)
+			s.hist = equiDepth(a.sorted, histogramBuckets, a.quantile)
 		}
 	}
 	s.negatives, s.badAges = a.negatives, a.badAges
@@ -856,16 +922,16 @@ func firstValues(vs []valueCount) []string {
 const histogramBuckets = 10
 
 // equiDepth cuts sorted values into buckets of about equal counts: bounds
-// at the nearest-rank quantiles i/buckets, counts by binary search, so ties
-// are counted where they fall.
-func equiDepth(xs []float64, buckets int) *catalog.Histogram {
+// at the quantiles i/buckets (the engine's: quantile), counts by binary
+// search, so ties are counted where they fall.
+func equiDepth(xs []float64, buckets int, quantile func(p float64) float64) *catalog.Histogram {
 	n := int64(len(xs))
 	if n == 0 {
 		return nil
 	}
 	h := &catalog.Histogram{Bounds: make([]float64, buckets+1), Counts: make([]int64, buckets)}
 	for i := range buckets + 1 {
-		h.Bounds[i] = xs[warehouse.QuantileOffset(float64(i)/float64(buckets), n)]
+		h.Bounds[i] = quantile(float64(i) / float64(buckets))
 	}
 	prev := 0 // values counted so far
 	for i := range buckets {

@@ -360,3 +360,74 @@ func (s *Source) planRows(ctx context.Context, t warehouse.TableName) (int64, bo
 	}
 	return int64(math.Round(out[0].Plan.Rows)), false, nil
 }
+
+var _ warehouse.StreamEngine = (*Source)(nil)
+
+// Stream runs one guarded read-only statement through warehouse.Stream and
+// hands its rows to fn one at a time, without a row cap: the caller bounds
+// its own memory. The row slice is reused between calls. Values are
+// decodeStream's. An error from fn stops the statement and is returned as
+// is.
+//
+// Reading a sample's rows once over the connection and counting them in the
+// client costs less than the server's aggregates over that sample, which
+// read the whole table again for every statement (a BERNOULLI sample reads
+// every page) and sort for every COUNT(DISTINCT): at the star's scale 1 the
+// profile of its 8.6M-row sales table took some 60 s of statements and takes
+// 11 s streamed.
+func (s *Source) Stream(ctx context.Context, q string, opts warehouse.QueryOptions, fn func(row []any) error) error {
+	return warehouse.Stream(ctx, s, q, opts, fn)
+}
+
+// RunStream is Run for Stream (warehouse.StreamEngine): a statement whose
+// connection was lost is run again, as Run's are, only until its first row
+// was handed over, since running it again would hand that row over twice.
+func (s *Source) RunStream(ctx context.Context, q string, lim warehouse.Limits, fn func(row []any) error) error {
+	called := false
+	start := time.Now()
+	retry := func(err error) bool { return !called && transient(err) }
+	err := warehouse.Retry(ctx, s.backoff, retry, s.onRetry, func() error {
+		return s.readOnlyTxOnce(ctx, "READ ONLY", lim.Timeout, func(tx pgx.Tx) error {
+			rows, err := tx.Query(ctx, q, pgx.QueryExecModeExec, pgx.QueryResultFormats{pgx.TextFormatCode})
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			fields := rows.FieldDescriptions()
+			row := make([]any, len(fields))
+			for rows.Next() {
+				called = true
+				for i, b := range rows.RawValues() {
+					row[i] = decodeStream(fields[i].DataTypeOID, b)
+				}
+				if err := fn(row); err != nil {
+					return err
+				}
+			}
+			return rows.Err()
+		})
+	})
+	if err != nil {
+		return runErr(ctx, lim.Timeout, time.Since(start), err)
+	}
+	return nil
+}
+
+// decodeStream is decode, with numeric values as numbers: one written
+// without a fraction (NUMERIC(p,0), an unconstrained NUMERIC's whole
+// numbers) as int64, any other as float64, so that a streamed profile counts a NUMERIC
+// column as numbers, as the server's aggregates do. Equal numbers written
+// differently (1.50 and 1.5) are one value, as they are to the server;
+// digits beyond float64's 15 to 17 are lost, so that two values differing
+// only there would count as one. NaN stays text.
+func decodeStream(oid uint32, b []byte) any {
+	if oid == pgtype.NumericOID && b != nil {
+		if n, err := strconv.ParseInt(string(b), 10, 64); err == nil {
+			return n
+		}
+		if f, err := strconv.ParseFloat(string(b), 64); err == nil && !math.IsInf(f, 0) && !math.IsNaN(f) {
+			return f
+		}
+	}
+	return decode(oid, b)
+}
