@@ -132,3 +132,42 @@ func TestQualifiedSelfCandidates(t *testing.T) {
 		t.Errorf("self candidates %q, want %q", got, want)
 	}
 }
+
+// TestInferGluedKeySuffix: an invented learning platform whose references
+// are a key suffix glued to the target's words in one lowercase word
+// (userid, courseid, realuserid, homesiteid), every key a bare id, and a
+// unique start date in a table that declares its key: the glued names are
+// found, and the enrolments' creation times, which fall on the courses'
+// start dates, are no reference to them. It fails on the code before
+// (neither userid nor realuserid was read apart; the times were linked).
+func TestInferGluedKeySuffix(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "lms.db")
+	expertstest.SQLite(t, path,
+		`CREATE TABLE lms_home_site (id INTEGER PRIMARY KEY, wwwroot TEXT)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 30)
+			INSERT INTO lms_home_site SELECT i, 'https://' || i || '.example' FROM n`,
+		`CREATE TABLE lms_user (id INTEGER PRIMARY KEY, username TEXT, homesiteid INTEGER, timecreated INTEGER)`,
+		`CREATE TABLE lms_course (id INTEGER PRIMARY KEY, fullname TEXT, startdate INTEGER NOT NULL, visible INTEGER)`,
+		`CREATE TABLE lms_enrolment (id INTEGER PRIMARY KEY, userid INTEGER NOT NULL, courseid INTEGER NOT NULL,
+			timecreated INTEGER NOT NULL, status INTEGER)`,
+		`CREATE TABLE lms_log (id INTEGER PRIMARY KEY, userid INTEGER NOT NULL, realuserid INTEGER, courseid INTEGER, action TEXT)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 400)
+			INSERT INTO lms_user SELECT i, 'user' || i, 1 + (i * 7) % 30, 1500000000 + i * 86400 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 250)
+			INSERT INTO lms_course SELECT i, 'course ' || i, 1600000000 + i * 604800, i % 2 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 3000)
+			INSERT INTO lms_enrolment SELECT i, 1 + (i * 7) % 400, 1 + (i * 13) % 250, 1600000000 + (1 + (i * 13) % 250) * 604800, i % 2 FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 4000)
+			INSERT INTO lms_log SELECT i, 1 + (i * 11) % 400, CASE WHEN i % 10 = 0 THEN 1 + (i / 10 * 7) % 60 END,
+				CASE WHEN i % 7 = 0 THEN NULL ELSE 1 + (i * 17) % 250 END, 'viewed' FROM n`,
+	)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{
+		"lms_enrolment(courseid)->lms_course(id)",
+		"lms_enrolment(userid)->lms_user(id)",
+		"lms_log(courseid)->lms_course(id)",
+		"lms_log(realuserid)->lms_user(id)",
+		"lms_log(userid)->lms_user(id)",
+		"lms_user(homesiteid)->lms_home_site(id)",
+	})
+}

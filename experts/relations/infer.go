@@ -483,6 +483,18 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 		(c.suffix != "" || (hasSuffixToks(c.tokens, ent) && !c.plural)) {
 		try(0.5, "contains")
 	}
+	// userid ~ mdl_user.id, mnethostid ~ mdl_mnet_host.id, realuserid:
+	// a key suffix glued to the target's words, one lowercase word. Read
+	// apart only where the words before the suffix end with the target's
+	// (valid, paid and casino end in id and no, and name no table val, pa
+	// or casi), and scored a little below the same name written apart.
+	if c.suffix == "" {
+		if g, ok := unglued(c, ent); ok {
+			if m := matchNames(g, k, ent, same, exactName); m.Score > 0 {
+				try(m.Score-gluedPenalty, m.Rule)
+			}
+		}
+	}
 	if same && !exactName && selfRole(c, last[0]) {
 		try(selfRoleScore, "self_role") // clerk.reports_to ~ clerk.clerk_id
 	}
@@ -500,6 +512,45 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	return best
 }
+
+// gluedPenalty is what a name's score loses when its key suffix had to be
+// read apart from the words it is glued to (unglued).
+const gluedPenalty = 0.05
+
+// unglued reads a column named as one word, a key suffix glued to the end
+// of entity's words (userid, mnethostid, realuserid), as those words and
+// the suffix: user + id. ok is false where the word is no such thing.
+// Entity words must keep minGluedEntity letters together.
+func unglued(c keyName, entity []string) (keyName, bool) {
+	n := len(c.tokens)
+	if n == 0 {
+		return keyName{}, false
+	}
+	w := c.tokens[n-1]
+	for j := range entity {
+		e := glued(entity[j:])
+		if len(e) < minGluedEntity {
+			continue
+		}
+		for i := len(e); i < len(w); i++ {
+			cls, ok := naming.KeySuffix(w[i:])
+			if !ok || !strings.HasSuffix(w[:i], e) {
+				continue
+			}
+			words := slices.Clone(c.tokens[:n-1])
+			if before := w[:i-len(e)]; before != "" {
+				words = append(words, before)
+			}
+			words = append(words, entity[j:]...)
+			return keyName{tokens: append(slices.Clone(words), w[i:]), stem: words, suffix: cls, raw: c.raw}, true
+		}
+	}
+	return keyName{}, false
+}
+
+// minGluedEntity is the fewest letters of a target's words a glued name
+// must hold (userid, but no key of a "pa" in paid).
+const minGluedEntity = 3
 
 // qualifiedSelfScore is the name score of a column named after its own
 // table's rows and one word no list knows (id_categoria_padre), under
@@ -1067,6 +1118,11 @@ func indexKeys(keys []Column) keyIndex {
 		for _, n := range spellings {
 			add("g:"+glued(n.k.tokens), i)
 			add("g:"+n.k.raw, i)
+			for j := range n.ent {
+				if e := glued(n.ent[j:]); len(e) >= minGluedEntity {
+					add("e:"+e, i) // userid, mnethostid, realuserid (unglued)
+				}
+			}
 			runs := [][]string{n.ent, n.k.stem, n.ent[len(n.ent)-min(1, len(n.ent)):]}
 			if len(n.ent) > 1 && naming.Lookup(n.ent[len(n.ent)-1]) {
 				runs = append(runs, n.ent[:len(n.ent)-1]) // role_type, found by role_id
@@ -1121,6 +1177,18 @@ func (idx keyIndex) lookup(ch Column) []int {
 		for i := range n.tokens {
 			for j := i + 1; j <= len(n.tokens); j++ {
 				take(idx.byWords["t:"+strings.Join(n.tokens[i:j], " ")])
+			}
+		}
+	}
+	if c.suffix == "" && len(c.tokens) > 0 {
+		// userid, realuserid: a key suffix glued to the end of a target's
+		// words, which may follow other words (unglued).
+		w := c.tokens[len(c.tokens)-1]
+		for i := minGluedEntity; i < len(w); i++ {
+			if _, ok := naming.KeySuffix(w[i:]); ok {
+				for s := 0; s+minGluedEntity <= i; s++ {
+					take(idx.byWords["e:"+w[s:i]])
+				}
 			}
 		}
 	}

@@ -52,6 +52,13 @@ func TestMatchName(t *testing.T) {
 		{"links", "gateway_id", "Mobile_payment_gateway", "id", "entity"},
 		{"auth_permission", "content_type_id", "django_content_type", "id", "entity"}, // the words after an application's namespace
 		{"wp_posts", "author", "wp_users", "ID", "actor"},
+		// a key suffix glued to the target's words, one lowercase word
+		{"lms_enrolments", "userid", "lms_user", "id", "entity"},
+		{"accounts", "homesiteid", "home_site", "id", "entity"},
+		{"audit_log", "realuserid", "users", "id", "role"},
+		{"payments", "paid", "pa", "id", ""},     // two letters of a table's word: too short to read apart
+		{"payments", "paid", "payers", "id", ""}, // no target's word before the suffix
+		{"forms", "valid", "values", "id", ""},
 		// roles: a qualifier before the target's name
 		{"shipments", "origin_depot_id", "depots", "id", "role"},
 		{"vessels", "builder_company_id", "Partner_Companies", "company_id", "role"},

@@ -148,6 +148,11 @@ type valueKey struct {
 	col      Column
 	lo, hi   float64
 	distinct int64
+	// weak: an undeclared unique column of a table that declares its key
+	// (a course's start date, a role's sort order). Values alone never
+	// propose it, but a column that covers it covers it as well as the
+	// key it might mean, so it still makes coverage ambiguous.
+	weak bool
 }
 
 // ValueCandidates pairs each integer column left without a reference
@@ -162,6 +167,12 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 	for _, c := range found {
 		named[c.Child.qualified()] = true
 	}
+	declaredKey := map[string]bool{}
+	for _, c := range cols {
+		if c.PK || c.InKey {
+			declaredKey[c.Table] = true
+		}
+	}
 	var keys []valueKey
 	for _, c := range cols {
 		if !c.Key() {
@@ -171,7 +182,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		if !exact || c.Profile.DistinctIsEstimate || c.Profile.DistinctCount == nil || lo != math.Trunc(lo) || hi != math.Trunc(hi) || hi < lo {
 			continue
 		}
-		keys = append(keys, valueKey{c, lo, hi, *c.Profile.DistinctCount})
+		keys = append(keys, valueKey{c, lo, hi, *c.Profile.DistinctCount, !c.Declared && declaredKey[c.Table]})
 	}
 	// By least value: a column's keys are those starting at or below its own.
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
@@ -206,7 +217,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 			if k.lo > lo {
 				break
 			}
-			if k.col.Table == ch.Table || hi > k.hi {
+			if k.col.Table == ch.Table || hi > k.hi || k.weak {
 				continue
 			}
 			// How many of 0..hi the key holds, at most: its distinct
@@ -259,17 +270,21 @@ func coverProposal(ch Column, lo, hi float64, d int64, keys []valueKey) []Candid
 	if d < coverMinValues {
 		return nil
 	}
-	var found []Candidate
+	type cover struct {
+		c    Candidate
+		weak bool
+	}
+	var found []cover
 	for _, k := range keys {
 		if k.col.Table == ch.Table || k.hi != hi || k.lo > lo || k.distinct < coverMinValues || float64(d) < coverShare*float64(k.distinct) {
 			continue
 		}
-		found = append(found, Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: coverRule}, keysBelow: -1})
+		found = append(found, cover{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: coverRule}, keysBelow: -1}, k.weak})
 	}
-	if len(found) != 1 {
+	if len(found) != 1 || found[0].weak {
 		return nil
 	}
-	return found
+	return []Candidate{found[0].c}
 }
 
 // scoreByCoverage is Score for a pair proposed by coverage: every value

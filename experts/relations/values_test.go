@@ -124,6 +124,52 @@ func TestValueCandidatesChance(t *testing.T) {
 	}
 }
 
+// TestValueCandidatesDeclaredKeyTable: values alone never propose an
+// undeclared unique column of a table that declares its key (a course's
+// start date, which a section's modification times happen to fall on), but
+// one of a table that declares none they do; and such a column still makes
+// coverage ambiguous, so that a measure filling 1..n of two tables' columns
+// is proposed for neither.
+func TestValueCandidatesDeclaredKeyTable(t *testing.T) {
+	intProf := func(table, col string, rows, distinct int64, lo, hi int) *catalog.ProfileDoc {
+		p := prof(table, col, rows, distinct, fmt.Sprint(lo), fmt.Sprint(hi))
+		p.Mean = ptr(float64(lo+hi) / 2)
+		return p
+	}
+	col := func(table, name string, p *catalog.ProfileDoc, pk bool) relations.Column {
+		return relations.Column{Table: table, Name: name, Type: "INTEGER", Profile: p, PK: pk, Declared: pk}
+	}
+	candidates := func(cols []relations.Column) string {
+		var got []string
+		for _, c := range relations.ValueCandidates(cols, nil) {
+			got = append(got, c.Key())
+		}
+		return strings.Join(got, " ")
+	}
+	sections := col("section", "modified", intProf("section", "modified", 2000, 300, 1_600_000_000, 1_600_900_000), false)
+	start := intProf("course", "started", 300, 300, 1_600_000_000, 1_600_900_000)
+	if got := candidates([]relations.Column{col("course", "id", intProf("course", "id", 300, 300, 1, 300), true),
+		col("course", "started", start, false), sections}); got != "" {
+		t.Errorf("a table with a declared key: value candidates %q, want none", got)
+	}
+	if got := candidates([]relations.Column{col("course", "started", start, false), sections}); got != "section(modified)->course(started)" {
+		t.Errorf("a table without a declared key: value candidates %q, want section(modified)->course(started)", got)
+	}
+	// Coverage: trade.qty holds 1..10000 whole, as account.sk and
+	// account.number do.
+	cover := []relations.Column{
+		col("account", "sk", intProf("account", "sk", 10000, 10000, 1, 10000), true),
+		col("account", "number", intProf("account", "number", 10000, 10000, 1, 10000), false),
+		col("trade", "qty", intProf("trade", "qty", 50000, 10000, 1, 10000), false),
+	}
+	if got := candidates(cover); got != "" {
+		t.Errorf("coverage of two columns alike: value candidates %q, want none", got)
+	}
+	if got := candidates([]relations.Column{cover[0], cover[2]}); got != "trade(qty)->account(sk)" {
+		t.Errorf("coverage of one key: value candidates %q, want trade(qty)->account(sk)", got)
+	}
+}
+
 // TestInferTextByValues: a text column named like no key whose values are
 // all a lookup table's declared key: exam_result.mark → grade_scale.letter.
 // Not references: band, whose values are also letters of the scale but
