@@ -2116,6 +2116,9 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 			if a, b := suffixAgrees(ss[i].Candidate), suffixAgrees(ss[j].Candidate); a != b {
 				return a
 			}
+			if a, b := tighter(ss[i], ss[j]), tighter(ss[j], ss[i]); a != b {
+				return a
+			}
 			return ss[i].Key() < ss[j].Key()
 		})
 		// Follow the chain to the entity: a target whose key references
@@ -2146,6 +2149,31 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 		}
 	}
 	return dropReversed(kept), ambiguous
+}
+
+// tighter reports whether s's target holds the column's values among so
+// many fewer keys than o's that the column is unlikely to reference o's:
+// its d distinct values, drawn from o's keys, would all have missed o's
+// others with chance at most (keys(s)/keys(o))^d, which must be below
+// valueMaxChance. Names that tie decide nothing (an issue's author_id is a
+// user or a person, both people who act); users 1..400 and people 1..500
+// both hold an author_id of 287 values up to 400, which 287 people drawn
+// among 500 would be by chance 1e-28.
+func tighter(s, o Scored) bool {
+	ks, ko := distinctOf(s.Parent), distinctOf(o.Parent)
+	d := min(s.Inclusion.ChildDistinct, o.Inclusion.ChildDistinct)
+	if ks <= 0 || ko <= ks || d < valueMinDistinct || s.Inclusion.OrphanRows > 0 || o.Inclusion.OrphanRows > 0 {
+		return false
+	}
+	return float64(d)*math.Log(float64(ks)/float64(ko)) < math.Log(valueMaxChance)
+}
+
+// distinctOf is a column's distinct count by its profile, 0 when unknown.
+func distinctOf(c Column) int64 {
+	if c.Profile == nil || c.Profile.DistinctCount == nil {
+		return 0
+	}
+	return *c.Profile.DistinctCount
 }
 
 // suffixAgrees reports whether the child's and the target's names end in

@@ -321,6 +321,38 @@ func TestSelectKeepsOneTargetPerColumn(t *testing.T) {
 	}
 }
 
+// TestSelectPrefersTheTighterKey: two targets named alike for a column
+// (author_id: users and people both hold people who act) that both hold
+// its values tie on their names; the one whose keys the values nearly fill
+// is kept, whichever comes first, when drawing the values among the other's
+// keys would have missed its extra keys only by chance. A few values prove
+// nothing.
+func TestSelectPrefersTheTighterKey(t *testing.T) {
+	users := prof("users", "id", 400, 400, "1", "400")
+	people := prof("people", "id", 500, 500, "1", "500")
+	score := func(child *catalog.ProfileDoc, parent string, p *catalog.ProfileDoc, d int64) relations.Scored {
+		return relations.Score(cand("issues", "author_id", child, parent, "id", p), relations.Inclusion{ChildDistinct: d, NonNull: 3000})
+	}
+	many := prof("issues", "author_id", 3000, 287, "1", "400")
+	u, p := score(many, "users", users, 287), score(many, "people", people, 287)
+	if !u.Accept || !p.Accept || u.Confidence != p.Confidence {
+		t.Fatalf("fixture: users %.2f (accept %v), people %.2f (accept %v)", u.Confidence, u.Accept, p.Confidence, p.Accept)
+	}
+	for _, order := range [][]relations.Scored{{u, p}, {p, u}} {
+		if kept, _ := relations.Select(order); len(kept) != 1 || kept[0].Parent.Table != "users" {
+			t.Errorf("kept %v, want issues.author_id → users", kept)
+		}
+	}
+	// Six values among 400 of 500 keys: by chance 0.26, no proof.
+	few := prof("issues", "author_id", 3000, 6, "1", "400")
+	u, p = score(few, "users", users, 6), score(few, "people", people, 6)
+	for _, order := range [][]relations.Scored{{u, p}, {p, u}} {
+		if kept, _ := relations.Select(order); len(kept) != 1 || kept[0].Parent.Table != "people" {
+			t.Errorf("kept %v, want the first by name (people) when six values prove nothing", kept)
+		}
+	}
+}
+
 // A column named as a table is spelled references that table when it
 // holds the values, however well a synonym's table scores: a schema with
 // both vendors and suppliers means vendors by vendor_id.
