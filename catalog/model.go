@@ -210,6 +210,17 @@ type SemanticDoc struct {
 	Column       string   `json:"column"`
 	SemanticType string   `json:"semantic_type"`
 	Reasons      []string `json:"reasons"`
+	// PII is the personal data the column holds (package privacy), nil
+	// when none was found.
+	PII *PIIDoc `json:"pii,omitempty"`
+}
+
+// PIIDoc is a column's kind of personal data (privacy.Detect): its
+// category, how sure, and why, in counts, never a value.
+type PIIDoc struct {
+	Category   string   `json:"category"`
+	Confidence float64  `json:"confidence"`
+	Evidence   []string `json:"evidence"`
 }
 
 // EntityDoc names what a table's rows are (KindEntity).

@@ -220,16 +220,36 @@ func modelWritten(in Insight) bool { return strings.HasPrefix(in.Kind, modelKind
 // kindText writes a kind for prose: business_rule → business rule.
 func kindText(k string) string { return strings.ReplaceAll(k, "_", " ") }
 
-// qualityItem is one data-quality finding: what it is about and what is wrong.
-type qualityItem struct {
+// privacyItems lists the columns that hold personal data, in table and
+// column order: the category, the confidence and the evidence.
+func privacyItems(r *Report) []listItem {
+	var out []listItem
+	for _, t := range r.Tables {
+		for _, c := range t.Columns {
+			if c.PII == nil {
+				continue
+			}
+			s := fmt.Sprintf("%s (%s)", kindText(c.PII.Category), percent(c.PII.Confidence))
+			if len(c.PII.Evidence) > 0 {
+				s += ": " + strings.Join(c.PII.Evidence, "; ")
+			}
+			out = append(out, listItem{Subject: t.Name + "." + c.Name, Text: s})
+		}
+	}
+	return out
+}
+
+// listItem is one line of a list of findings: what it is about (a column,
+// tables) and what is said of it (what is wrong, which personal data).
+type listItem struct {
 	Subject string
 	Text    string
 }
 
 // qualityItems gathers the data-quality findings: each column's anomalies,
 // in table and column order, then the data-quality insights.
-func qualityItems(r *Report) []qualityItem {
-	var out []qualityItem
+func qualityItems(r *Report) []listItem {
+	var out []listItem
 	for _, t := range r.Tables {
 		for _, c := range t.Columns {
 			for _, a := range c.Anomalies {
@@ -240,7 +260,7 @@ func qualityItems(r *Report) []qualityItem {
 				if len(a.Examples) > 0 {
 					s += " (e.g. " + strings.Join(a.Examples, ", ") + ")"
 				}
-				out = append(out, qualityItem{Subject: t.Name + "." + c.Name, Text: s})
+				out = append(out, listItem{Subject: t.Name + "." + c.Name, Text: s})
 			}
 		}
 	}
@@ -266,7 +286,7 @@ func qualityItems(r *Report) []qualityItem {
 		if len(in.Columns) == 1 && ruled[in.Columns[0]] && strings.Contains(text, "NULL") {
 			text = strings.TrimSuffix(text, ".") + "; expected: a lifecycle rule sets it only in some states (see Insights)"
 		}
-		out = append(out, qualityItem{Subject: subject, Text: text})
+		out = append(out, listItem{Subject: subject, Text: text})
 	}
 	return out
 }

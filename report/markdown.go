@@ -33,7 +33,7 @@ var outline = []struct {
 	{"Structure", 2}, {"Tables", 3}, {"Relationships", 3},
 	{"Business domain", 2},
 	{"Insights and patterns", 2}, {"Insights", 3}, {"Patterns", 3},
-	{"Data quality", 2}, {"Recommendations", 2}, {"Uncertainties", 2}, {"Hypotheses", 2},
+	{"Data quality", 2}, {"Privacy", 2}, {"Recommendations", 2}, {"Uncertainties", 2}, {"Hypotheses", 2},
 }
 
 type markdown struct {
@@ -142,6 +142,7 @@ func (m *markdown) render(r *Report) {
 	m.insights(rankedInsights(r.Insights))
 	m.patterns(r.Patterns)
 	m.quality(qualityItems(r))
+	m.privacy(privacyItems(r))
 	m.recommendations(r.Recommendations)
 	m.uncertainties(r.Uncertainties)
 	m.hypotheses(r.Hypotheses)
@@ -350,9 +351,23 @@ func (m *markdown) insights(is []Insight) {
 	m.b.WriteString("\n")
 }
 
+// privacy lists the columns that hold personal data.
+func (m *markdown) privacy(items []listItem) {
+	m.p("## Privacy")
+	if len(items) == 0 {
+		m.p("No column was found to hold personal data.")
+		return
+	}
+	m.p("%s personal data:", plural(len(items), "column holds", "columns hold"))
+	for _, it := range items {
+		fmt.Fprintf(&m.b, "- **%s**: %s\n", mdText(it.Subject), mdText(it.Text))
+	}
+	m.b.WriteString("\n")
+}
+
 // quality lists what is wrong with the data: the columns' anomalies and
 // the data-quality insights.
-func (m *markdown) quality(items []qualityItem) {
+func (m *markdown) quality(items []listItem) {
 	m.p("## Data quality")
 	if len(items) == 0 {
 		m.p("None found.")

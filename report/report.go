@@ -276,6 +276,18 @@ type Column struct {
 	// published, so older reports lack it); this package always writes it,
 	// null for columns without numeric values.
 	Histogram *Histogram `json:"histogram"`
+	// PII is optional in schema_version 1 (added after it was published):
+	// the personal data the column holds, null when none was found.
+	PII *PII `json:"pii"`
+}
+
+// PII is a column's kind of personal data: its category (email, phone,
+// person_name, postal_address, national_id, payment_card, iban,
+// ip_address, date_of_birth, free_text), how sure, and why, in counts.
+type PII struct {
+	Category   string   `json:"category"`
+	Confidence float64  `json:"confidence"`
+	Evidence   []string `json:"evidence"`
 }
 
 // Histogram is a numeric column's equi-depth histogram, as the statistical
@@ -647,6 +659,9 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 			col.SemanticType = &s.SemanticType
 			f := fraction(e.Confidence)
 			col.SemanticConfidence = &f
+		}
+		if s.PII != nil {
+			col.PII = &PII{Category: s.PII.Category, Confidence: fraction(s.PII.Confidence), Evidence: strs(s.PII.Evidence)}
 		}
 	}
 	return col

@@ -575,7 +575,7 @@ func TestBriefingTelco(t *testing.T) {
 				heads = append(heads, strings.TrimPrefix(line, "## "))
 			}
 		}
-		want := []string{"Summary", "Structure", "Business domain", "Insights and patterns", "Data quality", "Recommendations", "Uncertainties"}
+		want := []string{"Summary", "Structure", "Business domain", "Insights and patterns", "Data quality", "Privacy", "Recommendations", "Uncertainties"}
 		last := -1
 		for _, w := range want {
 			i := slices.Index(heads, w)

@@ -264,7 +264,7 @@ func assertInertMarkdown(t *testing.T, name string, src []byte, files []string) 
 		return ast.WalkContinue, nil
 	})
 	known := []string{"Summary", "Run", "Contents", "Structure", "Tables", "Relationships", "Business domain",
-		"Insights and patterns", "Insights", "Patterns", "Data quality", "Recommendations", "Uncertainties", "Hypotheses",
+		"Insights and patterns", "Insights", "Patterns", "Data quality", "Privacy", "Recommendations", "Uncertainties", "Hypotheses",
 		"Columns", "Indexes", "Unique constraints", "Anomalies", "markdown"}
 	for _, shown := range markdownHostileTables {
 		known = append(known, shown, "Discovery report: markdown")

@@ -26,6 +26,7 @@ import (
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/keys"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -235,6 +236,10 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 		v := classify(col)
 		verdicts[c.Name] = v
 		sd := catalog.SemanticDoc{Table: name, Column: c.Name, SemanticType: v.Type, Reasons: v.Reasons}
+		if f, ok := privacy.Detect(privacy.Column{Words: col.Tokens, SemanticType: v.Type, SemanticConfidence: v.Confidence,
+			Values: col.Sample}); ok {
+			sd.PII = &catalog.PIIDoc{Category: f.Category, Confidence: f.Confidence, Evidence: f.Evidence}
+		}
 		if err := catalog.Semantics.Save(ctx, batch, name+"."+c.Name, sd, v.Confidence, nonNil(v.Evidence),
 			name, v.Type); err != nil {
 			return fmt.Errorf("semantics %s: %w", name, err)

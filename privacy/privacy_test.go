@@ -1,0 +1,125 @@
+package privacy
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// luhnNumber completes prefix with the digit that makes it pass the Luhn
+// check.
+func luhnNumber(prefix string) string {
+	for d := '0'; d <= '9'; d++ {
+		if s := prefix + string(d); luhn(s) {
+			return s
+		}
+	}
+	panic("no check digit")
+}
+
+// ibanOf computes the check digits of a country's BBAN.
+func ibanOf(country, bban string) string {
+	for c := 0; c < 100; c++ {
+		s := fmt.Sprintf("%s%02d%s", country, c, bban)
+		if isIBAN(s) {
+			return s
+		}
+	}
+	panic("no check digits")
+}
+
+func TestDetect(t *testing.T) {
+	var cards, spaced, ibans, ips, ssns, dobs, ids, versions, orders []string
+	for i := range 20 {
+		cards = append(cards, luhnNumber(fmt.Sprintf("4%014d", 7919*i+13)))
+		c := luhnNumber(fmt.Sprintf("5%014d", 104729*i+7))
+		spaced = append(spaced, c[:4]+" "+c[4:8]+" "+c[8:12]+" "+c[12:])
+		ibans = append(ibans, ibanOf("DE", fmt.Sprintf("%018d", 3700400440*int64(i+1)+532013000)))
+		ips = append(ips, fmt.Sprintf("10.%d.%d.%d", i, 7*i%256, 1+i), fmt.Sprintf("2001:db8::%x", i+1))
+		ssns = append(ssns, fmt.Sprintf("%03d-%02d-%04d", 100+i, 10+i, 1000+i))
+		dobs = append(dobs, fmt.Sprintf("19%02d-%02d-%02d", 50+i, 1+i%12, 1+i))
+		ids = append(ids, fmt.Sprintf("%08d%c", 12345678+i*7, 'A'+rune(i%26)))
+		versions = append(versions, fmt.Sprintf("%d.%d.%d", 1, i, 3))
+		orders = append(orders, fmt.Sprintf("%d", 100000+i))
+	}
+	notes := []string{}
+	for i := range 100 {
+		switch i {
+		case 7:
+			notes = append(notes, "call back on +44 20 7946 0958 before Friday")
+		case 40:
+			notes = append(notes, "customer asked to write to jane.doe@example.org instead")
+		default:
+			notes = append(notes, fmt.Sprintf("delivered on time, box %d was a little damaged", i))
+		}
+	}
+	for _, c := range []struct {
+		name    string
+		col     Column
+		want    string // "" = none
+		minConf float64
+	}{
+		{"cards", Column{Words: []string{"numero"}, Values: cards}, PaymentCard, 0.9},
+		{"spaced cards", Column{Words: []string{"kaart"}, Values: spaced}, PaymentCard, 0.9},
+		{"ibans in any name", Column{Words: []string{"konto"}, Values: ibans}, IBAN, 0.9},
+		{"ips", Column{Words: []string{"remote", "addr"}, Values: ips}, IPAddress, 0.9},
+		{"ips unnamed", Column{Words: []string{"origin"}, Values: ips}, IPAddress, 0.7},
+		{"ssn shape", Column{Words: []string{"nummer"}, Values: ssns}, NationalID, 0.8},
+		{"named national id", Column{Words: []string{"dni"}, Values: ids}, NationalID, 0.8},
+		{"german date of birth", Column{Words: []string{"geburtsdatum"}, SemanticType: "date", SemanticConfidence: 0.9, Values: dobs}, DateOfBirth, 0.9},
+		{"date of birth phrase", Column{Words: []string{"date", "of", "birth"}, SemanticType: "date", SemanticConfidence: 0.9, Values: dobs}, DateOfBirth, 0.9},
+		{"email by the semantic type", Column{Words: []string{"correo"}, SemanticType: "email", SemanticConfidence: 0.95}, Email, 0.95},
+		{"person name", Column{Words: []string{"nombre"}, SemanticType: "person_name", SemanticConfidence: 0.8}, PersonName, 0.8},
+		{"notes with a phone and an e-mail", Column{Words: []string{"note"}, SemanticType: "free_text", SemanticConfidence: 0.7, Values: notes}, FreeText, 0.7},
+		{"card named, values masked", Column{Words: []string{"card", "number"}, Values: []string{"****1111", "****2222"}}, PaymentCard, 0.6},
+		// not personal
+		{"a birth date's column without the name", Column{Words: []string{"shipped"}, SemanticType: "date", SemanticConfidence: 0.9, Values: dobs}, "", 0},
+		{"national id name over amounts", Column{Words: []string{"tin"}, Values: []string{"1.5", "2.25", "3", "4.75", "5.5"}}, "", 0},
+		{"order numbers", Column{Words: []string{"order", "no"}, Values: orders}, "", 0},
+		{"versions", Column{Words: []string{"version"}, Values: versions}, "", 0},
+		{"few cards prove nothing", Column{Words: []string{"code"}, Values: cards[:3]}, "", 0},
+		{"plain notes", Column{Words: []string{"note"}, SemanticType: "free_text", SemanticConfidence: 0.7, Values: notes[:5]}, "", 0},
+	} {
+		f, ok := Detect(c.col)
+		if got := map[bool]string{true: f.Category}[ok]; got != c.want {
+			t.Errorf("%s: %q (%v), want %q", c.name, got, f.Evidence, c.want)
+			continue
+		}
+		if ok && (f.Confidence < c.minConf || f.Confidence > 1 || len(f.Evidence) == 0) {
+			t.Errorf("%s: confidence %.2f, evidence %q", c.name, f.Confidence, f.Evidence)
+		}
+		// Evidence gives counts, never a value.
+		for _, v := range c.col.Values {
+			if ok && strings.Contains(strings.Join(f.Evidence, " "), v) {
+				t.Errorf("%s: evidence %q holds the value %q", c.name, f.Evidence, v)
+			}
+		}
+	}
+}
+
+func TestChecksums(t *testing.T) {
+	// Published examples: a Visa test number, Germany's and Britain's IBAN examples.
+	for _, s := range []string{"4111111111111111", "4111 1111 1111 1111"} {
+		if !isCardNumber(s) {
+			t.Errorf("%s: not a card number", s)
+		}
+	}
+	for _, s := range []string{"4111111111111112", "1111111111111111", "411111111111"} {
+		if isCardNumber(s) {
+			t.Errorf("%s: a card number", s)
+		}
+	}
+	for _, s := range []string{"DE89370400440532013000", "GB82 WEST 1234 5698 7654 32"} {
+		if !isIBAN(s) {
+			t.Errorf("%s: not an IBAN", s)
+		}
+	}
+	if isIBAN("DE89370400440532013001") {
+		t.Error("a wrong check digit passed")
+	}
+	for s, want := range map[string]bool{"123-45-6789": true, "666-12-3456": false, "123-00-4567": false, "123456789": false} {
+		if isSSN(s) != want {
+			t.Errorf("isSSN(%s) = %v", s, !want)
+		}
+	}
+}
