@@ -86,6 +86,11 @@ func Detect(c Column) (Finding, bool) {
 	if k, ok := share(isIBAN); ok {
 		return Finding{IBAN, 0.97, []string{counted(k, "are IBANs whose check digits hold (mod 97)")}}, true
 	}
+	// A social security number's shape, which the semantic expert may
+	// take for a phone number's.
+	if k, ok := share(isSSN); ok {
+		return Finding{NationalID, 0.8, []string{counted(k, "are written as a US social security number (123-45-6789)")}}, true
+	}
 	semantic := func(cat string, scale float64) (Finding, bool) {
 		conf := c.SemanticConfidence * scale
 		return Finding{cat, round(conf), []string{fmt.Sprintf("the semantic type %s (%.0f%%)", c.SemanticType, 100*c.SemanticConfidence)}}, conf > 0
@@ -104,9 +109,6 @@ func Detect(c Column) (Finding, bool) {
 		if k, ok := share(isIdentifierShape); ok {
 			return Finding{NationalID, 0.85, []string{"named as a national identifier", counted(k, "are 5 to 20 letters and digits")}}, true
 		}
-	}
-	if k, ok := share(isSSN); ok {
-		return Finding{NationalID, 0.8, []string{counted(k, "are written as a US social security number (123-45-6789)")}}, true
 	}
 	if named[DateOfBirth] && (c.SemanticType == "date" || c.SemanticType == "timestamp") {
 		return Finding{DateOfBirth, 0.9, []string{"named as a date of birth", "the semantic type " + c.SemanticType}}, true

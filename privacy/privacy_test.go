@@ -65,6 +65,7 @@ func TestDetect(t *testing.T) {
 		{"ips", Column{Words: []string{"remote", "addr"}, Values: ips}, IPAddress, 0.9},
 		{"ips unnamed", Column{Words: []string{"origin"}, Values: ips}, IPAddress, 0.7},
 		{"ssn shape", Column{Words: []string{"nummer"}, Values: ssns}, NationalID, 0.8},
+		{"ssn the semantic expert took for phones", Column{Words: []string{"ssn"}, SemanticType: "phone", SemanticConfidence: 0.9, Values: ssns}, NationalID, 0.8},
 		{"named national id", Column{Words: []string{"dni"}, Values: ids}, NationalID, 0.8},
 		{"german date of birth", Column{Words: []string{"geburtsdatum"}, SemanticType: "date", SemanticConfidence: 0.9, Values: dobs}, DateOfBirth, 0.9},
 		{"date of birth phrase", Column{Words: []string{"date", "of", "birth"}, SemanticType: "date", SemanticConfidence: 0.9, Values: dobs}, DateOfBirth, 0.9},

@@ -42,7 +42,7 @@ var (
 	urlRe   = regexp.MustCompile(`(?i)^(?:(?:https?|ftp)://[^\s/?#]+|www\.[^\s/?#]+\.[a-z]{2,})(?:[/?#]\S*)?$`)
 	uuidRe  = regexp.MustCompile(`^\{?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}?$`)
 	dateRe  = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$`)
-	dmyRe   = regexp.MustCompile(`^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$`)
+	dmyRe   = regexp.MustCompile(`^(\d{1,2})([/.\-])(\d{1,2})([/.\-])(\d{4})$`)
 	tsRe    = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s?(?:Z|[+-]\d{2}(?::?\d{2})?)?$`)
 	phoneRe = regexp.MustCompile(`^\+?[0-9 ().\-/]+$`)
 	plainRe = regexp.MustCompile(`^-?\d+(?:\.\d+)?$`)
@@ -71,8 +71,8 @@ func IsUUID(s string) bool {
 }
 
 // IsDate matches a date: ISO YYYY-MM-DD (one-digit month and day too, and
-// slashes), or D/M/YYYY and M/D/YYYY with slashes or dots, where either
-// order makes a valid date.
+// slashes), or D/M/YYYY and M/D/YYYY with slashes, dots or dashes (one
+// separator twice), where either order makes a valid date.
 func IsDate(s string) bool {
 	if !digitFirst(s) || len(s) < 8 || len(s) > 10 {
 		return false
@@ -81,7 +81,7 @@ func IsDate(s string) bool {
 		return validYMD(m[1], m[2], m[3])
 	}
 	m := dmyRe.FindStringSubmatch(s)
-	return m != nil && (validYMD(m[3], m[2], m[1]) || validYMD(m[3], m[1], m[2]))
+	return m != nil && m[2] == m[4] && (validYMD(m[5], m[3], m[1]) || validYMD(m[5], m[1], m[3]))
 }
 
 // IsTimestamp matches an ISO timestamp, YYYY-MM-DD[ T]HH:MM[:SS[.f]][zone].
