@@ -25,12 +25,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/registry"
-	"github.com/discover-db/discover/orchestrator"
-	"github.com/discover-db/discover/report"
-	"github.com/discover-db/discover/warehouse/connect"
+	"github.com/discover-db/discover/internal/benchrun"
 )
 
 func main() { os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -56,7 +52,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "piibench:", err)
 		return 2
 	}
-	manifest, err := readTSV(filepath.Join(*data, "MANIFEST.tsv"))
+	manifest, err := benchrun.ReadTSV(filepath.Join(*data, "MANIFEST.tsv"))
 	if err != nil {
 		fmt.Fprintln(stderr, "piibench:", err)
 		return 2
@@ -84,38 +80,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 }
 
 // detect runs a discovery of the database at path and returns each
-// column's pii category, by "table.column".
+// column's pii category, by "table\tcolumn" in lower case.
 func detect(ctx context.Context, path string) (map[string]string, error) {
-	dir, err := os.MkdirTemp("", "piibench-*")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	src, err := connect.Open(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(dir, "catalog.db"))
-	if err != nil {
-		return nil, err
-	}
-	defer cat.Close()
-	run := catalog.Run{ID: "piibench", DSN: path, Dialect: src.Dialect().Name(), Database: src.Database(), StartedAt: time.Now().UTC()}
-	if err := cat.StartRun(ctx, run); err != nil {
-		return nil, err
-	}
-	orc := &orchestrator.Orchestrator{
-		Source: src, Catalog: cat, Experts: registry.New(),
-		Config: orchestrator.Config{
-			MaxIterations: 50, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 2,
-			Options: experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute},
-		},
-	}
-	if run, err = orc.Run(ctx, run); err != nil {
-		return nil, err
-	}
-	rep, err := report.FromCatalog(context.WithoutCancel(ctx), cat, run.ID)
+	rep, _, err := benchrun.Discover(ctx, "piibench", path, experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute})
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +187,7 @@ func Print(w io.Writer, s map[string]*Counts, verbose bool) {
 // readTruth reads TRUTH.tsv (db, table, column, category) into
 // "db\ttable\tcolumn" → category, names in lower case.
 func readTruth(path string) (map[string]string, error) {
-	rows, err := readTSV(path)
+	rows, err := benchrun.ReadTSV(path)
 	if err != nil {
 		return nil, err
 	}
@@ -230,22 +197,6 @@ func readTruth(path string) (map[string]string, error) {
 			return nil, fmt.Errorf("%s: a row of %d fields, want db, table, column, category", path, len(r))
 		}
 		out[strings.ToLower(r[0]+"\t"+r[1]+"\t"+r[2])] = r[3]
-	}
-	return out, nil
-}
-
-// readTSV reads a tab-separated file without its header line.
-func readTSV(path string) ([][]string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]string
-	for i, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
-		if i == 0 || strings.TrimSpace(line) == "" {
-			continue
-		}
-		out = append(out, strings.Split(line, "\t"))
 	}
 	return out, nil
 }

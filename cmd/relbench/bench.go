@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -14,13 +13,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/registry"
-	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/internal/benchrun"
 	"github.com/discover-db/discover/report"
 	"github.com/discover-db/discover/stablehash"
-	"github.com/discover-db/discover/warehouse/connect"
 )
 
 // Options of a benchmark run.
@@ -124,26 +120,6 @@ type fk struct {
 	names [4]string
 }
 
-func readTSV(path string) ([][]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = '\t'
-	r.LazyQuotes = true
-	r.FieldsPerRecord = -1
-	rows, err := r.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: empty", path)
-	}
-	return rows[1:], nil
-}
-
 // RelKey is how relationships are compared: case-insensitively, by table and
 // column names.
 func RelKey(child, fcols, parent, tcols string) string {
@@ -152,11 +128,11 @@ func RelKey(child, fcols, parent, tcols string) string {
 
 // Run discovers every selected database and scores it.
 func Run(ctx context.Context, o Options) ([]DB, error) {
-	man, err := readTSV(filepath.Join(o.Datasets, "MANIFEST.tsv"))
+	man, err := benchrun.ReadTSV(filepath.Join(o.Datasets, "MANIFEST.tsv"))
 	if err != nil {
 		return nil, err
 	}
-	check, err := readTSV(filepath.Join(o.Datasets, "FK_CHECK.tsv"))
+	check, err := benchrun.ReadTSV(filepath.Join(o.Datasets, "FK_CHECK.tsv"))
 	if err != nil {
 		return nil, err
 	}
@@ -318,45 +294,14 @@ func head(s []string, n int) []string {
 // discover runs the four experts over one database with its declared
 // foreign keys ignored and returns the report's relationships.
 func discover(ctx context.Context, path string) ([]report.Relationship, string, error) {
-	dir, err := os.MkdirTemp("", "relbench-*")
-	if err != nil {
-		return nil, "", err
-	}
-	defer os.RemoveAll(dir)
-	src, err := connect.Open(ctx, path)
-	if err != nil {
-		return nil, "", err
-	}
-	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(dir, "catalog.db"))
-	if err != nil {
-		return nil, "", err
-	}
-	defer cat.Close()
-	run := catalog.Run{ID: "relbench", DSN: path, Dialect: src.Dialect().Name(), Database: src.Database(), StartedAt: time.Now().UTC()}
-	if err := cat.StartRun(ctx, run); err != nil {
-		return nil, "", err
-	}
-	orc := &orchestrator.Orchestrator{
-		Source:  src,
-		Catalog: cat,
-		Experts: registry.New(),
-		Config: orchestrator.Config{
-			MaxIterations: 50, TargetConfidence: 0.95, TargetCoverage: 0.95, Parallel: 2,
-			Options: experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute, IgnoreDeclaredFKs: true},
-		},
-	}
 	rctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	run, err = orc.Run(rctx, run)
+	rep, stop, err := benchrun.Discover(rctx, "relbench", path,
+		experts.Options{SampleRows: 1_000_000, QueryTimeout: time.Minute, IgnoreDeclaredFKs: true})
 	if err != nil {
-		return nil, run.StopReason, err
+		return nil, stop, err
 	}
-	rep, err := report.FromCatalog(context.WithoutCancel(ctx), cat, run.ID)
-	if err != nil {
-		return nil, run.StopReason, err
-	}
-	return rep.Relationships, run.StopReason, nil
+	return rep.Relationships, stop, nil
 }
 
 // Print writes one row per database and the overall micro-averaged line.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/discover-db/discover/internal/benchrun"
 )
 
 func TestScores(t *testing.T) {
@@ -82,7 +84,7 @@ func TestHalves(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	man, err := readTSV(dir + "/MANIFEST.tsv")
+	man, err := benchrun.ReadTSV(dir + "/MANIFEST.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,9 @@ import random
 import sqlite3
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import appsets  # noqa: E402 (relbench's shared check and writer)
+
 T0 = 1_420_070_400  # 2015-01-01, seconds
 
 
@@ -405,45 +408,5 @@ def tienda(path):
     ]
 
 
-def check(c, fks):
-    out = []
-    for child, fcol, parent, tcol, zero_none in fks:
-        where = f'c."{fcol}" IS NOT NULL' + (f' AND c."{fcol}" <> 0' if zero_none else "")
-        n, orphans = c.execute(
-            f'SELECT count(*), count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM "{parent}" p WHERE p."{tcol}" = c."{fcol}")) '
-            f'FROM "{child}" c WHERE {where}').fetchone()
-        status = "EMPTY" if n == 0 else ("HOLDS" if orphans == 0 else "ORPHANS")
-        out.append((child, fcol, parent, tcol, status, orphans, n))
-    return out
-
-
-def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: generate.py OUT_DIR")
-    out = sys.argv[1]
-    os.makedirs(out, exist_ok=True)
-    manifest, checks = [], []
-    for name, make in [("wordpress", wordpress), ("drupal", drupal), ("django", django), ("tienda", tienda)]:
-        path = os.path.join(out, name + ".db")
-        if os.path.exists(path):
-            os.remove(path)
-        c, fks = make(path)
-        tables = c.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-        result = check(c, fks)
-        c.close()
-        manifest.append((name, name + ".db", tables))
-        checks += [(name,) + r for r in result]
-        held = sum(1 for r in result if r[4] == "HOLDS")
-        print(f"{name}: {tables} tables, {len(fks)} references, {held} hold", file=sys.stderr)
-    with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
-        f.write("name\tpath\ttables\n")
-        for r in manifest:
-            f.write("\t".join(str(x) for x in r) + "\n")
-    with open(os.path.join(out, "FK_CHECK.tsv"), "w") as f:
-        f.write("name\tchild\tfcols\tparent\ttcols\tstatus\torphans\tnonnull\n")
-        for r in checks:
-            f.write("\t".join(str(x) for x in r) + "\n")
-
-
 if __name__ == "__main__":
-    main()
+    appsets.main([("wordpress", wordpress), ("drupal", drupal), ("django", django), ("tienda", tienda)])
