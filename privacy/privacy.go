@@ -10,6 +10,7 @@ package privacy
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strings"
 
 	"github.com/discover-db/discover/experts/valueclass"
@@ -137,7 +138,7 @@ func Detect(c Column) (Finding, bool) {
 		for _, v := range vals {
 			if kind := personalInText(v); kind != "" {
 				k++
-				if !contains(kinds, kind) {
+				if !slices.Contains(kinds, kind) {
 					kinds = append(kinds, kind)
 				}
 			}
@@ -150,15 +151,6 @@ func Detect(c Column) (Finding, bool) {
 }
 
 func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // digitsOf returns s's digits where s is digits with spaces or dashes
 // between them, else "".

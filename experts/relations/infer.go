@@ -2160,20 +2160,12 @@ func Select(all []Scored) (kept []Scored, ambiguous [][2]Scored) {
 // both hold an author_id of 287 values up to 400, which 287 people drawn
 // among 500 would be by chance 1e-28.
 func tighter(s, o Scored) bool {
-	ks, ko := distinctOf(s.Parent), distinctOf(o.Parent)
+	ks, ko := rows(s.Parent), rows(o.Parent)
 	d := min(s.Inclusion.ChildDistinct, o.Inclusion.ChildDistinct)
 	if ks <= 0 || ko <= ks || d < valueMinDistinct || s.Inclusion.OrphanRows > 0 || o.Inclusion.OrphanRows > 0 {
 		return false
 	}
 	return float64(d)*math.Log(float64(ks)/float64(ko)) < math.Log(valueMaxChance)
-}
-
-// distinctOf is a column's distinct count by its profile, 0 when unknown.
-func distinctOf(c Column) int64 {
-	if c.Profile == nil || c.Profile.DistinctCount == nil {
-		return 0
-	}
-	return *c.Profile.DistinctCount
 }
 
 // suffixAgrees reports whether the child's and the target's names end in

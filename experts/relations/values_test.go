@@ -90,25 +90,31 @@ func TestInferByValues(t *testing.T) {
 	}
 }
 
+// intProfile is the profile of an integer column of distinct values in
+// lo..hi over rows rows.
+func intProfile(table, col string, rows, distinct int64, lo, hi int) *catalog.ProfileDoc {
+	p := prof(table, col, rows, distinct, fmt.Sprint(lo), fmt.Sprint(hi))
+	p.Mean = ptr(float64(lo+hi) / 2)
+	return p
+}
+
+// intColumn is an INTEGER column with profile p, its table's declared
+// primary key when pk.
+func intColumn(table, name string, p *catalog.ProfileDoc, pk bool) relations.Column {
+	return relations.Column{Table: table, Name: name, Type: "INTEGER", Profile: p, PK: pk, Declared: pk}
+}
+
 // TestValueCandidatesChance: the chance model on profiles alone. A key
 // numbered from 1 holds nearly all of 0..max of any child inside it; one
 // numbered from 50001 holds few of 0..50300.
 func TestValueCandidatesChance(t *testing.T) {
-	intProf := func(table, col string, rows, distinct int64, lo, hi int) *catalog.ProfileDoc {
-		p := prof(table, col, rows, distinct, fmt.Sprint(lo), fmt.Sprint(hi))
-		p.Mean = ptr(float64(lo+hi) / 2)
-		return p
-	}
-	col := func(table, name string, p *catalog.ProfileDoc, pk bool) relations.Column {
-		return relations.Column{Table: table, Name: name, Type: "INTEGER", Profile: p, PK: pk, Declared: pk}
-	}
 	cols := []relations.Column{
-		col("member", "member_no", intProf("member", "member_no", 300, 300, 50001, 50300), true),
-		col("round", "id", intProf("round", "id", 100, 100, 1, 100), true),
-		col("entry", "sponsor", intProf("entry", "sponsor", 1200, 300, 50001, 50300), false),
-		col("entry", "score", intProf("entry", "score", 1200, 40, 1, 40), false),
-		col("entry", "few", intProf("entry", "few", 1200, 3, 50001, 50003), false),
-		col("entry", "negative", intProf("entry", "negative", 1200, 30, -5, 50), false),
+		intColumn("member", "member_no", intProfile("member", "member_no", 300, 300, 50001, 50300), true),
+		intColumn("round", "id", intProfile("round", "id", 100, 100, 1, 100), true),
+		intColumn("entry", "sponsor", intProfile("entry", "sponsor", 1200, 300, 50001, 50300), false),
+		intColumn("entry", "score", intProfile("entry", "score", 1200, 40, 1, 40), false),
+		intColumn("entry", "few", intProfile("entry", "few", 1200, 3, 50001, 50003), false),
+		intColumn("entry", "negative", intProfile("entry", "negative", 1200, 30, -5, 50), false),
 	}
 	var got []string
 	for _, c := range relations.ValueCandidates(cols, nil) {
@@ -131,14 +137,6 @@ func TestValueCandidatesChance(t *testing.T) {
 // coverage ambiguous, so that a measure filling 1..n of two tables' columns
 // is proposed for neither.
 func TestValueCandidatesDeclaredKeyTable(t *testing.T) {
-	intProf := func(table, col string, rows, distinct int64, lo, hi int) *catalog.ProfileDoc {
-		p := prof(table, col, rows, distinct, fmt.Sprint(lo), fmt.Sprint(hi))
-		p.Mean = ptr(float64(lo+hi) / 2)
-		return p
-	}
-	col := func(table, name string, p *catalog.ProfileDoc, pk bool) relations.Column {
-		return relations.Column{Table: table, Name: name, Type: "INTEGER", Profile: p, PK: pk, Declared: pk}
-	}
 	candidates := func(cols []relations.Column) string {
 		var got []string
 		for _, c := range relations.ValueCandidates(cols, nil) {
@@ -146,21 +144,21 @@ func TestValueCandidatesDeclaredKeyTable(t *testing.T) {
 		}
 		return strings.Join(got, " ")
 	}
-	sections := col("section", "modified", intProf("section", "modified", 2000, 300, 1_600_000_000, 1_600_900_000), false)
-	start := intProf("course", "started", 300, 300, 1_600_000_000, 1_600_900_000)
-	if got := candidates([]relations.Column{col("course", "id", intProf("course", "id", 300, 300, 1, 300), true),
-		col("course", "started", start, false), sections}); got != "" {
+	sections := intColumn("section", "modified", intProfile("section", "modified", 2000, 300, 1_600_000_000, 1_600_900_000), false)
+	start := intProfile("course", "started", 300, 300, 1_600_000_000, 1_600_900_000)
+	if got := candidates([]relations.Column{intColumn("course", "id", intProfile("course", "id", 300, 300, 1, 300), true),
+		intColumn("course", "started", start, false), sections}); got != "" {
 		t.Errorf("a table with a declared key: value candidates %q, want none", got)
 	}
-	if got := candidates([]relations.Column{col("course", "started", start, false), sections}); got != "section(modified)->course(started)" {
+	if got := candidates([]relations.Column{intColumn("course", "started", start, false), sections}); got != "section(modified)->course(started)" {
 		t.Errorf("a table without a declared key: value candidates %q, want section(modified)->course(started)", got)
 	}
 	// Coverage: trade.qty holds 1..10000 whole, as account.sk and
 	// account.number do.
 	cover := []relations.Column{
-		col("account", "sk", intProf("account", "sk", 10000, 10000, 1, 10000), true),
-		col("account", "number", intProf("account", "number", 10000, 10000, 1, 10000), false),
-		col("trade", "qty", intProf("trade", "qty", 50000, 10000, 1, 10000), false),
+		intColumn("account", "sk", intProfile("account", "sk", 10000, 10000, 1, 10000), true),
+		intColumn("account", "number", intProfile("account", "number", 10000, 10000, 1, 10000), false),
+		intColumn("trade", "qty", intProfile("trade", "qty", 50000, 10000, 1, 10000), false),
 	}
 	if got := candidates(cover); got != "" {
 		t.Errorf("coverage of two columns alike: value candidates %q, want none", got)

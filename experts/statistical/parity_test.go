@@ -76,11 +76,17 @@ func TestStreamMatchesSQL(t *testing.T) {
 	}
 }
 
-// profilesOf runs the expert and returns its profiles, insights and
-// uncertainties by key, documents only.
+// profilesOf runs the expert over the SQLite file at path and returns
+// its documents (documents).
 func profilesOf(t *testing.T, path string, wrap func(warehouse.Source) warehouse.Source) map[string]any {
 	t.Helper()
-	h := setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap)
+	return documents(t, setup(t, path, experts.Options{SampleRows: 1_000_000}, wrap))
+}
+
+// documents runs the expert on h and returns its profiles, insights and
+// uncertainties by kind and key, documents only.
+func documents(t *testing.T, h *harness) map[string]any {
+	t.Helper()
 	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
 		t.Fatal(errs)
 	}

@@ -1,19 +1,12 @@
 package statistical_test
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"testing"
-	"time"
 
-	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/statistical"
-	"github.com/discover-db/discover/internal/pgscratch"
-	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
 )
 
@@ -27,19 +20,11 @@ import (
 // placeholders, booleans, bytea, dates, timestamps and timestamps with a
 // time zone.
 func TestPostgresStreamMatchesSQL(t *testing.T) {
-	dsn := pgscratch.Server(t)
-	ctx := context.Background()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	table := fmt.Sprintf("stat_parity_%d", time.Now().UnixNano())
-	for _, s := range []string{
-		fmt.Sprintf(`CREATE TABLE %s (id BIGINT PRIMARY KEY, qty INTEGER, amount NUMERIC(10,2), whole NUMERIC,
+	src, _, table := postgresTable(t, "stat_parity", func(table string) []string {
+		return []string{fmt.Sprintf(`CREATE TABLE %s (id BIGINT PRIMARY KEY, qty INTEGER, amount NUMERIC(10,2), whole NUMERIC,
 			ratio DOUBLE PRECISION, label TEXT, code VARCHAR(8), flag BOOLEAN, raw BYTEA, day DATE,
 			at TIMESTAMP, atz TIMESTAMPTZ)`, table),
-		fmt.Sprintf(`INSERT INTO %s SELECT g,
+			fmt.Sprintf(`INSERT INTO %s SELECT g,
 			CASE WHEN g %% 97 = 0 THEN NULL ELSE g %% 13 - 2 END,
 			CASE WHEN g %% 50 = 0 THEN 9000.00 ELSE (g %% 400) / 4.0 END,
 			g * 7 %% 100003,
@@ -51,23 +36,15 @@ func TestPostgresStreamMatchesSQL(t *testing.T) {
 			DATE '2020-01-01' + (g %% 900),
 			TIMESTAMP '2021-03-01 00:00:00' + (g %% 5000) * INTERVAL '37 minutes',
 			TIMESTAMPTZ '2021-03-01 00:00:00+00' + (g %% 5000) * INTERVAL '53 minutes'
-			FROM generate_series(1, 70000) g`, table),
-	} {
-		if _, err := admin.ExecContext(ctx, s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
-	pg, err := postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+			FROM generate_series(1, 70000) g`, table)}
+	})
+	pg := src.(*postgres.Source)
 	if _, ok := any(pg).(experts.Streamer); !ok {
 		t.Fatal("the PostgreSQL source does not stream")
 	}
-	stream := postgresProfiles(t, pg, table)
-	agg := postgresProfiles(t, pgNoStream{Source: pg}, table)
+	opts := experts.Options{SampleRows: 1_000_000}
+	stream := documents(t, serverHarness(t, pg, table, opts))
+	agg := documents(t, serverHarness(t, pgNoStream{Source: pg}, table, opts))
 	keys := make([]string, 0, len(agg))
 	for k := range agg {
 		keys = append(keys, k)
@@ -83,29 +60,4 @@ func TestPostgresStreamMatchesSQL(t *testing.T) {
 			t.Errorf("%s differs:\nstream %s\nsql    %s", k, a, b)
 		}
 	}
-}
-
-// postgresProfiles runs the expert over table and returns its profiles,
-// insights and uncertainties by key, documents only.
-func postgresProfiles(t *testing.T, src warehouse.Source, table string) map[string]any {
-	t.Helper()
-	h := serverHarness(t, src, table, experts.Options{SampleRows: 1_000_000})
-	if errs := h.runAll(t, statistical.New()); len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	out := map[string]any{}
-	for _, kind := range []string{catalog.KindProfile, catalog.KindInsight, catalog.KindUncertainty} {
-		entries, err := h.env.RunEntries(context.Background(), kind)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			var doc any
-			if err := json.Unmarshal(e.Document, &doc); err != nil {
-				t.Fatal(err)
-			}
-			out[kind+" "+e.Key] = doc
-		}
-	}
-	return out
 }

@@ -2,90 +2,69 @@ package statistical_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
-	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/postgres"
-
-	_ "github.com/jackc/pgx/v5/stdlib"
 )
 
 // TestPostgres runs the checks on PostgreSQL, whose percentile aggregate,
 // typed columns and UNION typing differ from SQLite's. It needs the server
 // .ci/start-servers starts.
 func TestPostgres(t *testing.T) {
-	dsn := pgscratch.Server(t)
-	ctx := context.Background()
-	admin, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer admin.Close()
-	table := fmt.Sprintf("stat_sales_%d", time.Now().UnixNano())
-	stmts := []string{fmt.Sprintf(`CREATE TABLE %s (id INTEGER PRIMARY KEY, amount NUMERIC(12,2), qty INTEGER,
+	i := 0 // the rows inserted
+	src, _, table := postgresTable(t, "stat_sales", func(table string) []string {
+		stmts := []string{fmt.Sprintf(`CREATE TABLE %s (id INTEGER PRIMARY KEY, amount NUMERIC(12,2), qty INTEGER,
 		email VARCHAR(100), note TEXT, sold_at TIMESTAMP, width DOUBLE PRECISION, height DOUBLE PRECISION, score DOUBLE PRECISION)`, table)}
-	i := 0
-	for y := 2022; y <= 2023; y++ {
-		for m := 1; m <= 12; m++ {
-			n := 10
-			if m == 12 {
-				n = 50
-			}
-			for d := range n {
-				amount := 20 + i*37%200
-				if i == 10 || i == 20 || i == 30 {
-					amount *= 100
+		for y := 2022; y <= 2023; y++ {
+			for m := 1; m <= 12; m++ {
+				n := 10
+				if m == 12 {
+					n = 50
 				}
-				qty := 1 + i%9
-				if i == 5 {
-					qty = -1
+				for d := range n {
+					amount := 20 + i*37%200
+					if i == 10 || i == 20 || i == 30 {
+						amount *= 100
+					}
+					qty := 1 + i%9
+					if i == 5 {
+						qty = -1
+					}
+					email := fmt.Sprintf("user%d@example.com", i)
+					if i == 100 {
+						email = "user99@example.com"
+					}
+					note := fmt.Sprintf("'note %d'", i%7)
+					switch {
+					case i%10 == 0:
+						note = "NULL"
+					case i%10 == 1:
+						note = "''"
+					case i%50 == 2:
+						note = "'N/A'"
+					}
+					sold := fmt.Sprintf("%d-%02d-%02d %02d:00:00", y, m, 1+d%28, d%24)
+					if y == 2023 && m == 12 && d == n-1 {
+						sold = "2023-12-31 12:00:00"
+					}
+					w := float64(i%50) + 1.5
+					stmts = append(stmts, fmt.Sprintf(`INSERT INTO %s VALUES (%d, %d, %d, '%s', %s, '%s', %g, %g, %g)`,
+						table, i, amount, qty, email, note, sold, w, 2*w+float64(i%3)*0.1, float64(i*7919%1000)/10))
+					i++
 				}
-				email := fmt.Sprintf("user%d@example.com", i)
-				if i == 100 {
-					email = "user99@example.com"
-				}
-				note := fmt.Sprintf("'note %d'", i%7)
-				switch {
-				case i%10 == 0:
-					note = "NULL"
-				case i%10 == 1:
-					note = "''"
-				case i%50 == 2:
-					note = "'N/A'"
-				}
-				sold := fmt.Sprintf("%d-%02d-%02d %02d:00:00", y, m, 1+d%28, d%24)
-				if y == 2023 && m == 12 && d == n-1 {
-					sold = "2023-12-31 12:00:00"
-				}
-				w := float64(i%50) + 1.5
-				stmts = append(stmts, fmt.Sprintf(`INSERT INTO %s VALUES (%d, %d, %d, '%s', %s, '%s', %g, %g, %g)`,
-					table, i, amount, qty, email, note, sold, w, 2*w+float64(i%3)*0.1, float64(i*7919%1000)/10))
-				i++
 			}
 		}
-	}
-	for _, s := range stmts {
-		if _, err := admin.ExecContext(ctx, s); err != nil {
-			t.Fatalf("%s: %v", s, err)
-		}
-	}
-	t.Cleanup(func() { admin.ExecContext(context.Background(), "DROP TABLE "+table) })
-
-	pg, err := postgres.Open(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pg.Close()
+		return stmts
+	})
+	pg := src.(*postgres.Source)
 	// Both of the expert's paths must give the engine's figures: the
 	// streamed one reads the rows over the connection and counts them
 	// with PostgreSQL's semantics (its texts of numbers, its

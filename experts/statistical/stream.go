@@ -508,7 +508,7 @@ func (a *colAcc) time(v any) (stamp, bool) {
 	if !ok {
 		return stamp{}, false
 	}
-	return stamp{civil{t.Year(), int(t.Month()), t.Day()}, t.Hour()}, true
+	return fromTime(t), true
 }
 
 // number takes a value of storage class integer or real.

@@ -17,12 +17,12 @@ import (
 // a number is written with its declared scale (NUMERIC(12,2): 19000.00);
 // without one, as the shortest number (1.50 as 1.5, where the server keeps
 // each value's own scale).
-func (Dialect) ValueText(v any, typ string) (string, bool) {
+func (d Dialect) ValueText(v any, typ string) (string, bool) {
+	if s, ok := d.NumberText(v, typ); ok {
+		return s, true
+	}
 	switch x := v.(type) {
 	case float64:
-		if scale, ok := numericScale(typ); ok {
-			return strconv.FormatFloat(x, 'f', scale, 64), true
-		}
 		e := strconv.FormatFloat(x, 'e', -1, 64)
 		_, exp, _ := strings.Cut(e, "e")
 		if n, err := strconv.Atoi(exp); err == nil && n >= -4 && n < 15 {
