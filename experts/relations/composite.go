@@ -54,6 +54,12 @@ type CompositeCandidate struct {
 	Columns []Column // the child's, in the key's order
 	Parent  CompositeKey
 	Names   []NameMatch // each column's match to its key column
+	// ByValues: proposed by the values of some of its columns
+	// (compositevalues.go), whose inclusion Chance gives for columns that
+	// reference nothing; Names has rule "values" for those.
+	ByValues bool
+	Chance   float64
+	adjacent int // pairs of the key's consecutive columns next to each other in the child
 }
 
 // Doc is the relationship the candidate would be.
@@ -340,6 +346,9 @@ func ScoreComposite(c CompositeCandidate, in Inclusion) CompositeScored {
 	if !ok {
 		return s
 	}
+	if c.ByValues {
+		return scoreCompositeByValues(s, incl)
+	}
 	conf, held := s.confirm(c.nameScore(), incl, tupleWords)
 	if !held {
 		return s
@@ -440,10 +449,14 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 		}
 	}
 	var scored []CompositeScored
-	keys := append(CompositeKeys(bases, cols), UndeclaredCompositeKeys(bases, cols)...)
+	declaredKeys := CompositeKeys(bases, cols)
+	keys := append(slices.Clone(declaredKeys), UndeclaredCompositeKeys(bases, cols)...)
 	holds := map[string]bool{} // an undeclared key's check, by keySig
 	var checks []CompositeCandidate
-	for _, c := range CompositeCandidates(keys, cols) {
+	cands := CompositeCandidates(keys, cols)
+	byValues := CompositeValueCandidates(declaredKeys, cols)
+	st.CompositeValueCandidates = len(byValues)
+	for _, c := range append(cands, byValues...) {
 		st.CompositeCandidates++
 		if declared[declKey(c.Child, c.Doc().FromColumns)] {
 			continue // declared: it stands, and the query expert tests it
@@ -497,6 +510,7 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 			scored = append(scored, *s)
 		}
 	}
+	selectValueComposites(scored)
 	kept := SelectComposite(scored)
 	keptKeys := map[string]bool{}
 	for _, s := range kept {

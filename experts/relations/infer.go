@@ -2366,11 +2366,14 @@ type InferStats struct {
 	// Composite references (composite.go): candidates to keys of two
 	// columns or more, their exact checks, and the references (of one
 	// column or of fewer) dropped as said again by a wider composite one.
-	CompositeCandidates int    `json:"composite_candidates,omitempty"`
-	CompositeChecks     int    `json:"composite_checks,omitempty"`
-	CompositeKeyChecks  int    `json:"composite_key_checks,omitempty"` // undeclared keys checked unique
-	Implied             int    `json:"implied,omitempty"`
-	Duration            string `json:"duration"`
+	CompositeCandidates int `json:"composite_candidates,omitempty"`
+	CompositeChecks     int `json:"composite_checks,omitempty"`
+	CompositeKeyChecks  int `json:"composite_key_checks,omitempty"` // undeclared keys checked unique
+	// CompositeValueCandidates: of the composite candidates, those the
+	// values proposed (compositevalues.go).
+	CompositeValueCandidates int    `json:"composite_value_candidates,omitempty"`
+	Implied                  int    `json:"implied,omitempty"`
+	Duration                 string `json:"duration"`
 }
 
 func (s InferStats) evidence() []string {

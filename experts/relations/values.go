@@ -51,6 +51,18 @@ func valueChance(d int64, cmax float64, held int64) float64 {
 	return math.Pow(math.Min(1, float64(held)/(cmax+1)), float64(d))
 }
 
+// childChance is valueChance for the child column ch: values that are all
+// multiples of one step (plants 1000, 1100, 2000; item numbers 10, 20,
+// 30) are drawn from the multiples of that step, and codes of one scheme
+// meet by the scheme, not by chance (valueStep).
+func childChance(ch Column, d int64, cmax float64, held int64) float64 {
+	if g := valueStep(ch.Profile); g > 1 {
+		space := math.Floor(cmax/g) + 1
+		return valueChance(d, space-1, min(held, int64(space)))
+	}
+	return valueChance(d, cmax, held)
+}
+
 // keysBelow counts the key's values in 0..the child's greatest value, one
 // search of the key's range, and reports whether the chance model still
 // makes the inclusion unlikely: keys are seldom spread evenly (numbered
@@ -80,7 +92,7 @@ func keysBelow(ctx context.Context, env *experts.Env, tables map[string]warehous
 		return false, nil
 	}
 	c.keysBelow = held
-	return valueChance(d, cmax, held) <= valueMaxChance, nil
+	return childChance(c.Child, d, cmax, held) <= valueMaxChance, nil
 }
 
 // valueConfidence scores a pair proposed by its values alone, with no
@@ -126,7 +138,7 @@ func scoreByValues(s Scored, incl float64) Scored {
 		return s
 	}
 	_, cmax, _, ok := integerColumn(c.Child)
-	chance := valueChance(in.ChildDistinct, cmax, c.keysBelow)
+	chance := childChance(c.Child, in.ChildDistinct, cmax, c.keysBelow)
 	if incl < 1 || in.OrphanRows > 0 || !ok || c.keysBelow < 0 || chance > valueMaxChance || in.ChildDistinct < valueMinDistinct {
 		s.Evidence = append(s.Evidence, fmt.Sprintf("values alone propose it, and %d of %d non-NULL rows have no parent: no reference", in.OrphanRows, in.NonNull))
 		return s
@@ -226,7 +238,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 			// chance smaller than keysBelow's count will, so a pair it
 			// does not propose the count would not have either.
 			held := min(k.distinct, int64(math.Min(k.hi, hi)-math.Max(k.lo, 0)+1))
-			if chance := valueChance(d, hi, held); chance <= valueMaxChance {
+			if chance := childChance(ch, d, hi, held); chance <= valueMaxChance {
 				ps = append(ps, proposal{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: valueRule}, keysBelow: -1}, chance})
 			}
 		}

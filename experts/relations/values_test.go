@@ -256,3 +256,34 @@ func TestInferNamesTheDataTeaches(t *testing.T) {
 		t.Errorf("track_listing.disc_id's evidence: %q", e.Evidence)
 	}
 }
+
+// TestValueCandidatesSteps: a column whose values are all multiples of one
+// step (bays 100, 200, … 600) is drawn from those multiples, not from every
+// integer up to its greatest: depots coded 100..2000 in steps of 100 may
+// hold all seven multiples of 100 in 0..600, so finding the six there is
+// no coincidence, where six values spread over 0..600 would be found
+// among 20 depots' codes by a chance of (20/601)^6. The same bays with one
+// of them 101 are proposed.
+func TestValueCandidatesSteps(t *testing.T) {
+	depot := intColumn("depot", "code", intProfile("depot", "code", 20, 20, 100, 2000), true)
+	bays := func(vals ...int) relations.Column {
+		p := intProfile("van", "home_bay", 60, int64(len(vals)), vals[0], vals[len(vals)-1])
+		for _, v := range vals {
+			p.TopValues = append(p.TopValues, catalog.ValueCount{Value: fmt.Sprint(v), Count: 10})
+		}
+		return intColumn("van", "home_bay", p, false)
+	}
+	keys := func(cols ...relations.Column) string {
+		var got []string
+		for _, c := range relations.ValueCandidates(cols, nil) {
+			got = append(got, c.Key())
+		}
+		return strings.Join(got, " ")
+	}
+	if got := keys(depot, bays(100, 200, 300, 400, 500, 600)); got != "" {
+		t.Errorf("bays in steps of 100: value candidates %q, want none", got)
+	}
+	if got := keys(depot, bays(101, 200, 300, 400, 500, 600)); got != "van(home_bay)->depot(code)" {
+		t.Errorf("bays without a step: value candidates %q, want van(home_bay)->depot(code)", got)
+	}
+}
