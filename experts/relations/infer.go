@@ -914,15 +914,28 @@ func (c Candidate) Doc() catalog.RelationshipDoc {
 func Candidates(cols []Column) []Candidate {
 	memo.Store(nil) // what the last database's names split into is not kept
 	cols = withBareNames(cols)
+	hasPK := map[string]bool{}
+	for _, c := range cols {
+		if c.PK {
+			hasPK[c.Table] = true
+		}
+	}
 	var keys []Column
 	for _, c := range cols {
 		// A column unique by chance in a small table (a name, a rank) is
 		// no key: an undeclared target must be named like one. Left out
 		// before the index, a thousand tables' unique names are not each
 		// matched against the others.
-		if c.Key() && (c.Declared || keyLikeName(c.named()) || owns(c.Table, c.named())) {
-			keys = append(keys, c)
+		if !c.Key() || !(c.Declared || keyLikeName(c.named()) || owns(c.Table, c.named())) {
+			continue
 		}
+		// Nor is a second unique number beside a table's declared key,
+		// unless named as one: it orders the rows (a role's sortorder, a
+		// rank), and another table's column of that name orders its own.
+		if !c.PK && hasPK[c.Table] && typeClass(c.Type) == "integer" && !keyLikeName(c.named()) && !owns(c.Table, c.named()) {
+			continue
+		}
+		keys = append(keys, c)
 	}
 	ownKey := OwnKeys(cols)
 	idx := indexKeys(keys)

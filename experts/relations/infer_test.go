@@ -970,3 +970,24 @@ func TestScoreSupertype(t *testing.T) {
 		t.Errorf("keys numbered alike: accept %v (%.2f), evidence %q; want no reference", dense.Accept, dense.Confidence, dense.Evidence)
 	}
 }
+
+// TestInferOrdinalIsNoKey: a second unique number beside a table's
+// declared key, not named as a key (a stage's position on a board), orders
+// the rows; a task's own position, 1..5 like the stages', is no reference
+// to it. The stage's key is.
+func TestInferOrdinalIsNoKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "board.db")
+	stmts := []string{
+		`CREATE TABLE stage (id INTEGER PRIMARY KEY, label TEXT, position INTEGER NOT NULL UNIQUE)`,
+		`CREATE TABLE task (id INTEGER PRIMARY KEY, stage_id INTEGER, title TEXT, position INTEGER)`,
+	}
+	for s := 1; s <= 8; s++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO stage VALUES (%d, 's%d', %d)`, s, s, 9-s))
+	}
+	for i := 1; i <= 200; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO task VALUES (%d, %d, 't%d', %d)`, i, 1+i%8, i, 1+i%5))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{"task(stage_id)->stage(id)"})
+}
