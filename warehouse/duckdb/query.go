@@ -44,8 +44,20 @@ func isWord(t warehouse.Token, kw string) bool {
 // Run runs an admitted statement, converting its values (warehouse.Engine).
 // A timeout interrupts it (DuckDB reports "INTERRUPT Error: Interrupted!",
 // which warehouse.Query reports as the timeout it was).
+//
+// A statement that runs out of memory is run once more alone, when the
+// statements beside it have finished and before others start: the memory
+// limit is shared by every statement of the process, so a COUNT(DISTINCT)
+// that needs most of it fails only while others hold their share.
 func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
+	s.alone.RLock()
 	res, err := s.query(ctx, q, lim.MaxRows)
+	s.alone.RUnlock()
+	if outOfMemory(err) && ctx.Err() == nil {
+		s.alone.Lock()
+		res, err = s.query(ctx, q, lim.MaxRows)
+		s.alone.Unlock()
+	}
 	if err != nil {
 		if refused(err) {
 			return nil, fmt.Errorf("%w: %w", warehouse.ErrDatabaseRefused, err)
@@ -53,6 +65,12 @@ func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*ware
 		return nil, err
 	}
 	return res, nil
+}
+
+// outOfMemory reports whether err is DuckDB's out-of-memory error.
+func outOfMemory(err error) bool {
+	var de *duck.Error
+	return errors.As(err, &de) && de.Type == duck.ErrorTypeOutOfMemory
 }
 
 func (s *Source) query(ctx context.Context, q string, maxRows int) (*warehouse.Result, error) {
