@@ -826,6 +826,56 @@ func (c *Catalog) PruneResults(ctx context.Context, runID string) (int64, error)
 	return n, nil
 }
 
+// DropResults drops the kept results drop says to, and returns how many.
+func (c *Catalog) DropResults(ctx context.Context, drop func(result []byte) bool) (int64, error) {
+	rows, err := c.reader.QueryContext(ctx, `SELECT key, result FROM results`)
+	if err != nil {
+		return 0, fmt.Errorf("catalog: results: %w", err)
+	}
+	var keys []string
+	for rows.Next() {
+		var k string
+		var b []byte
+		if err := rows.Scan(&k, &b); err != nil {
+			rows.Close()
+			return 0, fmt.Errorf("catalog: results: %w", err)
+		}
+		if drop(b) {
+			keys = append(keys, k)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, fmt.Errorf("catalog: results: %w", err)
+	}
+	var n int64
+	for _, k := range keys {
+		d, err := c.write(ctx, `DELETE FROM results WHERE key = ?`, k)
+		if err != nil {
+			return n, fmt.Errorf("catalog: drop result %s: %w", k, err)
+		}
+		n += d
+	}
+	return n, nil
+}
+
+// Compact rewrites the file so that nothing overwritten or deleted stays
+// in it: the full-text index's old segments are merged away, the log is
+// checkpointed and the free pages dropped. Masking personal values (package
+// redact) needs it; it reads and writes the whole file.
+func (c *Catalog) Compact(ctx context.Context) error {
+	for _, stmt := range []string{
+		`INSERT INTO entries_fts (entries_fts) VALUES ('optimize')`,
+		`VACUUM`,
+		`PRAGMA wal_checkpoint(TRUNCATE)`,
+	} {
+		if _, err := c.write(ctx, stmt); err != nil {
+			return fmt.Errorf("catalog: compact: %s: %w", stmt, err)
+		}
+	}
+	return nil
+}
+
 // write runs one statement on the writer and returns the rows it changed:
 // refused after a lost write, and a failure of the storage kept for every
 // write after it (WriteErr).

@@ -124,6 +124,7 @@ const (
 	KindConnection     = "connection"     // key: "connection"; what the connection's role could do (ConnectionDoc)
 	KindOutcome        = "outcome"        // key: "outcome"; whether the run saw everything (OutcomeDoc)
 	KindNarrative      = "narrative"      // key: "llm:narrative"; a model-written summary (NarrativeDoc)
+	KindPrivacy        = "privacy"        // key: "privacy"; whether personal values were masked (PrivacyDoc)
 )
 
 // The built-in kinds, typed. An expert that needs a kind of its own
@@ -145,6 +146,7 @@ var (
 	Connections     = Define[ConnectionDoc](KindConnection)
 	Outcomes        = Define[OutcomeDoc](KindOutcome)
 	Narratives      = Define[NarrativeDoc](KindNarrative)
+	Privacies       = Define[PrivacyDoc](KindPrivacy)
 )
 
 // ProgressRecord is a progress document: a ProgressDoc, or an expert's

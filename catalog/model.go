@@ -215,6 +215,18 @@ type SemanticDoc struct {
 	PII *PIIDoc `json:"pii,omitempty"`
 }
 
+// PrivacyDoc says what a finished run did with the values of its
+// personal-data columns (KindPrivacy, package redact): masked them in the
+// catalog (and so in every report), or left them as they are because the
+// user asked to see them (--show-pii).
+//
+// It says what the catalog holds, not what one pass did: a re-run that
+// takes an earlier run's findings, masked already, records the same.
+type PrivacyDoc struct {
+	ValuesMasked bool `json:"values_masked"`
+	Columns      int  `json:"columns"` // personal-data columns
+}
+
 // PIIDoc is a column's kind of personal data (privacy.Detect): its
 // category, how sure, and why, in counts, never a value.
 type PIIDoc struct {

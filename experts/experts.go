@@ -52,6 +52,11 @@ type Options struct {
 	// Parallel is how many statements one task may have running at once
 	// (the run's --parallel; 0 or 1: one at a time).
 	Parallel int
+	// ShowPII keeps the values of personal-data columns as they are
+	// (--show-pii). Otherwise an expert that writes such a value into a
+	// finding (a probe's literal) writes its mask, and a finished run
+	// masks the rest (package redact).
+	ShowPII bool
 }
 
 // UserRelation is a reference from the configuration file.

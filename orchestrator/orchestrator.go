@@ -26,6 +26,7 @@ import (
 	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/querycache"
+	"github.com/discover-db/discover/redact"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -698,6 +699,13 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 		// The next run on the same data sends what this one sent or was
 		// served: the rest of the kept results can go.
 		if err := o.cache.Prune(ctx); err != nil {
+			_ = o.save(ctx, &run, s)
+			return run, fmt.Errorf("orchestrator: %w", err)
+		}
+		// The values of personal-data columns are masked before the run is
+		// marked finished (package redact): a finished run's catalog, and
+		// every report written from it, holds none of them.
+		if _, err := redact.Catalog(ctx, o.Catalog, run.ID, o.Config.Options.ShowPII); err != nil {
 			_ = o.save(ctx, &run, s)
 			return run, fmt.Errorf("orchestrator: %w", err)
 		}

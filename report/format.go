@@ -239,6 +239,18 @@ func privacyItems(r *Report) []listItem {
 	return out
 }
 
+// privacyNote says whether the personal-data columns' values are masked,
+// "" when the run did not record it (a catalog written before masking).
+func privacyNote(r *Report) string {
+	switch {
+	case r.Privacy == nil || r.Privacy.Columns == 0:
+		return ""
+	case r.Privacy.ValuesMasked:
+		return "Their values are masked here and in the catalog; counts, fractions, lengths and shapes are exact. Run with --show-pii to see them."
+	}
+	return "Their values are shown as they are: this run was asked to (--show-pii)."
+}
+
 // listItem is one line of a list of findings: what it is about (a column,
 // tables) and what is said of it (what is wrong, which personal data).
 type listItem struct {

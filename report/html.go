@@ -58,6 +58,7 @@ type htmlView struct {
 	ModelDomain *Insight
 	Quality     []listItem
 	Privacy     []listItem
+	PrivacyNote string
 	// Open says whether table sections start expanded: on a small
 	// database a reader wants everything visible, on a large one a page of
 	// collapsed sections is what stays readable.
@@ -109,7 +110,7 @@ const bigList = 50
 // fine without it), nothing fetched from a network, so it can be mailed,
 // archived or opened offline as a single file.
 func WriteHTML(w io.Writer, r *Report) error {
-	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), ModelDomain: modelDomain(r.Insights), Quality: qualityItems(r), Privacy: privacyItems(r),
+	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), ModelDomain: modelDomain(r.Insights), Quality: qualityItems(r), Privacy: privacyItems(r), PrivacyNote: privacyNote(r),
 		Open: len(r.Tables) <= openLimit}
 	byName := map[string]htmlTable{}
 	for i, t := range r.Tables {

@@ -142,7 +142,7 @@ func (m *markdown) render(r *Report) {
 	m.insights(rankedInsights(r.Insights))
 	m.patterns(r.Patterns)
 	m.quality(qualityItems(r))
-	m.privacy(privacyItems(r))
+	m.privacy(privacyItems(r), privacyNote(r))
 	m.recommendations(r.Recommendations)
 	m.uncertainties(r.Uncertainties)
 	m.hypotheses(r.Hypotheses)
@@ -352,7 +352,7 @@ func (m *markdown) insights(is []Insight) {
 }
 
 // privacy lists the columns that hold personal data.
-func (m *markdown) privacy(items []listItem) {
+func (m *markdown) privacy(items []listItem, note string) {
 	m.p("## Privacy")
 	if len(items) == 0 {
 		m.p("No column was found to hold personal data.")
@@ -363,6 +363,9 @@ func (m *markdown) privacy(items []listItem) {
 		fmt.Fprintf(&m.b, "- **%s**: %s\n", mdText(it.Subject), mdText(it.Text))
 	}
 	m.b.WriteString("\n")
+	if note != "" {
+		m.p("%s", mdText(note))
+	}
 }
 
 // quality lists what is wrong with the data: the columns' anomalies and

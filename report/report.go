@@ -42,6 +42,7 @@ type Report struct {
 	Summary         string           `json:"summary"`
 	Outcome         *Outcome         `json:"outcome,omitempty"`
 	Narrative       *Narrative       `json:"narrative,omitempty"`
+	Privacy         *Privacy         `json:"privacy,omitempty"`
 	Domain          Domain           `json:"domain"`
 	Tables          []Table          `json:"tables"`
 	Relationships   []Relationship   `json:"relationships"`
@@ -50,6 +51,15 @@ type Report struct {
 	Hypotheses      []Hypothesis     `json:"hypotheses"`
 	Recommendations []Recommendation `json:"recommendations"`
 	Uncertainties   []string         `json:"uncertainties"`
+}
+
+// Privacy says what the run did with the values of the columns that hold
+// personal data: masked them (in the catalog, so in every report) or left
+// them as they are (--show-pii). Optional: absent in a catalog written
+// before discover masked values.
+type Privacy struct {
+	ValuesMasked bool `json:"values_masked"`
+	Columns      int  `json:"columns"` // columns that hold personal data
 }
 
 // Outcome says whether the run saw everything it set out to: "complete",
@@ -435,6 +445,7 @@ func Build(in Input) *Report {
 		Recommendations: b.recommendations(),
 	}
 	r.Narrative = b.narrative()
+	r.Privacy = b.privacy()
 	r.Database.Connection = b.connection()
 	r.Outcome = b.outcome()
 	r.Tables = withUnread(r.Tables, r.Outcome)
@@ -768,6 +779,16 @@ func (b *builder) narrative() *Narrative {
 		name := strings.TrimSpace(doc.Provider + " " + doc.Model)
 		return &Narrative{Text: doc.Text, WrittenBy: "model", Provider: doc.Provider, Model: doc.Model, Prompt: doc.Prompt,
 			Note: fmt.Sprintf("Written by the model (%s), not checked against the data.", name)}
+	}
+	return nil
+}
+
+func (b *builder) privacy() *Privacy {
+	for _, e := range b.lists[catalog.KindPrivacy] {
+		var doc catalog.PrivacyDoc
+		if b.decode(e, &doc) {
+			return &Privacy{ValuesMasked: doc.ValuesMasked, Columns: doc.Columns}
+		}
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/report"
 )
 
@@ -749,9 +750,18 @@ func TestPlantedClinicWarehouse(t *testing.T) {
 			if len(as[0].Examples) == 0 {
 				t.Errorf("%s: duplicate anomaly names no values", key)
 			}
+			// A column of personal data shows its duplicates masked (issue
+			// 21): each example is a planted duplicate's mask.
+			shown := want
+			if col.PII != nil {
+				shown = nil
+				for _, v := range want {
+					shown = append(shown, privacy.Mask(col.PII.Category, v))
+				}
+			}
 			for _, ex := range as[0].Examples {
-				if !slices.Contains(want, ex) {
-					t.Errorf("%s: duplicate example %q is not a planted duplicate %v", key, ex, want)
+				if !slices.Contains(shown, ex) {
+					t.Errorf("%s: duplicate example %q is not a planted duplicate %v (as shown: %v)", key, ex, want, shown)
 				}
 			}
 			t.Logf("%s: %s", key, describeAnomalies(col))

@@ -37,6 +37,9 @@ type findingSettings struct {
 	IgnoreFKs        bool
 	AllowPrivileged  bool
 	Role             string
+	// ShowPII: a run that masked its personal values cannot show them to
+	// a re-run that asks to see them.
+	ShowPII bool
 }
 
 // basisOf lists the source's tables and takes the basis of a new run
@@ -67,7 +70,7 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 		LLM: o.llm, LLMModel: o.llmModel, LLMBaseURL: redactURL(o.llmBaseURL), LLMPaths: o.llmPaths,
 		LLMMaxCalls: o.llmMaxCalls, LLMMaxTokens: o.llmMaxTokens,
 		Relations: o.relations, Vocabulary: o.vocabulary,
-		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role,
+		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role, ShowPII: o.showPII,
 	})
 	if err != nil {
 		return nil, nil, nil, err

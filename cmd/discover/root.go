@@ -66,6 +66,7 @@ type runOptions struct {
 	allowPrivileged              bool
 	role                         string
 	allowIncomplete              bool
+	showPII                      bool
 	full                         bool
 	vocabulary                   any // discover.yaml's, for the settings a re-run compares
 }
@@ -101,6 +102,12 @@ which nothing changed since the last complete run (file times, the engine's
 change counters, the schema), with the same discover and settings, takes that
 run's findings in a second instead of reading the data again; stderr says
 which table changed otherwise. --full redoes everything.
+
+Values of columns that hold personal data (e-mail addresses, phone numbers,
+names, addresses, card numbers, national identifiers, IBANs, IP addresses,
+dates of birth) are masked in the catalog and every report once the run knows
+which columns they are (j***@e***.com, +44 7*** ***123); counts, fractions,
+lengths and shapes stay exact. --show-pii keeps them, and the report says so.
 
 Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10,
 or in discover.yaml (keys are the long flag names with _ for -, plus
@@ -167,6 +174,7 @@ view: --resume continues).`,
 	f.BoolVar(&o.full, "full", false, "redo everything, even when the catalog's last run is of the same database and nothing it rests on changed (by default such a run's findings are reused)")
 	f.StringVar(&o.progress, "progress", "auto", "progress display: tui (the terminal view; q or ctrl+c stops the run like ^C: exit 130, continue with --resume), plain (one line per event), none, auto (tui on a terminal)")
 	f.StringVar(&o.config, "config", "", "configuration file (default ./discover.yaml when it exists)")
+	f.BoolVar(&o.showPII, "show-pii", false, "keep the values of columns that hold personal data (e-mail addresses, phone numbers, names, card numbers, …) as they are in the catalog and the reports; by default they are masked (j***@e***.com), and the report says which")
 	f.BoolVar(&o.allowIncomplete, "allow-incomplete", false, "exit 0, not 4, when the run could not read or profile everything or gave up a planned test (the report still says what it did not see)")
 	f.BoolVar(&o.ignoreDeclaredFKs, "ignore-declared-fks", false, "infer relationships as if the schema declared none (benchmarks)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print only failures and the result")
@@ -458,7 +466,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged, Full: o.full,
 			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
-				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries},
+				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries, ShowPII: o.showPII},
 		},
 		Events: events,
 		Model:  model,

@@ -15,6 +15,7 @@ import (
 	"github.com/discover-db/discover/experts/valueclass"
 	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -54,9 +55,12 @@ type facts struct {
 	rows     map[string]int64           // table → rows, -1 when unknown
 	pk       map[string][]string        // table → declared or inferred key
 	profiles map[string]map[string]catalog.ProfileDoc
-	rels     []catalog.RelationshipDoc
-	relKeys  []string
-	maxKids  map[string]int64 // relationship key → most children of one parent, measured
+	// pii is the personal data each column holds (table.column →
+	// category), by the semantic expert; its values are written masked.
+	pii     map[string]string
+	rels    []catalog.RelationshipDoc
+	relKeys []string
+	maxKids map[string]int64 // relationship key → most children of one parent, measured
 	// scopes say which tables are far larger than --sample-rows: their
 	// advice is validated without reading them whole (issue 9).
 	scopes map[string]experts.Scope
@@ -67,7 +71,7 @@ func (f *facts) huge(table string) bool { return f.scopes[table].Sampled }
 
 func gather(ctx context.Context, env *experts.Env) (*facts, error) {
 	f := &facts{env: env, d: env.Dialect(), rows: map[string]int64{},
-		pk: map[string][]string{}, profiles: map[string]map[string]catalog.ProfileDoc{}, maxKids: map[string]int64{},
+		pk: map[string][]string{}, profiles: map[string]map[string]catalog.ProfileDoc{}, maxKids: map[string]int64{}, pii: map[string]string{},
 		scopes: map[string]experts.Scope{}}
 	for _, t := range env.Tables {
 		name := t.Name.String()
@@ -115,6 +119,18 @@ func gather(ctx context.Context, env *experts.Env) (*facts, error) {
 		f.profiles[p.Table][p.Column] = p
 		if f.rows[p.Table] < 0 && !p.Sampled {
 			f.rows[p.Table] = p.Rows
+		}
+	}
+	if !env.Options.ShowPII {
+		sems, err := env.RunEntries(ctx, catalog.KindSemantic)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range sems {
+			var sd catalog.SemanticDoc
+			if e.Decode(&sd) == nil && sd.PII != nil {
+				f.pii[e.Key] = sd.PII.Category
+			}
 		}
 	}
 	rels, err := env.RunEntries(ctx, catalog.KindRelationship)
@@ -287,8 +303,10 @@ func indexed(t warehouse.Table, col string) bool {
 }
 
 // literal is a constant of col's kind for a probe's WHERE clause: a value
-// the profile saw.
-func literal(p catalog.ProfileDoc, numeric bool) (string, bool) {
+// the profile saw, masked when the column holds personal data of category
+// pii (the probe is a finding's evidence, and a lookup of a value nobody
+// holds shows the plan as well).
+func literal(p catalog.ProfileDoc, numeric bool, pii string) (string, bool) {
 	var v string
 	switch {
 	case len(p.TopValues) > 0:
@@ -297,6 +315,9 @@ func literal(p catalog.ProfileDoc, numeric bool) (string, bool) {
 		v = *p.Min
 	default:
 		return "", false
+	}
+	if pii != "" {
+		v = privacy.MaskOnce(pii, v)
 	}
 	if numeric {
 		if _, err := strconv.ParseFloat(v, 64); err != nil {
@@ -338,12 +359,14 @@ func (f *facts) indexCandidate(t warehouse.Table, col, kind, why string) (candid
 	q := f.d.QuoteIdent(col)
 	var where string
 	if kind == "range" {
-		if p.Max == nil {
+		// A range from a personal value (a date of birth) has no mask
+		// that compares as the value does.
+		if p.Max == nil || f.pii[name+"."+col] != "" {
 			return candidate{}, false
 		}
 		where = fmt.Sprintf("%s >= '%s'", q, strings.ReplaceAll(*p.Max, "'", "''"))
 	} else {
-		lit, ok := literal(p, numericType(c.Type))
+		lit, ok := literal(p, numericType(c.Type), f.pii[name+"."+col])
 		if !ok {
 			return candidate{}, false
 		}

@@ -1,0 +1,270 @@
+package privacy
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Mask writes a value of a personal-data column so that it shows its
+// category's shape and a few characters, never the value: an e-mail
+// address keeps its first letter, its domain's first letter and its
+// top-level domain (j***@e***.com); a phone number its first three and
+// last three digits (+44 7*** ***123); a payment card its last four; an
+// IBAN its country and last two characters; an IP address its first
+// part; a date of birth its separators only; a name, an address or text
+// the first letter of each word. Separators stay where they were, and a
+// masked word is always three stars long, whatever the word's length.
+// The same value masks the same way in every run.
+func Mask(category, value string) string {
+	switch category {
+	case Email:
+		if at := strings.LastIndexByte(value, '@'); at > 0 {
+			return firstRune(value[:at]) + "***@" + maskDomain(value[at+1:])
+		}
+	case Phone:
+		return keepDigits(value, 3, 3)
+	case PaymentCard:
+		return keepDigits(value, 0, 4)
+	case IBAN:
+		return keepEnds(value, 2, 2)
+	case NationalID:
+		return keepEnds(value, 0, 2)
+	case DateOfBirth:
+		return keepDigits(value, 0, 0)
+	case IPAddress:
+		if i := strings.IndexAny(value, ".:"); i > 0 {
+			sep := value[i : i+1]
+			return value[:i] + strings.Repeat(sep+"*", max(1, strings.Count(value, sep)))
+		}
+	}
+	return maskWords(value)
+}
+
+// MaskOnce is Mask for a value that may be masked already (read from a
+// catalog that a finished run masked): such a value is returned as it is,
+// so that a run that takes an earlier run's findings writes what a run
+// that read the raw value would.
+func MaskOnce(category, value string) string {
+	if strings.Contains(value, "***") {
+		return value
+	}
+	return Mask(category, value)
+}
+
+// firstRune is s's first character, "" for an empty s.
+func firstRune(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
+}
+
+// maskDomain keeps a domain's first letter and its last label.
+func maskDomain(d string) string {
+	dot := strings.LastIndexByte(d, '.')
+	if dot <= 0 {
+		return firstRune(d) + "***"
+	}
+	return firstRune(d) + "***" + d[dot:]
+}
+
+// keepDigits replaces every digit but the first head and the last tail
+// with a star; when the value has too few digits to hide the rest, every
+// digit is replaced.
+func keepDigits(s string, head, tail int) string {
+	n := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			n++
+		}
+	}
+	if n < head+tail+4 {
+		head, tail = 0, 0
+	}
+	var b strings.Builder
+	i := 0
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			if i >= head && i < n-tail {
+				r = '*'
+			}
+			i++
+		} else if unicode.IsLetter(r) {
+			r = '*'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// keepEnds replaces every letter and digit but the first head and the last
+// tail of them with a star; a value with fewer than four besides those has
+// every one replaced.
+func keepEnds(s string, head, tail int) string {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	if n < head+tail+4 {
+		head, tail = 0, 0
+	}
+	var b strings.Builder
+	i := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if i >= head && i < n-tail {
+				r = '*'
+			}
+			i++
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// maskWords writes each word as its first letter and three stars, each
+// number as stars, and keeps what is between them.
+func maskWords(s string) string {
+	var b strings.Builder
+	word := false
+	for _, r := range s {
+		switch {
+		case unicode.IsLetter(r):
+			if !word {
+				b.WriteRune(r)
+				b.WriteString("***")
+			}
+			word = true
+		case unicode.IsDigit(r):
+			if !word {
+				b.WriteString("*")
+			}
+			word = true
+		default:
+			word = false
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Redactor replaces the personal values a run has seen wherever they
+// appear in text: in a profile's top values, in an anomaly's examples, in
+// a hypothesis's evidence. Add the values; Text masks them.
+type Redactor struct {
+	masks  map[string]string
+	values []string // longest first, so that a value inside another is not masked first
+	emails bool     // mask every e-mail address, seen or not (AddShapes)
+}
+
+// emailRe finds e-mail addresses in text.
+var emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
+
+// AddShapes has Text mask, beside the values added, every value of
+// category that its shape alone tells in text: e-mail addresses. A run that
+// takes an earlier run's masked findings and reads the database again
+// for some of them meets values no profile of this run listed.
+func (r *Redactor) AddShapes(category string) {
+	if category == Email {
+		r.emails = true
+	}
+}
+
+// NewRedactor returns a Redactor that masks nothing yet.
+func NewRedactor() *Redactor { return &Redactor{masks: map[string]string{}} }
+
+// minRedacted is the shortest value Text looks for inside a longer text: a
+// value of one or two characters (an initial, a digit) is masked where it
+// is a whole text only, since it occurs in other words everywhere.
+const minRedacted = 3
+
+// Add records value, of category, as one to mask.
+func (r *Redactor) Add(category, value string) {
+	value = strings.TrimSpace(value)
+	// A value masked already (a second pass over a masked catalog) stays
+	// as it is: masking it again would write other stars.
+	if value == "" || strings.Contains(value, "***") {
+		return
+	}
+	if _, ok := r.masks[value]; ok {
+		return
+	}
+	m := Mask(category, value)
+	if m == value {
+		return // nothing to hide: "*-*", or masked already
+	}
+	r.masks[value] = m
+	r.values = nil
+}
+
+// Empty reports whether Text would change nothing.
+func (r *Redactor) Empty() bool { return len(r.masks) == 0 && !r.emails }
+
+// Len is how many distinct values were added.
+func (r *Redactor) Len() int { return len(r.masks) }
+
+// Text returns s with every value added masked, where it appears as a
+// whole (not inside a longer word or number).
+func (r *Redactor) Text(s string) string {
+	if r.Empty() || s == "" {
+		return s
+	}
+	if r.emails && strings.Contains(s, "@") {
+		s = emailRe.ReplaceAllStringFunc(s, func(m string) string {
+			if strings.Contains(m, "***") {
+				return m
+			}
+			return Mask(Email, m)
+		})
+	}
+	if m, ok := r.masks[strings.TrimSpace(s)]; ok {
+		return m
+	}
+	if r.values == nil {
+		for v := range r.masks {
+			if len(v) >= minRedacted {
+				r.values = append(r.values, v)
+			}
+		}
+		sort.Slice(r.values, func(i, j int) bool {
+			if len(r.values[i]) != len(r.values[j]) {
+				return len(r.values[i]) > len(r.values[j])
+			}
+			return r.values[i] < r.values[j]
+		})
+	}
+	for _, v := range r.values {
+		s = replaceWhole(s, v, r.masks[v])
+	}
+	return s
+}
+
+// replaceWhole replaces each occurrence of v in s that no letter or digit
+// touches on either side.
+func replaceWhole(s, v, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, v)
+		if i < 0 {
+			if b.Len() == 0 {
+				return s
+			}
+			b.WriteString(s)
+			return b.String()
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+len(v):])
+		if i > 0 && alnum(before) || i+len(v) < len(s) && alnum(after) {
+			b.WriteString(s[:i+len(v)])
+		} else {
+			b.WriteString(s[:i])
+			b.WriteString(with)
+		}
+		s = s[i+len(v):]
+	}
+}
+
+func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

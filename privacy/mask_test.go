@@ -1,0 +1,74 @@
+package privacy
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestMask(t *testing.T) {
+	for _, c := range []struct{ cat, in, want string }{
+		{Email, "jane.doe@example.com", "j***@e***.com"},
+		{Email, "Ørjan@post.no", "Ø***@p***.no"},
+		{Phone, "+44 7700 900123", "+44 7*** ***123"},
+		{Phone, "(555) 010-4477", "(555) ***-*477"},
+		{Phone, "0123", "****"},
+		{PaymentCard, "4111 1111 1111 1111", "**** **** **** 1111"},
+		{IBAN, "DE89 3704 0044 0532 0130 00", "DE** **** **** **** **** 00"},
+		{NationalID, "123-45-6789", "***-**-**89"},
+		{DateOfBirth, "1979-05-24", "****-**-**"},
+		{IPAddress, "192.168.10.7", "192.*.*.*"},
+		{PersonName, "María José García", "M*** J*** G***"},
+		{PostalAddress, "221B Baker Street", "* B*** S***"},
+		{FreeText, "call me at 555", "c*** m*** a*** *"},
+	} {
+		if got := Mask(c.cat, c.in); got != c.want {
+			t.Errorf("Mask(%s, %q) = %q, want %q", c.cat, c.in, got, c.want)
+		}
+	}
+	// A masked word is three stars whatever its length: the length does not
+	// tell one surname from another.
+	if Mask(PersonName, "Li") != Mask(PersonName, "Lindqvist") {
+		t.Errorf("names of different lengths mask differently: %q, %q", Mask(PersonName, "Li"), Mask(PersonName, "Lindqvist"))
+	}
+}
+
+func TestRedactor(t *testing.T) {
+	r := NewRedactor()
+	if !r.Empty() || r.Text("jane@example.com") != "jane@example.com" {
+		t.Fatal("an empty redactor changed a text")
+	}
+	r.Add(Email, "jane@example.com")
+	r.Add(PersonName, "Ann")
+	r.Add(PersonName, "Jo")
+	for in, want := range map[string]string{
+		"jane@example.com": "j***@e***.com",
+		" Jo ":             "J***",
+		"top values: Ann (12), jane@example.com (3)": "top values: A*** (12), j***@e***.com (3)",
+		"Annual report by Joanna":                    "Annual report by Joanna",
+		"Jo and Ann":                                 "Jo and A***", // two letters: whole texts only
+		"xjane@example.com":                          "xjane@example.com",
+	} {
+		if got := r.Text(in); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if s := r.Text("Ann, Ann and Ann."); strings.Contains(s, "Ann") {
+		t.Errorf("every occurrence: %q", s)
+	}
+}
+
+// TestRedactorShapes: with the shapes of e-mail addresses on, an address
+// no value listed is masked too, and a masked one stays as it is.
+func TestRedactorShapes(t *testing.T) {
+	r := NewRedactor()
+	r.AddShapes(Email)
+	for in, want := range map[string]string{
+		"1 value held by more than one row, e.g. laura.schmidt@gmail.com": "1 value held by more than one row, e.g. l***@g***.com",
+		"e.g. l***@g***.com":    "e.g. l***@g***.com",
+		"no address here @ all": "no address here @ all",
+	} {
+		if got := r.Text(in); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

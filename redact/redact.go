@@ -1,0 +1,189 @@
+// Package redact masks, in a run's catalog, the values of the columns the
+// semantic expert found to hold personal data (package privacy): wherever
+// such a value appears, in the column's own profile (least, greatest and
+// top values, anomaly examples) or in any other finding's document or
+// evidence (a rule's example, a hypothesis's evidence), it is replaced by
+// its mask. Reports, `ask` and the MCP server read the catalog, so they
+// show the masks. Counts, fractions, lengths and shapes are untouched.
+//
+// It runs once a run has found what it finds: the profiles are written
+// before the semantic expert knows which columns are personal.
+package redact
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/privacy"
+)
+
+// Stats says what one pass of Catalog did.
+type Stats struct {
+	Columns int   // personal-data columns whose values were looked for
+	Values  int   // distinct values masked
+	Entries int   // catalog entries rewritten
+	Results int64 // kept statement results dropped (they held such values)
+}
+
+// Catalog masks the personal values of run runID's findings in cat, and
+// records that they are masked (a privacy entry, KindPrivacy). With show,
+// it masks nothing and records that the values were left as they are.
+func Catalog(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (Stats, error) {
+	st, err := mask(ctx, cat, runID, show)
+	if err != nil {
+		return st, err
+	}
+	e, err := catalog.NewEntry(catalog.KindPrivacy, "privacy", catalog.PrivacyDoc{ValuesMasked: !show, Columns: st.Columns})
+	if err != nil {
+		return st, err
+	}
+	e.Expert, e.RunID, e.Confidence = "redact", runID, 1
+	if !show {
+		e.Evidence = []string{"the values of the personal-data columns are masked wherever the catalog holds them"}
+	}
+	if _, err := cat.SaveChanged(ctx, e); err != nil {
+		return st, fmt.Errorf("redact: %w", err)
+	}
+	return st, nil
+}
+
+func mask(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (Stats, error) {
+	var st Stats
+	r, cols, err := redactor(ctx, cat, runID)
+	if err != nil {
+		return st, err
+	}
+	st.Columns = cols
+	if show || r.Empty() {
+		return st, nil
+	}
+	st.Values = r.Len()
+	es, err := cat.List(ctx, catalog.Filter{RunID: runID})
+	if err != nil {
+		return st, fmt.Errorf("redact: %w", err)
+	}
+	var changed []catalog.Entry
+	for _, e := range es {
+		doc, docChanged, err := maskJSON(e.Document, r)
+		if err != nil {
+			return st, fmt.Errorf("redact %s %s: %w", e.Kind, e.Key, err)
+		}
+		ev := make([]string, len(e.Evidence))
+		for i, s := range e.Evidence {
+			ev[i] = r.Text(s)
+		}
+		if !docChanged && slices.Equal(ev, e.Evidence) {
+			continue
+		}
+		e.Document, e.Evidence = doc, ev
+		changed = append(changed, e)
+	}
+	if len(changed) > 0 {
+		if _, err := cat.SaveAllChanged(ctx, changed); err != nil {
+			return st, fmt.Errorf("redact: %w", err)
+		}
+	}
+	st.Entries = len(changed)
+	// A kept result that holds such a value is dropped rather than masked:
+	// a re-run reuses it as the database's answer.
+	st.Results, err = cat.DropResults(ctx, func(b []byte) bool { return r.Text(string(b)) != string(b) })
+	if err != nil {
+		return st, fmt.Errorf("redact: %w", err)
+	}
+	// What was overwritten must not stay in the file's free pages or in
+	// the full-text index's old segments.
+	if err := cat.Compact(ctx); err != nil {
+		return st, fmt.Errorf("redact: %w", err)
+	}
+	return st, nil
+}
+
+// redactor collects the values of run runID's personal-data columns that
+// the catalog holds: each profile's least, greatest and top values and its
+// anomalies' examples.
+func redactor(ctx context.Context, cat *catalog.Catalog, runID string) (*privacy.Redactor, int, error) {
+	r := privacy.NewRedactor()
+	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
+	if err != nil {
+		return nil, 0, fmt.Errorf("redact: %w", err)
+	}
+	cols := 0
+	for _, e := range sems {
+		var sd catalog.SemanticDoc
+		if err := e.Decode(&sd); err != nil || sd.PII == nil {
+			continue
+		}
+		cols++
+		r.AddShapes(sd.PII.Category)
+		pe, err := cat.Get(ctx, catalog.KindProfile, e.Key)
+		if err != nil {
+			continue // never profiled: no value of it was written
+		}
+		var p catalog.ProfileDoc
+		if err := pe.Decode(&p); err != nil {
+			continue
+		}
+		add := func(v *string) {
+			if v != nil {
+				r.Add(sd.PII.Category, *v)
+			}
+		}
+		add(p.Min)
+		add(p.Max)
+		for _, tv := range p.TopValues {
+			r.Add(sd.PII.Category, tv.Value)
+		}
+		for _, a := range p.Anomalies {
+			for _, x := range a.Examples {
+				r.Add(sd.PII.Category, x)
+			}
+		}
+	}
+	return r, cols, nil
+}
+
+// maskJSON masks every string of a JSON document, keys aside; changed
+// says whether any was.
+func maskJSON(doc []byte, r *privacy.Redactor) ([]byte, bool, error) {
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, false, err
+	}
+	changed := false
+	var walk func(any) any
+	walk = func(x any) any {
+		switch t := x.(type) {
+		case string:
+			if m := r.Text(t); m != t {
+				changed = true
+				return m
+			}
+		case []any:
+			for i := range t {
+				t[i] = walk(t[i])
+			}
+		case map[string]any:
+			for k := range t {
+				t[k] = walk(t[k])
+			}
+		}
+		return x
+	}
+	v = walk(v)
+	if !changed {
+		return doc, false, nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, false, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), true, nil
+}
