@@ -57,6 +57,10 @@ type Options struct {
 	// finding (a probe's literal) writes its mask, and a finished run
 	// masks the rest (package redact).
 	ShowPII bool
+	// LLMAllowPII lets the values of personal-data columns into model
+	// prompts (--llm-allow-pii); otherwise a prompt carries their names
+	// and statistics only.
+	LLMAllowPII bool
 }
 
 // UserRelation is a reference from the configuration file.

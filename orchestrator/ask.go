@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/prompts"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -37,6 +38,12 @@ type AskOptions struct {
 	// AllowPrivileged runs the model's SQL even when the connection's role
 	// could do more than read (--allow-privileged).
 	AllowPrivileged bool
+	// AllowPII lets the values of personal-data columns into the prompt
+	// (--llm-allow-pii); otherwise their names and statistics only.
+	AllowPII bool
+	// ShowPII returns the result's values of personal-data columns as they
+	// are (--show-pii); otherwise they are masked (privacy.MaskRows).
+	ShowPII bool
 }
 
 // AskResult is a question's answer: the accepted query and its result,
@@ -87,7 +94,7 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 		}
 		res.Context = "schema and discovery " + opts.Run
 	}
-	schema := askSchema(src.Dialect().Name(), opts.Question, tables, k, askSchemaBudget)
+	schema := askSchema(src.Dialect().Name(), opts.Question, tables, k, askSchemaBudget, opts.AllowPII)
 
 	ctl := &llm.Controller{Dialect: src.Dialect(), Tables: tables, Querier: askQuerier{door, opts.QueryTimeout}, Guard: door.Guard}
 	type candidate struct {
@@ -179,6 +186,17 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 	res.SQL = client.Redact(chosen.out.SQL)
 	res.Explanation = client.Redact(chosen.answer.Explanation)
 	res.Columns, res.Rows, res.RowCount = r.Columns, r.Rows, len(r.Rows)
+	if !opts.ShowPII {
+		known := map[string]string{}
+		if k != nil {
+			for key, p := range k.pii {
+				known[strings.ToLower(key[strings.LastIndexByte(key, '.')+1:])] = p.Category
+			}
+		}
+		if masked := privacy.MaskRows(res.Columns, res.Rows, known); len(masked) > 0 {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("the values of %s hold personal data and are masked (--show-pii shows them)", strings.Join(masked, ", ")))
+		}
+	}
 	return res, nil
 }
 
@@ -206,13 +224,14 @@ func (q askQuerier) Query(ctx context.Context, sql string) (*warehouse.Result, e
 type askKnowledge struct {
 	profiles  map[string]catalog.ProfileDoc // "table.column"
 	semantics map[string]string             // "table.column" → semantic type
+	pii       map[string]*catalog.PIIDoc    // "table.column" → the personal data it holds
 	entities  map[string]string             // table → entity type
 	relations map[string][]string           // table → "col -> table(col) (inferred, confidence 0.93)"
 	rows      map[string]int64              // table → rows
 }
 
 func loadKnowledge(ctx context.Context, cat *catalog.Catalog, runID string) (*askKnowledge, error) {
-	k := &askKnowledge{profiles: map[string]catalog.ProfileDoc{}, semantics: map[string]string{}, entities: map[string]string{},
+	k := &askKnowledge{profiles: map[string]catalog.ProfileDoc{}, semantics: map[string]string{}, pii: map[string]*catalog.PIIDoc{}, entities: map[string]string{},
 		relations: map[string][]string{}, rows: map[string]int64{}}
 	each := func(kind string, f func(catalog.Entry)) error {
 		es, err := cat.List(ctx, catalog.Filter{Kind: kind, RunID: runID})
@@ -235,6 +254,9 @@ func loadKnowledge(ctx context.Context, cat *catalog.Catalog, runID string) (*as
 			var d catalog.SemanticDoc
 			if e.Decode(&d) == nil {
 				k.semantics[d.Table+"."+d.Column] = d.SemanticType
+				if d.PII != nil {
+					k.pii[d.Table+"."+d.Column] = d.PII
+				}
 			}
 		}),
 		each(catalog.KindEntity, func(e catalog.Entry) {
@@ -264,7 +286,7 @@ func loadKnowledge(ctx context.Context, cat *catalog.Catalog, runID string) (*as
 // askSchema describes the tables for the question's prompt: the tables
 // whose names (or columns' names) the question mentions first, then the
 // rest by name, within budget tokens.
-func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowledge, budget int) prompts.Schema {
+func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowledge, budget int, allowPII bool) prompts.Schema {
 	words := map[string]bool{}
 	for _, w := range naming.Words(question) {
 		words[stem(w)] = true
@@ -297,7 +319,7 @@ func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowled
 	s := prompts.Schema{Dialect: dialect, Tables: []prompts.Table{}}
 	used := 0
 	for _, t := range ordered {
-		pt := askTable(t, k)
+		pt := askTable(t, k, allowPII)
 		b, _ := json.Marshal(pt)
 		if cost := len(b)/4 + 1; used+cost > budget && len(s.Tables) > 0 {
 			s.Omitted++
@@ -310,7 +332,7 @@ func askSchema(dialect, question string, tables []warehouse.Table, k *askKnowled
 	return s
 }
 
-func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
+func askTable(t warehouse.Table, k *askKnowledge, allowPII bool) prompts.Table {
 	name := t.Name.String()
 	pt := prompts.Table{Name: name, Kind: t.Kind, PrimaryKey: t.PrimaryKey, Columns: []prompts.Column{}, References: model.DeclaredReferences(t)}
 	if k != nil {
@@ -323,14 +345,15 @@ func askTable(t warehouse.Table, k *askKnowledge) prompts.Table {
 	for _, c := range t.Columns {
 		var prof *catalog.ProfileDoc
 		var semantic string
+		var pii *catalog.PIIDoc
 		if k != nil {
 			key := name + "." + c.Name
 			if p, ok := k.profiles[key]; ok {
 				prof = &p
 			}
-			semantic = k.semantics[key]
+			semantic, pii = k.semantics[key], k.pii[key]
 		}
-		pt.Columns = append(pt.Columns, model.PromptColumn(c, prof, semantic))
+		pt.Columns = append(pt.Columns, model.PromptColumn(c, prof, semantic, pii, allowPII))
 	}
 	return pt
 }

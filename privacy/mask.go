@@ -3,9 +3,13 @@ package privacy
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/discover-db/discover/experts/valueclass"
+	"github.com/discover-db/discover/naming"
 )
 
 // Mask writes a value of a personal-data column so that it shows its
@@ -268,3 +272,95 @@ func replaceWhole(s, v, with string) string {
 }
 
 func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// MaskRows masks, in a query's result, the values of the columns that hold
+// personal data: a column named like one of known's (a column name, lower
+// case, → its category: the personal-data columns a discovery found), or
+// one that Detect finds personal by its name and values. It returns the
+// masked columns' names. With an e-mail category among known or found,
+// every e-mail address in any other text value is masked too (a
+// concatenation that carries one).
+func MaskRows(columns []string, rows [][]any, known map[string]string) []string {
+	emails := false
+	for _, c := range known {
+		emails = emails || c == Email
+	}
+	cats := make([]string, len(columns))
+	var masked []string
+	for i, name := range columns {
+		cat := known[strings.ToLower(name)]
+		if cat == "" {
+			var vals []string
+			for _, r := range rows {
+				if s, ok := text(r[i]); ok && s != "" {
+					vals = append(vals, s)
+				}
+			}
+			if f, ok := Detect(Column{Words: naming.Words(name), SemanticType: shapeType(vals), SemanticConfidence: 0.9, Values: vals}); ok {
+				cat = f.Category
+			}
+		}
+		if cat != "" {
+			cats[i] = cat
+			masked = append(masked, name)
+			emails = emails || cat == Email
+		}
+	}
+	r := NewRedactor()
+	if emails {
+		r.AddShapes(Email)
+	}
+	for _, row := range rows {
+		for i, v := range row {
+			s, ok := text(v)
+			switch {
+			case !ok:
+			case cats[i] != "":
+				row[i] = Mask(cats[i], s)
+			case !r.Empty():
+				if m := r.Text(s); m != s {
+					row[i] = m
+				}
+			}
+		}
+	}
+	return masked
+}
+
+// shapeType is the semantic type a result column's values all but
+// prove, as the semantic expert reads them from a profile: "email" or
+// "phone" when nine in ten are such, "" otherwise.
+func shapeType(vals []string) string {
+	if len(vals) < minValues {
+		return ""
+	}
+	for typ, is := range map[string]func(string) bool{
+		"email": valueclass.IsEmail,
+		"phone": func(v string) bool { return valueclass.IsPhone(v, false) },
+	} {
+		k := 0
+		for _, v := range vals {
+			if is(strings.TrimSpace(v)) {
+				k++
+			}
+		}
+		if float64(k) >= valueShare*float64(len(vals)) {
+			return typ
+		}
+	}
+	return ""
+}
+
+// text is a result value as text, for the values a mask applies to:
+// strings, bytes and integers (a phone number kept as a number).
+func text(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case []byte:
+		return string(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	}
+	return "", false
+}

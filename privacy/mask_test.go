@@ -72,3 +72,28 @@ func TestRedactorShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskRows: a column named as a known personal one is masked, one whose
+// values are e-mail addresses under another name too, and an e-mail inside
+// another text; ids, counts and NULLs stay.
+func TestMaskRows(t *testing.T) {
+	cols := []string{"id", "Surname", "contact", "note", "n"}
+	rows := [][]any{}
+	for i, name := range []string{"Lindqvist", "Okafor", "Baptiste", "Nakamura", "Silva"} {
+		rows = append(rows, []any{int64(i + 1), name, strings.ToLower(name) + "@mail.example", "write to " + strings.ToLower(name) + "@mail.example", int64(3)})
+	}
+	rows = append(rows, []any{int64(6), nil, nil, nil, int64(0)})
+	masked := MaskRows(cols, rows, map[string]string{"surname": PersonName, "email": Email})
+	if strings.Join(masked, ",") != "Surname,contact" {
+		t.Errorf("masked %v, want Surname and contact", masked)
+	}
+	want := []any{int64(1), "L***", "l***@m***.example", "write to l***@m***.example", int64(3)}
+	for j := range want {
+		if rows[0][j] != want[j] {
+			t.Errorf("row 0 column %s: %v (%T), want %v", cols[j], rows[0][j], rows[0][j], want[j])
+		}
+	}
+	if rows[5][1] != nil || rows[5][4] != int64(0) {
+		t.Errorf("the NULL row: %v", rows[5])
+	}
+}

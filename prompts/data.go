@@ -31,6 +31,9 @@ type Column struct {
 	NullFraction *float64 `json:"null_fraction,omitempty"`
 	Distinct     *int64   `json:"distinct,omitempty"`
 	Examples     []string `json:"frequent_values,omitempty"`
+	// Personal is the kind of personal data the column holds, when its
+	// values are withheld from the prompt for that reason.
+	Personal string `json:"personal_data_values_withheld,omitempty"`
 }
 
 // Hypotheses asks for claims about the data, each with one test query.

@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/privacy"
@@ -53,7 +54,7 @@ func Catalog(ctx context.Context, cat *catalog.Catalog, runID string, show bool)
 
 func mask(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (Stats, error) {
 	var st Stats
-	r, cols, err := redactor(ctx, cat, runID)
+	r, cols, err := values(ctx, cat, runID)
 	if err != nil {
 		return st, err
 	}
@@ -102,16 +103,23 @@ func mask(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (S
 	return st, nil
 }
 
-// redactor collects the values of run runID's personal-data columns that
+// Redactor is a Redactor of the values of run runID's personal-data
+// columns the catalog holds so far: what a text built from the catalog
+// during the run (a model's prompt) must not carry.
+func Redactor(ctx context.Context, cat *catalog.Catalog, runID string) (*privacy.Redactor, error) {
+	r, _, err := values(ctx, cat, runID)
+	return r, err
+}
+
+// values collects the values of run runID's personal-data columns that
 // the catalog holds: each profile's least, greatest and top values and its
-// anomalies' examples.
-func redactor(ctx context.Context, cat *catalog.Catalog, runID string) (*privacy.Redactor, int, error) {
-	r := privacy.NewRedactor()
+// anomalies' examples; cols counts the columns.
+func values(ctx context.Context, cat *catalog.Catalog, runID string) (r *privacy.Redactor, cols int, err error) {
+	r = privacy.NewRedactor()
 	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
 	if err != nil {
 		return nil, 0, fmt.Errorf("redact: %w", err)
 	}
-	cols := 0
 	for _, e := range sems {
 		var sd catalog.SemanticDoc
 		if err := e.Decode(&sd); err != nil || sd.PII == nil {
@@ -186,4 +194,22 @@ func maskJSON(doc []byte, r *privacy.Redactor) ([]byte, bool, error) {
 		return nil, false, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), true, nil
+}
+
+// Columns maps the names of run runID's personal-data columns, lower case,
+// to their categories: what privacy.MaskRows masks in a query's result by
+// the name of its columns.
+func Columns(ctx context.Context, cat *catalog.Catalog, runID string) (map[string]string, error) {
+	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
+	if err != nil {
+		return nil, fmt.Errorf("redact: %w", err)
+	}
+	out := map[string]string{}
+	for _, e := range sems {
+		var sd catalog.SemanticDoc
+		if e.Decode(&sd) == nil && sd.PII != nil {
+			out[strings.ToLower(sd.Column)] = sd.PII.Category
+		}
+	}
+	return out, nil
 }

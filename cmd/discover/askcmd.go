@@ -48,7 +48,9 @@ catalog is found (--catalog, default ./discovery/catalog.db), from what that
 discovery learned: profiles, semantic types, inferred relationships. With
 --llm-paths N the question is asked N times independently and the answers'
 results are voted on. The model's explanation is shown as its own words; it is
-not checked against the data.`,
+not checked against the data. The values of columns that hold personal data are
+masked in the answer (--show-pii shows them) and kept out of the prompt
+(--llm-allow-pii lets them in).`,
 		Example: `  discover ask "how many orders were shipped late?" --demo --llm openai --llm-model gpt-4o-mini
   discover ask "top 5 customers by revenue" --db shop.db --llm ollama --llm-model llama3.1 --json`,
 		Args:          cobra.ExactArgs(1),
@@ -70,6 +72,7 @@ not checked against the data.`,
 	f.DurationVar(&o.queryTimeout, "query-timeout", time.Minute, "deadline for one query against the database")
 	o.addLLMFlags(f, "independent answers to ask for and vote on (1 = off)", 12, 100_000)
 	addSafetyFlags(f, &o.allowPrivileged, &o.role, "the model's query")
+	f.BoolVar(&o.showPII, "show-pii", false, "show the values of columns that hold personal data in the answer as they are; by default they are masked (j***@e***.com)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	return cmd
 }
@@ -108,7 +111,7 @@ func runAsk(ctx context.Context, o *askOptions, question string, stdout, stderr 
 		return err
 	}
 	res, err := orchestrator.Ask(ctx, d.src, d.cat, client, orchestrator.AskOptions{Question: question, Paths: o.llmPaths,
-		QueryTimeout: o.queryTimeout, Run: d.run, AllowPrivileged: o.allowPrivileged})
+		QueryTimeout: o.queryTimeout, Run: d.run, AllowPrivileged: o.allowPrivileged, AllowPII: o.llmAllowPII, ShowPII: o.showPII})
 	if errors.Is(err, warehouse.ErrPrivileged) {
 		return usageError{err} // the user can fix it: another role, or the flag
 	}

@@ -18,6 +18,7 @@ type mcpOptions struct {
 	maxRows         int
 	allowPrivileged bool
 	role            string
+	showPII         bool
 }
 
 func newMCPCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
@@ -31,7 +32,10 @@ Tools: list_tables, describe_table, search_catalog, get_entry (the findings of
 the newest discovery of this database in --catalog, default
 ./discovery/catalog.db) and run_query, which runs one read-only SELECT only
 after the SQL guard and grounding (existing tables and columns, joins with a
-condition) accept it, with --query-timeout and a row cap. The database is
+condition) accept it, with --query-timeout and a row cap; the values of
+columns that hold personal data (named as the discovery's personal-data
+columns are, or found so by their name and values) come back masked unless
+--show-pii. The database is
 opened read-only; nothing is written, the catalog included. Diagnostics go to
 standard error; standard output carries the protocol only.`,
 		Example: `  discover --db shop.db            # discover first, so the catalog tools have findings
@@ -53,6 +57,7 @@ standard error; standard output carries the protocol only.`,
 	f.DurationVar(&o.queryTimeout, "query-timeout", 30*time.Second, "deadline for one run_query")
 	f.IntVar(&o.maxRows, "max-rows", 200, "row cap of run_query")
 	addSafetyFlags(f, &o.allowPrivileged, &o.role, "run_query")
+	f.BoolVar(&o.showPII, "show-pii", false, "return the values of columns that hold personal data as they are in run_query's results; by default they are masked (j***@e***.com)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	return cmd
 }
@@ -79,7 +84,7 @@ func runMCP(ctx context.Context, o *mcpOptions, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "discover mcp: %s database %q, no discovery (%s); serving on stdio\n", d.src.Dialect().Name(), d.src.Database(), d.note)
 	}
 	s := &mcp.Server{Source: d.src, Catalog: d.cat, Run: d.run, Version: version, QueryTimeout: o.queryTimeout, MaxRows: o.maxRows,
-		AllowPrivileged: o.allowPrivileged}
+		AllowPrivileged: o.allowPrivileged, ShowPII: o.showPII}
 	if err := s.AdmitQueries(ctx); err != nil {
 		// Said once at the start, where a person configuring the agent sees
 		// it; run_query answers each call with the same refusal.

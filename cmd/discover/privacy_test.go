@@ -1,10 +1,17 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/discover-db/discover/llm/llmtest"
+	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/report"
 )
 
 // TestPrivacySection (issue 21, detection): a run on the demo names the
@@ -103,43 +110,7 @@ func TestPrivacyMasksEveryOutput(t *testing.T) {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
 
-	// The raw values: those the --show-pii report shows of the personal
-	// columns, five characters or more, and not also a value of another
-	// column (a city that is also a surname is not a leak of the name).
-	_, rep := readReport(t, shown)
-	personal, other := map[string]bool{}, map[string]bool{}
-	for _, tb := range rep.Tables {
-		for _, c := range tb.Columns {
-			vals := []string{}
-			for _, v := range []*string{c.Min, c.Max} {
-				if v != nil {
-					vals = append(vals, *v)
-				}
-			}
-			for _, tv := range c.TopValues {
-				vals = append(vals, tv.Value)
-			}
-			for _, a := range c.Anomalies {
-				vals = append(vals, a.Examples...)
-			}
-			for _, v := range vals {
-				if c.PII != nil {
-					personal[v] = true
-				} else {
-					other[v] = true
-				}
-			}
-		}
-	}
-	var raw []string
-	for v := range personal {
-		if len(v) >= 5 && !other[v] {
-			raw = append(raw, v)
-		}
-	}
-	if len(raw) < 20 {
-		t.Fatalf("only %d personal values to look for: %v", len(raw), raw)
-	}
+	raw, rep := personalValues(t, shown)
 	if rep.Privacy == nil || rep.Privacy.ValuesMasked {
 		t.Errorf("--show-pii: privacy %+v, want values_masked false", rep.Privacy)
 	}
@@ -203,5 +174,202 @@ func TestPrivacyMasksEveryOutput(t *testing.T) {
 	}
 	if !strings.Contains(string(md), "Their values are masked here and in the catalog") {
 		t.Error("report.md does not say the values are masked")
+	}
+}
+
+// personalValues are the values a --show-pii run's report (in dir) shows of
+// its personal-data columns (least and greatest, top values, anomaly
+// examples), five characters or more, and not also a value of another
+// column (a city that is also a surname is not a leak of the name); at
+// least 20 of them.
+func personalValues(t *testing.T, dir string) ([]string, report.Report) {
+	t.Helper()
+	_, rep := readReport(t, dir)
+	personal, other := map[string]bool{}, map[string]bool{}
+	for _, tb := range rep.Tables {
+		for _, c := range tb.Columns {
+			vals := []string{}
+			for _, v := range []*string{c.Min, c.Max} {
+				if v != nil {
+					vals = append(vals, *v)
+				}
+			}
+			for _, tv := range c.TopValues {
+				vals = append(vals, tv.Value)
+			}
+			for _, a := range c.Anomalies {
+				vals = append(vals, a.Examples...)
+			}
+			for _, v := range vals {
+				if c.PII != nil {
+					personal[v] = true
+				} else {
+					other[v] = true
+				}
+			}
+		}
+	}
+	var raw []string
+	for v := range personal {
+		if len(v) >= 5 && !other[v] {
+			raw = append(raw, v)
+		}
+	}
+	sort.Strings(raw)
+	if len(raw) < 20 {
+		t.Fatalf("only %d personal values to look for: %v", len(raw), raw)
+	}
+	return raw, rep
+}
+
+// TestPrivacyKeepsValuesOutOfPrompts (issue 21): a discovery of the demo
+// with a model sends it none of the values of the personal-data columns
+// (their names and statistics only), unless --llm-allow-pii, and then some.
+func TestPrivacyKeepsValuesOutOfPrompts(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", llmCanary)
+	shown := t.TempDir()
+	if res := run(t, "--demo", "--out", shown, "--show-pii", "-q"); res.code != 0 {
+		t.Fatalf("--show-pii: exit %d\n%s", res.code, res.stderr)
+	}
+	raw, _ := personalValues(t, shown)
+	prompts := func(extra ...string) string {
+		srv := llmtest.New(func(n int, req llmtest.Request) llmtest.Reply {
+			if rep, ok := quietJoins(req); ok {
+				return rep
+			}
+			return llmtest.Reply{Status: 500, Raw: "no answer"}
+		})
+		defer srv.Close()
+		args := append([]string{"--demo", "--out", t.TempDir(), "-q", "--llm", "openai", "--llm-model", "scripted-1",
+			"--llm-base-url", srv.URL + "/v1"}, extra...)
+		if res := run(t, args...); res.code != 0 && res.code != 4 {
+			t.Fatalf("%v: exit %d\n%s", extra, res.code, res.stderr)
+		}
+		var b strings.Builder
+		for _, r := range srv.Requests() {
+			b.WriteString(r.Text())
+		}
+		if b.Len() == 0 {
+			t.Fatalf("%v: the model was asked nothing", extra)
+		}
+		return b.String()
+	}
+	withheld := prompts()
+	for _, v := range raw {
+		if strings.Contains(withheld, v) {
+			t.Errorf("a prompt holds the personal value %q", v)
+		}
+	}
+	if !strings.Contains(withheld, `"personal_data_values_withheld":"email"`) {
+		t.Error("no prompt says that the e-mail addresses were withheld")
+	}
+	allowed := prompts("--llm-allow-pii")
+	n := 0
+	for _, v := range raw {
+		if strings.Contains(allowed, v) {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("--llm-allow-pii: no personal value reached a prompt: the check above proves nothing")
+	}
+}
+
+// TestPrivacyMasksQueryResults (issue 21): the MCP server's run_query
+// masks the values of the result columns that hold personal data: named as
+// the discovery's personal-data columns are (first_name), or found so by
+// their values under another name (an alias of the e-mail address); it
+// names them in masked_columns, and counts and other columns stay as they
+// are. With --show-pii, the values come back as they are.
+func TestPrivacyMasksQueryResults(t *testing.T) {
+	out := t.TempDir()
+	if res := run(t, "--demo", "--out", out, "--progress", "none", "--format", "json"); res.code != 0 {
+		t.Fatalf("discovery: exit %d\n%s", res.code, res.stderr)
+	}
+	cat := filepath.Join(out, "catalog.db")
+	const q = "SELECT id, first_name, email AS contact, country_code FROM customers ORDER BY id LIMIT 20"
+	query := func(extra ...string) (columns []string, rows [][]any, masked []string) {
+		resp, res := mcpSession(t, append([]string{"--demo", "--catalog", cat}, extra...),
+			`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`,
+			call(2, "run_query", map[string]any{"sql": q}))
+		if res.code != 0 {
+			t.Fatalf("mcp %v: exit %d\n%s", extra, res.code, res.stderr)
+		}
+		text, isErr := toolText(t, resp["2"])
+		if isErr {
+			t.Fatalf("run_query %v: %s", extra, text)
+		}
+		var r struct {
+			Columns []string `json:"columns"`
+			Rows    [][]any  `json:"rows"`
+			Masked  []string `json:"masked_columns"`
+		}
+		if err := json.Unmarshal([]byte(text), &r); err != nil {
+			t.Fatalf("%v: %s", err, text)
+		}
+		return r.Columns, r.Rows, r.Masked
+	}
+	cols, shown, none := query("--show-pii")
+	if len(none) != 0 || len(shown) != 20 {
+		t.Fatalf("--show-pii: masked %v, %d rows", none, len(shown))
+	}
+	_, rows, masked := query()
+	if strings.Join(masked, ",") != "first_name,contact" {
+		t.Errorf("masked columns %v, want first_name and contact (the e-mail by its values)", masked)
+	}
+	for i := range rows {
+		for j, c := range cols {
+			raw, got := fmt.Sprint(shown[i][j]), fmt.Sprint(rows[i][j])
+			switch c {
+			case "id", "country_code":
+				if got != raw {
+					t.Errorf("row %d %s: %q, want %q as it is", i, c, got, raw)
+				}
+			default:
+				if got == raw || !strings.Contains(got, "***") {
+					t.Errorf("row %d %s: %q for %q, want it masked", i, c, got, raw)
+				}
+			}
+		}
+	}
+}
+
+// TestPrivacyMasksAskAnswers (issue 21): `discover ask` shows the result
+// of a query that selects e-mail addresses masked, and says so; with
+// --show-pii, as they are.
+func TestPrivacyMasksAskAnswers(t *testing.T) {
+	srv := llmtest.New(func(n int, req llmtest.Request) llmtest.Reply {
+		return answer(`SELECT id, email FROM customers ORDER BY id LIMIT 5`)
+	})
+	defer srv.Close()
+	t.Setenv("OPENAI_API_KEY", llmCanary)
+	ask := func(extra ...string) orchestrator.AskResult {
+		args := append([]string{"ask", "Which e-mail addresses do the first customers have?", "--demo", "--catalog", "",
+			"--llm", "openai", "--llm-model", "scripted", "--llm-base-url", srv.URL + "/v1", "--json"}, extra...)
+		res := run(t, args...)
+		if res.code != 0 {
+			t.Fatalf("ask %v: exit %d\n%s", extra, res.code, res.stderr)
+		}
+		var a orchestrator.AskResult
+		if err := json.Unmarshal([]byte(res.stdout), &a); err != nil {
+			t.Fatalf("%v: %s", err, res.stdout)
+		}
+		return a
+	}
+	shown, masked := ask("--show-pii"), ask()
+	if len(shown.Rows) != 5 || len(masked.Rows) != 5 {
+		t.Fatalf("rows: %d shown, %d masked", len(shown.Rows), len(masked.Rows))
+	}
+	for i := range shown.Rows {
+		raw, got := fmt.Sprint(shown.Rows[i][1]), fmt.Sprint(masked.Rows[i][1])
+		if !strings.Contains(raw, "@") || got == raw || !strings.Contains(got, "***@") {
+			t.Errorf("row %d: %q shown as %q, want it masked", i, raw, got)
+		}
+		if fmt.Sprint(shown.Rows[i][0]) != fmt.Sprint(masked.Rows[i][0]) {
+			t.Errorf("row %d: the id changed", i)
+		}
+	}
+	if !strings.Contains(strings.Join(masked.Warnings, " "), "email hold personal data and are masked") {
+		t.Errorf("warnings %v do not say the e-mail addresses are masked", masked.Warnings)
 	}
 }

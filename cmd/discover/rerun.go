@@ -40,6 +40,8 @@ type findingSettings struct {
 	// ShowPII: a run that masked its personal values cannot show them to
 	// a re-run that asks to see them.
 	ShowPII bool
+	// LLMAllowPII changes what a model is told, and so what it writes.
+	LLMAllowPII bool
 }
 
 // basisOf lists the source's tables and takes the basis of a new run
@@ -70,7 +72,7 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 		LLM: o.llm, LLMModel: o.llmModel, LLMBaseURL: redactURL(o.llmBaseURL), LLMPaths: o.llmPaths,
 		LLMMaxCalls: o.llmMaxCalls, LLMMaxTokens: o.llmMaxTokens,
 		Relations: o.relations, Vocabulary: o.vocabulary,
-		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role, ShowPII: o.showPII,
+		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role, ShowPII: o.showPII, LLMAllowPII: o.llmAllowPII,
 	})
 	if err != nil {
 		return nil, nil, nil, err

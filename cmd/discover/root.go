@@ -67,6 +67,7 @@ type runOptions struct {
 	role                         string
 	allowIncomplete              bool
 	showPII                      bool
+	llmAllowPII                  bool
 	full                         bool
 	vocabulary                   any // discover.yaml's, for the settings a re-run compares
 }
@@ -206,6 +207,7 @@ func (o *runOptions) addLLMFlags(f *pflag.FlagSet, paths string, maxCalls, maxTo
 	f.Int64Var(&o.llmMaxCalls, "llm-max-calls", maxCalls, "model requests, retries and repairs included")
 	f.Int64Var(&o.llmMaxTokens, "llm-max-tokens", maxTokens, "model tokens (prompt and answer)")
 	f.DurationVar(&o.llmTimeout, "llm-timeout", time.Minute, "deadline for one model request")
+	f.BoolVar(&o.llmAllowPII, "llm-allow-pii", false, "let the values of columns that hold personal data into model prompts; by default a prompt carries their names and statistics only")
 }
 
 // applyEnv fills every flag not given on the command line from DISCOVER_<FLAG>.
@@ -466,7 +468,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged, Full: o.full,
 			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
-				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries, ShowPII: o.showPII},
+				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries, ShowPII: o.showPII, LLMAllowPII: o.llmAllowPII},
 		},
 		Events: events,
 		Model:  model,

@@ -16,6 +16,7 @@ import (
 	"github.com/discover-db/discover/internal/textcut"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/prompts"
+	"github.com/discover-db/discover/redact"
 )
 
 // InsightCollaboration is a model's note on what findings of
@@ -197,10 +198,20 @@ func collabData(ctx context.Context, env *experts.Env, budget int) (prompts.Coll
 	if err != nil {
 		return prompts.Collab{}, err
 	}
+	// The values of personal-data columns the findings quote stay out of
+	// the prompt (--llm-allow-pii lets them in).
+	mask := func(s string) string { return s }
+	if !env.Options.LLMAllowPII {
+		r, err := redact.Redactor(ctx, env.Catalog, env.RunID)
+		if err != nil {
+			return prompts.Collab{}, err
+		}
+		mask = r.Text
+	}
 	items := make([]prompts.KeyFinding, 0, len(ranked))
 	for _, e := range ranked {
 		items = append(items, prompts.KeyFinding{Ref: e.Kind + ":" + e.Key, Expert: e.Expert, Table: tableOf[e.ID],
-			Text: textcut.Bytes(collabText(e), 300), Confidence: math.Round(e.Confidence*100) / 100})
+			Text: textcut.Bytes(mask(collabText(e)), 300), Confidence: math.Round(e.Confidence*100) / 100})
 	}
 	kept, omitted, _, err := llm.Compact(items, budget)
 	if err != nil {

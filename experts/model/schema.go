@@ -10,6 +10,8 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/internal/textcut"
+	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/prompts"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -53,7 +55,8 @@ func promptSchema(ctx context.Context, env *experts.Env, budget int) (prompts.Sc
 					pt.Rows = &r
 				}
 			}
-			pt.Columns = append(pt.Columns, PromptColumn(c, prof, semantics[key].Doc.SemanticType))
+			sem := semantics[key].Doc
+			pt.Columns = append(pt.Columns, PromptColumn(c, prof, sem.SemanticType, sem.PII, env.Options.LLMAllowPII))
 		}
 		b, err := json.Marshal(pt)
 		if err != nil {
@@ -83,11 +86,21 @@ func DeclaredReferences(t warehouse.Table) []string {
 // PromptColumn describes a column for a prompt with what is known of it:
 // its profile (nil when none) and semantic type. Frequent values are data:
 // at most five, each clipped, since a long one is more likely noise (or an
-// injection attempt) than help.
-func PromptColumn(c warehouse.Column, p *catalog.ProfileDoc, semantic string) prompts.Column {
+// injection attempt) than help. A column that holds personal data (pii,
+// the semantic expert's finding; or, before it, what privacy.Detect makes
+// of the name, the type and those values) gets its name and statistics
+// only, unless allowPII (--llm-allow-pii): its values would go to whoever
+// runs the model.
+func PromptColumn(c warehouse.Column, p *catalog.ProfileDoc, semantic string, pii *catalog.PIIDoc, allowPII bool) prompts.Column {
 	pc := prompts.Column{Name: c.Name, Type: c.Type, Semantic: semantic}
 	if p != nil {
 		pc.NullFraction, pc.Distinct = p.NullFraction, p.DistinctCount
+		if !allowPII {
+			if cat := personal(c, p, semantic, pii); cat != "" {
+				pc.Personal = cat
+				return pc
+			}
+		}
 		for i, v := range p.TopValues {
 			if i == 5 {
 				break
@@ -96,6 +109,30 @@ func PromptColumn(c warehouse.Column, p *catalog.ProfileDoc, semantic string) pr
 		}
 	}
 	return pc
+}
+
+// personal is the kind of personal data a column holds, "" for none known.
+func personal(c warehouse.Column, p *catalog.ProfileDoc, semantic string, pii *catalog.PIIDoc) string {
+	if pii != nil {
+		return pii.Category
+	}
+	var vals []string
+	for _, v := range p.TopValues {
+		vals = append(vals, v.Value)
+	}
+	for _, v := range []*string{p.Min, p.Max} {
+		if v != nil {
+			vals = append(vals, *v)
+		}
+	}
+	conf := 0.0
+	if semantic != "" {
+		conf = 0.8
+	}
+	if f, ok := privacy.Detect(privacy.Column{Words: naming.Words(c.Name), SemanticType: semantic, SemanticConfidence: conf, Values: vals}); ok {
+		return f.Category
+	}
+	return ""
 }
 
 // TablesIn picks the tables a repair prompt shows: the hypothesis' table

@@ -24,6 +24,8 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/llm"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
+	"github.com/discover-db/discover/redact"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -56,6 +58,9 @@ type Server struct {
 	// do more than read (--allow-privileged); without it such a connection
 	// answers run_query with the refusal, and the catalog tools still work.
 	AllowPrivileged bool
+	// ShowPII returns run_query's values of personal-data columns as they
+	// are (--show-pii); by default they are masked (privacy.MaskRows).
+	ShowPII bool
 
 	once   sync.Once
 	tables []warehouse.Table
@@ -444,6 +449,9 @@ type queryResult struct {
 	Rows      [][]any  `json:"rows"`
 	Truncated bool     `json:"truncated"`
 	Warning   string   `json:"warning,omitempty"` // what the controller's result checks noticed
+	// Masked names the columns whose values hold personal data and are
+	// masked (the server runs without --show-pii).
+	Masked []string `json:"masked_columns,omitempty"`
 }
 
 func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) {
@@ -488,6 +496,17 @@ func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) 
 	out := queryResult{Columns: res.Columns, Rows: res.Rows, Truncated: res.Truncated}
 	if out.Rows == nil {
 		out.Rows = [][]any{}
+	}
+	if !s.ShowPII {
+		known := map[string]string{}
+		if s.Catalog != nil && s.Run != "" {
+			if known, err = redact.Columns(ctx, s.Catalog, s.Run); err != nil {
+				return nil, fmt.Errorf("personal-data columns: %w", err)
+			}
+		}
+		if masked := privacy.MaskRows(out.Columns, out.Rows, known); len(masked) > 0 {
+			out.Masked = masked
+		}
 	}
 	switch {
 	case res.BytesTruncated:
