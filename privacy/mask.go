@@ -73,42 +73,24 @@ func maskDomain(d string) string {
 	return firstRune(d) + "***" + d[dot:]
 }
 
-// keepDigits replaces every digit but the first head and the last tail
-// with a star; when the value has too few digits to hide the rest, every
-// digit is replaced.
-func keepDigits(s string, head, tail int) string {
-	n := 0
-	for _, r := range s {
-		if unicode.IsDigit(r) {
-			n++
-		}
-	}
-	if n < head+tail+4 {
-		head, tail = 0, 0
-	}
-	var b strings.Builder
-	i := 0
-	for _, r := range s {
-		if unicode.IsDigit(r) {
-			if i >= head && i < n-tail {
-				r = '*'
-			}
-			i++
-		} else if unicode.IsLetter(r) {
-			r = '*'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// keepDigits replaces every digit but the first head and the last tail,
+// and every letter, with a star; a value with fewer than four digits
+// besides those has every digit replaced.
+func keepDigits(s string, head, tail int) string { return keep(s, head, tail, true) }
 
 // keepEnds replaces every letter and digit but the first head and the last
 // tail of them with a star; a value with fewer than four besides those has
 // every one replaced.
-func keepEnds(s string, head, tail int) string {
+func keepEnds(s string, head, tail int) string { return keep(s, head, tail, false) }
+
+// keep is keepDigits (digits) or keepEnds: the characters it counts are
+// digits, or letters and digits; the others stay, but letters, which
+// keepDigits hides all of.
+func keep(s string, head, tail int, digits bool) string {
+	counted := func(r rune) bool { return unicode.IsDigit(r) || !digits && unicode.IsLetter(r) }
 	n := 0
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if counted(r) {
 			n++
 		}
 	}
@@ -118,11 +100,14 @@ func keepEnds(s string, head, tail int) string {
 	var b strings.Builder
 	i := 0
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		switch {
+		case counted(r):
 			if i >= head && i < n-tail {
 				r = '*'
 			}
 			i++
+		case unicode.IsLetter(r):
+			r = '*'
 		}
 		b.WriteRune(r)
 	}

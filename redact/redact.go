@@ -6,8 +6,11 @@
 // its mask. Reports, `ask` and the MCP server read the catalog, so they
 // show the masks. Counts, fractions, lengths and shapes are untouched.
 //
-// It runs once a run has found what it finds: the profiles are written
-// before the semantic expert knows which columns are personal.
+// It runs once a run has found what it finds, before the orchestrator
+// marks the run finished: the profiles are written before the semantic
+// expert knows which columns are personal, and a finished run's catalog
+// holds none of their values. A run interrupted before then keeps them
+// until --resume finishes it.
 package redact
 
 import (
@@ -96,9 +99,12 @@ func mask(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (S
 		return st, fmt.Errorf("redact: %w", err)
 	}
 	// What was overwritten must not stay in the file's free pages or in
-	// the full-text index's old segments.
-	if err := cat.Compact(ctx); err != nil {
-		return st, fmt.Errorf("redact: %w", err)
+	// the full-text index's old segments. A pass that changed nothing (a
+	// re-run that took masked findings) leaves the file as it is.
+	if st.Entries > 0 || st.Results > 0 {
+		if err := cat.Compact(ctx); err != nil {
+			return st, fmt.Errorf("redact: %w", err)
+		}
 	}
 	return st, nil
 }
