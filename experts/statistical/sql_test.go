@@ -57,8 +57,10 @@ func TestProfileSQL(t *testing.T) {
 }
 
 // TestProfileSQLQuantilesDuckDB: a measure's four percentiles are one
-// aggregate on DuckDB, exact by default and from the t-digest when the spec
-// asks for a sketch; both land on 1 … 1000's percentiles.
+// aggregate on DuckDB, exact whether or not the spec asks for a sketch:
+// DuckDB's t-digest gives other figures with other threads
+// (Dialect.ApproxQuantiles), and a profile's sample is small enough to
+// sort. Both land on 1 … 1000's percentiles exactly.
 func TestProfileSQLQuantilesDuckDB(t *testing.T) {
 	db, err := sql.Open("duckdb", "")
 	if err != nil {
@@ -74,7 +76,7 @@ func TestProfileSQLQuantilesDuckDB(t *testing.T) {
 		c := colSpec{Index: 0, Name: "x", Numeric: true, Measure: true, Quantiles: true, ApproxQuantiles: approx}
 		q := profileSQL(d, `"t"`, []colSpec{c})
 		// One fragment per point, all of them elements of one list aggregate.
-		if n := strings.Count(q, "quantile_cont("); approx && n != 0 || !approx && n != len(aggregatePoints) {
+		if n := strings.Count(q, "quantile_cont("); n != len(aggregatePoints) || strings.Contains(q, "approx_quantile") {
 			t.Errorf("approx %v: %d quantile_cont in %s", approx, n, q)
 		}
 		rows, err := db.Query("SELECT c0_q0, c0_q1, c0_q2, c0_q3 FROM (" + q + ")")
@@ -89,7 +91,7 @@ func TestProfileSQLQuantilesDuckDB(t *testing.T) {
 		}
 		rows.Close()
 		for i := range want {
-			if off := math.Abs(got[i] - want[i]); off > 1e-9 && !approx || off > 5 {
+			if off := math.Abs(got[i] - want[i]); off > 1e-9 {
 				t.Errorf("approx %v: p%v = %v, want %v", approx, quantilePoints[i]*100, got[i], want[i])
 			}
 		}

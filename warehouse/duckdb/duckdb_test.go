@@ -715,9 +715,10 @@ func TestMemoryLimit(t *testing.T) {
 // TestSampleTableByRowHash: a base table's sample keeps the rows whose
 // row id hashes under the share: about the rows asked for, the same rows
 // in every statement (so that a profile's passes agree), spread over the
-// whole table rather than in runs, through the guard. A table with a
-// column named rowid, a view, and a table at BlockSampleRows or above are
-// sampled otherwise.
+// whole table rather than in runs, through the guard, at BlockSampleRows
+// and above too (no whole vectors, which draw other rows in each run). A
+// table with a column named rowid and a view are sampled otherwise; a
+// folder's data files from BlockSampleRows up by whole vectors.
 func TestSampleTableByRowHash(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "rows.duckdb")
 	exec(t, path,
@@ -755,6 +756,12 @@ func TestSampleTableByRowHash(t *testing.T) {
 	if fmt.Sprint(first.Rows) != fmt.Sprint(again.Rows) {
 		t.Errorf("two statements drew two samples: %v, %v", first.Rows, again.Rows)
 	}
+	if _, how, ok := d.SampleTable(byName["reading"], 20000, warehouse.BlockSampleRows); !ok || !strings.Contains(how, "hash") {
+		t.Errorf("SampleTable(reading) at BlockSampleRows rows: %q, %v; want the hash of row ids", how, ok)
+	}
+	if from, ok := s.Dialect().SampleBlocks(byName["reading"].Name, 20000, warehouse.BlockSampleRows); ok {
+		t.Errorf("a database table is sampled by whole vectors at BlockSampleRows rows: %q", from)
+	}
 	row := first.Rows[0]
 	n, _ := row[0].(int64)
 	if n < 19000 || n > 21000 {
@@ -775,7 +782,6 @@ func TestSampleTableByRowHash(t *testing.T) {
 	}{
 		{byName["hidden"], 10, 1000},
 		{byName["reading_v"], 20000, 200000},
-		{byName["reading"], 20000, warehouse.BlockSampleRows},
 		{byName["reading"], 300000, 200000},
 	} {
 		if from, _, ok := d.SampleTable(c.t, c.rows, c.total); ok {
@@ -800,6 +806,12 @@ func TestSampleTableByRowHash(t *testing.T) {
 	}
 	if n, _ := res.Rows[0][0].(int64); n < 4000 || n > 6000 {
 		t.Errorf("a folder's sample kept %v rows, want about 5,000", res.Rows[0][0])
+	}
+	if _, _, ok := fs.Dialect().(warehouse.TableSampler).SampleTable(ft[0], 5000, warehouse.BlockSampleRows); ok {
+		t.Error("a folder's data files at BlockSampleRows rows are hashed whole, every column read")
+	}
+	if _, ok := fs.Dialect().SampleBlocks(ft[0].Name, 5000, warehouse.BlockSampleRows); !ok {
+		t.Error("a folder's data files at BlockSampleRows rows are not sampled by whole vectors")
 	}
 }
 
