@@ -183,12 +183,11 @@ func (Dialect) DatePart(part warehouse.TimePart, expr string) string {
 }
 
 // Sample is the seeded reservoir (SampleFrom): exactly rows rows, the same
-// in every run; from BlockSampleRows up, whole vectors (SampleBlocks).
+// in every run; from BlockSampleRows up, whole vectors (blocks). The
+// experts sample a base table by SampleTable first.
 func (d Dialect) Sample(t warehouse.TableName, rows, totalRows int64) string {
-	if totalRows >= warehouse.BlockSampleRows {
-		if blocks, ok := d.SampleBlocks(t, rows, totalRows); ok {
-			return blocks
-		}
+	if b, ok := blocks(t, rows, totalRows); ok {
+		return b
 	}
 	return d.SampleFrom(d.QuoteTable(t), rows, totalRows)
 }
@@ -245,21 +244,30 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 }
 
 // SampleBlocks is USING SAMPLE pct PERCENT (system, seed), whole vectors of
-// 2,048 rows, from BlockSampleRows rows up only: its threads draw the
-// vectors differently in each run, seed or not, so that the figures of two
-// runs on the same data differ, and 10 draws of 0.1% of 20M rows put the
-// mean of a uniform key anywhere from 60% to 138% of the truth (vectors are
-// runs of neighbours). Below that Sample's seeded reservoir, which reads
-// the table's columns in about the time of one scan, is worth its cost.
-//
-// A database file's tables are not: the seeded hash of their row ids
-// (SampleTable) draws the same rows in every run for little more.
+// 2,048 rows, for a folder's data files from BlockSampleRows rows up only:
+// its threads draw the vectors differently in each run, seed or not, so
+// that the figures of two runs on the same data differ, and 10 draws of
+// 0.1% of 20M rows put the mean of a uniform key anywhere from 60% to 138%
+// of the truth (vectors are runs of neighbours). A database file's tables
+// are not: the seeded hash of their row ids (SampleTable) draws the same
+// rows in every run for little more. Below BlockSampleRows a folder's rows
+// are hashed whole (SampleTable).
 func (d Dialect) SampleBlocks(t warehouse.TableName, rows, totalRows int64) (string, bool) {
-	pct, ok := warehouse.BlockPercent(rows, totalRows)
-	if !ok || totalRows < warehouse.BlockSampleRows || !d.files {
+	if !d.files {
 		return "", false
 	}
-	return fmt.Sprintf("(SELECT * FROM %s USING SAMPLE %s PERCENT (system, %d)) %s", d.QuoteTable(t), pct, warehouse.SampleSeed, warehouse.SampleAlias), true
+	return blocks(t, rows, totalRows)
+}
+
+// blocks is the block sample of t from BlockSampleRows rows up: what
+// Sample gives where the table's columns are not known, and what a user
+// told to sample a large table runs.
+func blocks(t warehouse.TableName, rows, totalRows int64) (string, bool) {
+	pct, ok := warehouse.BlockPercent(rows, totalRows)
+	if !ok || totalRows < warehouse.BlockSampleRows {
+		return "", false
+	}
+	return fmt.Sprintf("(SELECT * FROM %s USING SAMPLE %s PERCENT (system, %d)) %s", QuoteTable(t), pct, warehouse.SampleSeed, warehouse.SampleAlias), true
 }
 
 // Explain is EXPLAIN: its explain_value column holds the drawn plan.
