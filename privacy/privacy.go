@@ -87,6 +87,11 @@ func Detect(c Column) (Finding, bool) {
 	if k, ok := share(isIBAN); ok {
 		return Finding{IBAN, 0.97, []string{counted(k, "are IBANs whose check digits hold (mod 97)")}}, true
 	}
+	for _, id := range nationalIDs {
+		if k, ok := share(id.valid); ok {
+			return Finding{NationalID, 0.9, []string{counted(k, "are valid "+id.name)}}, true
+		}
+	}
 	// A social security number's shape, which the semantic expert may
 	// take for a phone number's.
 	if k, ok := share(isSSN); ok {

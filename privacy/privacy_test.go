@@ -124,3 +124,45 @@ func TestChecksums(t *testing.T) {
 		}
 	}
 }
+
+// TestNationalIDs: each national number's check, on valid numbers written
+// as people write them, and on the same numbers with one digit changed.
+func TestNationalIDs(t *testing.T) {
+	for _, c := range []struct {
+		valid func(string) bool
+		good  []string
+		bad   []string
+	}{
+		{isDNI, []string{"12345678Z", "12345678-z", "X1234567L", "Y0000000Z"}, []string{"12345678A", "X1234567M", "1234567Z"}},
+		{isBSN, []string{"111222333", "123456782", "1112.22.333"}, []string{"111222334", "123456789", "000000000"}},
+		{isCPF, []string{"529.982.247-25", "52998224725", "111.444.777-35"}, []string{"529.982.247-26", "11111111111", "111.444.777-53"}},
+		{isNIR, []string{"1 84 12 76 451 089 46", "184127645108946", "2 69 05 2A 012 345 64"}, []string{"184127645108947", "384127645108946"}},
+		{isPersonnummer, []string{"811218-9876", "19811218-9876", "670919-9530"}, []string{"811218-9877", "811318-9876", "8112189876x"}},
+		{isPESEL, []string{"44051401359", "02070803628"}, []string{"44051401358", "44151401359"}},
+		{isHetu, []string{"131052-308T", "010594Y9032"}, []string{"131052-308U", "311352-308T"}},
+	} {
+		for _, v := range c.good {
+			if !c.valid(v) {
+				t.Errorf("%q: not valid", v)
+			}
+		}
+		for _, v := range c.bad {
+			if c.valid(v) {
+				t.Errorf("%q: valid", v)
+			}
+		}
+	}
+	// Found by the values, whatever the column is called.
+	f, ok := Detect(Column{Words: []string{"kennung"}, Values: []string{"111222333", "123456782", "111222333", "123456782", "1112.22.333"}})
+	if !ok || f.Category != NationalID {
+		t.Errorf("a column of BSNs: %+v, %v", f, ok)
+	}
+	// Nine-digit order numbers are not BSNs: about one in eleven passes.
+	var orders []string
+	for i := 0; i < 40; i++ {
+		orders = append(orders, fmt.Sprintf("%09d", 100000000+i*7919))
+	}
+	if f, ok := Detect(Column{Words: []string{"order", "no"}, Values: orders}); ok {
+		t.Errorf("order numbers: %+v", f)
+	}
+}
