@@ -144,9 +144,13 @@ func maskWords(s string) string {
 // appear in text: in a profile's top values, in an anomaly's examples, in
 // a hypothesis's evidence. Add the values; Text masks them.
 type Redactor struct {
-	masks  map[string]string
-	values []string // longest first, so that a value inside another is not masked first
-	emails bool     // mask every e-mail address, seen or not (AddShapes)
+	masks map[string]string
+	// byWord indexes the values Text looks for by their first word (the
+	// letters and digits they start with; "" for a value that starts with
+	// neither, "+44 …"), each list longest first so that a value inside
+	// another is not masked first. nil until Text builds it.
+	byWord map[string][]string
+	emails bool // mask every e-mail address, seen or not (AddShapes)
 }
 
 // emailRe finds e-mail addresses in text.
@@ -186,7 +190,7 @@ func (r *Redactor) Add(category, value string) {
 		return // nothing to hide: "*-*", or masked already
 	}
 	r.masks[value] = m
-	r.values = nil
+	r.byWord = nil
 }
 
 // Empty reports whether Text would change nothing.
@@ -212,48 +216,77 @@ func (r *Redactor) Text(s string) string {
 	if m, ok := r.masks[strings.TrimSpace(s)]; ok {
 		return m
 	}
-	if r.values == nil {
-		for v := range r.masks {
-			if len(v) >= minRedacted {
-				r.values = append(r.values, v)
+	if r.byWord == nil {
+		r.index()
+	}
+	// Only where a word starts may a value start (a value that starts
+	// with neither a letter nor a digit is looked for everywhere, rarely):
+	// a text is read once, whatever the number of values.
+	var b strings.Builder
+	done := 0 // s[:done] is written to b
+	for i := 0; i < len(s); {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		prev, _ := utf8.DecodeLastRuneInString(s[:i])
+		var cands []string
+		if alnum(c) && (i == 0 || !alnum(prev)) {
+			cands = r.byWord[firstWord(s[i:])]
+		}
+		if i == 0 || !alnum(prev) {
+			cands = append(cands[:len(cands):len(cands)], r.byWord[""]...)
+		}
+		matched := ""
+		for _, v := range cands {
+			if strings.HasPrefix(s[i:], v) {
+				after, _ := utf8.DecodeRuneInString(s[i+len(v):])
+				if i+len(v) == len(s) || !alnum(after) {
+					matched = v
+					break
+				}
 			}
 		}
-		sort.Slice(r.values, func(i, j int) bool {
-			if len(r.values[i]) != len(r.values[j]) {
-				return len(r.values[i]) > len(r.values[j])
-			}
-			return r.values[i] < r.values[j]
-		})
+		if matched == "" {
+			i += n
+			continue
+		}
+		b.WriteString(s[done:i])
+		b.WriteString(r.masks[matched])
+		i += len(matched)
+		done = i
 	}
-	for _, v := range r.values {
-		s = replaceWhole(s, v, r.masks[v])
+	if done == 0 {
+		return s
 	}
-	return s
+	b.WriteString(s[done:])
+	return b.String()
 }
 
-// replaceWhole replaces each occurrence of v in s that no letter or digit
-// touches on either side.
-func replaceWhole(s, v, with string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(s, v)
-		if i < 0 {
-			if b.Len() == 0 {
-				return s
-			}
-			b.WriteString(s)
-			return b.String()
+// index builds byWord from the values added.
+func (r *Redactor) index() {
+	r.byWord = map[string][]string{}
+	for v := range r.masks {
+		if len(v) >= minRedacted {
+			w := firstWord(v)
+			r.byWord[w] = append(r.byWord[w], v)
 		}
-		before, _ := utf8.DecodeLastRuneInString(s[:i])
-		after, _ := utf8.DecodeRuneInString(s[i+len(v):])
-		if i > 0 && alnum(before) || i+len(v) < len(s) && alnum(after) {
-			b.WriteString(s[:i+len(v)])
-		} else {
-			b.WriteString(s[:i])
-			b.WriteString(with)
-		}
-		s = s[i+len(v):]
 	}
+	for _, vs := range r.byWord {
+		sort.Slice(vs, func(i, j int) bool {
+			if len(vs[i]) != len(vs[j]) {
+				return len(vs[i]) > len(vs[j])
+			}
+			return vs[i] < vs[j]
+		})
+	}
+}
+
+// firstWord is the letters and digits s starts with.
+func firstWord(s string) string {
+	for i, c := range s {
+		if !alnum(c) {
+			return s[:i]
+		}
+	}
+	return s
 }
 
 func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

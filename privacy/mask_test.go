@@ -55,6 +55,19 @@ func TestRedactor(t *testing.T) {
 	if s := r.Text("Ann, Ann and Ann."); strings.Contains(s, "Ann") {
 		t.Errorf("every occurrence: %q", s)
 	}
+	// A value that starts with neither a letter nor a digit, and one that
+	// holds another: the longer is masked as a whole.
+	r.Add(Phone, "+44 7700 900123")
+	r.Add(PersonName, "Ann Lee")
+	for in, want := range map[string]string{
+		"call +44 7700 900123 now": "call +44 7*** ***123 now",
+		"by Ann Lee and Ann":       "by A*** L*** and A***",
+		"x+44 7700 900123":         "x+44 7700 900123",
+	} {
+		if got := r.Text(in); got != want {
+			t.Errorf("Text(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 // TestRedactorShapes: with the shapes of e-mail addresses on, an address
