@@ -23,9 +23,22 @@ var nationalIDs = []struct {
 	{"Finnish henkilötunnus (a date and a mod-31 check character)", isHetu},
 }
 
-// compact drops the separators national numbers are written with.
+// separators are what national numbers are written with between their
+// digits; signs are the personnummer's (a + for the over-100s).
+var (
+	separators = strings.NewReplacer(" ", "", "-", "", ".", "", "/", "")
+	signs      = strings.NewReplacer("-", "", "+", "")
+)
+
+// compact drops the separators national numbers are written with. The
+// longest of them, with separators, is a NIR's 21 characters: anything
+// longer is none, and is not copied.
 func compact(s string) string {
-	return strings.NewReplacer(" ", "", "-", "", ".", "", "/", "").Replace(strings.TrimSpace(s))
+	s = strings.TrimSpace(s)
+	if len(s) > 24 {
+		return ""
+	}
+	return separators.Replace(s)
 }
 
 func allDigits(s string) bool {
@@ -127,7 +140,10 @@ func isNIR(s string) bool {
 // none, three digits and a Luhn digit over the last ten.
 func isPersonnummer(s string) bool {
 	s = strings.TrimSpace(s)
-	d := strings.NewReplacer("-", "", "+", "").Replace(s)
+	if len(s) > 13 {
+		return false
+	}
+	d := signs.Replace(s)
 	if len(d) == 12 {
 		d = d[2:]
 	}
