@@ -121,18 +121,6 @@ func gather(ctx context.Context, env *experts.Env) (*facts, error) {
 			f.rows[p.Table] = p.Rows
 		}
 	}
-	if !env.Options.ShowPII {
-		sems, err := env.RunEntries(ctx, catalog.KindSemantic)
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range sems {
-			var sd catalog.SemanticDoc
-			if e.Decode(&sd) == nil && sd.PII != nil {
-				f.pii[e.Key] = sd.PII.Category
-			}
-		}
-	}
 	rels, err := env.RunEntries(ctx, catalog.KindRelationship)
 	if err != nil {
 		return nil, err
@@ -204,7 +192,7 @@ func recommend(ctx context.Context, env *experts.Env) error {
 		return fmt.Errorf("recommendations: %w", err)
 	}
 	cands = append(cands, others...)
-	cands = append(cands, f.indexes(others)...)
+	cands = append(cands, f.indexes(ctx, others)...)
 	cands = append(cands, f.joins()...)
 	sampling, err := f.sampling(ctx)
 	if err != nil {
@@ -302,6 +290,26 @@ func indexed(t warehouse.Table, col string) bool {
 	return len(t.PrimaryKey) > 0 && strings.EqualFold(t.PrimaryKey[0], col)
 }
 
+// piiOf is the personal data table.col holds, by the semantic expert, ""
+// for none or with --show-pii: read for the few columns a probe names,
+// not for every column of a large catalog.
+func (f *facts) piiOf(ctx context.Context, table, col string) string {
+	if f.env.Options.ShowPII {
+		return ""
+	}
+	key := table + "." + col
+	if cat, ok := f.pii[key]; ok {
+		return cat
+	}
+	var sd catalog.SemanticDoc
+	if e, err := f.env.Catalog.Get(ctx, catalog.KindSemantic, key); err == nil && e.Decode(&sd) == nil && sd.PII != nil {
+		f.pii[key] = sd.PII.Category
+	} else {
+		f.pii[key] = ""
+	}
+	return f.pii[key]
+}
+
 // literal is a constant of col's kind for a probe's WHERE clause: a value
 // the profile saw, masked when the column holds personal data of category
 // pii (the probe is a finding's evidence, and a lookup of a value nobody
@@ -349,8 +357,9 @@ func (f *facts) columnOf(t warehouse.Table, name string) (warehouse.Column, bool
 
 // indexCandidate builds the advice to index t(col), probed by an equality
 // (or, for a time column, a range) lookup that should read all of t now.
-func (f *facts) indexCandidate(t warehouse.Table, col, kind, why string) (candidate, bool) {
+func (f *facts) indexCandidate(ctx context.Context, t warehouse.Table, col, kind, why string) (candidate, bool) {
 	name := t.Name.String()
+	pii := f.piiOf(ctx, name, col)
 	c, ok := f.columnOf(t, col)
 	p, okP := f.profiles[name][col]
 	if !ok || !okP {
@@ -361,12 +370,12 @@ func (f *facts) indexCandidate(t warehouse.Table, col, kind, why string) (candid
 	if kind == "range" {
 		// A range from a personal value (a date of birth) has no mask
 		// that compares as the value does.
-		if p.Max == nil || f.pii[name+"."+col] != "" {
+		if p.Max == nil || pii != "" {
 			return candidate{}, false
 		}
 		where = fmt.Sprintf("%s >= '%s'", q, strings.ReplaceAll(*p.Max, "'", "''"))
 	} else {
-		lit, ok := literal(p, numericType(c.Type), f.pii[name+"."+col])
+		lit, ok := literal(p, numericType(c.Type), pii)
 		if !ok {
 			return candidate{}, false
 		}
@@ -430,7 +439,7 @@ func (f *facts) othersIndexes(ctx context.Context) ([]candidate, error) {
 		if !ok {
 			continue
 		}
-		c, ok := f.indexCandidate(t, rel.FromColumns[0], "equality", "")
+		c, ok := f.indexCandidate(ctx, t, rel.FromColumns[0], "equality", "")
 		if !ok {
 			continue
 		}
@@ -460,7 +469,7 @@ func share(p catalog.ProfileDoc, class string) float64 {
 
 // indexes proposes indexes for references other experts did not cover and
 // for columns rows are looked up by, on tables big enough to need them.
-func (f *facts) indexes(others []candidate) []candidate {
+func (f *facts) indexes(ctx context.Context, others []candidate) []candidate {
 	covered := map[string]bool{}
 	for _, o := range others {
 		covered[o.table+"."+o.column] = true
@@ -526,7 +535,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 				continue
 			}
 			why := fmt.Sprintf("%s.%s refers to %s and joins on it are frequent", name, col, refs[name][col])
-			if c, ok := f.indexCandidate(t, col, "equality", why); ok {
+			if c, ok := f.indexCandidate(ctx, t, col, "equality", why); ok {
 				out = append(out, c)
 			}
 		}
@@ -562,7 +571,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 			}
 			why := fmt.Sprintf("%s.%s (%s, %s distinct, unique in practice) is the kind of column a row is looked up by",
 				name, c.Name, what, catalog.Thousands(*p.DistinctCount))
-			if cand, ok := f.indexCandidate(t, c.Name, "equality", why); ok {
+			if cand, ok := f.indexCandidate(ctx, t, c.Name, "equality", why); ok {
 				out = append(out, cand)
 				lookups++
 			}
@@ -571,7 +580,7 @@ func (f *facts) indexes(others []candidate) []candidate {
 		if f.rows[name] >= largeRows {
 			if ts, ok := f.timeColumn(t); ok && !indexed(t, ts) {
 				why := fmt.Sprintf("%s is large and filtered by ranges of %s", name, ts)
-				if c, ok := f.indexCandidate(t, ts, "range", why); ok {
+				if c, ok := f.indexCandidate(ctx, t, ts, "range", why); ok {
 					out = append(out, c)
 				}
 			}
