@@ -49,6 +49,8 @@ func TestMdTextEscapes(t *testing.T) {
 		"www.evil.example":         `www\.evil.example`,
 		"user@evil.example":        "`user@evil.example`",
 		"mailto:user@evil.example": "mailto:`user@evil.example`",
+		"e.g. j***@e***.com":       "e.g. `j***@e***.com`",
+		"**x@evil.example**":       "`**x@evil.example**`",
 		"@":                        `\@`,
 		"- item":                   `\- item`,
 		"---":                      `\---`,

@@ -98,13 +98,16 @@ func mdSyntax(s string, i int, r rune) bool {
 
 // addressEnd returns the end of the run of characters an e-mail autolink
 // is made of (ASCII letters and digits, '.', '+', '-', '_') that starts at
-// s[i], if it holds an '@' with something beside it; otherwise i.
+// s[i], if it holds an '@' with something beside it; otherwise i. A
+// masked address's stars belong to the run (j***@e***.com is one code
+// span, not stars escaped around a code span of "@e").
 func addressEnd(s string, i int) int {
-	if i > 0 && (addressChar(s[i-1]) || s[i-1] == '@') {
+	in := func(c byte) bool { return addressChar(c) || c == '@' || c == '*' }
+	if i > 0 && in(s[i-1]) {
 		return i // not a run's start
 	}
 	j, at := i, false
-	for j < len(s) && (addressChar(s[j]) || s[j] == '@') {
+	for j < len(s) && in(s[j]) {
 		at = at || s[j] == '@'
 		j++
 	}
