@@ -50,6 +50,8 @@ func TestMdTextEscapes(t *testing.T) {
 		"user@evil.example":        "`user@evil.example`",
 		"mailto:user@evil.example": "mailto:`user@evil.example`",
 		"e.g. j***@e***.com":       "e.g. `j***@e***.com`",
+		"M*** G*** (12), x":        "`M***` `G***` (12), x",
+		"***|***":                  "`***`\\|\\*\\*\\*", // a cell's bar never inside a code span
 		"**x@evil.example**":       "`**x@evil.example**`",
 		"@":                        `\@`,
 		"- item":                   `\- item`,

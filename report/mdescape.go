@@ -36,6 +36,13 @@ func mdText(s string) string {
 			i = j
 			continue
 		}
+		if j := maskedEnd(s, i); j > i {
+			// A masked value (M***, +44 7*** ***123) reads as it is in
+			// the file too, rather than as a row of escaped stars.
+			b.WriteString("`" + s[i:j] + "`")
+			i = j
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch v, ok := controlEscape(s, i); {
 		case ok:
@@ -112,6 +119,24 @@ func addressEnd(s string, i int) int {
 		j++
 	}
 	if !at || j-i < 2 {
+		return i
+	}
+	return j
+}
+
+// maskedEnd returns the end of the word that starts at s[i] when it holds
+// three stars in a row, as every masked value does (package privacy), and
+// nothing a code span would not keep inert in a table cell or a line: no
+// '|', backtick, backslash or control character; otherwise i.
+func maskedEnd(s string, i int) int {
+	if i > 0 && s[i-1] != ' ' && s[i-1] != '(' {
+		return i // not a word's start
+	}
+	j := i
+	for j < len(s) && s[j] > ' ' && s[j] != 0x7f && s[j] != '|' && s[j] != '`' && s[j] != '\\' && s[j] != ')' && s[j] != ',' && s[j] != ';' {
+		j++
+	}
+	if !strings.Contains(s[i:j], "***") {
 		return i
 	}
 	return j
