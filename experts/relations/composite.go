@@ -284,15 +284,7 @@ func CompositeCandidates(keys []CompositeKey, cols []Column) []CompositeCandidat
 			cand := CompositeCandidate{Child: child, Parent: CompositeKey{Table: k.Table, Columns: key, Undeclared: k.Undeclared}}
 			used := map[string]bool{}
 			for _, kc := range key {
-				best, bestM := Column{}, NameMatch{}
-				for _, ch := range byTable[child] {
-					if used[ch.Name] || typeClass(ch.Type) != typeClass(kc.Type) {
-						continue
-					}
-					if m := componentName(ch, kc); m.Score > bestM.Score {
-						best, bestM = ch, m
-					}
-				}
+				best, bestM := bestNamed(byTable[child], kc, used)
 				if bestM.Score < minComponentName {
 					cand.Columns = nil
 					break
@@ -307,6 +299,22 @@ func CompositeCandidates(keys []CompositeKey, cols []Column) []CompositeCandidat
 		}
 	}
 	return out
+}
+
+// bestNamed is the column of child best named after the key's column kc
+// (componentName), of a type that compares with it, none of used; a zero
+// NameMatch when none is named after it at all.
+func bestNamed(child []Column, kc Column, used map[string]bool) (Column, NameMatch) {
+	best, bestM := Column{}, NameMatch{}
+	for _, ch := range child {
+		if used[ch.Name] || typeClass(ch.Type) != typeClass(kc.Type) {
+			continue
+		}
+		if m := componentName(ch, kc); m.Score > bestM.Score {
+			best, bestM = ch, m
+		}
+	}
+	return best, bestM
 }
 
 // componentName scores a child column as a name of one column of a

@@ -84,26 +84,6 @@ func asIntegers(c Column) (integerValues, bool) {
 	return integerValues{lo, hi, *p.DistinctCount, w}, true
 }
 
-// valueStep is the greatest common divisor of a column's values, when its
-// profile lists every one of them among its top values and they are all
-// integers; 1 otherwise.
-func valueStep(p *catalog.ProfileDoc) float64 {
-	if p == nil || p.Sampled || p.DistinctCount == nil || int64(len(p.TopValues)) != *p.DistinctCount {
-		return 1
-	}
-	var g int64
-	for _, v := range p.TopValues {
-		n, err := strconv.ParseInt(strings.TrimSpace(v.Value), 10, 64)
-		if err != nil || n < 0 {
-			return 1
-		}
-		for n != 0 {
-			g, n = n, g%n
-		}
-	}
-	return float64(max(g, 1))
-}
-
 // componentOption is a child column that may stand for one column of a
 // composite key.
 type componentOption struct {
@@ -233,13 +213,8 @@ func componentOptions(child []Column, key CompositeKey, ints func(Column) (integ
 	proposing = false
 	for i, kc := range key.Columns {
 		var named componentOption
-		for _, ch := range child {
-			if typeClass(ch.Type) != typeClass(kc.Type) {
-				continue
-			}
-			if m := componentName(ch, kc); m.Score >= minComponentName && m.Score > named.name.Score {
-				named = componentOption{col: ch, name: m}
-			}
+		if ch, m := bestNamed(child, kc, nil); m.Score >= minComponentName {
+			named = componentOption{col: ch, name: m}
 		}
 		if named.name.Score > 0 {
 			opts[i] = append(opts[i], named)

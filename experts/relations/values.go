@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/warehouse"
@@ -61,6 +62,26 @@ func childChance(ch Column, d int64, cmax float64, held int64) float64 {
 		return valueChance(d, space-1, min(held, int64(space)))
 	}
 	return valueChance(d, cmax, held)
+}
+
+// valueStep is the greatest common divisor of a column's values, when its
+// profile lists every one of them among its top values and they are all
+// integers; 1 otherwise.
+func valueStep(p *catalog.ProfileDoc) float64 {
+	if p == nil || p.Sampled || p.DistinctCount == nil || int64(len(p.TopValues)) != *p.DistinctCount {
+		return 1
+	}
+	var g int64
+	for _, v := range p.TopValues {
+		n, err := strconv.ParseInt(strings.TrimSpace(v.Value), 10, 64)
+		if err != nil || n < 0 {
+			return 1
+		}
+		for n != 0 {
+			g, n = n, g%n
+		}
+	}
+	return float64(max(g, 1))
 }
 
 // keysBelow counts the key's values in 0..the child's greatest value, one
