@@ -137,6 +137,25 @@ type ProfileDoc struct {
 	ValuePatterns []ValuePattern `json:"value_patterns,omitempty"`
 }
 
+// Values are the column's values the profile quotes: its least and
+// greatest, its top values and its anomalies' examples (what masking a
+// personal-data column's values has to find).
+func (p ProfileDoc) Values() []string {
+	var out []string
+	for _, v := range []*string{p.Min, p.Max} {
+		if v != nil {
+			out = append(out, *v)
+		}
+	}
+	for _, tv := range p.TopValues {
+		out = append(out, tv.Value)
+	}
+	for _, a := range p.Anomalies {
+		out = append(out, a.Examples...)
+	}
+	return out
+}
+
 // ValuePattern is the share of a column's classified values that have one
 // shape (experts/valueclass). Sample is how many values were classified,
 // each counted as often as it occurs.

@@ -41,14 +41,7 @@ func compact(s string) string {
 	return separators.Replace(s)
 }
 
-func allDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return s != ""
-}
+func allDigits(s string) bool { return s != "" && digitsIn(s) == len(s) }
 
 // isDNI: eight digits and the letter their remainder by 23 names (a DNI),
 // or X, Y or Z (read as 0, 1, 2), seven digits and that letter (an NIE).

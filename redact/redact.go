@@ -121,19 +121,14 @@ func Redactor(ctx context.Context, cat *catalog.Catalog, runID string) (*privacy
 // the catalog holds: each profile's least, greatest and top values and its
 // anomalies' examples; cols counts the columns.
 func values(ctx context.Context, cat *catalog.Catalog, runID string) (r *privacy.Redactor, cols int, err error) {
-	r = privacy.NewRedactor()
-	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
+	pii, err := personal(ctx, cat, runID)
 	if err != nil {
-		return nil, 0, fmt.Errorf("redact: %w", err)
+		return nil, 0, err
 	}
-	for _, e := range sems {
-		var sd catalog.SemanticDoc
-		if err := e.Decode(&sd); err != nil || sd.PII == nil {
-			continue
-		}
-		cols++
+	r = privacy.NewRedactor()
+	for _, sd := range pii {
 		r.AddShapes(sd.PII.Category)
-		pe, err := cat.Get(ctx, catalog.KindProfile, e.Key)
+		pe, err := cat.Get(ctx, catalog.KindProfile, sd.Table+"."+sd.Column)
 		if err != nil {
 			continue // never profiled: no value of it was written
 		}
@@ -141,23 +136,28 @@ func values(ctx context.Context, cat *catalog.Catalog, runID string) (r *privacy
 		if err := pe.Decode(&p); err != nil {
 			continue
 		}
-		add := func(v *string) {
-			if v != nil {
-				r.Add(sd.PII.Category, *v)
-			}
-		}
-		add(p.Min)
-		add(p.Max)
-		for _, tv := range p.TopValues {
-			r.Add(sd.PII.Category, tv.Value)
-		}
-		for _, a := range p.Anomalies {
-			for _, x := range a.Examples {
-				r.Add(sd.PII.Category, x)
-			}
+		for _, v := range p.Values() {
+			r.Add(sd.PII.Category, v)
 		}
 	}
-	return r, cols, nil
+	return r, len(pii), nil
+}
+
+// personal lists run runID's semantic documents of the columns that hold
+// personal data.
+func personal(ctx context.Context, cat *catalog.Catalog, runID string) ([]catalog.SemanticDoc, error) {
+	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
+	if err != nil {
+		return nil, fmt.Errorf("redact: %w", err)
+	}
+	var out []catalog.SemanticDoc
+	for _, e := range sems {
+		var sd catalog.SemanticDoc
+		if e.Decode(&sd) == nil && sd.PII != nil {
+			out = append(out, sd)
+		}
+	}
+	return out, nil
 }
 
 // maskJSON masks every string of a JSON document, keys aside; changed
@@ -206,16 +206,13 @@ func maskJSON(doc []byte, r *privacy.Redactor) ([]byte, bool, error) {
 // to their categories: what privacy.MaskRows masks in a query's result by
 // the name of its columns.
 func Columns(ctx context.Context, cat *catalog.Catalog, runID string) (map[string]string, error) {
-	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
+	pii, err := personal(ctx, cat, runID)
 	if err != nil {
-		return nil, fmt.Errorf("redact: %w", err)
+		return nil, err
 	}
 	out := map[string]string{}
-	for _, e := range sems {
-		var sd catalog.SemanticDoc
-		if e.Decode(&sd) == nil && sd.PII != nil {
-			out[strings.ToLower(sd.Column)] = sd.PII.Category
-		}
+	for _, sd := range pii {
+		out[strings.ToLower(sd.Column)] = sd.PII.Category
 	}
 	return out, nil
 }

@@ -116,15 +116,7 @@ func personal(c warehouse.Column, p *catalog.ProfileDoc, semantic string, pii *c
 	if pii != nil {
 		return pii.Category
 	}
-	var vals []string
-	for _, v := range p.TopValues {
-		vals = append(vals, v.Value)
-	}
-	for _, v := range []*string{p.Min, p.Max} {
-		if v != nil {
-			vals = append(vals, *v)
-		}
-	}
+	vals := p.Values()
 	conf := 0.0
 	if semantic != "" {
 		conf = 0.8
