@@ -65,6 +65,10 @@ type Server struct {
 	once   sync.Once
 	tables []warehouse.Table
 	tErr   error
+
+	piiOnce sync.Once
+	pii     map[string]string // the discovery's personal-data columns (redact.Columns)
+	piiErr  error
 }
 
 type message struct {
@@ -218,6 +222,18 @@ func (s *Server) untrusted() *warehouse.Door {
 func (s *Server) listTables(ctx context.Context) ([]warehouse.Table, error) {
 	s.once.Do(func() { s.tables, s.tErr = s.Source.Tables(ctx) })
 	return s.tables, s.tErr
+}
+
+// personalColumns are the discovery's personal-data columns by name, read
+// once: the catalog does not change while the server runs.
+func (s *Server) personalColumns(ctx context.Context) (map[string]string, error) {
+	s.piiOnce.Do(func() {
+		s.pii = map[string]string{}
+		if s.Catalog != nil && s.Run != "" {
+			s.pii, s.piiErr = redact.Columns(ctx, s.Catalog, s.Run)
+		}
+	})
+	return s.pii, s.piiErr
 }
 
 type tool struct {
@@ -498,11 +514,9 @@ func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) 
 		out.Rows = [][]any{}
 	}
 	if !s.ShowPII {
-		known := map[string]string{}
-		if s.Catalog != nil && s.Run != "" {
-			if known, err = redact.Columns(ctx, s.Catalog, s.Run); err != nil {
-				return nil, fmt.Errorf("personal-data columns: %w", err)
-			}
+		known, err := s.personalColumns(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("personal-data columns: %w", err)
 		}
 		if masked := privacy.MaskRows(out.Columns, out.Rows, known); len(masked) > 0 {
 			out.Masked = masked
