@@ -235,6 +235,33 @@ type Table struct {
 	// change to make deliberately, so they stay out of the JSON for now.
 	Indexes []Index    `json:"-"`
 	Uniques [][]string `json:"-"`
+
+	// The declared structure beyond keys (issue 22), optional in
+	// schema_version 1, absent when the engine declares none.
+	// Comment is the database's own comment; UserComment what the team
+	// wrote in discover.yaml (comments:), shown as theirs beside it.
+	Comment        string    `json:"comment,omitempty"`
+	UserComment    string    `json:"user_comment,omitempty"`
+	PrimaryKeyName string    `json:"primary_key_name,omitempty"`
+	Definition     string    `json:"definition,omitempty"` // a view's query
+	Reads          []string  `json:"reads,omitempty"`      // the tables and views a view reads
+	Checks         []Check   `json:"checks,omitempty"`
+	Triggers       []Trigger `json:"triggers,omitempty"`
+}
+
+// Check is a declared CHECK constraint.
+type Check struct {
+	Name       string `json:"name,omitempty"`
+	Expression string `json:"expression"`
+}
+
+// Trigger is a declared trigger: Timing BEFORE, AFTER or INSTEAD OF;
+// Events INSERT, UPDATE, DELETE, TRUNCATE.
+type Trigger struct {
+	Name       string   `json:"name"`
+	Timing     string   `json:"timing"`
+	Events     []string `json:"events"`
+	Definition string   `json:"definition"`
 }
 
 // Unread is why a table is shown without its structure or figures: What is
@@ -252,11 +279,14 @@ func (u *Unread) verb() string {
 	return "read"
 }
 
-// Index is a declared index (Markdown and HTML only).
+// Index is a declared index (Markdown and HTML only). A key part that is
+// an expression is its text; Predicate is a partial index's condition.
 type Index struct {
-	Name    string
-	Columns []string
-	Unique  bool
+	Name       string
+	Columns    []string
+	Unique     bool
+	Predicate  string
+	Definition string
 }
 
 // Entity names what a table's rows are.
@@ -289,6 +319,17 @@ type Column struct {
 	// PII is optional in schema_version 1 (added after it was published):
 	// the personal data the column holds, null when none was found.
 	PII *PII `json:"pii"`
+	// The declared structure beyond the type (issue 22), optional in
+	// schema_version 1, absent when not declared: the default expression,
+	// the database's comment and the team's (discover.yaml), a generated
+	// column's expression, and how the engine numbers an identity column
+	// (always, by_default, auto_increment).
+	Default         *string `json:"default,omitempty"`
+	Comment         string  `json:"comment,omitempty"`
+	UserComment     string  `json:"user_comment,omitempty"`
+	Generated       string  `json:"generated,omitempty"`
+	GeneratedStored bool    `json:"generated_stored,omitempty"`
+	Identity        string  `json:"identity,omitempty"`
 }
 
 // PII is a column's kind of personal data: its category (email, phone,
@@ -337,6 +378,12 @@ type Relationship struct {
 	Confidence     float64  `json:"confidence"`
 	OrphanFraction *float64 `json:"orphan_fraction"`
 	Evidence       []string `json:"evidence"`
+	// A declared reference's constraint name and referential actions
+	// (NO ACTION, RESTRICT, CASCADE, SET NULL, SET DEFAULT), optional in
+	// schema_version 1, absent where not declared or not said.
+	ConstraintName string `json:"constraint_name,omitempty"`
+	OnDelete       string `json:"on_delete,omitempty"`
+	OnUpdate       string `json:"on_update,omitempty"`
 }
 
 // Pattern is a structural pattern.
