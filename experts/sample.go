@@ -33,6 +33,12 @@ import (
 // (columnar, about one scan's time). The rows drawn by key and the
 // reservoir are samples of rows drawn one by one (Scope.Random).
 
+// IndexMinRows is the table size below which an index buys nothing a
+// scan of a few pages does not: no expert advises one for a smaller table
+// (a reviewer's rule that every reference be indexed is lint's, whatever
+// the size).
+const IndexMinRows = 1_000
+
 // WholeScanFactor bounds the tables any expert reads whole: at most this
 // many times --sample-rows (the statistical expert's wholeScanFactor).
 const WholeScanFactor = 10

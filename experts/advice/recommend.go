@@ -24,9 +24,8 @@ const (
 	// spelling it had when the query expert advised, so that a catalog of
 	// an earlier run resumes without advising again.
 	recsStep = "query:recommendations"
-	// indexMinRows is the table size below which an index buys nothing a
-	// scan of a few pages does not.
-	indexMinRows = 1_000
+	// indexMinRows is the table size below which an index buys nothing.
+	indexMinRows = experts.IndexMinRows
 	// largeRows is the size from which a table is explored on a sample and
 	// its time column deserves an index.
 	largeRows = 100_000

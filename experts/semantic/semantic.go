@@ -252,7 +252,7 @@ func analyzeTable(ctx context.Context, env *experts.Env, t warehouse.Table, prof
 	// The entity comes last: it marks the table done, here and for the
 	// rules expert, which reads the column types saved above once it exists.
 	rows := rowCount(doc, profiles)
-	ent, conf, ev := describeEntity(t, pk, rows, verdicts)
+	ent, conf, ev := describeEntity(t, pk, rows, verdicts, viewUnit(shared, t, rows, profiles, verdicts))
 	if more := relatedText(shared, t, pk, verdicts); more != "" {
 		ent.Description += "; " + more
 	}
@@ -395,24 +395,30 @@ func keyPending(ctx context.Context, env *experts.Env, t warehouse.Table, ps map
 }
 
 // describeEntity names what one row of t is, from the table name, its key
-// and, for a table keyed by two references, the tables it links.
-func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[string]verdict) (catalog.EntityDoc, float64, []string) {
+// and, for a table keyed by two references, the tables it links. A view's
+// name is a query's ("Orders Qry", "Sales by Category"), not a kind of
+// thing: its rows are one per an entity only when unit names one (a
+// reference unique in the view), and otherwise it is said to be a view.
+func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[string]verdict, unit viewRow) (catalog.EntityDoc, float64, []string) {
 	name := t.Name.String()
 	typ := entityType(t.Name.Name)
 	ev := []string{fmt.Sprintf("type from the table name %q", t.Name.Name)}
 	conf := nameConfidence
 
 	var parts []string
-	if links := linkedTables(t, pk, verdicts); len(links) == 2 {
+	switch links := linkedTables(t, pk, verdicts); {
+	case t.Kind == "view" && unit.entity != "":
+		parts = append(parts, "One row per "+unit.entity+" (a view)")
+		ev = append(ev, fmt.Sprintf("%s refers to a %s and is unique in the view", unit.column, unit.entity))
+	case t.Kind == "view":
+		parts = append(parts, "A view")
+	case len(links) == 2:
 		parts = append(parts, fmt.Sprintf("Links %s and %s: one row per %s–%s pair",
 			humanize(links[0]), humanize(links[1]), humanize(links[0]), humanize(links[1])))
 		ev = append(ev, fmt.Sprintf("primary key (%s) is two references", strings.Join(pk, ", ")))
 		conf = 0.7
-	} else {
+	default:
 		parts = append(parts, "One row per "+humanize(typ))
-	}
-	if t.Kind == "view" {
-		parts[0] += " (a view)"
 	}
 	switch {
 	case !rows.known:
@@ -427,7 +433,9 @@ func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[
 	}
 	switch len(pk) {
 	case 0:
-		parts = append(parts, "no primary key")
+		if t.Kind != "view" { // a view declares no key: saying so tells nothing
+			parts = append(parts, "no primary key")
+		}
 	case 1:
 		parts = append(parts, "identified by "+pk[0])
 	default:
@@ -440,6 +448,44 @@ func describeEntity(t warehouse.Table, pk []string, rows rowRange, verdicts map[
 		ev = append(ev, fmt.Sprintf("%d rows", rows.n))
 	}
 	return catalog.EntityDoc{Table: name, Type: typ, Description: strings.Join(parts, "; ")}, conf, ev
+}
+
+// viewRow is the entity a view's rows are one each of, and the column
+// that says so.
+type viewRow struct{ entity, column string }
+
+// viewUnit finds, for a view, a column that refers to a table of the
+// database (by declaration-free evidence: its type and name) and holds a
+// different value in every one of the view's rows, none NULL, counted
+// exactly: the view then has one row per that table's entity (Orders Qry,
+// one row per order). Left empty for tables, for views whose figures are
+// estimates, and when no such column exists or two name different tables.
+func viewUnit(shared *schemaNames, t warehouse.Table, rows rowRange, profiles map[string]*catalog.ProfileDoc, verdicts map[string]verdict) viewRow {
+	if t.Kind != "view" || !rows.known || rows.estimate || rows.lower || rows.n < 2 {
+		return viewRow{}
+	}
+	var found viewRow
+	for _, c := range t.Columns {
+		p := profiles[c.Name]
+		v := verdicts[c.Name]
+		if p == nil || p.DistinctCount == nil || p.DistinctIsEstimate || *p.DistinctCount != rows.n ||
+			p.NullFraction == nil || *p.NullFraction != 0 || (v.Type != TypeForeignKey && v.Type != TypeIdentifier) {
+			continue
+		}
+		col := column{Name: c.Name, Tokens: naming.Words(c.Name), InventoryNames: shared.inventory}
+		w, ok := col.refersToTable()
+		if !ok {
+			continue
+		}
+		entity := strings.ReplaceAll(w, "_", " ")
+		if found.entity != "" && found.entity != entity {
+			return viewRow{} // rows that are one per two things are neither
+		}
+		if found.entity == "" {
+			found = viewRow{entity: entity, column: c.Name}
+		}
+	}
+	return found
 }
 
 // describedBy are the semantic types that tell one row from another to a

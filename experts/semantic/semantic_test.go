@@ -388,3 +388,44 @@ func TestIgnoreDeclaredFKs(t *testing.T) {
 		}
 	}
 }
+
+// TestViewEntities: a view is named after its query ("Orders Qry"), not
+// after what a row is. A view whose order_id differs in every row is one
+// row per order; one whose rows are one per nothing the database names is
+// said to be a view, and a view's missing key is not news.
+func TestViewEntities(t *testing.T) {
+	path := fixture(t)
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{
+		`CREATE VIEW order_summary AS SELECT o.id AS order_id, o.customer_id, o.amount FROM orders o`,
+		`CREATE VIEW orders_by_status AS SELECT status, COUNT(*) AS n FROM orders GROUP BY status`,
+		// both order and customer unique: one row per two things is neither
+		`CREATE VIEW pairs AS SELECT id AS order_id, id AS customer_id FROM orders`,
+	} {
+		if _, err := db.Exec(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	h := setup(t, path)
+	h.run(t, statistical.New())
+	h.run(t, semantic.New())
+	for view, want := range map[string]string{
+		"order_summary":    "One row per order (a view); 200 rows; refers to order (order_id) and customer (customer_id); described by amount",
+		"orders_by_status": "A view; 4 rows; described by n",
+		"pairs":            "A view; 200 rows; refers to order (order_id) and customer (customer_id)",
+	} {
+		e, err := h.cat.Get(context.Background(), catalog.KindEntity, view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ent catalog.EntityDoc
+		e.Decode(&ent)
+		if ent.Description != want {
+			t.Errorf("%s: %q, want %q", view, ent.Description, want)
+		}
+	}
+}

@@ -23,11 +23,11 @@ type insight struct {
 }
 
 // qualityInsights derives quality findings from one table's profiles: an
-// empty table, null-heavy columns and constant columns.
+// empty table and null-heavy columns.
 func qualityInsights(table string, rows int64, sampled bool, profiles []catalog.ProfileDoc) []insight {
-	of := fmt.Sprintf("%d rows", rows)
+	of := catalog.Thousands(rows) + " rows"
 	if sampled {
-		of = fmt.Sprintf("a sample of %d rows", rows)
+		of = "a sample of " + catalog.Thousands(rows) + " rows"
 	}
 	if rows == 0 {
 		return []insight{{
@@ -43,12 +43,11 @@ func qualityInsights(table string, rows int64, sampled bool, profiles []catalog.
 	var out []insight
 	for _, p := range profiles {
 		col := table + "." + p.Column
-		if p.NullFraction != nil && *p.NullFraction >= nullHeavyFraction {
+		// A column NULL in every row is not said here either: its "all_null"
+		// anomaly says so.
+		if p.NullFraction != nil && *p.NullFraction >= nullHeavyFraction && *p.NullFraction < 1 {
 			nulls := int64(*p.NullFraction*float64(rows) + 0.5)
 			desc := fmt.Sprintf("%s is NULL in %s%% of %s", col, pct(*p.NullFraction), of)
-			if *p.NullFraction == 1 {
-				desc = fmt.Sprintf("%s is NULL in every one of %s", col, of)
-			}
 			out = append(out, insight{
 				key: "quality:null_heavy:" + col,
 				doc: catalog.InsightDoc{Kind: "quality", Tables: []string{table}, Columns: []string{col},
@@ -56,18 +55,9 @@ func qualityInsights(table string, rows int64, sampled bool, profiles []catalog.
 				evidence: []string{fmt.Sprintf("COUNT(*)=%d, NULLs=%d in %s", rows, nulls, col)},
 			})
 		}
-		if p.DistinctCount != nil && *p.DistinctCount == 1 {
-			v := ""
-			if p.Min != nil {
-				v = " (" + strconv.Quote(*p.Min) + ")"
-			}
-			out = append(out, insight{
-				key: "quality:constant:" + col,
-				doc: catalog.InsightDoc{Kind: "quality", Tables: []string{table}, Columns: []string{col},
-					Description: fmt.Sprintf("%s holds a single value%s in %s", col, v, of)},
-				evidence: []string{fmt.Sprintf("COUNT(DISTINCT %s)=1 over %d rows", p.Column, rows)},
-			})
-		}
+		// Nor a constant column: its profile's "constant" anomaly says it,
+		// with the value and the non-null count; a second finding with the
+		// row count read as a different figure for the same fact.
 	}
 	return out
 }

@@ -219,8 +219,16 @@ func (g *graph) bridgesAndStars() []Pattern {
 			}
 		}
 		// A surrogate-keyed table with payload columns (order lines with a
-		// quantity and a price) is a fact about the pair, not a bridge.
-		if !pkOfRefs && !(len(parents) == 2 && other <= 1) {
+		// quantity and a price) is a fact about the pair, not a bridge; nor
+		// is one whose own key other tables reference (an inventory item
+		// that rentals name, a store that customers name): its rows are
+		// things in their own right, not pairs.
+		if !pkOfRefs && (!(len(parents) == 2 && other <= 1) || g.incoming[n] > 0) {
+			continue
+		}
+		// A bridge pairs rows of both sides many times over: a reference
+		// that is one-to-one (each parent at most once) pairs nothing.
+		if slices.ContainsFunc(refs, func(r catalog.RelationshipDoc) bool { return r.Cardinality == "one_to_one" }) {
 			continue
 		}
 		conf := 0.7

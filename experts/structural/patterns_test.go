@@ -112,6 +112,21 @@ func TestPatterns(t *testing.T) {
 		{"bridge: surrogate key, nothing else", tables(tbl("post_tags", []string{"id"}, "id", "post_id", "tag_id"), tbl("posts", []string{"id"}, "id"), tbl("tags", []string{"id"}, "id")),
 			[]catalog.RelationshipDoc{rel("post_tags", "post_id", "posts"), rel("post_tags", "tag_id", "tags")},
 			"[bridge_table[post_tags posts tags]]", []float64{0.7}},
+		{"a surrogate-keyed table others reference is an entity, not a bridge", tables(
+			tbl("inventory", []string{"id"}, "id", "film_id", "store_id"), tbl("films", []string{"id"}, "id"), tbl("stores", []string{"id"}, "id"),
+			tbl("rentals", []string{"id"}, "id", "inventory_id", "rented_at")),
+			[]catalog.RelationshipDoc{rel("inventory", "film_id", "films"), rel("inventory", "store_id", "stores"), rel("rentals", "inventory_id", "inventory")},
+			"[]", nil},
+		{"a reference that is one-to-one pairs nothing: no bridge", tables(
+			tbl("settings", []string{"id"}, "id", "currency_id", "country_id"), tbl("currencies", []string{"id"}, "id"), tbl("countries", []string{"id"}, "id")),
+			[]catalog.RelationshipDoc{withCard(rel("settings", "currency_id", "currencies"), "one_to_one", "declared"), rel("settings", "country_id", "countries")},
+			"[one_to_one_extension[currencies settings]]", nil},
+		{"a bridge keyed by its references stays one when referenced", tables(
+			tbl("enrolments", []string{"student_id", "course_id"}, "student_id", "course_id"), tbl("students", []string{"id"}, "id"), tbl("courses", []string{"id"}, "id"),
+			tbl("grades", []string{"id"}, "id", "student_id", "course_id", "grade")),
+			[]catalog.RelationshipDoc{rel("enrolments", "student_id", "students"), rel("enrolments", "course_id", "courses"),
+				{FromTable: "grades", FromColumns: []string{"student_id", "course_id"}, ToTable: "enrolments", ToColumns: []string{"student_id", "course_id"}, Source: "declared"}},
+			"[bridge_table[enrolments courses students]]", []float64{0.9}},
 		{"order lines with payload are no bridge", tables(tbl("order_items", []string{"id"}, "id", "order_id", "product_id", "quantity INTEGER", "price NUMERIC"), tbl("orders", []string{"id"}, "id"), tbl("products", []string{"id"}, "id")),
 			[]catalog.RelationshipDoc{rel("order_items", "order_id", "orders"), rel("order_items", "product_id", "products")},
 			"[]", nil},

@@ -167,7 +167,9 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table, byName 
 		if err := catalog.Relationships.Save(ctx, env, rel.Key(), rel, conf, evidence, "declared"); err != nil {
 			return err
 		}
-		if t.Kind == "table" && !indexed(t, fk.Columns) {
+		// Advice only where it can matter: an empty or small table is read
+		// in a few pages, index or not.
+		if t.Kind == "table" && n >= experts.IndexMinRows && !indexed(t, fk.Columns) {
 			rec := catalog.RecommendationDoc{
 				Kind: "index",
 				Description: fmt.Sprintf("%s(%s) references %s but no index starts with it; joins and parent deletes scan %s.",

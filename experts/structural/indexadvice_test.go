@@ -1,0 +1,80 @@
+package structural_test
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/structural"
+	"github.com/discover-db/discover/warehouse/sqlite"
+)
+
+// TestIndexAdviceOnlyWhereItMatters: a declared reference with no index
+// on the child is advised an index when the child holds experts.IndexMinRows
+// rows or more, and not when it is small or empty, where a scan reads a
+// few pages (issue 22: "advice only where it can matter").
+func TestIndexAdviceOnlyWhereItMatters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "idx.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`CREATE TABLE parent (id INTEGER PRIMARY KEY)`,
+		`INSERT INTO parent VALUES (1), (2)`,
+		`CREATE TABLE big_child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))`,
+		`INSERT INTO big_child WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 1000) SELECT i, i % 2 + 1 FROM r`,
+		`CREATE TABLE small_child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))`,
+		`INSERT INTO small_child SELECT id, parent_id FROM big_child WHERE id < 1000`,
+		`CREATE TABLE empty_child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))`,
+		`CREATE TABLE indexed_child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))`,
+		`CREATE INDEX ix ON indexed_child (parent_id)`,
+		`INSERT INTO indexed_child SELECT id, parent_id FROM big_child`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	db.Close()
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cat.Close()
+	tables, err := src.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1000}, new(atomic.Int64))
+	tasks, err := structural.New().Plan(ctx, env.For(structural.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, task := range tasks {
+		if err := task.Run(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := cat.Kind(ctx, catalog.KindRecommendation, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range recs {
+		got = append(got, e.Key)
+	}
+	want := []string{"index:big_child(parent_id)->parent(id)"}
+	if len(got) != len(want) || got[0] != want[0] {
+		t.Errorf("index advice %q, want %q", got, want)
+	}
+}
