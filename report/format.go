@@ -310,8 +310,13 @@ func structureLine(t Table) string {
 	if t.Kind == "view" {
 		name += " (view)"
 	}
-	if t.Entity == nil || t.Entity.Description == "" {
-		return fmt.Sprintf("%s: %s rows", name, rowsText(t))
+	line := fmt.Sprintf("%s: %s rows", name, rowsText(t))
+	if t.Entity != nil && t.Entity.Description != "" {
+		line = fmt.Sprintf("%s: %s, %s", name, t.Entity.Type, lowerFirst(t.Entity.Description))
 	}
-	return fmt.Sprintf("%s: %s, %s", name, t.Entity.Type, lowerFirst(t.Entity.Description))
+	if t.Unread != nil {
+		// A view has no section of its own in report.md: its line says it.
+		line += "; " + lowerFirst(unreadFact(t))
+	}
+	return line
 }

@@ -77,7 +77,7 @@ func (m *markdown) render(r *Report) {
 	for _, s := range outline {
 		id[s.Title] = m.anchor(s.Title)
 		if s.Title == "Tables" {
-			for _, t := range r.Tables {
+			for _, t := range sectioned(r) {
 				tableIDs = append(tableIDs, m.anchor(shownText(t.Name)))
 			}
 		}
@@ -119,7 +119,7 @@ func (m *markdown) render(r *Report) {
 		}
 		fmt.Fprintf(&m.b, "%s- [%s](#%s)\n", strings.Repeat("  ", s.Level-2), s.Title, id[s.Title])
 		if s.Title == "Tables" {
-			for i, t := range r.Tables {
+			for i, t := range sectioned(r) {
 				fmt.Fprintf(&m.b, "    - [%s](#%s)\n", mdText(t.Name), tableIDs[i])
 			}
 		}
@@ -129,11 +129,18 @@ func (m *markdown) render(r *Report) {
 	m.p("## Structure")
 	m.structure(r)
 	m.p("### Tables")
-	if len(r.Tables) == 0 {
+	tables := sectioned(r)
+	switch views := len(r.Tables) - len(tables); {
+	case len(r.Tables) == 0:
 		m.p("None found.")
+	case views > 0:
+		m.p("Each table's columns; %s described under Structure, and every table and view in full (top values, keys, indexes) on its page in tables/.",
+			plural(views, "view is", "views are"))
+	default:
+		m.p("Each table's columns; every table in full (top values, keys, indexes) on its page in tables/.")
 	}
-	for _, t := range r.Tables {
-		m.table(r, t)
+	for _, t := range tables {
+		m.table(t)
 	}
 	m.relationships(r.Relationships)
 	m.domain(r.Domain)
@@ -145,7 +152,7 @@ func (m *markdown) render(r *Report) {
 	m.privacy(privacyItems(r), privacyNote(r))
 	m.recommendations(r.Recommendations)
 	m.uncertainties(r.Uncertainties)
-	m.hypotheses(r.Hypotheses)
+	m.hypotheses(r)
 }
 
 // structure writes one line per table: what its rows are and how many.
@@ -207,31 +214,38 @@ func (m *markdown) list(items []string) {
 }
 
 // labelled writes "**label:** none." or the label followed by a list.
+// labelled writes a labelled list, and nothing when it is empty: a table's
+// facts above already say it has no key, and "none" under each heading of
+// every table was a third of a page.
 func (m *markdown) labelled(label string, items []string) {
 	if len(items) == 0 {
-		m.p("**%s:** none.", label)
 		return
 	}
 	m.p("**%s:**", label)
 	m.list(items)
 }
 
-func (m *markdown) table(r *Report, t Table) {
-	m.p("#### %s", mdText(t.Name))
-	facts := []string{
-		"Kind: " + t.Kind,
-		"Rows: " + rowsText(t),
-		"Primary key: " + primaryKeyText(t),
-	}
-	if t.Entity != nil {
-		e := fmt.Sprintf("Entity: %s (confidence %s)", t.Entity.Type, percent(t.Entity.Confidence))
-		if t.Entity.Description != "" {
-			e += ": " + t.Entity.Description
+// sectioned are the tables report.md gives a section of their own: the
+// base tables. A view's columns repeat those of the tables it reads; it is
+// a line under Structure here and a page in tables/ (issue 22: report.md
+// reads in minutes).
+func sectioned(r *Report) []Table {
+	var out []Table
+	for _, t := range r.Tables {
+		if t.Kind != "view" {
+			out = append(out, t)
 		}
-		facts = append(facts, e)
-	} else {
-		facts = append(facts, "Entity: "+unknown)
 	}
+	return out
+}
+
+// table writes a table's section of report.md: its size and key, its
+// columns, its indexes and unique constraints. What its rows are is its
+// line under Structure, and its references are under Relationships: each
+// said once.
+func (m *markdown) table(t Table) {
+	m.p("#### %s", mdText(t.Name))
+	facts := []string{fmt.Sprintf("Rows: %s; primary key: %s", rowsText(t), primaryKeyText(t))}
 	if u := unreadFact(t); u != "" {
 		facts = append([]string{u}, facts...)
 	}
@@ -249,24 +263,6 @@ func (m *markdown) table(r *Report, t Table) {
 		}
 		m.grid([]string{"Column", "Type", "Nullable", "Null %", "Distinct", "Min", "Max", "Semantic type"}, rows)
 	}
-
-	var keys []string
-	if len(t.PrimaryKey) > 0 {
-		k := "Primary key " + columnsText(t.PrimaryKey)
-		if t.PrimaryKeySource != nil {
-			k += ", " + *t.PrimaryKeySource
-		}
-		keys = append(keys, k)
-	}
-	out, in := tableRefs(r.Relationships, t.Name)
-	for _, rel := range out {
-		keys = append(keys, fmt.Sprintf("Foreign key %s → %s, %s, confidence %s",
-			columnsText(rel.FromColumns), endText(rel.ToTable, rel.ToColumns), rel.Source, percent(rel.Confidence)))
-	}
-	for _, rel := range in {
-		keys = append(keys, fmt.Sprintf("Referenced by %s, %s", endText(rel.FromTable, rel.FromColumns), rel.Source))
-	}
-	m.labelled("Keys", keys)
 
 	var idx []string
 	for _, ix := range t.Indexes {
@@ -382,14 +378,48 @@ func (m *markdown) quality(items []listItem) {
 	m.b.WriteString("\n")
 }
 
-func (m *markdown) hypotheses(hs []Hypothesis) {
+// hypotheses summarizes the ledger in report.md: the counts, and the
+// claims the data did not bear out, one line each; every claim with its
+// query and figures is on the ledger's own page (LedgerFile), where a
+// reader who wants the proof goes (issue 22: the ledger had been half of
+// report.md).
+func (m *markdown) hypotheses(r *Report) {
 	m.p("## Hypotheses")
-	if len(hs) == 0 {
+	if len(r.Hypotheses) == 0 {
 		m.p("None found.")
 		return
 	}
-	m.p("The claims tested against the data, each with the query that tested it and the figures it returned.")
-	for _, h := range hs {
+	m.p("%s Each claim, the query that tested it and the figures it returned: [%s](%s).",
+		mdText(hypothesisSentence(r)), LedgerFile, LedgerFile)
+	var open []string
+	for _, h := range r.Hypotheses {
+		if h.Status == "refuted" || h.Status == "inconclusive" {
+			open = append(open, fmt.Sprintf("%s (%s): %s", h.ID, h.Status, h.Statement))
+		}
+	}
+	if len(open) > 0 {
+		m.p("Not borne out by the data:")
+		m.list(open)
+	}
+}
+
+// LedgerFile is the hypothesis ledger's page, beside report.md.
+const LedgerFile = "hypotheses.md"
+
+// WriteLedger writes the ledger of hypotheses (LedgerFile): every claim
+// tested against the data, with its query and the figures it returned. Like
+// report.md it holds only what the data and the settings determine, so two
+// runs on unchanged data write it byte for byte.
+func WriteLedger(w io.Writer, r *Report) error {
+	m := markdown{slugs: map[string]int{}}
+	m.p("# Hypotheses: %s", mdText(r.Database.Name))
+	if len(r.Hypotheses) == 0 {
+		m.p("None found.")
+	} else {
+		m.p("%s", mdText(hypothesisSentence(r)))
+		m.p("The claims tested against the data, each with the query that tested it and the figures it returned.")
+	}
+	for _, h := range r.Hypotheses {
 		m.p("**%s**: %s", mdText(h.ID), mdText(h.Statement))
 		by := ""
 		if h.Expert != "" {
@@ -408,6 +438,10 @@ func (m *markdown) hypotheses(hs []Hypothesis) {
 		}
 		m.evidence(h.Evidence)
 	}
+	if _, err := io.WriteString(w, m.b.String()); err != nil {
+		return fmt.Errorf("report: cannot write the ledger: %w", err)
+	}
+	return nil
 }
 
 func (m *markdown) recommendations(rs []Recommendation) {

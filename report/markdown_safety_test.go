@@ -153,6 +153,16 @@ func TestHostileReportIsInert(t *testing.T) {
 		}
 	}
 	assertLocalLinks(t, hostile, md, docs)
+
+	ledger := render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, hostile)
+	plainLedger := render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, plain)
+	if got, want := mdShape(ledger), mdShape(plainLedger); !slices.Equal(got, want) {
+		t.Errorf("%s of hostile names has other nodes than of plain ones:\n%s", LedgerFile, firstDiff(got, want))
+	}
+	assertNoActingCharacters(t, LedgerFile, ledger)
+	if links := mdLinks(ledger); len(links) > 0 {
+		t.Errorf("%s links to %q", LedgerFile, links)
+	}
 }
 
 // Every link in report.md goes to one of its headings, and every link in
@@ -164,7 +174,7 @@ func assertLocalLinks(t *testing.T, r *Report, md []byte, docs []DocFile) {
 		files[f.Name] = true
 	}
 	for _, dest := range mdLinks(md) {
-		if !strings.HasPrefix(dest, "#") || strings.ContainsAny(dest, " :/") {
+		if dest != LedgerFile && (!strings.HasPrefix(dest, "#") || strings.ContainsAny(dest, " :/")) {
 			t.Errorf("report.md links to %q", dest)
 		}
 	}

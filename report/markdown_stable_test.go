@@ -69,7 +69,8 @@ func TestStableSummary(t *testing.T) {
 	}
 }
 
-// An unread table keeps its section and page, which say why.
+// An unread table keeps its section and page, which say why; an unread
+// view, which has no section in report.md, says it in its Structure line.
 func TestMarkdownMarksUnreadTables(t *testing.T) {
 	r := Build(realistic(t))
 	r.Tables[0].Unread = &Unread{What: "table", Reason: "database disk image is malformed (11)"}
@@ -79,7 +80,12 @@ func TestMarkdownMarksUnreadTables(t *testing.T) {
 	files := docNames(r.Tables)
 	for i, want := range []string{"- Could not be read: database disk image is malformed (11)\n", "- Not profiled: query timed out\n"} {
 		name := r.Tables[i].Name
-		if !strings.Contains(md, "#### "+mdText(name)+"\n\n"+want) {
+		if r.Tables[i].Kind == "view" {
+			line := "- " + mdText(name) + " (view): 1,200 rows; " + mdText(lowerFirst(strings.TrimSuffix(strings.TrimPrefix(want, "- "), "\n"))) + "\n"
+			if !strings.Contains(md, line) {
+				t.Errorf("report.md: the view %s is not marked %q in its Structure line", name, want)
+			}
+		} else if !strings.Contains(md, "#### "+mdText(name)+"\n\n"+want) {
 			t.Errorf("report.md: %s is not marked %q", name, want)
 		}
 		if !strings.Contains(docs[files[name]], want) {

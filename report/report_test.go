@@ -442,6 +442,7 @@ func TestGolden(t *testing.T) {
 	golden(t, "report.json", jsonOf(t, r))
 	golden(t, "report.md", mdOf(t, r))
 	golden(t, "report.html", htmlOf(t, r))
+	golden(t, "hypotheses.md", render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, r))
 	e := Build(emptyInput())
 	golden(t, "empty.json", jsonOf(t, e))
 	golden(t, "empty.md", mdOf(t, e))
@@ -483,8 +484,9 @@ func TestMarkdownEscapesCells(t *testing.T) {
 	if strings.Contains(md, hostile) {
 		t.Error("markdown carries a raw <script> tag")
 	}
-	if !strings.Contains(md, "````sql\nSELECT count(*) FROM vehicles WHERE plate <> upper(plate) -- ``` in a comment\n````") {
-		t.Errorf("SQL holding ``` needs a longer fence:\n%s", md)
+	ledger := string(render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, Build(realistic(t))))
+	if !strings.Contains(ledger, "````sql\nSELECT count(*) FROM vehicles WHERE plate <> upper(plate) -- ``` in a comment\n````") {
+		t.Errorf("SQL holding ``` needs a longer fence:\n%s", ledger)
 	}
 }
 
@@ -552,5 +554,39 @@ func TestWriteJSONStreamsTheEncodersBytes(t *testing.T) {
 		if got := jsonOf(t, r); !bytes.Equal(got, want.Bytes()) {
 			t.Errorf("%s: WriteJSON differs from the encoder's bytes:\n%s\nwant:\n%s", name, got, want.Bytes())
 		}
+	}
+}
+
+// TestLedgerOnItsOwnPage: report.md summarizes the ledger (the counts, the
+// claims the data did not bear out, one line each, and a link), and the
+// ledger page holds every claim with its query and evidence (issue 22:
+// the ledger had been half of report.md).
+func TestLedgerOnItsOwnPage(t *testing.T) {
+	in := realistic(t)
+	in.Entries = append(in.Entries,
+		entry(t, catalog.KindHypothesis, "h-003", catalog.HypothesisDoc{ID: "h-003", Statement: "every shipment has a vehicle",
+			Status: "refuted", TestSQL: "SELECT count(*) FROM shipments WHERE vehicle_id IS NULL"}, 0.9, "rules", "12 shipments have none"),
+		entry(t, catalog.KindHypothesis, "h-004", catalog.HypothesisDoc{ID: "h-004", Statement: "costs grow",
+			Status: "inconclusive", TestSQL: "SELECT 1"}, 0.5, "rules"))
+	r := Build(in)
+	md := string(mdOf(t, r))
+	section := md[strings.Index(md, "## Hypotheses\n"):]
+	want := "## Hypotheses\n\n4 hypotheses: 1 confirmed, 1 refuted, 1 inconclusive and 1 proposed. " +
+		"Each claim, the query that tested it and the figures it returned: [hypotheses.md](hypotheses.md).\n\n" +
+		"Not borne out by the data:\n\n- h-003 (refuted): every shipment has a vehicle\n- h-004 (inconclusive): costs grow\n\n"
+	if section != want {
+		t.Errorf("report.md's Hypotheses section:\n%s\nwant:\n%s", section, want)
+	}
+	if strings.Contains(md, "```sql\nSELECT count(*) FROM shipments WHERE vehicle_id IS NULL") {
+		t.Error("report.md still holds the ledger's queries")
+	}
+	ledger := string(render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, r))
+	for _, h := range r.Hypotheses {
+		if !strings.Contains(ledger, "**"+h.ID+"**: "+mdText(h.Statement)) {
+			t.Errorf("the ledger lacks %s", h.ID)
+		}
+	}
+	if !strings.Contains(ledger, "SELECT count(*) FROM shipments WHERE vehicle_id IS NULL") || !strings.Contains(ledger, "- 12 shipments have none") {
+		t.Errorf("the ledger lacks a claim's query or evidence:\n%s", ledger)
 	}
 }

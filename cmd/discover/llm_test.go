@@ -385,7 +385,7 @@ func TestLLMHostileModel(t *testing.T) {
 	if got := listDir(t, attack); len(got) != 0 {
 		t.Errorf("files created by the model's statements: %v", got)
 	}
-	if got := listDir(t, out); !slices.Equal(got, []string{"catalog.db", "report.html", "report.json", "report.md", "tables"}) {
+	if got := listDir(t, out); !slices.Equal(got, []string{"catalog.db", "hypotheses.md", "report.html", "report.json", "report.md", "tables"}) {
 		t.Errorf("output folder holds %v", got)
 	}
 	for _, f := range listDir(t, filepath.Join(out, "tables")) {

@@ -625,6 +625,12 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 		}
 		written = append(written, path)
 		if f == "md" {
+			// The ledger of hypotheses, on its own page beside report.md.
+			ledger := filepath.Join(out, report.LedgerFile)
+			if err := writeFileAtomic(ledger, func(w io.Writer) error { return report.WriteLedger(w, rep) }); err != nil {
+				return rep, written, fmt.Errorf("write %s: %w", ledger, err)
+			}
+			written = append(written, ledger)
 			// Repository docs (issue 8): an index and one page per table,
 			// stable across runs on unchanged data, for a CI job to commit.
 			dir := filepath.Join(out, "tables")

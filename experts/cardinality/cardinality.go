@@ -175,6 +175,8 @@ func (f Figures) Sentence(one, many, child, parents string) string {
 	switch {
 	case f.none() == 0:
 		s += fmt.Sprintf("; every %s has at least one.", one)
+	case pct == 0 && f.none() == 1:
+		s += fmt.Sprintf("; one %s has none.", one)
 	case pct == 0:
 		s += fmt.Sprintf("; %s %s have none.", catalog.Thousands(f.none()), parents)
 	default:

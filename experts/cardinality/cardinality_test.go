@@ -26,4 +26,14 @@ func TestNounsAndSentence(t *testing.T) {
 	if got := f.Sentence("order", "invoices", "invoice", "orders"); got != "An order has at most one invoice; every order has at least one." {
 		t.Errorf("one-to-one sentence: %s", got)
 	}
+	// Under 1% without children: counted, and one is one.
+	for none, want := range map[int64]string{
+		1: "A city has many addresses (1.0 on average among those with any, at most 2); one city has none.",
+		3: "A city has many addresses (1.0 on average among those with any, at most 2); 3 cities have none.",
+	} {
+		f = cardinality.Figures{Parents: 1000, WithChildren: 1000 - none, Max: 2, Children: 1003 - none}
+		if got := f.Sentence("city", "addresses", "address", "cities"); got != want {
+			t.Errorf("%d without children: %s", none, got)
+		}
+	}
 }
