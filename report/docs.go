@@ -380,9 +380,7 @@ func docsTable(r *Report, t Table, files map[string]string) []byte {
 			if a.Description != "" {
 				s += ": " + a.Description
 			}
-			if len(a.Examples) > 0 {
-				s += " (e.g. " + strings.Join(a.Examples, ", ") + ")"
-			}
+			s += examplesText(a)
 			an = append(an, s)
 		}
 	}

@@ -25,7 +25,31 @@ func optText(s *string) string {
 	if s == nil {
 		return unknown
 	}
-	return *s
+	return shownValue(*s)
+}
+
+// shownValue writes a value so that a reader sees it: an empty string, and
+// one with spaces at either end, are quoted, since a cell or a list shows
+// them as nothing ("(e.g. )") or loses the spaces.
+func shownValue(v string) string {
+	if v == "" || strings.TrimSpace(v) != v {
+		return strconv.Quote(v)
+	}
+	return v
+}
+
+// examplesText is " (e.g. a, b)" for an anomaly's examples, each shown as
+// shownValue does; nothing when there are none, or when the description
+// already quotes its one example (all 69 values are "0").
+func examplesText(a Anomaly) string {
+	if len(a.Examples) == 0 || len(a.Examples) == 1 && strings.Contains(a.Description, strconv.Quote(a.Examples[0])) {
+		return ""
+	}
+	shown := make([]string, len(a.Examples))
+	for i, e := range a.Examples {
+		shown[i] = shownValue(e)
+	}
+	return " (e.g. " + strings.Join(shown, ", ") + ")"
 }
 
 func rowsText(t Table) string {
@@ -117,6 +141,11 @@ func topValuesText(vs []ValueCount, n int) string {
 	if len(vs) == 0 {
 		return unknown
 	}
+	// Values each seen once (a unique column's) are no top values: a list
+	// of the first few says nothing about the column.
+	if !slices.ContainsFunc(vs, func(v ValueCount) bool { return v.Count > 1 }) {
+		return "each value once"
+	}
 	parts := make([]string, 0, n)
 	for i, v := range vs {
 		if i == n {
@@ -124,7 +153,7 @@ func topValuesText(vs []ValueCount, n int) string {
 			break
 		}
 		// Counts, not percentages: a rare value would round to "0%".
-		parts = append(parts, textcut.Runes(v.Value, 24)+" ("+catalog.Thousands(v.Count)+")")
+		parts = append(parts, textcut.Runes(shownValue(v.Value), 24)+" ("+catalog.Thousands(v.Count)+")")
 	}
 	return strings.Join(parts, ", ")
 }
@@ -269,9 +298,7 @@ func qualityItems(r *Report) []listItem {
 				if a.Description != "" {
 					s += ": " + a.Description
 				}
-				if len(a.Examples) > 0 {
-					s += " (e.g. " + strings.Join(a.Examples, ", ") + ")"
-				}
+				s += examplesText(a)
 				out = append(out, listItem{Subject: t.Name + "." + c.Name, Text: s})
 			}
 		}

@@ -37,6 +37,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"stop":         stopText,
 	"llm":          llmText,
 	"join":         strings.Join,
+	"examples":     func(a Anomaly) string { return strings.TrimSpace(examplesText(a)) },
 	"lower":        strings.ToLower,
 	"short":        func(s string) string { return textcut.Runes(s, cellLimit) },
 	"thousands":    catalog.Thousands,
