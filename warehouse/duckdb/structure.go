@@ -35,7 +35,8 @@ func structure(tables map[key]*warehouse.Table, creates map[key]string) {
 		if t.Kind != "view" || t.Definition == "" {
 			continue
 		}
-		for _, ref := range fromNames(t.Definition) {
+		refs, _ := warehouse.FromNames(Grammar, t.Definition)
+		for _, ref := range refs {
 			var schemas []string
 			switch len(ref) {
 			case 1:
@@ -163,65 +164,4 @@ func generatedColumns(create string) map[string]string {
 		}
 	}
 	return out
-}
-
-// fromNames lists the names a query reads from: each name that follows
-// FROM or JOIN, or a comma in a FROM clause, as its parts (schema.table is
-// two). A parenthesis there is a subquery, read on its own; a name
-// followed by a parenthesis is a table function. A common table
-// expression's name comes out too, and is kept only if a table of that
-// name exists.
-func fromNames(query string) [][]string {
-	toks, err := Grammar.Tokenize(query)
-	if err != nil {
-		return nil
-	}
-	var out [][]string
-	// inFrom[d] says that the clause open at parenthesis depth d is FROM.
-	inFrom := []bool{false}
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		d := len(inFrom) - 1
-		switch {
-		case isPunct(t, "("):
-			inFrom = append(inFrom, false)
-			continue
-		case isPunct(t, ")"):
-			if d > 0 {
-				inFrom = inFrom[:d]
-			}
-			continue
-		case isWord(t, "FROM"):
-			inFrom[d] = true
-		case isWord(t, "JOIN"):
-		case isPunct(t, ",") && inFrom[d]:
-		case t.Kind == warehouse.TokenWord && clauseWords[strings.ToUpper(t.Text)]:
-			inFrom[d] = false
-			continue
-		default:
-			continue
-		}
-		// A name after FROM, JOIN or a comma in FROM.
-		var parts []string
-		j := i + 1
-		for j < len(toks) && isName(toks[j]) {
-			parts = append(parts, toks[j].Ident())
-			if j+1 < len(toks) && isPunct(toks[j+1], ".") {
-				j += 2
-				continue
-			}
-			j++
-			break
-		}
-		if len(parts) > 0 && !(j < len(toks) && isPunct(toks[j], "(")) {
-			out = append(out, parts)
-		}
-	}
-	return out
-}
-
-// clauseWords end a FROM clause at their depth.
-var clauseWords = map[string]bool{
-	"SELECT": true, "WHERE": true, "GROUP": true, "HAVING": true, "QUALIFY": true, "WINDOW": true,
-	"ORDER": true, "LIMIT": true, "OFFSET": true, "UNION": true, "EXCEPT": true, "INTERSECT": true,
 }

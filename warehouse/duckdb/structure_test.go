@@ -111,16 +111,3 @@ func TestTablesStructure(t *testing.T) {
 		}
 	}
 }
-
-// fromNames finds the names a query reads, not its columns, aliases,
-// subqueries or table functions.
-func TestFromNames(t *testing.T) {
-	got := fromNames(`SELECT a.x, (SELECT max(y) FROM s.b) FROM a AS t JOIN "Q ""x""" ON a.x = 1, c
-		LEFT JOIN read_csv('f.csv') r ON true, (SELECT 1 FROM d) WHERE x IN (SELECT z FROM e, f) UNION SELECT 1 FROM g.h.i`)
-	want := [][]string{{"s", "b"}, {"a"}, {`Q "x"`}, {"c"}, {"d"}, {"e"}, {"f"}, {"g", "h", "i"}}
-	g, _ := json.Marshal(got)
-	w, _ := json.Marshal(want)
-	if string(g) != string(w) {
-		t.Errorf("fromNames = %s, want %s", g, w)
-	}
-}
