@@ -134,48 +134,55 @@ func TestTablesFixture(t *testing.T) {
 
 	customer := tbl("", "customer", "table")
 	customer.Columns = cols("id:INTEGER!", "email:VARCHAR!", "name:VARCHAR")
-	customer.PrimaryKey = []string{"id"}
+	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "customer_id_pkey"
 	customer.Uniques = [][]string{{"email"}, {"name", "email"}}
 	customer.Indexes = []warehouse.Index{
-		{Name: "cust_expr", Columns: []string{"(lower(email))", "name"}},
-		{Name: "cust_name", Columns: []string{"name"}},
-		{Name: "cust_name_email", Columns: []string{"name", "email"}, Unique: true},
+		{Name: "cust_expr", Columns: []string{"(lower(email))", "name"},
+			Definition: `CREATE INDEX cust_expr ON customer((lower(email)), "name")`},
+		{Name: "cust_name", Columns: []string{"name"}, Definition: `CREATE INDEX cust_name ON customer("name")`},
+		{Name: "cust_name_email", Columns: []string{"name", "email"}, Unique: true,
+			Definition: `CREATE UNIQUE INDEX cust_name_email ON customer("name", email)`},
 	}
 	items := tbl("", "order items", "table")
 	items.Columns = cols("order_id:INTEGER!", "line:INTEGER!", "sku:VARCHAR", "qty:INTEGER")
-	items.PrimaryKey = []string{"order_id", "line"}
+	items.PrimaryKey, items.PrimaryKeyName = []string{"order_id", "line"}, "order items_order_id_line_pkey"
 	ship := tbl("", "shipment_line", "table")
 	ship.Columns = cols("ship_id:INTEGER", "order_id:INTEGER", "line:INTEGER")
 	ship.ForeignKeys = []warehouse.ForeignKey{{
 		Name: "shipment_line_order_id_line_order_id_line_fkey", Columns: []string{"order_id", "line"},
 		RefTable: warehouse.TableName{Name: "order items"}, RefColumns: []string{"order_id", "line"},
+		OnDelete: "NO ACTION", OnUpdate: "NO ACTION",
 	}}
 	orders := tbl("", "orders", "table")
 	orders.Columns = cols("id:INTEGER!", "customer_id:INTEGER", "amount:DECIMAL(10,2)", "placed:DATE", "paid:TIMESTAMP",
 		"ref:UUID", "tags:VARCHAR[]", "addr:STRUCT(city VARCHAR, zip INTEGER)", "photo:BLOB", "big:HUGEINT", "huge:HUGEINT",
 		"ratio:FLOAT", "score:DOUBLE", "small:TINYINT", "ubig:UBIGINT", "ok:BOOLEAN", "attrs:MAP(VARCHAR, INTEGER)",
 		"tz:TIMESTAMP WITH TIME ZONE", "dur:INTERVAL", "clock:TIME", "doc:JSON")
-	orders.PrimaryKey = []string{"id"}
+	orders.PrimaryKey, orders.PrimaryKeyName = []string{"id"}, "orders_id_pkey"
 	orders.ForeignKeys = []warehouse.ForeignKey{{
 		Name: "orders_customer_id_id_fkey", Columns: []string{"customer_id"},
 		RefTable: warehouse.TableName{Name: "customer"}, RefColumns: []string{"id"},
+		OnDelete: "NO ACTION", OnUpdate: "NO ACTION",
 	}}
 	sel := tbl("", "select", "table")
 	sel.Columns = cols("from:VARCHAR", "where:INTEGER")
 	sel.Uniques = [][]string{{"from", "where"}}
 	hi := tbl("", `say "hi"`, "table")
 	hi.Columns = cols("k:VARCHAR!", "Mixed Case:INTEGER")
-	hi.PrimaryKey = []string{"k"}
+	hi.PrimaryKey, hi.PrimaryKeyName = []string{"k"}, `say "hi"_k_pkey`
 	view := tbl("", "big orders", "view")
 	view.Columns = cols("id:INTEGER", "email:VARCHAR")
+	view.Definition = "SELECT o.id, c.email FROM orders AS o INNER JOIN customer AS c ON ((c.id = o.customer_id)) WHERE (o.amount > 10)"
+	view.Reads = []warehouse.TableName{{Name: "customer"}, {Name: "orders"}}
 	region := tbl("sales", "region", "table")
 	region.Columns = cols("id:INTEGER!", "name:VARCHAR")
-	region.PrimaryKey = []string{"id"}
+	region.PrimaryKey, region.PrimaryKeyName = []string{"id"}, "region_id_pkey"
 	rep := tbl("sales", "rep", "table")
 	rep.Columns = cols("id:INTEGER", "region_id:INTEGER")
 	rep.ForeignKeys = []warehouse.ForeignKey{{
 		Name: "rep_region_id_id_fkey", Columns: []string{"region_id"},
 		RefTable: warehouse.TableName{Schema: "sales", Name: "region"}, RefColumns: []string{"id"},
+		OnDelete: "NO ACTION", OnUpdate: "NO ACTION",
 	}}
 
 	want := []warehouse.Table{view, customer, items, orders, hi, sel, ship, region, rep}

@@ -56,22 +56,24 @@ func tableName(k key) warehouse.TableName {
 // theirs, system holds DuckDB's own schemas.
 const (
 	objectsSQL = `
-		SELECT schema_name, table_name, 'table' FROM duckdb_tables()
+		SELECT schema_name, table_name, 'table', coalesce(comment, ''), coalesce(sql, '') FROM duckdb_tables()
 		WHERE database_name = current_database() AND NOT internal AND NOT temporary
 		UNION ALL
-		SELECT schema_name, view_name, 'view' FROM duckdb_views()
+		SELECT schema_name, view_name, 'view', coalesce(comment, ''), coalesce(sql, '') FROM duckdb_views()
 		WHERE database_name = current_database() AND NOT internal AND NOT temporary`
 	columnsSQL = `
-		SELECT schema_name, table_name, column_name, column_index, data_type, is_nullable
+		SELECT schema_name, table_name, column_name, column_index, data_type, is_nullable,
+		       column_default, coalesce(comment, '')
 		FROM duckdb_columns()
 		WHERE database_name = current_database() AND NOT internal
 		ORDER BY schema_name, table_name, column_index`
 	constraintsSQL = `
 		SELECT schema_name, table_name, constraint_type, constraint_name,
-		       constraint_column_names, coalesce(referenced_table, ''), referenced_column_names
+		       constraint_column_names, coalesce(referenced_table, ''), referenced_column_names,
+		       coalesce(expression, '')
 		FROM duckdb_constraints()
 		WHERE database_name = current_database()
-		  AND constraint_type IN ('PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY')
+		  AND constraint_type IN ('PRIMARY KEY', 'UNIQUE', 'FOREIGN KEY', 'CHECK')
 		ORDER BY schema_name, table_name, constraint_index`
 	indexesSQL = `
 		SELECT schema_name, table_name, index_name, is_unique, coalesce(sql, '')
@@ -88,16 +90,24 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 
 	tables := map[key]*warehouse.Table{}
 	var order []key
+	// The statements that create each table, for its generated columns.
+	creates := map[key]string{}
 	err = each(ctx, conn, objectsSQL, func(r *sql.Rows) error {
 		var k key
-		var kind string
-		if err := r.Scan(&k.schema, &k.name, &kind); err != nil {
+		var kind, comment, def string
+		if err := r.Scan(&k.schema, &k.name, &kind, &comment, &def); err != nil {
 			return err
 		}
 		if s.files && kind == "view" {
 			kind = "table" // a data file behind a view of our own
+			comment, def = "", ""
+		}
+		if kind == "table" {
+			creates[k], def = def, ""
 		}
 		tables[k] = &warehouse.Table{
+			Comment:     comment,
+			Definition:  viewQuery(def),
 			Name:        tableName(k),
 			Kind:        kind,
 			Columns:     []warehouse.Column{},
@@ -116,10 +126,13 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 	err = each(ctx, conn, columnsSQL, func(r *sql.Rows) error {
 		var k key
 		var c warehouse.Column
-		if err := r.Scan(&k.schema, &k.name, &c.Name, &c.Position, &c.Type, &c.Nullable); err != nil {
+		if err := r.Scan(&k.schema, &k.name, &c.Name, &c.Position, &c.Type, &c.Nullable, &c.Default, &c.Comment); err != nil {
 			return err
 		}
 		if t := tables[k]; t != nil {
+			if s.files {
+				c.Default, c.Comment = nil, ""
+			}
 			t.Columns = append(t.Columns, c)
 		}
 		return nil
@@ -130,9 +143,9 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 
 	err = each(ctx, conn, constraintsSQL, func(r *sql.Rows) error {
 		var k key
-		var typ, name, refTable string
+		var typ, name, refTable, expr string
 		var cols, refCols []any
-		if err := r.Scan(&k.schema, &k.name, &typ, &name, &cols, &refTable, &refCols); err != nil {
+		if err := r.Scan(&k.schema, &k.name, &typ, &name, &cols, &refTable, &refCols, &expr); err != nil {
 			return err
 		}
 		t := tables[k]
@@ -141,7 +154,12 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 		}
 		switch typ {
 		case "PRIMARY KEY":
-			t.PrimaryKey = strs(cols)
+			// DuckDB keeps no constraint's name; duckdb_constraints()
+			// makes one up from the table and columns, which is what
+			// the key, foreign keys and checks are called here.
+			t.PrimaryKey, t.PrimaryKeyName = strs(cols), name
+		case "CHECK":
+			t.Checks = append(t.Checks, warehouse.Check{Name: name, Expression: unwrap(expr)})
 		case "UNIQUE":
 			t.Uniques = append(t.Uniques, strs(cols))
 		case "FOREIGN KEY":
@@ -151,6 +169,10 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 				Columns:    strs(cols),
 				RefTable:   tableName(key{k.schema, refTable}),
 				RefColumns: strs(refCols),
+				// The only actions DuckDB has (it refuses CASCADE, SET
+				// NULL and SET DEFAULT), as its information_schema says.
+				OnDelete: "NO ACTION",
+				OnUpdate: "NO ACTION",
 			})
 		}
 		return nil
@@ -172,6 +194,7 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 		}
 		cols, plain := indexTerms(def)
 		x.Columns = cols
+		x.Definition = strings.TrimSuffix(strings.TrimSpace(def), ";")
 		t.Indexes = append(t.Indexes, x)
 		if x.Unique && plain {
 			t.Uniques = append(t.Uniques, cols)
@@ -180,6 +203,10 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("indexes: %w", err)
+	}
+
+	if !s.files {
+		structure(tables, creates)
 	}
 
 	var out []warehouse.Table

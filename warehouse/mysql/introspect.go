@@ -31,15 +31,19 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	var funcs []string
 	err := s.readOnly(ctx, noLimits, func(ss *session) error {
 		out, funcs = nil, nil
-		objs, _, err := ss.inventory(ctx)
+		objs, skipped, err := ss.inventory(ctx)
 		if err != nil {
 			return err
 		}
 		if funcs, err = ss.storedFunctions(ctx); err != nil {
 			return fmt.Errorf("stored functions: %w", err)
 		}
-		in := &introspector{ss: ss, ctx: ctx, tables: map[string]*warehouse.Table{}}
+		in := &introspector{ss: ss, ctx: ctx, tables: map[string]*warehouse.Table{}, known: map[string]bool{}}
+		for _, sk := range skipped {
+			in.known[sk.Table.Name] = true
+		}
 		for _, o := range objs {
+			in.known[o.name] = true
 			in.tables[o.name] = &warehouse.Table{
 				Name:        warehouse.TableName{Name: o.name},
 				Kind:        o.kind,
@@ -58,6 +62,9 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		}
 		if err := in.foreignKeys(); err != nil {
 			return fmt.Errorf("foreign keys: %w", err)
+		}
+		if err := in.structure(); err != nil {
+			return err
 		}
 		for _, o := range objs {
 			out = append(out, *in.tables[o.name])
@@ -222,24 +229,39 @@ type introspector struct {
 	ss     *session
 	ctx    context.Context
 	tables map[string]*warehouse.Table // readable objects only
+	known  map[string]bool             // every table and view the user sees, readable or not
 }
 
+// columns reads the columns with their defaults, comments and
+// AUTO_INCREMENT. information_schema repeats on a view's column the
+// default and comment of the base column it shows; the view declares
+// neither, so they are left out.
 func (in *introspector) columns() error {
 	rows, err := in.ss.tx.QueryContext(in.ctx, `
-		SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, ORDINAL_POSITION
+		SELECT TABLE_NAME, COLUMN_NAME, COLUMN_TYPE, IS_NULLABLE, ORDINAL_POSITION,
+			COLUMN_DEFAULT, DATA_TYPE, EXTRA, COLUMN_COMMENT
 		FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ?`, in.ss.s.name)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var table, nullable string
+		var table, nullable, dataType, extra string
+		var def sql.NullString
 		var c warehouse.Column
-		if err := rows.Scan(&table, &c.Name, &c.Type, &nullable, &c.Position); err != nil {
+		if err := rows.Scan(&table, &c.Name, &c.Type, &nullable, &c.Position, &def, &dataType, &extra, &c.Comment); err != nil {
 			return err
 		}
 		if t := in.tables[table]; t != nil {
 			c.Nullable = nullable == "YES"
+			if t.Kind == "view" {
+				c.Comment = ""
+			} else {
+				c.Default = columnDefault(in.ss.s.mariadb, def, dataType, extra)
+			}
+			if strings.Contains(strings.ToLower(extra), "auto_increment") {
+				c.Identity = "auto_increment"
+			}
 			t.Columns = append(t.Columns, c)
 		}
 	}
@@ -305,8 +327,9 @@ func (in *introspector) indexes() error {
 		}
 		t := in.tables[k.table]
 		// The primary key is reported as such, not as one more index.
+		// Its name is always PRIMARY, and said so, as on other engines.
 		if k.index == "PRIMARY" {
-			t.PrimaryKey = cols
+			t.PrimaryKey, t.PrimaryKeyName = cols, "PRIMARY"
 			continue
 		}
 		t.Indexes = append(t.Indexes, warehouse.Index{Name: k.index, Columns: cols, Unique: unique[k]})

@@ -53,9 +53,23 @@ func mysqlSpelling(typ, name string) string {
 
 func wantTables(s *Source, ref string) []warehouse.Table {
 	bigOrders := table("big orders", "view", cols("ship_id int(11)", "sku varchar(20) null", "qty int(11) null"))
+	// The definition as MariaDB keeps it; MySQL 8 brackets each comparison.
+	bigOrders.Definition = "select `s`.`ship_id` AS `ship_id`,`i`.`sku` AS `sku`,`i`.`qty` AS `qty` from (`" + s.name +
+		"`.`shipment_line` `s` join `" + s.name + "`.`order items` `i` on(`i`.`order_id` = `s`.`order_id` and `i`.`line` = `s`.`line`))"
+	if !s.MariaDB() {
+		bigOrders.Definition = "select `s`.`ship_id` AS `ship_id`,`i`.`sku` AS `sku`,`i`.`qty` AS `qty` from (`" + s.name +
+			"`.`shipment_line` `s` join `" + s.name + "`.`order items` `i` on(((`i`.`order_id` = `s`.`order_id`) and (`i`.`line` = `s`.`line`))))"
+	}
+	bigOrders.Reads = []warehouse.TableName{{Name: "order items"}, {Name: "shipment_line"}}
+	// A foreign key that declares no action: InnoDB's NO ACTION is
+	// RESTRICT, and MariaDB (like MySQL 5.7) says so; MySQL 8 says NO ACTION.
+	noAction := "RESTRICT"
+	if !s.MariaDB() {
+		noAction = "NO ACTION"
+	}
 
 	customer := table("customer", "table", cols("id int(11)", "email varchar(100)", "name varchar(50) null"))
-	customer.PrimaryKey = []string{"id"}
+	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "PRIMARY"
 	customer.Uniques = [][]string{{"email"}}
 	customer.Indexes = []warehouse.Index{
 		{Name: "cust_email", Columns: []string{"email"}, Unique: true},
@@ -63,10 +77,12 @@ func wantTables(s *Source, ref string) []warehouse.Table {
 	}
 
 	naive := table("naïve", "table", cols("clé varchar(10)", "valeur double null", "region_id int(11) null", "cust_id int(11) null"))
-	naive.PrimaryKey = []string{"clé"}
+	naive.PrimaryKey, naive.PrimaryKeyName = []string{"clé"}, "PRIMARY"
 	naive.ForeignKeys = []warehouse.ForeignKey{
-		{Name: "naive_cust", Columns: []string{"cust_id"}, RefTable: warehouse.TableName{Name: "customer"}, RefColumns: []string{"id"}},
-		{Name: "naive_region", Columns: []string{"region_id"}, RefTable: warehouse.TableName{Schema: ref, Name: "region"}, RefColumns: []string{"id"}},
+		{Name: "naive_cust", Columns: []string{"cust_id"}, RefTable: warehouse.TableName{Name: "customer"}, RefColumns: []string{"id"},
+			OnDelete: noAction, OnUpdate: noAction},
+		{Name: "naive_region", Columns: []string{"region_id"}, RefTable: warehouse.TableName{Schema: ref, Name: "region"}, RefColumns: []string{"id"},
+			OnDelete: noAction, OnUpdate: noAction},
 	}
 	naive.Indexes = []warehouse.Index{
 		{Name: "naive_cust", Columns: []string{"cust_id"}},
@@ -74,7 +90,7 @@ func wantTables(s *Source, ref string) []warehouse.Table {
 	}
 
 	items := table("order items", "table", cols("line int(11)", "order_id int(11)", "sku varchar(20) null", "qty int(11) null"))
-	items.PrimaryKey = []string{"order_id", "line"}
+	items.PrimaryKey, items.PrimaryKeyName = []string{"order_id", "line"}, "PRIMARY"
 
 	sel := table("select", "table", cols("from varchar(10) null", "where int(11) null"))
 	sel.Uniques = [][]string{{"from", "where"}}
@@ -82,7 +98,8 @@ func wantTables(s *Source, ref string) []warehouse.Table {
 
 	ship := table("shipment_line", "table", cols("ship_id int(11)", "order_id int(11) null", "line int(11) null"))
 	ship.ForeignKeys = []warehouse.ForeignKey{{Name: "ship_item", Columns: []string{"order_id", "line"},
-		RefTable: warehouse.TableName{Name: "order items"}, RefColumns: []string{"order_id", "line"}}}
+		RefTable: warehouse.TableName{Name: "order items"}, RefColumns: []string{"order_id", "line"},
+		OnDelete: noAction, OnUpdate: noAction}}
 	ship.Indexes = []warehouse.Index{{Name: "ship_item", Columns: []string{"order_id", "line"}}}
 
 	types := table("types", "table", cols("id int(11)", "i int(11) null", "big bigint(20) unsigned null",
@@ -90,10 +107,14 @@ func wantTables(s *Source, ref string) []warehouse.Table {
 		"en enum('a','b') null", "st set('x','y') null", "flag tinyint(1) null", "d date null", "dt datetime null",
 		"ts timestamp null", "j longtext null", "bl blob null", "bt bit(1) null", "yr year(4) null", "tm time null",
 		"vb varbinary(8) null"))
-	types.PrimaryKey = []string{"id"}
+	types.PrimaryKey, types.PrimaryKeyName = []string{"id"}, "PRIMARY"
+	if s.MariaDB() {
+		// MariaDB's JSON is longtext with a check of its own.
+		types.Checks = []warehouse.Check{{Name: "j", Expression: "json_valid(`j`)"}}
+	}
 
 	weird := table("we`ird", "table", cols("k`ey int(11)", "v varchar(5) null"))
-	weird.PrimaryKey = []string{"k`ey"}
+	weird.PrimaryKey, weird.PrimaryKeyName = []string{"k`ey"}, "PRIMARY"
 
 	out := []warehouse.Table{bigOrders, customer, naive, items, sel, ship, types, weird}
 	if !s.MariaDB() {

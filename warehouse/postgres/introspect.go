@@ -123,6 +123,9 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		if err := indexes(ctx, tx, byOID); err != nil {
 			return fmt.Errorf("indexes: %w", err)
 		}
+		if err := structure(ctx, tx, byOID); err != nil {
+			return err
+		}
 		for _, t := range byOID {
 			out = append(out, *t)
 		}
@@ -209,7 +212,8 @@ func constraints(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Tab
 	rows, err := tx.Query(ctx, `
 		WITH rel AS (SELECT c.oid`+relFrom+`)
 		SELECT con.conrelid, con.conname, con.contype::text, a.attname,
-		       coalesce(`+reportSchema("fc", "fn")+`, ''), coalesce(fc.relname, ''), coalesce(fa.attname, '')
+		       coalesce(`+reportSchema("fc", "fn")+`, ''), coalesce(fc.relname, ''), coalesce(fa.attname, ''),
+		       con.confdeltype::text, con.confupdtype::text
 		FROM pg_catalog.pg_constraint con
 		JOIN rel ON rel.oid = con.conrelid
 		CROSS JOIN LATERAL unnest(con.conkey, con.confkey) WITH ORDINALITY AS k(attnum, fattnum, ord)
@@ -223,16 +227,17 @@ func constraints(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Tab
 		return err
 	}
 	var rel uint32
-	var name, typ, col, refSchema, refTable, refCol string
+	var name, typ, col, refSchema, refTable, refCol, onDelete, onUpdate string
 	var last *warehouse.ForeignKey
 	var lastRel uint32
-	_, err = pgx.ForEachRow(rows, []any{&rel, &name, &typ, &col, &refSchema, &refTable, &refCol}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&rel, &name, &typ, &col, &refSchema, &refTable, &refCol, &onDelete, &onUpdate}, func() error {
 		t := byOID[rel]
 		if t == nil {
 			return nil
 		}
 		if typ == "p" {
 			t.PrimaryKey = append(t.PrimaryKey, col)
+			t.PrimaryKeyName = name
 			return nil
 		}
 		if last == nil || lastRel != rel || last.Name != name {
@@ -241,6 +246,8 @@ func constraints(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Tab
 				Columns:    []string{},
 				RefTable:   warehouse.TableName{Schema: refSchema, Name: refTable},
 				RefColumns: []string{},
+				OnDelete:   fkActions[onDelete],
+				OnUpdate:   fkActions[onUpdate],
 			})
 			last, lastRel = &t.ForeignKeys[len(t.ForeignKeys)-1], rel
 		}
@@ -251,12 +258,19 @@ func constraints(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Tab
 	return err
 }
 
+// fkActions maps pg_constraint.confdeltype and confupdtype to the words
+// of SQL.
+var fkActions = map[string]string{"a": "NO ACTION", "r": "RESTRICT", "c": "CASCADE", "n": "SET NULL", "d": "SET DEFAULT"}
+
 // indexes fills in every index with its key columns (INCLUDE columns left
 // out), an expression shown as pg_get_indexdef writes it, and Uniques: the
 // unique indexes a key could be made of, which excludes partial ones
 // (unique only where the predicate holds), expression ones (no column is
 // unique) and invalid ones (a failed CREATE INDEX CONCURRENTLY). A unique
-// constraint always has such an index, so it is found this way too.
+// constraint always has such an index, so it is found this way too. A
+// partial index's predicate and key expressions are pretty-printed, as
+// psql shows them; its Definition is pg_get_indexdef's plain form, whose
+// names are schema-qualified.
 func indexes(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) error {
 	rows, err := tx.Query(ctx, `
 		WITH rel AS (SELECT c.oid`+relFrom+`)
@@ -264,7 +278,9 @@ func indexes(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) 
 		       i.indpred IS NOT NULL OR NOT i.indisvalid, i.indkey[k.pos] = 0,
 		       CASE WHEN i.indkey[k.pos] = 0
 		            THEN pg_catalog.pg_get_indexdef(i.indexrelid, k.pos + 1, true)
-		            ELSE a.attname::text END
+		            ELSE a.attname::text END,
+		       coalesce(pg_catalog.pg_get_expr(i.indpred, i.indrelid, true), ''),
+		       pg_catalog.pg_get_indexdef(i.indexrelid)
 		FROM pg_catalog.pg_index i
 		JOIN rel ON rel.oid = i.indrelid
 		JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
@@ -281,11 +297,12 @@ func indexes(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) 
 	}
 	var list []*index
 	var rel uint32
-	var name, col string
+	var name, col, pred, def string
 	var unique, primary, partial, expr bool
-	_, err = pgx.ForEachRow(rows, []any{&rel, &name, &unique, &primary, &partial, &expr, &col}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&rel, &name, &unique, &primary, &partial, &expr, &col, &pred, &def}, func() error {
 		if len(list) == 0 || list[len(list)-1].rel != rel || list[len(list)-1].ix.Name != name {
-			list = append(list, &index{rel: rel, ix: warehouse.Index{Name: name, Columns: []string{}, Unique: unique}, primary: primary, partial: partial})
+			list = append(list, &index{rel: rel, primary: primary, partial: partial, ix: warehouse.Index{
+				Name: name, Columns: []string{}, Unique: unique, Predicate: pred, Definition: def}})
 		}
 		x := list[len(list)-1]
 		x.ix.Columns = append(x.ix.Columns, col)

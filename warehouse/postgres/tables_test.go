@@ -93,63 +93,100 @@ func ix(name string, unique bool, cols ...string) warehouse.Index {
 	return warehouse.Index{Name: name, Columns: cols, Unique: unique}
 }
 
+// withDef is x with its definition and, after it, the predicate of a
+// partial index.
+func withDef(x warehouse.Index, def string, pred ...string) warehouse.Index {
+	x.Definition = def
+	if len(pred) > 0 {
+		x.Predicate = pred[0]
+	}
+	return x
+}
+
+// fkNoAction is a foreign key that declares no actions, as PostgreSQL
+// reports it.
+func fkNoAction(fk warehouse.ForeignKey) warehouse.ForeignKey {
+	fk.OnDelete, fk.OnUpdate = "NO ACTION", "NO ACTION"
+	return fk
+}
+
 func wantTables() []warehouse.Table {
 	camel := table(tn("", "CamelCase"), "table", col(1, "MixedCol", "integer", false), col(2, "after", "text", true))
 
 	customer := table(tn("", "customer"), "table",
 		col(1, "id", "integer", false), col(2, "email", "text", false), col(3, "name", "character varying(20)", true))
-	customer.PrimaryKey = []string{"id"}
+	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "customer_pkey"
 	customer.Uniques = [][]string{{"email"}}
 	customer.Indexes = []warehouse.Index{
-		ix("customer_email_key", true, "email"),
-		ix("customer_email_lower", true, "lower(email)"),
-		ix("customer_expr", false, "lower(name::text)", "id"),
-		ix("customer_name_partial", false, "name"),
-		ix("customer_name_uniq_partial", true, "name"),
-		ix("customer_pkey", true, "id"),
+		withDef(ix("customer_email_key", true, "email"),
+			"CREATE UNIQUE INDEX customer_email_key ON public.customer USING btree (email)"),
+		withDef(ix("customer_email_lower", true, "lower(email)"),
+			"CREATE UNIQUE INDEX customer_email_lower ON public.customer USING btree (lower(email))"),
+		withDef(ix("customer_expr", false, "lower(name::text)", "id"),
+			"CREATE INDEX customer_expr ON public.customer USING btree (lower((name)::text), id DESC)"),
+		withDef(ix("customer_name_partial", false, "name"),
+			"CREATE INDEX customer_name_partial ON public.customer USING btree (name) WHERE (name IS NOT NULL)",
+			"name IS NOT NULL"),
+		withDef(ix("customer_name_uniq_partial", true, "name"),
+			"CREATE UNIQUE INDEX customer_name_uniq_partial ON public.customer USING btree (name) WHERE (id > 100)",
+			"id > 100"),
+		withDef(ix("customer_pkey", true, "id"), "CREATE UNIQUE INDEX customer_pkey ON public.customer USING btree (id)"),
 	}
 
 	items := table(tn("", "Order Items"), "table",
 		col(1, "order_id", "bigint", false), col(2, "line", "integer", false),
 		col(3, "sku", "text", true), col(4, "qty", "integer", true))
-	items.PrimaryKey = []string{"order_id", "line"}
-	items.Indexes = []warehouse.Index{ix("Order Items_pkey", true, "order_id", "line")}
+	items.PrimaryKey, items.PrimaryKeyName = []string{"order_id", "line"}, "Order Items_pkey"
+	items.Indexes = []warehouse.Index{withDef(ix("Order Items_pkey", true, "order_id", "line"),
+		`CREATE UNIQUE INDEX "Order Items_pkey" ON public."Order Items" USING btree (order_id, line)`)}
 
 	totals := table(tn("", "order_totals"), "view", col(1, "order_id", "bigint", true), col(2, "qty", "bigint", true))
 	totals.Uniques = [][]string{{"order_id"}}
-	totals.Indexes = []warehouse.Index{ix("order_totals_order_id", true, "order_id")}
+	totals.Indexes = []warehouse.Index{withDef(ix("order_totals_order_id", true, "order_id"),
+		"CREATE UNIQUE INDEX order_totals_order_id ON public.order_totals USING btree (order_id)")}
+	totals.Definition = "SELECT \"Order Items\".order_id,\n    sum(\"Order Items\".qty) AS qty\n   FROM \"Order Items\"\n  GROUP BY \"Order Items\".order_id"
+	totals.Reads = []warehouse.TableName{tn("", "Order Items")}
 
 	bigOrders := table(tn("sales", "big_orders"), "view", col(1, "id", "bigint", true), col(2, "email", "text", true))
+	bigOrders.Definition = "SELECT o.id,\n    c.email\n   FROM sales.orders o\n     JOIN customer c ON c.id = o.customer_id"
+	bigOrders.Reads = []warehouse.TableName{tn("", "customer"), tn("sales", "orders")}
 
 	notes := table(tn("sales", "event_notes"), "table",
 		col(1, "event_id", "integer", true), col(2, "event_at", "date", true), col(3, "note", "text", true))
-	notes.ForeignKeys = []warehouse.ForeignKey{{Name: "event_notes_event_id_event_at_fkey",
-		Columns: []string{"event_id", "event_at"}, RefTable: tn("sales", "events"), RefColumns: []string{"id", "at"}}}
+	notes.ForeignKeys = []warehouse.ForeignKey{fkNoAction(warehouse.ForeignKey{Name: "event_notes_event_id_event_at_fkey",
+		Columns: []string{"event_id", "event_at"}, RefTable: tn("sales", "events"), RefColumns: []string{"id", "at"}})}
 
 	events := table(tn("sales", "events"), "table",
 		col(1, "id", "integer", false), col(2, "at", "date", false), col(3, "kind", "text", true))
-	events.PrimaryKey = []string{"id", "at"}
-	events.Indexes = []warehouse.Index{ix("events_pkey", true, "id", "at")}
+	events.PrimaryKey, events.PrimaryKeyName = []string{"id", "at"}, "events_pkey"
+	events.Indexes = []warehouse.Index{withDef(ix("events_pkey", true, "id", "at"),
+		"CREATE UNIQUE INDEX events_pkey ON ONLY sales.events USING btree (id, at)")}
 
 	orders := table(tn("sales", "orders"), "table",
 		col(1, "id", "bigint", false), col(2, "customer_id", "integer", true), col(3, "placed", "date", false))
-	orders.PrimaryKey = []string{"id"}
-	orders.ForeignKeys = []warehouse.ForeignKey{{Name: "orders_customer_id_fkey",
-		Columns: []string{"customer_id"}, RefTable: tn("", "customer"), RefColumns: []string{"id"}}}
-	orders.Indexes = []warehouse.Index{ix("orders_pkey", true, "id")}
+	orders.PrimaryKey, orders.PrimaryKeyName = []string{"id"}, "orders_pkey"
+	orders.ForeignKeys = []warehouse.ForeignKey{fkNoAction(warehouse.ForeignKey{Name: "orders_customer_id_fkey",
+		Columns: []string{"customer_id"}, RefTable: tn("", "customer"), RefColumns: []string{"id"}})}
+	orders.Indexes = []warehouse.Index{withDef(ix("orders_pkey", true, "id"),
+		"CREATE UNIQUE INDEX orders_pkey ON sales.orders USING btree (id)")}
 
 	ship := table(tn("sales", "shipment_line"), "table",
 		col(1, "ship_id", "integer", true), col(2, "order_id", "bigint", true), col(3, "line", "integer", true))
-	ship.ForeignKeys = []warehouse.ForeignKey{{Name: "shipment_line_item_fk",
-		Columns: []string{"line", "order_id"}, RefTable: tn("", "Order Items"), RefColumns: []string{"line", "order_id"}}}
+	ship.ForeignKeys = []warehouse.ForeignKey{fkNoAction(warehouse.ForeignKey{Name: "shipment_line_item_fk",
+		Columns: []string{"line", "order_id"}, RefTable: tn("", "Order Items"), RefColumns: []string{"line", "order_id"}})}
 
 	hi := table(tn("", `say "hi"`), "table", col(1, "k", "text", false), col(2, "v", "integer", true))
-	hi.PrimaryKey = []string{"k"}
-	hi.Indexes = []warehouse.Index{ix(`say "hi"_pkey`, true, "k")}
+	hi.PrimaryKey, hi.PrimaryKeyName = []string{"k"}, `say "hi"_pkey`
+	hi.Indexes = []warehouse.Index{withDef(ix(`say "hi"_pkey`, true, "k"),
+		`CREATE UNIQUE INDEX "say ""hi""_pkey" ON public."say ""hi""" USING btree (k)`)}
 
 	sel := table(tn("", "select"), "table", col(1, "from", "text", true), col(2, "where", "integer", true))
 	sel.Uniques = [][]string{{"from", "where"}, {"where"}}
-	sel.Indexes = []warehouse.Index{ix("sel where", true, "where"), ix("select_from_where_key", true, "from", "where")}
+	sel.Indexes = []warehouse.Index{
+		withDef(ix("sel where", true, "where"), `CREATE UNIQUE INDEX "sel where" ON public."select" USING btree ("where")`),
+		withDef(ix("select_from_where_key", true, "from", "where"),
+			`CREATE UNIQUE INDEX select_from_where_key ON public."select" USING btree ("from", "where")`),
+	}
 
 	types := table(tn("", "types"), "table",
 		col(1, "i", "integer", true), col(2, "b", "bigint", true), col(3, "n", "numeric(10,2)", true),

@@ -68,6 +68,9 @@ type fakeTable struct {
 	statsRows          *float64 // SHOW STATS summary row_count; nil is NULL
 	denied             bool     // PERMISSION_DENIED on every read
 	invalid            bool     // a view that no longer analyzes
+	comment            string   // system.metadata.table_comments; "" is none (NULL)
+	def                string   // a view's information_schema.views.view_definition
+	colComments        map[string]string
 }
 
 type fakeCol struct {
@@ -135,6 +138,13 @@ func (f *fakeCoordinator) addr() string { return f.srv.Listener.Addr().String() 
 
 func ptrFloat(v float64) *float64 { return &v }
 
+// orderTotalsDef is the view's query as Trino keeps it: as written, names
+// in any case and qualified or not.
+const orderTotalsDef = `SELECT o.customer_id, sum(o.amount) AS total
+FROM orders o JOIN hive.Sales."customers" c ON c.customer_id = o.customer_id
+WHERE o.status IN (SELECT status FROM hr.employees)
+GROUP BY o.customer_id`
+
 // fixtureTables is catalog hive: schemas sales and hr, a view, a table the
 // user may not read and a view that no longer analyzes.
 func fixtureTables() []*fakeTable {
@@ -142,14 +152,14 @@ func fixtureTables() []*fakeTable {
 		{schema: "sales", name: "customers", kind: "BASE TABLE", count: 3, statsRows: ptrFloat(3), cols: []fakeCol{
 			{"customer_id", "bigint", true}, {"name", "varchar", false}, {"email", "varchar(255)", false},
 			{"created_at", "timestamp(3)", false},
-		}},
+		}, comment: "Everyone who 'bought',\nonce", colComments: map[string]string{"email": `as "typed"`}},
 		{schema: "sales", name: "orders", kind: "BASE TABLE", count: 5, statsRows: ptrFloat(998.4), cols: []fakeCol{
 			{"order_id", "bigint", true}, {"customer_id", "bigint", false}, {"amount", "decimal(10,2)", false},
 			{"status", "varchar", false}, {"ordered_on", "date", false}, {"tags", "array(varchar)", false},
 		}},
 		{schema: "sales", name: "order_totals", kind: "VIEW", count: 3, cols: []fakeCol{
 			{"customer_id", "bigint", false}, {"total", "decimal(38,2)", false},
-		}},
+		}, def: orderTotalsDef},
 		{schema: "sales", name: "secret_margins", kind: "BASE TABLE", denied: true, cols: []fakeCol{
 			{"order_id", "bigint", false}, {"margin", "double", false},
 		}},
@@ -159,7 +169,7 @@ func fixtureTables() []*fakeTable {
 		}},
 		{schema: "hr", name: "stale_view", kind: "VIEW", invalid: true, cols: []fakeCol{
 			{"emp_id", "integer", false},
-		}},
+		}, def: "SELECT emp_id FROM old_staff"},
 	}
 }
 
@@ -343,7 +353,8 @@ func errResult(name, typ, msg string) fakeResult {
 // Statements the engine builds, answered from the catalog's tables.
 var (
 	reSchemata = regexp.MustCompile(`^SELECT count\(\*\) FROM "([^"]+)"\.information_schema\.schemata(?: WHERE schema_name = '([^']*)')?$`)
-	reInfo     = regexp.MustCompile(`^SELECT (.+) FROM "([^"]+)"\.information_schema\.(tables|columns) WHERE table_schema (=|<>) '([^']*)' ORDER BY (.+)$`)
+	reInfo     = regexp.MustCompile(`^SELECT (.+) FROM "([^"]+)"\.information_schema\.(tables|columns|views) WHERE table_schema (=|<>) '([^']*)' ORDER BY (.+)$`)
+	reComments = regexp.MustCompile(`^SELECT schema_name, table_name, comment FROM system\.metadata\.table_comments WHERE catalog_name = '([^']*)' AND schema_name (=|<>) '([^']*)' AND comment IS NOT NULL ORDER BY schema_name, table_name$`)
 	reProbe    = regexp.MustCompile(`^SELECT 1 FROM (.+) LIMIT 0$`)
 	reCount    = regexp.MustCompile(`^SELECT count\(\*\) FROM (.+)$`)
 	reStats    = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
@@ -381,6 +392,9 @@ func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 	}
 	if m := reInfo.FindStringSubmatch(sql); m != nil {
 		return f.infoSchema(m[1], m[2], m[3], m[4], m[5], m[6])
+	}
+	if m := reComments.FindStringSubmatch(sql); m != nil {
+		return f.tableComments(m[1], m[2], m[3])
 	}
 	if m := reProbe.FindStringSubmatch(sql); m != nil {
 		t, res := f.resolve(m[1], sessionSchema)
@@ -461,8 +475,18 @@ func (f *fakeCoordinator) infoSchema(selectList, catalog, view, op, schema, orde
 				res.rows = append(res.rows, jsonRow(t.schema, t.name, t.kind))
 			}
 		}
+	case "views":
+		if selectList != "table_schema, table_name, view_definition" || orderBy != "table_schema, table_name" {
+			return errResult("SYNTAX_ERROR", "USER_ERROR", "fake trino: unexpected views query")
+		}
+		res.cols = []fakeCol{{name: "table_schema", typ: "varchar"}, {name: "table_name", typ: "varchar"}, {name: "view_definition", typ: "varchar"}}
+		for _, t := range tables {
+			if keep(t) && t.kind == "VIEW" {
+				res.rows = append(res.rows, jsonRow(t.schema, t.name, t.def))
+			}
+		}
 	case "columns":
-		if selectList != "table_schema, table_name, column_name, data_type, is_nullable, ordinal_position" ||
+		if selectList != "table_schema, table_name, column_name, data_type, is_nullable, ordinal_position, column_default, comment" ||
 			orderBy != "table_schema, table_name, ordinal_position" {
 			return errResult("SYNTAX_ERROR", "USER_ERROR", "fake trino: unexpected columns query")
 		}
@@ -470,6 +494,7 @@ func (f *fakeCoordinator) infoSchema(selectList, catalog, view, op, schema, orde
 			{name: "table_schema", typ: "varchar"}, {name: "table_name", typ: "varchar"},
 			{name: "column_name", typ: "varchar"}, {name: "data_type", typ: "varchar"},
 			{name: "is_nullable", typ: "varchar"}, {name: "ordinal_position", typ: "bigint"},
+			{name: "column_default", typ: "varchar"}, {name: "comment", typ: "varchar"},
 		}
 		for _, t := range tables {
 			if !keep(t) {
@@ -480,8 +505,32 @@ func (f *fakeCoordinator) infoSchema(selectList, catalog, view, op, schema, orde
 				if c.notNull {
 					nullable = "NO"
 				}
-				res.rows = append(res.rows, jsonRow(t.schema, t.name, c.name, c.typ, nullable, i+1))
+				// Trino's connectors mostly keep no defaults: NULL.
+				var comment any
+				if cm, ok := t.colComments[c.name]; ok {
+					comment = cm
+				}
+				res.rows = append(res.rows, jsonRow(t.schema, t.name, c.name, c.typ, nullable, i+1, nil, comment))
 			}
+		}
+	}
+	return res
+}
+
+// tableComments answers system.metadata.table_comments, which lists the
+// tables of every catalog; the engine asks for its own, with a comment.
+func (f *fakeCoordinator) tableComments(catalog, op, schema string) fakeResult {
+	res := fakeResult{cols: []fakeCol{{name: "schema_name", typ: "varchar"}, {name: "table_name", typ: "varchar"}, {name: "comment", typ: "varchar"}}}
+	if catalog != f.catalog {
+		return res
+	}
+	tables := slices.Clone(f.tables)
+	slices.SortFunc(tables, func(a, b *fakeTable) int {
+		return strings.Compare(a.schema+"\x00"+a.name, b.schema+"\x00"+b.name)
+	})
+	for _, t := range tables {
+		if (op == "=") == (t.schema == schema) && t.comment != "" {
+			res.rows = append(res.rows, jsonRow(t.schema, t.name, t.comment))
 		}
 	}
 	return res

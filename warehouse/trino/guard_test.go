@@ -107,10 +107,17 @@ func TestGuardExperts(t *testing.T) {
 	notExpert := map[string]string{
 		"SELECT `a``b`": "Trino refuses backquoted names",
 	}
+	// The table comments Tables reads from the system catalog, whose
+	// tables the guard keeps from SQL it did not write: an introspection
+	// statement the source runs itself, never through Guard.
+	const introspection = "SELECT schema_name, table_name, comment FROM system.metadata.table_comments "
 	s := &Source{catalog: "hive"}
 	for _, q := range stmts {
 		err := s.Guard(context.Background(), q)
 		_, excused := notExpert[q]
+		if strings.HasPrefix(q, introspection) {
+			notExpert[q], excused = "the system catalog is not for users' SQL", true
+		}
 		switch {
 		case err != nil && !excused:
 			t.Errorf("refused: %v\n%s", err, q)

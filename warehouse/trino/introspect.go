@@ -26,9 +26,11 @@ type object struct {
 // columns, sorted by name. Names carry their schema when the DSN names the
 // catalog only (sales.orders) and are bare when it names a schema.
 //
-// Trino exposes no primary, foreign or unique keys and no indexes for most
-// connectors, so those are left empty. Tables the user may see but not read
-// are left out; Skipped says which.
+// Trino exposes no primary, foreign or unique keys, no indexes, checks or
+// triggers for most connectors, so those are left empty. Comments, column
+// defaults (where the connector has them) and view definitions are read
+// with one statement each for the whole catalog. Tables the user may see
+// but not read are left out; Skipped says which.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	ss := newSession(s.db, s.readOnly)
 	defer ss.close()
@@ -52,21 +54,41 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		for rows.Next() {
 			var schema, table, name, typ, nullable string
 			var pos int64
-			if err := rows.Scan(&schema, &table, &name, &typ, &nullable, &pos); err != nil {
+			var def, comment sql.NullString
+			if err := rows.Scan(&schema, &table, &name, &typ, &nullable, &pos, &def, &comment); err != nil {
 				return err
 			}
 			t, ok := tables[object{schema, table, ""}]
 			if !ok {
 				continue // skipped, or created since the inventory
 			}
-			t.Columns = append(t.Columns, warehouse.Column{
+			c := warehouse.Column{
 				Name: name, Type: typ, Nullable: !strings.EqualFold(nullable, "NO"), Position: int(pos),
-			})
+				Comment: comment.String,
+			}
+			if def.Valid {
+				c.Default = &def.String
+			}
+			t.Columns = append(t.Columns, c)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("trino: tables: columns: %w", ctxErr(ctx, describe(err)))
+	}
+	known := map[object]bool{}
+	for _, o := range objs {
+		known[object{o.schema, o.name, ""}] = true
+	}
+	for _, sk := range skipped {
+		schema := sk.Table.Schema
+		if schema == "" {
+			schema = s.schema
+		}
+		known[object{schema, sk.Table.Name, ""}] = true
+	}
+	if err := s.structure(ctx, ss, tables, known); err != nil {
+		return nil, fmt.Errorf("trino: tables: %w", ctxErr(ctx, err))
 	}
 	out := make([]warehouse.Table, 0, len(objs))
 	for _, o := range objs {
@@ -176,11 +198,14 @@ func (s *Source) tableName(schema, name string) warehouse.TableName {
 
 // schemaFilter keeps the DSN's schema, or every schema but the catalog's
 // own information_schema.
-func (s *Source) schemaFilter() string {
+func (s *Source) schemaFilter() string { return s.schemaFilterOn("table_schema") }
+
+// schemaFilterOn is schemaFilter on the column that names the schema.
+func (s *Source) schemaFilterOn(column string) string {
 	if s.schema != "" {
-		return "table_schema = " + quoteString(s.schema)
+		return column + " = " + quoteString(s.schema)
 	}
-	return "table_schema <> 'information_schema'"
+	return column + " <> 'information_schema'"
 }
 
 func (s *Source) tablesSQL() string {
@@ -189,7 +214,7 @@ func (s *Source) tablesSQL() string {
 }
 
 func (s *Source) columnsSQL() string {
-	return "SELECT table_schema, table_name, column_name, data_type, is_nullable, ordinal_position FROM " +
+	return "SELECT table_schema, table_name, column_name, data_type, is_nullable, ordinal_position, column_default, comment FROM " +
 		dialect.QuoteIdent(s.catalog) + ".information_schema.columns WHERE " + s.schemaFilter() +
 		" ORDER BY table_schema, table_name, ordinal_position"
 }

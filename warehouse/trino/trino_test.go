@@ -76,9 +76,20 @@ func table(schema, name, kind string, c []warehouse.Column) warehouse.Table {
 }
 
 func salesTables(schema string) []warehouse.Table {
+	customers := table(schema, "customers", "table", cols("customer_id bigint not null", "name varchar", "email varchar(255)", "created_at timestamp(3)"))
+	customers.Comment = "Everyone who 'bought',\nonce"
+	customers.Columns[2].Comment = `as "typed"`
+	totals := table(schema, "order_totals", "view", cols("customer_id bigint", "total decimal(38,2)"))
+	totals.Definition = orderTotalsDef
+	// hr.employees is read in the catalog's terms: named with its schema
+	// even when the DSN names sales.
+	totals.Reads = []warehouse.TableName{{Schema: "hr", Name: "employees"}, {Schema: schema, Name: "customers"}, {Schema: schema, Name: "orders"}}
+	if schema == "" {
+		totals.Reads = []warehouse.TableName{{Name: "customers"}, {Name: "orders"}, {Schema: "hr", Name: "employees"}}
+	}
 	return []warehouse.Table{
-		table(schema, "customers", "table", cols("customer_id bigint not null", "name varchar", "email varchar(255)", "created_at timestamp(3)")),
-		table(schema, "order_totals", "view", cols("customer_id bigint", "total decimal(38,2)")),
+		customers,
+		totals,
 		table(schema, "orders", "table", cols("order_id bigint not null", "customer_id bigint", "amount decimal(10,2)",
 			"status varchar", "ordered_on date", "tags array(varchar)")),
 	}

@@ -1,0 +1,113 @@
+package duckdb
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"testing"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// structureFixture declares every kind of structure beyond keys DuckDB
+// has. It has no identity columns (a sequence's nextval is the default),
+// no stored generated columns, no foreign key actions but NO ACTION, no
+// partial indexes and no triggers.
+var structureFixture = []string{
+	`CREATE SEQUENCE customer_ids`,
+	`CREATE SCHEMA shop`,
+	`CREATE TABLE customer (
+		id int DEFAULT nextval('customer_ids') PRIMARY KEY,
+		name varchar NOT NULL DEFAULT 'new',
+		credit int DEFAULT 0,
+		created timestamptz DEFAULT now(),
+		email varchar,
+		CONSTRAINT credit_positive CHECK (credit >= 0),
+		CHECK (length(name) > 1))`,
+	`COMMENT ON TABLE customer IS 'People who ''buy'',
+on two lines'`,
+	`COMMENT ON COLUMN customer.name IS 'the "name"
+as written'`,
+	`CREATE TABLE shop.product (
+		id int PRIMARY KEY,
+		price decimal(10,2) NOT NULL,
+		gross decimal(10,2) GENERATED ALWAYS AS (price * 1.2) VIRTUAL)`,
+	`CREATE TABLE orders (
+		id bigint PRIMARY KEY,
+		customer_id int REFERENCES customer (id),
+		placed date)`,
+	`CREATE INDEX customer_lower_email ON customer (lower(email), id)`,
+	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
+		FROM orders o JOIN customer c ON c.id = o.customer_id, shop.product p WHERE p.id = o.id`,
+	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
+	`COMMENT ON VIEW big_order_lines IS 'orders over 100'`,
+}
+
+func ptr(s string) *string { return &s }
+
+func col(pos int, name, typ string, nullable bool) warehouse.Column {
+	return warehouse.Column{Name: name, Type: typ, Nullable: nullable, Position: pos}
+}
+
+func TestTablesStructure(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "structure.duckdb")
+	exec(t, path, structureFixture...)
+	got, err := open(t, path).Tables(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	bigLines := tbl("", "big_order_lines", "view")
+	bigLines.Columns = []warehouse.Column{col(1, "id", "BIGINT", true), col(2, "name", "VARCHAR", true)}
+	bigLines.Comment = "orders over 100"
+	bigLines.Definition = `SELECT id, "name" FROM order_lines WHERE (price > 100)`
+	bigLines.Reads = []warehouse.TableName{{Name: "order_lines"}}
+
+	customer := tbl("", "customer", "table")
+	customer.Columns = []warehouse.Column{col(1, "id", "INTEGER", false), col(2, "name", "VARCHAR", false),
+		col(3, "credit", "INTEGER", true), col(4, "created", "TIMESTAMP WITH TIME ZONE", true), col(5, "email", "VARCHAR", true)}
+	customer.Columns[0].Default = ptr("nextval('customer_ids')")
+	customer.Columns[1].Default = ptr("'new'")
+	customer.Columns[1].Comment = "the \"name\"\nas written"
+	customer.Columns[2].Default = ptr("0")
+	customer.Columns[3].Default = ptr("now()")
+	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "customer_id_pkey"
+	customer.Comment = "People who 'buy',\non two lines"
+	customer.Indexes = []warehouse.Index{{Name: "customer_lower_email", Columns: []string{"(lower(email))", "id"},
+		Definition: "CREATE INDEX customer_lower_email ON customer((lower(email)), id)"}}
+	// DuckDB keeps no check's name: credit_positive is lost, and both
+	// are named by duckdb_constraints() after their table and column.
+	customer.Checks = []warehouse.Check{
+		{Name: "customer_credit_check", Expression: "credit >= 0"},
+		{Name: "customer_name_check", Expression: `length("name") > 1`},
+	}
+
+	lines := tbl("", "order_lines", "view")
+	lines.Columns = []warehouse.Column{col(1, "id", "BIGINT", true), col(2, "name", "VARCHAR", true), col(3, "price", "DECIMAL(10,2)", true)}
+	lines.Definition = `SELECT o.id, c."name", p.price FROM orders AS o INNER JOIN customer AS c ON ((c.id = o.customer_id)) , shop.product AS p WHERE (p.id = o.id)`
+	lines.Reads = []warehouse.TableName{{Name: "customer"}, {Name: "orders"}, {Schema: "shop", Name: "product"}}
+
+	orders := tbl("", "orders", "table")
+	orders.Columns = []warehouse.Column{col(1, "id", "BIGINT", false), col(2, "customer_id", "INTEGER", true), col(3, "placed", "DATE", true)}
+	orders.PrimaryKey, orders.PrimaryKeyName = []string{"id"}, "orders_id_pkey"
+	orders.ForeignKeys = []warehouse.ForeignKey{{Name: "orders_customer_id_id_fkey", Columns: []string{"customer_id"},
+		RefTable: warehouse.TableName{Name: "customer"}, RefColumns: []string{"id"}, OnDelete: "NO ACTION", OnUpdate: "NO ACTION"}}
+
+	product := tbl("shop", "product", "table")
+	product.Columns = []warehouse.Column{col(1, "id", "INTEGER", false), col(2, "price", "DECIMAL(10,2)", false), col(3, "gross", "DECIMAL(10,2)", true)}
+	product.Columns[2].Generated = "price * 1.2"
+	product.PrimaryKey, product.PrimaryKeyName = []string{"id"}, "product_id_pkey"
+
+	want := []warehouse.Table{bigLines, customer, lines, orders, product}
+	if len(got) != len(want) {
+		t.Fatalf("got %d tables, want %d", len(got), len(want))
+	}
+	for i := range want {
+		g, _ := json.MarshalIndent(got[i], "", "  ")
+		w, _ := json.MarshalIndent(want[i], "", "  ")
+		if string(g) != string(w) {
+			t.Errorf("table %s:\n got %s\nwant %s", want[i].Name, g, w)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package warehouse
+
+import "strings"
+
+// FromNames lists the names a query reads from, as the grammar reads it:
+// each name that follows FROM or JOIN, or a comma in a FROM clause, split
+// into its parts (schema.table is two). A parenthesis there is a subquery,
+// read on its own; a name followed by a parenthesis is a table function
+// and left out. A common table expression's name comes out like a
+// table's: the caller keeps only the names of tables it knows. Unlike
+// ViewReads, a column or an alias that shares a table's name is no read.
+func FromNames(g *Grammar, query string) ([][]string, error) {
+	toks, err := g.Tokenize(query)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]string
+	// inFrom[d] says that the clause open at parenthesis depth d is FROM.
+	inFrom := []bool{false}
+	for i, t := range toks {
+		d := len(inFrom) - 1
+		switch {
+		case t.isPunct("("):
+			inFrom = append(inFrom, false)
+			continue
+		case t.isPunct(")"):
+			if d > 0 {
+				inFrom = inFrom[:d]
+			}
+			continue
+		case t.isWord("FROM"):
+			inFrom[d] = true
+		case t.isWord("JOIN"):
+		case t.isPunct(",") && inFrom[d]:
+		case t.Kind == TokenWord && fromEnds[strings.ToUpper(t.Text)]:
+			inFrom[d] = false
+			continue
+		default:
+			continue
+		}
+		var parts []string
+		j := i + 1
+		for j < len(toks) && toks[j].isIdent() {
+			parts = append(parts, toks[j].Ident())
+			j++
+			if j < len(toks) && toks[j].isPunct(".") {
+				j++
+				continue
+			}
+			break
+		}
+		if len(parts) > 0 && !(j < len(toks) && toks[j].isPunct("(")) {
+			out = append(out, parts)
+		}
+	}
+	return out, nil
+}
+
+// fromEnds are the words that end a FROM clause at their depth.
+var fromEnds = map[string]bool{
+	"SELECT": true, "WHERE": true, "GROUP": true, "HAVING": true, "QUALIFY": true, "WINDOW": true,
+	"ORDER": true, "LIMIT": true, "OFFSET": true, "FETCH": true, "UNION": true, "EXCEPT": true, "INTERSECT": true,
+}
