@@ -20,21 +20,21 @@ type colName struct {
 }
 
 // columnName reads a referencing column's name; ok is false for a name
-// that plays a role (manager_id, parent_id, ReportsTo: naming's roles.txt
-// and selfroles.txt), which names another concept on purpose, and for a
-// name that is only a key word (id).
+// that plays a person's role (manager_id, reviewer: naming's roles.txt),
+// which names another concept on purpose, and for a name that is only a
+// key word (id).
 func columnName(col string) (colName, bool) {
 	words := naming.Words(col)
 	for _, w := range words {
-		if naming.Role(w) || naming.SelfRole(w) {
+		if naming.Role(w) {
 			return colName{}, false
 		}
 	}
 	var key string
 	switch {
-	case len(words) > 1 && isKeyWord(words[len(words)-1], naming.KeySuffix):
+	case len(words) > 0 && isKeyWord(words[len(words)-1], naming.KeySuffix):
 		key, words = words[len(words)-1], words[:len(words)-1]
-	case len(words) > 1 && isKeyWord(words[0], naming.KeyPrefix):
+	case len(words) > 0 && isKeyWord(words[0], naming.KeyPrefix):
 		key, words = words[0], words[1:]
 	}
 	if len(words) == 0 {
@@ -63,7 +63,9 @@ func inconsistentNaming(r *report.Report, s Settings) []Violation {
 	groups := map[string]map[string][]member{}
 	parents := map[string]report.Relationship{}
 	for _, rel := range r.Relationships {
-		if len(rel.FromColumns) != 1 || !counts(rel, s.Param("min_confidence")) {
+		// A reference to its own table names the role another row plays
+		// (parent_id, ReportsTo: selfroles.txt), never the key's concept.
+		if len(rel.FromColumns) != 1 || rel.FromTable == rel.ToTable || !counts(rel, s.Param("min_confidence")) {
 			continue
 		}
 		if excluded(s.Exclude, Violation{Table: rel.FromTable, Columns: rel.FromColumns}) {
