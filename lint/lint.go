@@ -257,6 +257,15 @@ func Lint(r *report.Report, c Config) *Result {
 	return res
 }
 
+// Fails reports whether a violation is at least as serious as min: what
+// makes discover lint exit 1 under --fail-on min.
+func (res *Result) Fails(min Severity) bool {
+	limit := slices.Index(Severities, min)
+	return slices.ContainsFunc(res.Violations, func(v Violation) bool {
+		return slices.Index(Severities, v.Severity) <= limit
+	})
+}
+
 // excluded reports whether a glob matches the violation's table, or
 // table.column for one of its columns. A glob that does not parse matches
 // nothing; the configuration checks globs before they get here.

@@ -255,6 +255,15 @@ func TestMissingComment(t *testing.T) {
 	wantPlaces(t, vs, "c")
 	vs = only(t, r, MissingComment, RuleConfig{Params: map[string]float64{"tables": 0}, Exclude: []string{"*.id"}})
 	wantPlaces(t, vs, "a(note)", "c(x)")
+	// all_or_nothing asks only for the convention the schema follows
+	// somewhere: columns are commented here, tables are not.
+	for i := range r.Tables {
+		r.Tables[i].Comment, r.Tables[i].UserComment = "", ""
+	}
+	vs = only(t, r, MissingComment, RuleConfig{Params: map[string]float64{"all_or_nothing": 1}})
+	wantPlaces(t, vs, "a(note)", "b(id)", "c(x)")
+	r.Tables[0].Columns[0].Comment, r.Tables[0].Columns[1].UserComment = "", ""
+	wantPlaces(t, only(t, r, MissingComment, RuleConfig{Params: map[string]float64{"all_or_nothing": 1}}))
 }
 
 func TestInconsistentNaming(t *testing.T) {
@@ -519,5 +528,12 @@ func TestPercent(t *testing.T) {
 		if got := percent(f); got != want {
 			t.Errorf("percent(%v) = %q, want %q", f, got, want)
 		}
+	}
+}
+
+func TestFails(t *testing.T) {
+	res := Lint(lintable(), Config{Rules: map[string]RuleConfig{NoPrimaryKey: {Severity: Warning}}})
+	if !res.Fails(Info) || !res.Fails(Warning) || res.Fails(Error) {
+		t.Errorf("warnings and infos: fails on info %v, warning %v, error %v", res.Fails(Info), res.Fails(Warning), res.Fails(Error))
 	}
 }

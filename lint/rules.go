@@ -73,6 +73,7 @@ var rules = []Rule{
 		Params: []Param{
 			{Name: "tables", Default: 1, Bool: true, Doc: "check tables and views"},
 			{Name: "columns", Default: 1, Bool: true, Doc: "check columns"},
+			{Name: "all_or_nothing", Default: 0, Bool: true, Doc: "report only where the schema comments some tables (or columns) and not others"},
 		},
 		check: missingComment,
 	},
@@ -301,19 +302,30 @@ func nullableNeverNull(r *report.Report, s Settings) []Violation {
 }
 
 func missingComment(r *report.Report, s Settings) []Violation {
+	commented := func(c, user string) bool { return c != "" || user != "" }
+	// With all_or_nothing, a schema that comments no table (or no column)
+	// is left alone: the rule asks for the convention the team follows
+	// elsewhere, not for one it never took up.
+	anyTable, anyColumn := s.Param("all_or_nothing") == 0, s.Param("all_or_nothing") == 0
+	for _, t := range r.Tables {
+		anyTable = anyTable || commented(t.Comment, t.UserComment)
+		for _, c := range t.Columns {
+			anyColumn = anyColumn || commented(c.Comment, c.UserComment)
+		}
+	}
 	var out []Violation
 	for _, t := range r.Tables {
 		if !read(t) {
 			continue
 		}
-		if s.Param("tables") != 0 && t.Comment == "" && t.UserComment == "" {
+		if s.Param("tables") != 0 && anyTable && !commented(t.Comment, t.UserComment) {
 			out = append(out, Violation{Table: t.Name, Message: fmt.Sprintf("%s %s has no comment", t.Kind, t.Name)})
 		}
-		if s.Param("columns") == 0 {
+		if s.Param("columns") == 0 || !anyColumn {
 			continue
 		}
 		for _, c := range t.Columns {
-			if c.Comment == "" && c.UserComment == "" {
+			if !commented(c.Comment, c.UserComment) {
 				out = append(out, Violation{Table: t.Name, Columns: []string{c.Name}, Message: fmt.Sprintf("column %s.%s has no comment", t.Name, c.Name)})
 			}
 		}

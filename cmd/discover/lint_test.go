@@ -98,6 +98,13 @@ off: missing_comment (turn on under lint: in discover.yaml)
 		t.Errorf("undeclared: %+v", ud)
 	}
 
+	// Only errors fail under --fail-on error: the two warnings are printed
+	// but the exit is 0.
+	res = run(t, "lint", "--catalog", filepath.Join(dir, "catalog.db"), "--fail-on", "error")
+	if res.code != 0 || !strings.HasSuffix(res.stdout, "2 violations of 2 of 8 rules (2 warnings) in 3 tables and views of shop\n") {
+		t.Fatalf("--fail-on error: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+
 	// discover.yaml turns a rule off and excludes a column.
 	cfg := writeConfig(t, `
 lint:
@@ -135,6 +142,7 @@ func TestLintBadInput(t *testing.T) {
 		{"nothing to lint", []string{"lint"}, "discover: nothing to lint: give --catalog PATH (a discovery's catalog.db), or --db DSN or --demo to discover first\n"},
 		{"missing catalog", []string{"lint", "--catalog", "/nonexistent/catalog.db"}, "discover: --catalog /nonexistent/catalog.db: no such catalog file\n"},
 		{"no finished run", []string{"lint", "--catalog", empty}, "discover: --catalog " + empty + ": no finished run to lint (finish one with discover --resume, or lint with --db DSN)\n"},
+		{"bad --fail-on", []string{"lint", "--catalog", empty, "--fail-on", "fatal"}, "discover: --fail-on \"fatal\": want error, warning or info\n"},
 		{"report.json", []string{"lint", "report.json"}, "discover: lint takes no arguments: give --catalog PATH (a report.json lacks the indexes lint reads; lint its catalog), or --db DSN or --demo\n"},
 		{"bad threshold", []string{"lint", "--catalog", empty, "--config", bad}, "discover: " + bad + ":2: lint: unindexed_reference: min_confidence: want a number from 0 to 1, got \"2\"\n"},
 		{"unknown rule", []string{"lint", "--catalog", empty, "--config", unknown}, "discover: " + unknown + `:2: lint: unknown rule "unindexd_reference" (no_primary_key, unindexed_reference, undeclared_reference, orphaned_reference, nullable_never_null, missing_comment, inconsistent_naming, redundant_index, isolated_table, or exclude)` + "\n"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -23,6 +24,7 @@ const exitViolations = exitFailed
 func newLintCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	o := &runOptions{}
 	var asJSON bool
+	var failOn string
 	cmd := &cobra.Command{
 		Use:   "lint (--catalog PATH | --db DSN | --demo) [flags]",
 		Short: "check a discovery against the rules a schema reviewer expects; exit 1 on violations",
@@ -45,7 +47,8 @@ Rules (each on unless said, configurable under lint: in discover.yaml):
                                   that have no parent (more than max_orphan_fraction, 0)
   nullable_never_null   (info)    a nullable column with no NULL in a table read whole
                                   (not a sample) of at least min_rows (100) rows
-  missing_comment       (info)    a table or column without a comment (off by default)
+  missing_comment       (info)    a table or column without a comment (off by default;
+                                  tables, columns, all_or_nothing)
   inconsistent_naming   (warning) columns that reference one key under different names
                                   for one concept (cust_no, customer_ref); roles
                                   (manager_id, bill_customer_id) are not
@@ -75,10 +78,10 @@ counts; --json prints {"database", "dialect", "run_id", "complete", "incomplete"
 A report.json is not linted: it lacks the indexes, unique constraints and sampling
 the rules read; lint its catalog.
 
-Exit codes: 0 no violation; 1 violations; 2 bad usage or input (no catalog, no
-finished run, a bad lint: key); 4 no violation, but the run could not read
-everything (the output says what; 0 with --allow-incomplete); and a discovery's
-own codes with --db.`,
+Exit codes: 0 no violation; 1 violations (with --fail-on warning, only errors and
+warnings count); 2 bad usage or input (no catalog, no finished run, a bad lint:
+key); 4 no violation, but the run could not read everything (the output says
+what; 0 with --allow-incomplete); and a discovery's own codes with --db.`,
 		Example: `  discover lint --catalog discovery/catalog.db
   discover lint --db shop.db --json | jq '.violations[] | select(.rule == "unindexed_reference")'
   discover lint --demo --out /tmp/shop`,
@@ -95,10 +98,14 @@ own codes with --db.`,
 			if err != nil {
 				return err
 			}
+			min := lint.Severity(failOn)
+			if !slices.Contains(lint.Severities, min) {
+				return usagef("--fail-on %q: want error, warning or info", failOn)
+			}
 			naming.Use(set.vocabulary)
 			defer naming.Use(naming.Vocabulary{})
 			finish := func(rep *report.Report) error {
-				return printLint(stdout, lint.Lint(rep, set.lint), asJSON, o.allowIncomplete)
+				return printLint(stdout, lint.Lint(rep, set.lint), asJSON, min, o.allowIncomplete)
 			}
 			if o.db == "" && !o.demo {
 				if o.catalogPath == "" {
@@ -126,6 +133,10 @@ own codes with --db.`,
 	o.addRunFlags(f)
 	f.Lookup("catalog").Usage = "the catalog to lint (its newest finished run); with --db or --demo, where the discovery writes it (default OUT/catalog.db)"
 	f.BoolVar(&asJSON, "json", false, "print one JSON document (rules, violations, counts) instead of text")
+	f.StringVar(&failOn, "fail-on", string(lint.Info), "exit 1 on a violation of this severity or a more serious one: error, warning, info (every violation)")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+		return withPrefix([]string{"error", "warning", "info"}, toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 
@@ -158,10 +169,10 @@ func lintedReport(ctx context.Context, path string) (*report.Report, error) {
 	return rep, nil
 }
 
-// printLint prints the result and gives its exit code: 1 on violations; on
-// none, 0, or 4 when the run did not see everything (0 with
-// --allow-incomplete), since what it did not read was not linted.
-func printLint(stdout io.Writer, res *lint.Result, asJSON, allowIncomplete bool) error {
+// printLint prints the result and gives its exit code: 1 on a violation as
+// serious as failOn; otherwise 0, or 4 when the run did not see everything
+// (0 with --allow-incomplete), since what it did not read was not linted.
+func printLint(stdout io.Writer, res *lint.Result, asJSON bool, failOn lint.Severity, allowIncomplete bool) error {
 	var err error
 	if asJSON {
 		err = res.WriteJSON(stdout)
@@ -171,11 +182,11 @@ func printLint(stdout io.Writer, res *lint.Result, asJSON, allowIncomplete bool)
 	switch {
 	case err != nil:
 		return err
-	case res.Counts.Violations > 0:
+	case res.Fails(failOn):
 		// The output says what; no stderr line, as diff on drift.
 		return exitError{code: exitViolations}
 	case !res.Complete:
-		msg := "no violation in what the run read, but " + strings.TrimPrefix(strings.Join(res.Incomplete, " "), "This discovery is incomplete. ")
+		msg := "no failing violation in what the run read, but " + strings.TrimPrefix(strings.Join(res.Incomplete, " "), "This discovery is incomplete. ")
 		msg = fmt.Sprintf("%s (the discovery is incomplete)", strings.TrimSuffix(msg, "."))
 		if allowIncomplete {
 			return exitError{exitOK, msg + " (--allow-incomplete: exit 0)"}
