@@ -168,6 +168,9 @@ func TestLintConfigKeys(t *testing.T) {
 		{"lint:\n  missing_comment: {columns: 1}\n", `:2: lint: missing_comment: columns: want true or false, got "1"`},
 		{"lint:\n  exclude: [\"[a-\"]\n", `:2: lint: exclude: "[a-" is not a glob: syntax error in pattern`},
 		{"lint:\n  isolated_table: false\n  isolated_table: true\n", `:3: lint: isolated_table given twice`},
+		// lint's own flags are no keys of the file, as for a discovery.
+		{"json: true\n", `:1: unknown key "json"`},
+		{"fail_on: warning\n", `:1: unknown key "fail_on"`},
 	} {
 		cfg := writeConfig(t, c.body)
 		for _, args := range [][]string{{"lint", "--catalog", "x.db", "--config", cfg}, {"--db", "x.db", "--config", cfg}} {

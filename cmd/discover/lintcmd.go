@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/lint"
@@ -25,12 +26,17 @@ func newLintCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	o := &runOptions{}
 	var asJSON bool
 	var failOn string
+	// The discovery's flags, apart: discover.yaml and DISCOVER_* set
+	// those, as for a discovery, and not lint's own.
+	runFlags := pflag.NewFlagSet("discovery", pflag.ContinueOnError)
+	o.addRunFlags(runFlags)
 	cmd := &cobra.Command{
 		Use:   "lint (--catalog PATH | --db DSN | --demo) [flags]",
 		Short: "check a discovery against the rules a schema reviewer expects; exit 1 on violations",
 		Long: `Lint a database's schema with what a discovery found in its structure and its data.
 With --catalog PATH it lints the newest finished run of that catalog (a discovery's
-OUT/catalog.db); with --db DSN or --demo it runs a discovery first, exactly as
+OUT/catalog.db); with --db DSN (the forms discover --help lists) or --demo it runs
+a discovery first, exactly as
 discover does (the same flags; the catalog and the reports go to --out, and a second
 lint of an unchanged database takes the last run's findings in a second), then lints it.
 
@@ -94,7 +100,7 @@ what; 0 with --allow-incomplete); and a discovery's own codes with --db.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			set, err := o.settings(cmd)
+			set, err := o.settings(runFlags)
 			if err != nil {
 				return err
 			}
@@ -130,7 +136,7 @@ what; 0 with --allow-incomplete); and a discovery's own codes with --db.`,
 	cmd.SetOut(stdout)
 	cmd.SetErr(stderr)
 	f := cmd.Flags()
-	o.addRunFlags(f)
+	f.AddFlagSet(runFlags)
 	f.Lookup("catalog").Usage = "the catalog to lint (its newest finished run); with --db or --demo, where the discovery writes it (default OUT/catalog.db)"
 	f.BoolVar(&asJSON, "json", false, "print one JSON document (rules, violations, counts) instead of text")
 	f.StringVar(&failOn, "fail-on", string(lint.Info), "exit 1 on a violation of this severity or a more serious one: error, warning, info (every violation)")

@@ -129,7 +129,7 @@ view: --resume continues).`,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			set, err := o.settings(cmd)
+			set, err := o.settings(cmd.Flags())
 			if err != nil {
 				return err
 			}
@@ -186,17 +186,17 @@ func (o *runOptions) addRunFlags(f *pflag.FlagSet) {
 	f.StringVar(&o.tracePath, "trace", "", "write an execution trace of the run to FILE, where the wall-clock time goes (go tool trace FILE)")
 }
 
-// settings fill the flags not given from DISCOVER_* and the configuration
-// file, and take the file's keys that are no flags.
-func (o *runOptions) settings(cmd *cobra.Command) (fileSettings, error) {
-	if err := applyEnv(cmd.Flags()); err != nil {
+// settings fill the flags of fs not given from DISCOVER_* and the
+// configuration file, and take the file's keys that are no flags.
+func (o *runOptions) settings(fs *pflag.FlagSet) (fileSettings, error) {
+	if err := applyEnv(fs); err != nil {
 		return fileSettings{}, err
 	}
-	path, explicit := o.config, cmd.Flags().Changed("config")
+	path, explicit := o.config, fs.Changed("config")
 	if path == "" {
 		path = defaultConfig
 	}
-	set, err := applyConfig(cmd.Flags(), path, explicit)
+	set, err := applyConfig(fs, path, explicit)
 	if err != nil {
 		return fileSettings{}, err
 	}
