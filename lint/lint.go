@@ -124,9 +124,6 @@ type Config struct {
 	Rules   map[string]RuleConfig
 }
 
-// Rules are every rule, in the order their violations are printed.
-func Rules() []Rule { return slices.Clone(rules) }
-
 // Find is the rule with id, if there is one.
 func Find(id string) (Rule, bool) {
 	i := slices.IndexFunc(rules, func(r Rule) bool { return r.ID == id })

@@ -153,8 +153,7 @@ func noPrimaryKey(r *report.Report, _ Settings) []Violation {
 		if !isTable(t) {
 			continue
 		}
-		declared := len(t.PrimaryKey) > 0 && (t.PrimaryKeySource == nil || *t.PrimaryKeySource == "declared")
-		if declared {
+		if declaredKey(t) != nil {
 			continue
 		}
 		v := Violation{Table: t.Name, Figures: Figures{Rows: t.RowCount}}
@@ -186,24 +185,28 @@ func leads(key, cols []string) bool {
 	return slices.Equal(head, want)
 }
 
-// indexFor names the index, primary key or unique constraint of t whose
-// leading columns are cols, or "" when none is. A partial index serves
-// only the rows its predicate keeps, so it does not count.
-func indexFor(t report.Table, cols []string) string {
-	if len(t.PrimaryKey) > 0 && (t.PrimaryKeySource == nil || *t.PrimaryKeySource == "declared") && leads(t.PrimaryKey, cols) {
-		return "primary key"
+// indexed reports whether an index, the primary key or a unique
+// constraint of t leads with cols. A partial index serves only the rows
+// its predicate keeps, so it does not count.
+func indexed(t report.Table, cols []string) bool {
+	if pk := declaredKey(t); pk != nil && leads(pk, cols) {
+		return true
 	}
 	for _, ix := range t.Indexes {
 		if ix.Predicate == "" && leads(ix.Columns, cols) {
-			return "index " + ix.Name
+			return true
 		}
 	}
-	for _, u := range t.Uniques {
-		if leads(u, cols) {
-			return "unique constraint"
-		}
+	return slices.ContainsFunc(t.Uniques, func(u []string) bool { return leads(u, cols) })
+}
+
+// declaredKey is t's declared primary key, nil when it declares none: a
+// key the data found (source inferred) has no index behind it.
+func declaredKey(t report.Table) []string {
+	if len(t.PrimaryKey) == 0 || (t.PrimaryKeySource != nil && *t.PrimaryKeySource != "declared") {
+		return nil
 	}
-	return ""
+	return t.PrimaryKey
 }
 
 // indexless are the dialects whose tables take no index (Trino reads
@@ -219,7 +222,7 @@ func unindexedReference(r *report.Report, s Settings) []Violation {
 	var out []Violation
 	for _, rel := range r.Relationships {
 		child, ok := tables[rel.FromTable]
-		if !ok || !isTable(child) || !counts(rel, s.Param("min_confidence")) || indexFor(child, rel.FromColumns) != "" {
+		if !ok || !isTable(child) || !counts(rel, s.Param("min_confidence")) || indexed(child, rel.FromColumns) {
 			continue
 		}
 		v := Violation{Table: rel.FromTable, Columns: slices.Clone(rel.FromColumns), References: target(rel),
@@ -358,8 +361,8 @@ func redundantIndex(r *report.Report, _ Settings) []Violation {
 			continue
 		}
 		var others []access
-		if len(t.PrimaryKey) > 0 && (t.PrimaryKeySource == nil || *t.PrimaryKeySource == "declared") {
-			others = append(others, access{name: "the primary key", columns: t.PrimaryKey, unique: true})
+		if pk := declaredKey(t); pk != nil {
+			others = append(others, access{name: "the primary key", columns: pk, unique: true})
 		}
 		for _, u := range t.Uniques {
 			others = append(others, access{name: "the unique constraint on (" + strings.Join(u, ", ") + ")", columns: u, unique: true})
@@ -418,15 +421,12 @@ func redundantBy(ix report.Index, others []access) (string, bool) {
 
 func isolatedTable(r *report.Report, s Settings) []Violation {
 	touched := map[string]bool{}
-	any := false
 	for _, rel := range r.Relationships {
-		if !counts(rel, s.Param("min_confidence")) {
-			continue
+		if counts(rel, s.Param("min_confidence")) {
+			touched[rel.FromTable], touched[rel.ToTable] = true, true
 		}
-		any = true
-		touched[rel.FromTable], touched[rel.ToTable] = true, true
 	}
-	if !any {
+	if len(touched) == 0 {
 		return nil // a database without references has no table apart from the rest
 	}
 	var out []Violation
