@@ -125,6 +125,27 @@ func TestLintCleanDatabase(t *testing.T) {
 	}
 }
 
+// TestLintIncomplete: a run that could not read a view lints what it read,
+// says what it did not, and is not clean: exit 4, or 0 with
+// --allow-incomplete.
+func TestLintIncomplete(t *testing.T) {
+	db := lintDB(t, true)
+	addTable(t, db, `CREATE VIEW shouting AS SELECT LCASE(name) AS name FROM customers`)
+	out := t.TempDir()
+	res := run(t, "lint", "--db", db, "--out", out, "--progress", "none", "--format", "json")
+	wantOut := "off: missing_comment (turn on under lint: in discover.yaml)\n" +
+		"This discovery is incomplete. 1 of 3 tables and views could not be read: shouting (the view does not compile: SQL logic error: no such function: LCASE (1)). Lint saw only what the run read.\n" +
+		"no violations of 8 rules in what the run read of 3 tables and views of shop (incomplete)\n"
+	wantErr := "discover: no failing violation in what the run read, but 1 of 3 tables and views could not be read: shouting (the view does not compile: SQL logic error: no such function: LCASE (1)) (the discovery is incomplete)\n"
+	if res.code != 4 || res.stdout != wantOut || res.stderr != wantErr {
+		t.Fatalf("exit %d, want 4\nstdout:\n%s\nstderr:\n%s", res.code, res.stdout, res.stderr)
+	}
+	res = run(t, "lint", "--catalog", filepath.Join(out, "catalog.db"), "--allow-incomplete", "--json")
+	if doc := decodeLint(t, res.stdout); res.code != 0 || doc.Complete || !strings.HasSuffix(res.stderr, "(--allow-incomplete: exit 0)\n") {
+		t.Fatalf("--allow-incomplete: exit %d, complete %v\n%s", res.code, doc.Complete, res.stderr)
+	}
+}
+
 func TestLintBadInput(t *testing.T) {
 	empty := filepath.Join(t.TempDir(), "catalog.db")
 	cat, err := catalog.Open(context.Background(), empty)
