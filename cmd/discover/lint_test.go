@@ -245,3 +245,43 @@ func TestLintDatasets(t *testing.T) {
 		})
 	}
 }
+
+// TestLintIndexesOfSQLite checks the index rules on what SQLite reports: a
+// UNIQUE index is listed among the indexes and the unique constraints, a
+// UNIQUE constraint's own index among the constraints only, and neither is
+// redundant; an index with a constraint's columns, or one that begins
+// another, is; a composite reference served by a key in another order is
+// indexed.
+func TestLintIndexesOfSQLite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "items.db")
+	expertstest.SQLite(t, path,
+		`CREATE TABLE kinds (a INTEGER NOT NULL, b INTEGER NOT NULL, PRIMARY KEY (a, b))`,
+		`CREATE TABLE items (id INTEGER PRIMARY KEY, code TEXT NOT NULL UNIQUE, sku TEXT NOT NULL, cat INTEGER NOT NULL,
+			ka INTEGER NOT NULL, kb INTEGER NOT NULL, FOREIGN KEY (kb, ka) REFERENCES kinds (b, a))`,
+		`CREATE TABLE kind_items (kb INTEGER NOT NULL, ka INTEGER NOT NULL, item_id INTEGER NOT NULL REFERENCES items (id),
+			PRIMARY KEY (ka, kb, item_id), FOREIGN KEY (ka, kb) REFERENCES kinds (a, b))`,
+		`CREATE UNIQUE INDEX items_sku ON items (sku)`,
+		`CREATE INDEX items_code ON items (code)`,
+		`CREATE INDEX items_cat ON items (cat)`,
+		`CREATE INDEX items_cat_sku ON items (cat, sku)`,
+		`CREATE INDEX items_kind ON items (ka, kb)`,
+		`CREATE INDEX kind_items_item ON kind_items (item_id)`,
+		`INSERT INTO kinds VALUES (1, 1), (1, 2)`,
+		`INSERT INTO items VALUES (1, 'a', 's1', 1, 1, 1), (2, 'b', 's2', 1, 1, 2)`,
+		`INSERT INTO kind_items VALUES (1, 1, 1), (2, 1, 2)`)
+	res := run(t, "lint", "--db", path, "--out", t.TempDir(), "--progress", "none", "--format", "json", "--json")
+	doc := decodeLint(t, res.stdout)
+	var got []string
+	for _, v := range doc.Violations {
+		if v.Rule == lint.RedundantIndex || v.Rule == lint.UnindexedReference {
+			got = append(got, v.Message)
+		}
+	}
+	want := []string{
+		"index items_cat on items(cat) is redundant: index items_cat_sku begins with its columns",
+		"index items_code on items(code) is redundant: the unique constraint on (code) has the same columns",
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("exit %d\ngot\n%s\nwant\n%s\n%s", res.code, strings.Join(got, "\n"), strings.Join(want, "\n"), res.stderr)
+	}
+}
