@@ -330,6 +330,13 @@ type Column struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+
+	// ProfileRows is how many rows the column's profile read, and
+	// ProfileSampled whether they were a sample of the table: a NULL
+	// fraction of 0 measured on a sample proves nothing about the rest
+	// (lint). Not in report.json.
+	ProfileRows    int64 `json:"-"`
+	ProfileSampled bool  `json:"-"`
 }
 
 // PII is a column's kind of personal data: its category (email, phone,
@@ -698,6 +705,7 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 				f := fraction(*p.NullFraction)
 				col.NullFraction = &f
 			}
+			col.ProfileRows, col.ProfileSampled = p.Rows, p.Sampled
 			col.DistinctCount = p.DistinctCount
 			col.DistinctIsEstimate = p.DistinctIsEstimate
 			col.Min, col.Max = p.Min, p.Max

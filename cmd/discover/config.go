@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/lint"
 	"github.com/discover-db/discover/naming"
 )
 
@@ -44,6 +45,7 @@ func lineErrorf(line int, format string, a ...any) error {
 type fileSettings struct {
 	relations  []experts.UserRelation
 	vocabulary naming.Vocabulary
+	lint       lint.Config
 }
 
 // applyConfig fills every flag still unset (not on the command line, not in
@@ -95,6 +97,8 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 			set.relations, err = parseRelations(val)
 		case "vocabulary":
 			set.vocabulary, err = parseVocabulary(val)
+		case "lint":
+			set.lint, err = parseLint(val)
 		default:
 			err = applyKey(fs, key, val)
 		}

@@ -129,19 +129,10 @@ view: --resume continues).`,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := applyEnv(cmd.Flags()); err != nil {
-				return err
-			}
-			path, explicit := o.config, cmd.Flags().Changed("config")
-			if path == "" {
-				path = defaultConfig
-			}
-			set, err := applyConfig(cmd.Flags(), path, explicit)
+			set, err := o.settings(cmd.Flags())
 			if err != nil {
 				return err
 			}
-			o.relations = set.relations
-			o.vocabulary = set.vocabulary
 			// The project's words for the name rules, for this run only.
 			naming.Use(set.vocabulary)
 			defer naming.Use(naming.Vocabulary{})
@@ -153,7 +144,17 @@ view: --resume continues).`,
 	cmd.SetErr(stderr)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{flagError(err)} })
 
-	f := cmd.Flags()
+	o.addRunFlags(cmd.Flags())
+	cmd.AddCommand(newVersionCmd(stdout), newCatalogCmd(stdout), newDiffCmd(stdout),
+		newAskCmd(stdout, stderr),
+		newMCPCmd(stdin, stdout, stderr),
+		newLintCmd(stdin, stdout, stderr))
+	return cmd
+}
+
+// addRunFlags registers a discovery's flags: the main command's, and
+// lint's, which runs a discovery the same way before it lints.
+func (o *runOptions) addRunFlags(f *pflag.FlagSet) {
 	f.StringVar(&o.db, "db", "", "the database to discover (a DSN, see above)")
 	f.BoolVar(&o.demo, "demo", false, "discover the built-in demo shop database (built once in the user cache folder)")
 	f.StringVar(&o.out, "out", "./discovery", "where report.md, report.json, report.html and catalog.db go")
@@ -183,11 +184,25 @@ view: --resume continues).`,
 	f.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to FILE (go tool pprof -top FILE)")
 	f.StringVar(&o.memProfile, "memprofile", "", "write a heap profile of the run's peak of live memory to FILE (go tool pprof -sample_index=inuse_space -top FILE)")
 	f.StringVar(&o.tracePath, "trace", "", "write an execution trace of the run to FILE, where the wall-clock time goes (go tool trace FILE)")
+}
 
-	cmd.AddCommand(newVersionCmd(stdout), newCatalogCmd(stdout), newDiffCmd(stdout),
-		newAskCmd(stdout, stderr),
-		newMCPCmd(stdin, stdout, stderr))
-	return cmd
+// settings fill the flags of fs not given from DISCOVER_* and the
+// configuration file, and take the file's keys that are no flags.
+func (o *runOptions) settings(fs *pflag.FlagSet) (fileSettings, error) {
+	if err := applyEnv(fs); err != nil {
+		return fileSettings{}, err
+	}
+	path, explicit := o.config, fs.Changed("config")
+	if path == "" {
+		path = defaultConfig
+	}
+	set, err := applyConfig(fs, path, explicit)
+	if err != nil {
+		return fileSettings{}, err
+	}
+	o.relations = set.relations
+	o.vocabulary = set.vocabulary
+	return set, nil
 }
 
 // addSafetyFlags registers the flags that decide whether SQL discover did
@@ -387,6 +402,19 @@ func prepareOut(dir string) error {
 }
 
 func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, stderr io.Writer) error {
+	return discover(ctx, o, stdin, stderr, func(ctx context.Context, cat *catalog.Catalog, run catalog.Run) error {
+		return printWritten(stdout, o, run, func() (*report.Report, []string, error) {
+			return writeReports(ctx, cat, run.ID, o.out, o.formats)
+		})
+	})
+}
+
+// discover runs a discovery (or resumes one, or takes the last run's
+// findings when nothing changed) into the catalog, then calls finished
+// with the finished run, while the catalog is still open and locked, with
+// a context the user's interrupt no longer cancels: what is left is to
+// write what the run found.
+func discover(ctx context.Context, o *runOptions, stdin io.Reader, stderr io.Writer, finished func(context.Context, *catalog.Catalog, catalog.Run) error) error {
 	if err := o.validate(); err != nil {
 		return err
 	}
@@ -431,9 +459,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	}
 	if run.FinishedAt != nil {
 		// Resumed after the run finished: only its reports are missing.
-		return printWritten(stdout, o, run, func() (*report.Report, []string, error) {
-			return writeReports(context.WithoutCancel(ctx), cat, run.ID, o.out, o.formats)
-		})
+		return finished(context.WithoutCancel(ctx), cat, run)
 	}
 
 	// q or Ctrl+C in the terminal view (whose raw terminal turns ^C into a
@@ -498,9 +524,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 	if runErr != nil {
 		return fmt.Errorf("run %s: %w (the catalog keeps what was found: continue with --resume)", run.ID, runErr)
 	}
-	return printWritten(stdout, o, run, func() (*report.Report, []string, error) {
-		return writeReports(bg, cat, run.ID, o.out, o.formats)
-	})
+	return finished(bg, cat, run)
 }
 
 // printWritten writes the reports and lists them, with the stop reason,
