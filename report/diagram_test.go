@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"time"
 
 	"fmt"
@@ -197,5 +198,56 @@ func TestDiagramGeometry(t *testing.T) {
 			n++
 		}
 		t.Logf("%s: %d connected tables, %d diagrams checked in %s", r.Database.Name, len(dg.conn), n, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// BenchmarkDiagrams measures what the report's diagrams cost to lay out
+// (no cache): the whole schema and, above diagramLimit, every connected
+// table's neighbourhood, as WriteHTML and WriteDocs draw them.
+func BenchmarkDiagrams(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		r    *Report
+	}{{"16", shop16()}, {"100", invented100()}, {"1000", bigReport(1000, 1200)}} {
+		b.Run(c.name, func(b *testing.B) {
+			dg := newDiagrams(c.r)
+			dg.render = func(dot []byte) ([]byte, error) { return erd.Render(context.Background(), dot) }
+			for b.Loop() {
+				if dg.hasOverview() {
+					if _, err := dg.render(erd.DOT(dg.schema())); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if dg.neighbourhoods() {
+					for _, n := range dg.conn {
+						dia, _ := dg.around(n)
+						if _, err := dg.render(erd.DOT(dia)); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// Beyond neighbourhoodBudget connected tables, the busiest get their
+// diagram: the total Graphviz time stays bounded.
+func TestNeighbourhoodBudget(t *testing.T) {
+	r := bigReport(5000, 6000)
+	dg := newDiagrams(r)
+	if len(dg.conn) <= neighbourhoodBudget {
+		t.Fatalf("only %d connected tables", len(dg.conn))
+	}
+	if len(dg.drawn) != neighbourhoodBudget {
+		t.Errorf("%d neighbourhoods drawn, budget %d", len(dg.drawn), neighbourhoodBudget)
+	}
+	for _, hub := range []string{"t0000", "t0010", "t0090"} {
+		if !dg.drawn[hub] {
+			t.Errorf("hub %s has no neighbourhood", hub)
+		}
+	}
+	if dg.hasOverview() {
+		t.Error("an overview of 5,000 tables")
 	}
 }

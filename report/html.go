@@ -166,7 +166,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 	}
 	if dg.neighbourhoods() {
 		for i, t := range v.Tables {
-			if !isConn[t.Name] {
+			if !dg.drawn[t.Name] {
 				continue
 			}
 			dia, more := dg.around(t.Name)

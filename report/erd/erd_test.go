@@ -21,7 +21,7 @@ func sample() Diagram {
 	}}
 }
 
-func render(t *testing.T, d Diagram) []byte {
+func renderT(t *testing.T, d Diagram) []byte {
 	t.Helper()
 	svg, err := SVG(context.Background(), DOT(d))
 	if err != nil {
@@ -69,9 +69,9 @@ func TestDOTDrawsSourcesAndCardinality(t *testing.T) {
 }
 
 func TestSVGIsDeterministic(t *testing.T) {
-	a := render(t, sample())
+	a := renderT(t, sample())
 	clear(cache) // lay it out again, not from the cache
-	b := render(t, sample())
+	b := renderT(t, sample())
 	if !bytes.Equal(a, b) {
 		t.Error("two renders of one diagram differ")
 	}
@@ -103,7 +103,7 @@ func TestHostileNamesStayText(t *testing.T) {
 				Source: "inferred", Label: n, Tooltip: n})
 		}
 	}
-	svg := render(t, d)
+	svg := renderT(t, d)
 	// Well-formed, and no element but Graphviz's own.
 	allowed := map[string]bool{"svg": true, "g": true, "title": true, "polygon": true, "text": true, "path": true,
 		"polyline": true, "ellipse": true, "a": true}
@@ -166,7 +166,7 @@ func TestCheckFindsCrossingsAndOverlaps(t *testing.T) {
 	}
 	// It reads Graphviz's picture: two tables and the legend, two edges,
 	// each with a path.
-	nodes, edges, texts, err := parseSVG(render(t, sample()))
+	nodes, edges, texts, err := parseSVG(renderT(t, sample()))
 	if err != nil || len(nodes) != 3 || len(edges) != 2 || len(texts) < 20 {
 		t.Errorf("graphviz svg read as %d nodes, %d edges, %d texts (%v)", len(nodes), len(edges), len(texts), err)
 	}
@@ -175,7 +175,7 @@ func TestCheckFindsCrossingsAndOverlaps(t *testing.T) {
 			t.Errorf("edge %s sampled at %d points", e.name, len(e.points))
 		}
 	}
-	if p, err := Check(render(t, sample())); err != nil || len(p) != 0 {
+	if p, err := Check(renderT(t, sample())); err != nil || len(p) != 0 {
 		t.Errorf("sample: %v %q", err, p)
 	}
 	if _, err := Check([]byte("<svg><g>")); err == nil {

@@ -39,6 +39,25 @@ func SVG(ctx context.Context, dot []byte) ([]byte, error) {
 	if svg, ok := cache[key]; ok {
 		return svg, nil
 	}
+	svg, err := render(ctx, dot)
+	if err != nil {
+		return nil, err
+	}
+	if len(cache) >= cacheLimit {
+		clear(cache)
+	}
+	cache[key] = svg
+	return svg, nil
+}
+
+// Render is SVG without the cache, for measuring what a layout costs.
+func Render(ctx context.Context, dot []byte) ([]byte, error) {
+	mu.Lock()
+	defer mu.Unlock()
+	return render(ctx, dot)
+}
+
+func render(ctx context.Context, dot []byte) ([]byte, error) {
 	if gv == nil && gvErr == nil {
 		gv, gvErr = graphviz.New(ctx)
 	}
@@ -54,12 +73,7 @@ func SVG(ctx context.Context, dot []byte) ([]byte, error) {
 	if err := gv.Render(ctx, g, graphviz.SVG, &out); err != nil {
 		return nil, fmt.Errorf("erd: graphviz cannot lay out the diagram: %w", err)
 	}
-	svg := tidy(out.Bytes())
-	if len(cache) >= cacheLimit {
-		clear(cache)
-	}
-	cache[key] = svg
-	return svg, nil
+	return tidy(out.Bytes()), nil
 }
 
 var (
