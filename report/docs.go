@@ -440,6 +440,12 @@ const diagramKey = "Lines run from the referencing column to the referenced one:
 // relationships among them; declared references are solid lines, others
 // dashed, each labelled with its columns and confidence.
 func (m *markdown) mermaid(r *Report, names []string, focus string) {
+	m.p("```mermaid\n%s```", mermaidText(r, names, func(n string) bool { return n == focus }))
+}
+
+// mermaidText is the erDiagram itself: the named tables, those columns
+// says yes to with their columns, and the relationships among them.
+func mermaidText(r *Report, names []string, columns func(table string) bool) string {
 	names = slices.Clone(names)
 	slices.Sort(names)
 	in := map[string]bool{}
@@ -463,23 +469,22 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 	for n, w := range words {
 		ids[n] = `"` + w + `"`
 	}
+	tables := map[string]Table{}
+	for _, t := range r.Tables {
+		tables[t.Name] = t
+	}
 	var b strings.Builder
-	b.WriteString("```mermaid\nerDiagram\n")
+	b.WriteString("erDiagram\n")
 	for _, n := range names {
 		head := ids[n]
 		if words[n] != n {
 			head += `["` + mermaidName(textcut.Runes(n, mermaidLimit)) + `"]`
 		}
-		if n != focus {
+		if !columns(n) {
 			fmt.Fprintf(&b, "  %s\n", head)
 			continue
 		}
-		var t Table
-		for _, tt := range r.Tables {
-			if tt.Name == n {
-				t = tt
-			}
-		}
+		t := tables[n]
 		fk := map[string]bool{}
 		for _, rel := range r.Relationships {
 			if rel.FromTable == n {
@@ -532,8 +537,7 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 		label := fmt.Sprintf("%s %s %s", textcut.Runes(strings.Join(rel.FromColumns, ", "), mermaidLimit), rel.Source, percent(rel.Confidence))
 		fmt.Fprintf(&b, "  %s %s %s : \"%s\"\n", ids[rel.ToTable], card, ids[rel.FromTable], mermaidLabel(label))
 	}
-	b.WriteString("```")
-	m.p("%s", b.String())
+	return b.String()
 }
 
 // mermaidWord turns a name into a word Mermaid's erDiagram accepts as an

@@ -12,6 +12,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/report"
+	"github.com/goccy/go-graphviz"
 )
 
 // docsOf lists the repository docs (index and one page per table) that
@@ -142,5 +143,42 @@ func TestCatalogCommandsJSON(t *testing.T) {
 	}
 	if res := run(t, "catalog", "search", "shipments", "--catalog", filepath.Join(t.TempDir(), "none.db"), "--json"); res.code != exitUsage {
 		t.Errorf("search of a missing catalog: exit %d, want %d", res.code, exitUsage)
+	}
+}
+
+// --format dot,mermaid writes the schema's diagram sources beside the
+// reports: DOT Graphviz reads, an erDiagram Mermaid reads.
+func TestFormatDotAndMermaid(t *testing.T) {
+	out := t.TempDir()
+	if res := run(t, "--db", smallDB(t), "--out", out, "--format", "dot,mermaid,json", "--max-iterations", "10", "-q"); res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	_, rep := readReport(t, out)
+	dot, err := os.ReadFile(filepath.Join(out, "schema.dot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graphviz.ParseBytes(dot)
+	if err != nil {
+		t.Fatalf("graphviz cannot read schema.dot: %v\n%s", err, dot)
+	}
+	g.Close()
+	mmd, err := os.ReadFile(filepath.Join(out, "schema.mmd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(mmd), "erDiagram\n") {
+		t.Errorf("schema.mmd is no erDiagram:\n%s", mmd)
+	}
+	for _, tb := range rep.Tables {
+		if !strings.Contains(string(dot), "<b>"+tb.Name+"</b>") || !strings.Contains(string(mmd), `"`+tb.Name+`"`) {
+			t.Errorf("table %s missing from schema.dot or schema.mmd", tb.Name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.md")); !os.IsNotExist(err) {
+		t.Errorf("report.md written without md in --format: %v", err)
+	}
+	if res := run(t, "--db", smallDB(t), "--out", t.TempDir(), "--format", "svg"); res.code != 2 || !strings.Contains(res.stderr, "md, json, html, dot, mermaid") {
+		t.Errorf("--format svg: exit %d\n%s", res.code, res.stderr)
 	}
 }
