@@ -208,7 +208,7 @@ func BenchmarkDiagrams(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		r    *Report
-	}{{"16", shop16()}, {"100", invented100()}, {"1000", bigReport(1000, 1200)}} {
+	}{{"16", shop16()}, {"100", invented100()}, {"400", bigReport(400, 480)}, {"1000", bigReport(1000, 1200)}} {
 		b.Run(c.name, func(b *testing.B) {
 			dg := newDiagrams(c.r)
 			dg.render = func(dot []byte) ([]byte, error) { return erd.Render(context.Background(), dot) }
