@@ -57,11 +57,14 @@ type diagrams struct {
 	conn   []string       // tables with a relationship, in name order
 	keyed  map[string]map[string]bool
 	drawn  map[string]bool // the tables whose neighbourhood is drawn
+	adj    links
+	fks    map[string]map[string]bool // table -> its columns that reference
 	render func([]byte) ([]byte, error)
 }
 
 func newDiagrams(r *Report) *diagrams {
-	d := &diagrams{r: r, index: map[string]int{}, keyed: map[string]map[string]bool{}}
+	d := &diagrams{r: r, index: map[string]int{}, keyed: map[string]map[string]bool{}, adj: adjacency(r.Relationships),
+		fks: map[string]map[string]bool{}}
 	tables := map[string]htmlTable{}
 	for i, t := range r.Tables {
 		d.index[t.Name] = i
@@ -80,6 +83,12 @@ func newDiagrams(r *Report) *diagrams {
 	for _, rel := range r.Relationships {
 		mark(rel.FromTable, rel.FromColumns)
 		mark(rel.ToTable, rel.ToColumns)
+		if d.fks[rel.FromTable] == nil {
+			d.fks[rel.FromTable] = map[string]bool{}
+		}
+		for _, c := range rel.FromColumns {
+			d.fks[rel.FromTable][c] = true
+		}
 	}
 	d.render = func(dot []byte) ([]byte, error) { return erd.SVG(context.Background(), dot) }
 	d.drawn = map[string]bool{}
@@ -117,7 +126,7 @@ func (d *diagrams) schema() erd.Diagram {
 // around is table's neighbourhood diagram and how many neighbours it
 // leaves out.
 func (d *diagrams) around(table string) (erd.Diagram, int) {
-	names, more := neighbourhood(table, neighbourhoodDistance, neighbourhoodLimit, d.r.Relationships)
+	names, more := d.adj.around(table, neighbourhoodDistance, neighbourhoodLimit)
 	title := fmt.Sprintf("Entity-relationship diagram: %d tables around %s", len(names), table)
 	return d.diagram(title, names, table, true, false), more
 }
@@ -176,14 +185,7 @@ func (d *diagrams) diagram(title string, names []string, focus string, columns, 
 // columnLimit, the key and reference columns first in priority but in the
 // table's order; in a neighbourhood (all false) only those.
 func (d *diagrams) columns(t Table, all bool) ([]erd.Column, int) {
-	fk := map[string]bool{}
-	for _, rel := range d.r.Relationships {
-		if rel.FromTable == t.Name {
-			for _, c := range rel.FromColumns {
-				fk[c] = true
-			}
-		}
-	}
+	fk := d.fks[t.Name]
 	keep := map[string]bool{}
 	n := 0
 	for _, c := range t.Columns {
@@ -291,11 +293,20 @@ func connected(tables map[string]htmlTable, rels []Relationship) []string {
 // it, nearest and most confident first, at most limit of them (table
 // included); more says how many were left out.
 func neighbourhood(table string, distance, limit int, rels []Relationship) (names []string, more int) {
-	type link struct {
-		to   string
-		conf float64
-	}
-	adj := map[string][]link{}
+	return adjacency(rels).around(table, distance, limit)
+}
+
+// links are each table's neighbours, most confident first: built once per
+// report, since a report of 1,000 tables asks for 1,000 neighbourhoods.
+type links map[string][]link
+
+type link struct {
+	to   string
+	conf float64
+}
+
+func adjacency(rels []Relationship) links {
+	adj := links{}
 	for _, r := range rels {
 		if r.FromTable == r.ToTable {
 			continue
@@ -306,6 +317,10 @@ func neighbourhood(table string, distance, limit int, rels []Relationship) (name
 	for _, ls := range adj {
 		slices.SortStableFunc(ls, func(a, b link) int { return cmp.Or(cmp.Compare(b.conf, a.conf), cmp.Compare(a.to, b.to)) })
 	}
+	return adj
+}
+
+func (adj links) around(table string, distance, limit int) (names []string, more int) {
 	seen := map[string]bool{table: true}
 	names = []string{table}
 	front := []string{table}

@@ -373,7 +373,7 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 		m.p("None found.")
 	} else {
 		if dg.drawn[t.Name] {
-			_, more := neighbourhood(t.Name, neighbourhoodDistance, neighbourhoodLimit, r.Relationships)
+			_, more := dg.around(t.Name)
 			m.p("![Relationships of this table](%s)", linkTarget(svgName(files[t.Name])))
 			key := diagramKey
 			if more > 0 {

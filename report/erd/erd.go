@@ -271,9 +271,12 @@ func clean(s string, limit int) string {
 
 // html escapes text for a Graphviz HTML-like label, where &, < and > are
 // markup and a quote could end an attribute.
-func html(s string, limit int) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace(clean(s, limit))
-}
+func html(s string, limit int) string { return htmlEscaper.Replace(clean(s, limit)) }
+
+var (
+	htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;")
+	dotEscaper  = strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+)
 
 // quote writes s as a DOT double-quoted string. Graphviz reads escapes in
 // such strings (\N is the node's name, \l a line break, \" a quote), so a
@@ -281,5 +284,5 @@ func html(s string, limit int) string {
 // The name is cut long, not to nameLimit: a tooltip may hold a full name.
 func quote(s string) string {
 	s = clean(s, 1000)
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+	return `"` + dotEscaper.Replace(s) + `"`
 }
