@@ -2,9 +2,11 @@ package report
 
 import (
 	"context"
+	"regexp"
 	"time"
 
 	"fmt"
+	"github.com/discover-db/discover/internal/star"
 	"github.com/discover-db/discover/report/erd"
 	"strings"
 	"testing"
@@ -106,6 +108,43 @@ func shop16() *Report {
 	})
 }
 
+// starSchema is internal/star's retail warehouse as a report: 24 tables,
+// six facts with composite keys, role-named references (a mail sale's
+// bill and ship shopper), wide facts whose lists are cut.
+func starSchema() *Report {
+	rows := int64(1000)
+	r := &Report{SchemaVersion: 1, Database: Database{Dialect: "sqlite", Name: "star"},
+		Run: Run{ID: "r", StartedAt: "2025-03-01T09:00:00Z", LLM: LLM{Provider: "none"}}}
+	col := regexp.MustCompile(`(?m)^\t(\w+) ([A-Z]+(?:\([0-9, ]+\))?)(.*)$`)
+	pk := regexp.MustCompile(`PRIMARY KEY \(([^)]*)\)`)
+	for _, st := range star.Tables(0.01) {
+		name := strings.Fields(st.DDL)[2]
+		t := Table{Name: name, Kind: "table", RowCount: &rows}
+		for _, m := range col.FindAllStringSubmatch(st.DDL, -1) {
+			if m[1] == "PRIMARY" {
+				continue
+			}
+			t.Columns = append(t.Columns, Column{Name: m[1], DataType: m[2], Nullable: !strings.Contains(m[3], "NOT NULL")})
+			if strings.Contains(m[3], "PRIMARY KEY") {
+				t.PrimaryKey = []string{m[1]}
+			}
+		}
+		if m := pk.FindStringSubmatch(st.DDL); m != nil {
+			t.PrimaryKey = strings.Split(strings.ReplaceAll(m[1], " ", ""), ",")
+		}
+		r.Tables = append(r.Tables, t)
+	}
+	for i, ref := range star.Refs() {
+		src := "inferred"
+		if i%4 == 0 {
+			src = "declared"
+		}
+		r.Relationships = append(r.Relationships, Relationship{FromTable: ref.Child, FromColumns: ref.ChildCols,
+			ToTable: ref.Parent, ToColumns: ref.ParentCols, Source: src, Confidence: 0.95})
+	}
+	return r
+}
+
 // invented100 is a 100-table schema: four stars (a fact and its
 // dimensions), a chain of 12 tables, self references, and a hub that 20
 // tables reference.
@@ -167,7 +206,7 @@ func invented100() *Report {
 // layout this replaced failed it: on shop16, 5 edges through other boxes
 // and 2 labels over table names; on invented100, 173 problems.
 func TestDiagramGeometry(t *testing.T) {
-	for _, r := range []*Report{shop16(), invented100()} {
+	for _, r := range []*Report{shop16(), starSchema(), invented100()} {
 		dg := newDiagrams(r)
 		check := func(what string, dia erd.Diagram) {
 			svg, err := dg.render(erd.DOT(dia))
@@ -249,5 +288,38 @@ func TestNeighbourhoodBudget(t *testing.T) {
 	}
 	if dg.hasOverview() {
 		t.Error("an overview of 5,000 tables")
+	}
+}
+
+// A wide table's box lists 20 columns, its key and reference columns
+// always, in the table's order, and says how many it leaves out.
+func TestWideTableIsCut(t *testing.T) {
+	cols := []string{"id"}
+	for i := 1; i < 60; i++ {
+		cols = append(cols, fmt.Sprintf("c%02d", i))
+	}
+	cols[45] = "late_ref_id"
+	r := schemaOf("wide", map[string][]string{"wide": cols, "other": {"id", "wide_id"}}, []string{
+		"wide.late_ref_id>other.id declared", "other.wide_id>wide.id inferred",
+	})
+	dg := newDiagrams(r)
+	got, more := dg.columns(r.Tables[1], true)
+	if len(got) != columnLimit || more != 40 {
+		t.Fatalf("%d columns shown, %d more; want %d and 40", len(got), more, columnLimit)
+	}
+	if got[0].Name != "id" || !got[0].PK || got[len(got)-1].Name != "late_ref_id" || !got[len(got)-1].FK || got[18].Name != "c18" {
+		t.Errorf("columns shown: %+v", got)
+	}
+	dia := dg.schema()
+	dot := string(erd.DOT(dia))
+	if !strings.Contains(dot, "… 40 more columns") {
+		t.Errorf("the box does not say what it cut:\n%s", dot)
+	}
+	// In a neighbourhood, the keys and reference columns only.
+	around, _ := dg.around("wide")
+	for _, tb := range around.Tables {
+		if tb.Name == "wide" && (len(tb.Columns) != 2 || tb.More != 58) {
+			t.Errorf("wide's box in its neighbourhood: %+v", tb)
+		}
 	}
 }
