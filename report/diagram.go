@@ -290,13 +290,6 @@ func connected(tables map[string]htmlTable, rels []Relationship) []string {
 	return out
 }
 
-// neighbourhood lists table and the tables within distance references of
-// it, nearest and most confident first, at most limit of them (table
-// included); more says how many were left out.
-func neighbourhood(table string, distance, limit int, rels []Relationship) (names []string, more int) {
-	return adjacency(rels).around(table, distance, limit)
-}
-
 // links are each table's neighbours, most confident first: built once per
 // report, since a report of 1,000 tables asks for 1,000 neighbourhoods.
 type links map[string][]link
@@ -321,6 +314,9 @@ func adjacency(rels []Relationship) links {
 	return adj
 }
 
+// around lists table and the tables within distance references of it,
+// nearest and most confident first, at most limit of them (table
+// included); more says how many were left out.
 func (adj links) around(table string, distance, limit int) (names []string, more int) {
 	seen := map[string]bool{table: true}
 	names = []string{table}

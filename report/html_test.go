@@ -96,14 +96,14 @@ func TestNeighbourhoodDistance(t *testing.T) {
 		return Relationship{FromTable: a, FromColumns: []string{"x"}, ToTable: b, ToColumns: []string{"id"}, Confidence: c}
 	}
 	rels := []Relationship{rel("b", "a", 1), rel("c", "b", 0.5), rel("d", "c", 1), rel("b", "b", 1), rel("e", "b", 0.9)}
-	got, more := neighbourhood("b", 1, 16, rels)
+	got, more := adjacency(rels).around("b", 1, 16)
 	if want := []string{"b", "a", "e", "c"}; !slices.Equal(got, want) || more != 0 {
 		t.Errorf("distance 1: %v (+%d), want %v: the nearest, most confident first", got, more, want)
 	}
-	if got, _ := neighbourhood("b", 2, 16, rels); !slices.Contains(got, "d") {
+	if got, _ := adjacency(rels).around("b", 2, 16); !slices.Contains(got, "d") {
 		t.Errorf("distance 2 misses d: %v", got)
 	}
-	if got, more := neighbourhood("b", 1, 2, rels); len(got) != 2 || more != 2 {
+	if got, more := adjacency(rels).around("b", 1, 2); len(got) != 2 || more != 2 {
 		t.Errorf("limit 2: %v (+%d)", got, more)
 	}
 }
