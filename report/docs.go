@@ -38,16 +38,45 @@ type DocFile struct {
 	Body []byte
 }
 
+// DocsSchema is the whole schema's diagram's file name in the docs
+// folder; a table's diagram is its page's name with .svg.
+const DocsSchema = "schema.svg"
+
 // Docs renders r as the index and one file per table, index first, then
-// the tables in report order. It is a pure function of r.
-func Docs(r *Report) []DocFile {
+// the tables in report order, then the diagrams: the whole schema's
+// (schema.svg) and each connected table's neighbourhood beside its page.
+// It is a function of r alone: Graphviz lays the same DOT out the same
+// way, so the SVG files are the same bytes on unchanged data.
+func Docs(r *Report) ([]DocFile, error) {
 	files := docNames(r.Tables)
-	out := []DocFile{{Name: DocsIndex, Body: docsIndex(r, files)}}
+	dg := newDiagrams(r)
+	out := []DocFile{{Name: DocsIndex, Body: docsIndex(r, files, dg)}}
 	for _, t := range r.Tables {
-		out = append(out, DocFile{Name: files[t.Name], Body: docsTable(r, t, files)})
+		out = append(out, DocFile{Name: files[t.Name], Body: docsTable(r, t, files, dg)})
 	}
-	return out
+	if dg.hasOverview() {
+		svg, err := dg.file(dg.schema(), files)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, DocFile{Name: DocsSchema, Body: svg})
+	}
+	for _, name := range dg.conn {
+		if !dg.drawn[name] {
+			continue
+		}
+		dia, _ := dg.around(name)
+		svg, err := dg.file(dia, files)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, DocFile{Name: svgName(files[name]), Body: svg})
+	}
+	return out, nil
 }
+
+// svgName is the diagram's file beside a table's page.
+func svgName(page string) string { return strings.TrimSuffix(page, ".md") + ".svg" }
 
 // WriteDocs writes Docs(r) into dir (created if needed), each file whole
 // (a temporary file, then a rename), and removes the generated files of
@@ -57,9 +86,13 @@ func WriteDocs(dir string, r *Report) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("report: cannot create docs folder: %w", err)
 	}
+	docs, err := Docs(r)
+	if err != nil {
+		return nil, err
+	}
 	keep := map[string]bool{}
 	var written []string
-	for _, f := range Docs(r) {
+	for _, f := range docs {
 		path := filepath.Join(dir, f.Name)
 		if err := writeWhole(path, f.Body); err != nil {
 			return written, fmt.Errorf("report: cannot write %s: %w", path, err)
@@ -72,7 +105,7 @@ func WriteDocs(dir string, r *Report) ([]string, error) {
 		return written, fmt.Errorf("report: cannot list docs folder: %w", err)
 	}
 	for _, e := range entries {
-		if e.IsDir() || keep[e.Name()] || !strings.HasSuffix(e.Name(), ".md") {
+		if e.IsDir() || keep[e.Name()] || !(strings.HasSuffix(e.Name(), ".md") || strings.HasSuffix(e.Name(), ".svg")) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
@@ -114,7 +147,8 @@ func writeWhole(path string, body []byte) error {
 // anything else '_', no leading '.', so no name can leave the folder or
 // hide. A name that lost characters that way, is longer than docNameLimit,
 // differs from another table's only in case (macOS and Windows checkouts
-// fold case) or is the index's gets "-" and 8 hex digits of a hash of the
+// fold case) or is the index's or the schema diagram's (its .svg would be
+// schema.svg) gets "-" and 8 hex digits of a hash of the
 // whole name, and a Windows device's (CON.md) a leading '_' too. A table's
 // own name decides its file, so adding or dropping another table renames
 // nothing else, except the tables that now differ from it only in case.
@@ -132,7 +166,7 @@ func docNames(tables []Table) map[string]string {
 		if windowsDevice(name) {
 			name = "_" + name
 		}
-		if name != t.Name || clean[strings.ToLower(name)] > 1 || strings.EqualFold(name+".md", DocsIndex) {
+		if name != t.Name || clean[strings.ToLower(name)] > 1 || strings.EqualFold(name+".md", DocsIndex) || strings.EqualFold(name+".svg", DocsSchema) {
 			sum := sha256.Sum256([]byte(t.Name))
 			name = fmt.Sprintf("%s-%x", name, sum[:4])
 		}
@@ -185,7 +219,7 @@ func windowsDevice(name string) bool {
 	return len(stem) == 4 && (strings.HasPrefix(stem, "com") || strings.HasPrefix(stem, "lpt")) && stem[3] >= '0' && stem[3] <= '9'
 }
 
-func docsIndex(r *Report, files map[string]string) []byte {
+func docsIndex(r *Report, files map[string]string, dg *diagrams) []byte {
 	m := markdown{slugs: map[string]int{}}
 	m.b.WriteString(docsMarker + "\n\n")
 	name := r.Database.Name
@@ -246,18 +280,17 @@ func docsIndex(r *Report, files map[string]string) []byte {
 	}
 
 	m.p("## Relationships")
-	conn := map[string]htmlTable{}
-	for _, t := range r.Tables {
-		conn[t.Name] = htmlTable{Table: t}
-	}
-	names := connected(conn, r.Relationships)
 	switch {
-	case len(names) == 0:
+	case len(dg.conn) == 0:
 		m.p("None found.")
-	case len(names) <= diagramLimit:
-		m.mermaid(r, names, "")
+	case dg.detailed():
+		m.p("![Entity-relationship diagram](%s)", DocsSchema)
+		m.p("%s", diagramKey)
+	case dg.hasOverview():
+		m.p("![Entity-relationship overview](%s)", DocsSchema)
+		m.p("%d tables take part in relationships, too many to draw with their columns: the overview draws them as boxes, and each table's page draws its neighbourhood with columns. %s", len(dg.conn), diagramKey)
 	default:
-		m.p("%d tables take part in relationships, too many for one readable diagram: each table's page draws its neighbourhood.", len(names))
+		m.p("%d tables take part in relationships, too many for one readable diagram: each table's page draws its neighbourhood.", len(dg.conn))
 	}
 	if len(r.Relationships) > 0 {
 		m.relTable(r.Relationships, files)
@@ -301,7 +334,7 @@ func (m *markdown) relTable(rels []Relationship, files map[string]string) {
 	m.b.WriteString("\n")
 }
 
-func docsTable(r *Report, t Table, files map[string]string) []byte {
+func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte {
 	m := markdown{slugs: map[string]int{}}
 	m.b.WriteString(docsMarker + "\n\n")
 	m.p("# %s", mdText(t.Name))
@@ -339,10 +372,14 @@ func docsTable(r *Report, t Table, files map[string]string) []byte {
 	if len(out)+len(in) == 0 {
 		m.p("None found.")
 	} else {
-		names, more := neighbourhood(t.Name, neighbourhoodDistance, neighbourhoodLimit, r.Relationships)
-		m.mermaid(r, names, t.Name)
-		if more > 0 {
-			m.p("%d more related tables are not drawn.", more)
+		if dg.drawn[t.Name] {
+			_, more := dg.around(t.Name)
+			m.p("![Relationships of this table](%s)", linkTarget(svgName(files[t.Name])))
+			key := diagramKey
+			if more > 0 {
+				key = fmt.Sprintf("%d more related tables are not drawn. %s", more, key)
+			}
+			m.p("%s", key)
 		}
 		m.relTable(append(out, in...), files)
 	}
@@ -392,11 +429,21 @@ func docsTable(r *Report, t Table, files map[string]string) []byte {
 	return []byte(strings.TrimRight(m.b.String(), "\n") + "\n")
 }
 
+// diagramKey reads the diagrams' lines for a page that shows them as
+// images (the SVG's own legend is in schema.svg only).
+const diagramKey = "Lines run from the referencing column to the referenced one: solid declared, dashed inferred from the data, dotted given by the user; a crow's foot marks many, a bar one, a circle none."
+
 // mermaid writes an erDiagram GitHub renders: the named tables, the focus
 // table with its columns (others as bare boxes, to stay legible), and the
 // relationships among them; declared references are solid lines, others
 // dashed, each labelled with its columns and confidence.
 func (m *markdown) mermaid(r *Report, names []string, focus string) {
+	m.p("```mermaid\n%s```", mermaidText(r, names, func(n string) bool { return n == focus }))
+}
+
+// mermaidText is the erDiagram itself: the named tables, those columns
+// says yes to with their columns, and the relationships among them.
+func mermaidText(r *Report, names []string, columns func(table string) bool) string {
 	names = slices.Clone(names)
 	slices.Sort(names)
 	in := map[string]bool{}
@@ -420,23 +467,22 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 	for n, w := range words {
 		ids[n] = `"` + w + `"`
 	}
+	tables := map[string]Table{}
+	for _, t := range r.Tables {
+		tables[t.Name] = t
+	}
 	var b strings.Builder
-	b.WriteString("```mermaid\nerDiagram\n")
+	b.WriteString("erDiagram\n")
 	for _, n := range names {
 		head := ids[n]
 		if words[n] != n {
 			head += `["` + mermaidName(textcut.Runes(n, mermaidLimit)) + `"]`
 		}
-		if n != focus {
+		if !columns(n) {
 			fmt.Fprintf(&b, "  %s\n", head)
 			continue
 		}
-		var t Table
-		for _, tt := range r.Tables {
-			if tt.Name == n {
-				t = tt
-			}
-		}
+		t := tables[n]
 		fk := map[string]bool{}
 		for _, rel := range r.Relationships {
 			if rel.FromTable == n {
@@ -489,8 +535,7 @@ func (m *markdown) mermaid(r *Report, names []string, focus string) {
 		label := fmt.Sprintf("%s %s %s", textcut.Runes(strings.Join(rel.FromColumns, ", "), mermaidLimit), rel.Source, percent(rel.Confidence))
 		fmt.Fprintf(&b, "  %s %s %s : \"%s\"\n", ids[rel.ToTable], card, ids[rel.FromTable], mermaidLabel(label))
 	}
-	b.WriteString("```")
-	m.p("%s", b.String())
+	return b.String()
 }
 
 // mermaidWord turns a name into a word Mermaid's erDiagram accepts as an

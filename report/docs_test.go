@@ -14,13 +14,33 @@ import (
 func docsByName(t *testing.T, r *Report) map[string]string {
 	t.Helper()
 	out := map[string]string{}
-	for _, f := range Docs(r) {
+	docs, err := Docs(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range docs {
 		if _, dup := out[f.Name]; dup {
 			t.Fatalf("two files named %s", f.Name)
 		}
 		out[f.Name] = string(f.Body)
 	}
 	return out
+}
+
+// allDocs is Docs(r), failing the test on an error.
+func allDocs(t *testing.T, r *Report) []DocFile {
+	t.Helper()
+	docs, err := Docs(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}
+
+// mdDocs is the Markdown pages of Docs(r), in its order.
+func mdDocs(t *testing.T, r *Report) []DocFile {
+	t.Helper()
+	return slices.DeleteFunc(allDocs(t, r), func(f DocFile) bool { return !strings.HasSuffix(f.Name, ".md") })
 }
 
 func TestDocsIndexAndOneFilePerTable(t *testing.T) {
@@ -30,7 +50,7 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	if want := []string{"README.md", "active_shipments.md", "shipments.md", "vehicles.md"}; !slices.Equal(names, want) {
+	if want := []string{"README.md", "active_shipments.md", "active_shipments.svg", "schema.svg", "shipments.md", "shipments.svg", "vehicles.md", "vehicles.svg"}; !slices.Equal(names, want) {
 		t.Fatalf("files %v, want %v", names, want)
 	}
 	for name, body := range docs {
@@ -50,9 +70,8 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 	index := docs["README.md"]
 	for _, want := range []string{
 		"| [shipments](shipments.md) | table | 200,000 | 4 | id (declared) | Shipment |",
-		"```mermaid\nerDiagram\n",
-		`"vehicles" ||--o{ "shipments" : "vehicle_id declared 93%"`,
-		`"shipments" ||..o{ "active_shipments" : "id inferred 70%"`,
+		"![Entity-relationship diagram](schema.svg)",
+		"solid declared, dashed inferred from the data, dotted given by the user",
 		"| [shipments](shipments.md) (vehicle_id) | [vehicles](vehicles.md) (vehicle_id) | declared | one-to-many | 93% | 0.0% |",
 		"| star_schema | shipments, vehicles |",
 	} {
@@ -64,7 +83,7 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 	for _, want := range []string{
 		"# shipments\n", "[All tables](README.md)",
 		"| status | TEXT | no | 0.0% | 5 | \\<script\\>alert(1)\\</script\\> | returned | — | delivered (90,367)",
-		"  \"shipments\" {\n    INTEGER id PK\n    INTEGER vehicle_id FK\n",
+		"![Relationships of this table](shipments.svg)",
 		"## Indexes\n\n- idx_shipments_status (status)\n",
 		"- cost: outlier, 2 rows: negative cost (e.g. -5, -1)",
 	} {
@@ -78,11 +97,17 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 // re-runs on unchanged data have to rewrite the same bytes.
 func TestDocsAreDeterministic(t *testing.T) {
 	in := realistic(t)
-	want := Docs(Build(in))
+	want, err := Docs(Build(in))
+	if err != nil {
+		t.Fatal(err)
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 5 {
 		rng.Shuffle(len(in.Entries), func(i, j int) { in.Entries[i], in.Entries[j] = in.Entries[j], in.Entries[i] })
-		got := Docs(Build(in))
+		got, err := Docs(Build(in))
+		if err != nil {
+			t.Fatal(err)
+		}
 		if len(got) != len(want) {
 			t.Fatalf("%d files, want %d", len(got), len(want))
 		}
@@ -96,14 +121,14 @@ func TestDocsAreDeterministic(t *testing.T) {
 
 func TestDocNamesAreSafeAndUnique(t *testing.T) {
 	var tables []Table
-	for _, n := range []string{"README", "Orders", "a/b", "a_b", "orders", "../etc", "sales.orders", "ünï"} {
+	for _, n := range []string{"README", "Orders", "a/b", "a_b", "orders", "../etc", "sales.orders", "ünï", "Schema"} {
 		tables = append(tables, Table{Name: n})
 	}
 	names := docNames(tables)
 	seen := map[string]bool{}
 	for table, f := range names {
 		low := strings.ToLower(f)
-		if seen[low] || low == "readme.md" {
+		if seen[low] || low == "readme.md" || low == "schema.md" {
 			t.Errorf("%s -> %s collides", table, f)
 		}
 		seen[low] = true
@@ -118,6 +143,7 @@ func TestDocNamesAreSafeAndUnique(t *testing.T) {
 	want := map[string]string{
 		"README": "README-2b7814d3.md", "Orders": "Orders-b7e8acdd.md", "a/b": "a_b-c14cddc0.md", "a_b": "a_b.md",
 		"orders": "orders-1c168adb.md", "../etc": "_etc-f7f9121f.md", "sales.orders": "sales.orders.md", "ünï": "_n_-e975a529.md",
+		"Schema": "Schema-07b091a3.md",
 	}
 	if !maps.Equal(names, want) {
 		t.Errorf("names %v\nwant  %v", names, want)
@@ -140,11 +166,13 @@ func TestWriteDocsRemovesOnlyItsStaleFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(written) != 3 {
+	if len(written) != 6 {
 		t.Errorf("wrote %v", written)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "active_shipments.md")); !os.IsNotExist(err) {
-		t.Errorf("stale active_shipments.md kept: %v", err)
+	for _, stale := range []string{"active_shipments.md", "active_shipments.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, stale)); !os.IsNotExist(err) {
+			t.Errorf("stale %s kept: %v", stale, err)
+		}
 	}
 	if _, err := os.Stat(mine); err != nil {
 		t.Errorf("a file discover did not write was removed: %v", err)

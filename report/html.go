@@ -64,10 +64,12 @@ type htmlView struct {
 	// database a reader wants everything visible, on a large one a page of
 	// collapsed sections is what stays readable.
 	Open bool
-	// Diagram is the whole database's ER diagram; empty when no table has
-	// a relationship or when there are more than diagramLimit connected
-	// tables (then each table's section has its neighbourhood instead).
+	// Diagram is the whole database's ER diagram, laid out by Graphviz:
+	// with columns up to diagramLimit connected tables, an Overview of
+	// boxes up to overviewLimit (each table's section then has its
+	// neighbourhood too), empty beyond or when no table has a relationship.
 	Diagram    template.HTML
+	Overview   bool
 	Connected  int // tables with at least one relationship
 	Isolated   []htmlTable
 	Verdicts   []verdictCount
@@ -118,7 +120,7 @@ func WriteHTML(w io.Writer, r *Report) error {
 		out, in := tableRefs(r.Relationships, t.Name)
 		// Ids by position, not by name: names may hold any character and two
 		// names may differ only in case.
-		ht := htmlTable{Table: t, ID: fmt.Sprintf("table-%d", i+1), Outgoing: out, Incoming: in}
+		ht := htmlTable{Table: t, ID: tableID(i), Outgoing: out, Incoming: in}
 		search := []string{strings.ToLower(t.Name)}
 		refCols := map[string]bool{}
 		for _, rel := range out {
@@ -145,10 +147,10 @@ func WriteHTML(w io.Writer, r *Report) error {
 		v.Tables = append(v.Tables, ht)
 		byName[t.Name] = ht
 	}
-	conn := connected(byName, r.Relationships)
-	v.Connected = len(conn)
+	dg := newDiagrams(r)
+	v.Connected = len(dg.conn)
 	isConn := map[string]bool{}
-	for _, n := range conn {
+	for _, n := range dg.conn {
 		isConn[n] = true
 	}
 	for _, t := range v.Tables {
@@ -156,16 +158,24 @@ func WriteHTML(w io.Writer, r *Report) error {
 			v.Isolated = append(v.Isolated, t)
 		}
 	}
-	if len(conn) > 0 && len(conn) <= diagramLimit {
-		v.Diagram = erDiagram("er", conn, "", byName, r.Relationships)
-	} else if len(conn) > diagramLimit {
+	if dg.hasOverview() {
+		svg, err := dg.inline(dg.schema(), "er")
+		if err != nil {
+			return err
+		}
+		v.Diagram, v.Overview = svg, !dg.detailed()
+	}
+	if dg.neighbourhoods() {
 		for i, t := range v.Tables {
-			if !isConn[t.Name] {
+			if !dg.drawn[t.Name] {
 				continue
 			}
-			names, more := neighbourhood(t.Name, neighbourhoodDistance, neighbourhoodLimit, r.Relationships)
-			v.Tables[i].Diagram = erDiagram(t.ID, names, t.Name, byName, r.Relationships)
-			v.Tables[i].More = more
+			dia, more := dg.around(t.Name)
+			svg, err := dg.inline(dia, t.ID)
+			if err != nil {
+				return err
+			}
+			v.Tables[i].Diagram, v.Tables[i].More = svg, more
 		}
 	}
 	counts := map[string]int{}

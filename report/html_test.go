@@ -15,21 +15,21 @@ func TestHTMLDiagramDrawsEdgesBySource(t *testing.T) {
 		t.Fatal("no ER diagram")
 	}
 	for what, want := range map[string]int{
-		`class="er-edge er-declared"`: 1, // shipments -> vehicles
-		`class="er-edge er-inferred"`: 1, // active_shipments -> shipments
-		`<g class="er-node">`:         3,
-		`>93%</text>`:                 1,
-		`>70%</text>`:                 1,
-		`<a href="#table-2">`:         1, // a box links to its table's section
+		`class="edge er-edge er-declared"`: 1, // shipments -> vehicles
+		`class="edge er-edge er-inferred"`: 1, // active_shipments -> shipments
+		`class="node er-node"`:             3,
+		`>93%</text>`:                      1,
+		`>70%</text>`:                      1,
+		`xlink:href="#table-2"`:            1, // a box links to its table's section
 	} {
 		if got := strings.Count(er, what); got != want {
 			t.Errorf("diagram has %d × %s, want %d", got, what, want)
 		}
 	}
-	// Parents above children: vehicles (referenced) is drawn higher than
-	// shipments, which is higher than active_shipments.
-	y := func(name string) float64 {
-		m := regexp.MustCompile(`<title>` + name + `</title><rect x="[0-9.]+" y="([0-9.]+)"`).FindStringSubmatch(er)
+	// Left to right, referencing before referenced: vehicles (referenced)
+	// is drawn right of shipments, which is right of active_shipments.
+	x := func(name string) float64 {
+		m := regexp.MustCompile(`xlink:title="` + name + `">\n<polygon [^>]*points="([0-9.-]+),`).FindStringSubmatch(er)
 		if m == nil {
 			t.Fatalf("no box for %s", name)
 		}
@@ -37,8 +37,8 @@ func TestHTMLDiagramDrawsEdgesBySource(t *testing.T) {
 		fmt.Sscan(m[1], &v)
 		return v
 	}
-	if !(y("vehicles") < y("shipments") && y("shipments") < y("active_shipments")) {
-		t.Errorf("layers: vehicles %v, shipments %v, active_shipments %v", y("vehicles"), y("shipments"), y("active_shipments"))
+	if !(x("vehicles") > x("shipments") && x("shipments") > x("active_shipments")) {
+		t.Errorf("ranks: vehicles %v, shipments %v, active_shipments %v", x("vehicles"), x("shipments"), x("active_shipments"))
 	}
 }
 
@@ -96,29 +96,32 @@ func TestNeighbourhoodDistance(t *testing.T) {
 		return Relationship{FromTable: a, FromColumns: []string{"x"}, ToTable: b, ToColumns: []string{"id"}, Confidence: c}
 	}
 	rels := []Relationship{rel("b", "a", 1), rel("c", "b", 0.5), rel("d", "c", 1), rel("b", "b", 1), rel("e", "b", 0.9)}
-	got, more := neighbourhood("b", 1, 16, rels)
+	got, more := adjacency(rels).around("b", 1, 16)
 	if want := []string{"b", "a", "e", "c"}; !slices.Equal(got, want) || more != 0 {
 		t.Errorf("distance 1: %v (+%d), want %v: the nearest, most confident first", got, more, want)
 	}
-	if got, _ := neighbourhood("b", 2, 16, rels); !slices.Contains(got, "d") {
+	if got, _ := adjacency(rels).around("b", 2, 16); !slices.Contains(got, "d") {
 		t.Errorf("distance 2 misses d: %v", got)
 	}
-	if got, more := neighbourhood("b", 1, 2, rels); len(got) != 2 || more != 2 {
+	if got, more := adjacency(rels).around("b", 1, 2); len(got) != 2 || more != 2 {
 		t.Errorf("limit 2: %v (+%d)", got, more)
 	}
 }
 
 func TestERDiagramSurvivesCyclesAndSelfReferences(t *testing.T) {
-	rels := []Relationship{
-		{FromTable: "a", FromColumns: []string{"b_id"}, ToTable: "b", ToColumns: []string{"id"}, Source: "declared", Confidence: 1},
-		{FromTable: "b", FromColumns: []string{"a_id"}, ToTable: "a", ToColumns: []string{"id"}, Source: "user", Confidence: 1},
-		{FromTable: "a", FromColumns: []string{"parent"}, ToTable: "a", ToColumns: []string{"id"}, Source: "inferred", Confidence: 0.8},
+	r := schemaOf("cycle", map[string][]string{"a": {"id", "b_id", "parent"}, "b": {"id", "a_id"}}, []string{
+		"a.b_id>b.id declared", "b.a_id>a.id user", "a.parent>a.id inferred",
+	})
+	dg := newDiagrams(r)
+	dia, _ := dg.around("a")
+	s, err := dg.inline(dia, "x")
+	if err != nil {
+		t.Fatal(err)
 	}
-	s := string(erDiagram("x", []string{"b", "a"}, "a", map[string]htmlTable{}, rels))
-	if n := strings.Count(s, `<g class="er-edge`); n != 3 {
+	if n := strings.Count(string(s), `class="edge er-edge`); n != 3 {
 		t.Errorf("%d edges drawn, want 3:\n%s", n, s)
 	}
-	if !strings.Contains(s, "er-edge er-user") || !strings.Contains(s, `<g class="er-node er-focus">`) || strings.Contains(s, "NaN") {
+	if !strings.Contains(string(s), "er-edge er-user") || !strings.Contains(string(s), `class="node er-node er-focus"`) || strings.Contains(string(s), "NaN") {
 		t.Errorf("user edge, focus or coordinates wrong:\n%s", s)
 	}
 }

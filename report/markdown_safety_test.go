@@ -11,6 +11,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/discover-db/discover/report/erd"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -137,7 +138,18 @@ func TestHostileReportIsInert(t *testing.T) {
 		}
 	}
 
-	docs, plainDocs := Docs(hostile), Docs(plain)
+	docs, plainDocs := mdDocs(t, hostile), mdDocs(t, plain)
+	// The diagrams: well-formed XML, no element a name put there.
+	for _, f := range allDocs(t, hostile) {
+		if strings.HasSuffix(f.Name, ".svg") {
+			if _, err := erd.Check(f.Body); err != nil {
+				t.Errorf("tables/%s: %v", f.Name, err)
+			}
+			if bytes.Contains(f.Body, []byte("<script")) {
+				t.Errorf("tables/%s holds a script", f.Name)
+			}
+		}
+	}
 	if len(docs) != len(plainDocs) || len(docs) != len(hostile.Tables)+1 {
 		t.Fatalf("%d docs for %d tables (plain names: %d)", len(docs), len(hostile.Tables), len(plainDocs))
 	}
@@ -152,7 +164,7 @@ func TestHostileReportIsInert(t *testing.T) {
 			t.Errorf("tables/%s does not show its table's name %q", docs[i+1].Name, want)
 		}
 	}
-	assertLocalLinks(t, hostile, md, docs)
+	assertLocalLinks(t, hostile, md, allDocs(t, hostile))
 
 	ledger := render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, hostile)
 	plainLedger := render(t, func(b *bytes.Buffer, r *Report) error { return WriteLedger(b, r) }, plain)
@@ -165,8 +177,8 @@ func TestHostileReportIsInert(t *testing.T) {
 	}
 }
 
-// Every link in report.md goes to one of its headings, and every link in
-// tables/ to a file written there: none to anything a name spelled.
+// Every link in report.md goes to one of its headings, and every link or
+// image in tables/ to a file written there: none to anything a name spelled.
 func assertLocalLinks(t *testing.T, r *Report, md []byte, docs []DocFile) {
 	t.Helper()
 	files := map[string]bool{}
@@ -180,7 +192,8 @@ func assertLocalLinks(t *testing.T, r *Report, md []byte, docs []DocFile) {
 	}
 	for _, f := range docs {
 		for _, dest := range mdLinks(f.Body) {
-			if !files[dest] {
+			// An image is a diagram written beside the page, like a link.
+			if !files[strings.TrimPrefix(dest, "image:")] {
 				t.Errorf("tables/%s links to %q, not a file of tables/", f.Name, dest)
 			}
 		}

@@ -32,7 +32,7 @@ func TestMarkdownIsTheSameForAnotherRun(t *testing.T) {
 	if !bytes.Equal(mdA, mdB) {
 		t.Errorf("report.md differs between two runs on unchanged data:\n%s\n---\n%s", mdA, mdB)
 	}
-	docsA, docsB := Docs(a), Docs(b)
+	docsA, docsB := allDocs(t, a), allDocs(t, b)
 	for i := range docsA {
 		if docsA[i].Name != docsB[i].Name || !bytes.Equal(docsA[i].Body, docsB[i].Body) {
 			t.Errorf("tables/%s differs between two runs on unchanged data", docsA[i].Name)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/report"
+	"github.com/goccy/go-graphviz"
 )
 
 // docsOf lists the repository docs (index and one page per table) that
@@ -51,8 +52,12 @@ func TestDocsByteIdenticalAcrossRuns(t *testing.T) {
 	if !slices.Equal(lists[0], lists[1]) {
 		t.Fatalf("file lists differ:\n%v\n%v", lists[0], lists[1])
 	}
-	if len(lists[0]) != len(reps[0].Tables)+1 {
-		t.Errorf("%d files for %d tables, want one per table and the index", len(lists[0]), len(reps[0].Tables))
+	pages := slices.DeleteFunc(slices.Clone(lists[0]), func(n string) bool { return !strings.HasSuffix(n, ".md") })
+	if len(pages) != len(reps[0].Tables)+1 {
+		t.Errorf("%d pages for %d tables, want one per table and the index", len(pages), len(reps[0].Tables))
+	}
+	if !slices.Contains(lists[0], "schema.svg") || !slices.Contains(lists[0], "orders.svg") {
+		t.Errorf("no diagrams (schema.svg, orders.svg) among %v", lists[0])
 	}
 	total := 0
 	for _, name := range lists[0] {
@@ -88,8 +93,15 @@ func TestDocsByteIdenticalAcrossRuns(t *testing.T) {
 			t.Errorf("index does not link %s", tb.Name)
 		}
 	}
-	if !strings.Contains(string(index), "```mermaid\nerDiagram\n") || !strings.Contains(string(index), `"customers" ||--o{ "orders"`) {
-		t.Errorf("index has no Mermaid ER diagram with orders -> customers:\n%s", index)
+	if !strings.Contains(string(index), "![Entity-relationship diagram](schema.svg)") {
+		t.Errorf("index shows no ER diagram:\n%s", index)
+	}
+	schema, err := os.ReadFile(filepath.Join(dirs[0], "schema.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(schema, []byte(`xlink:href="customers.md"`)) || !bytes.Contains(schema, []byte(">customers</text>")) {
+		t.Errorf("schema.svg has no box for customers linking its page")
 	}
 }
 
@@ -131,5 +143,42 @@ func TestCatalogCommandsJSON(t *testing.T) {
 	}
 	if res := run(t, "catalog", "search", "shipments", "--catalog", filepath.Join(t.TempDir(), "none.db"), "--json"); res.code != exitUsage {
 		t.Errorf("search of a missing catalog: exit %d, want %d", res.code, exitUsage)
+	}
+}
+
+// --format dot,mermaid writes the schema's diagram sources beside the
+// reports: DOT Graphviz reads, an erDiagram Mermaid reads.
+func TestFormatDotAndMermaid(t *testing.T) {
+	out := t.TempDir()
+	if res := run(t, "--db", smallDB(t), "--out", out, "--format", "dot,mermaid,json", "--max-iterations", "10", "-q"); res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	_, rep := readReport(t, out)
+	dot, err := os.ReadFile(filepath.Join(out, "schema.dot"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graphviz.ParseBytes(dot)
+	if err != nil {
+		t.Fatalf("graphviz cannot read schema.dot: %v\n%s", err, dot)
+	}
+	g.Close()
+	mmd, err := os.ReadFile(filepath.Join(out, "schema.mmd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(mmd), "erDiagram\n") {
+		t.Errorf("schema.mmd is no erDiagram:\n%s", mmd)
+	}
+	for _, tb := range rep.Tables {
+		if !strings.Contains(string(dot), "<b>"+tb.Name+"</b>") || !strings.Contains(string(mmd), `"`+tb.Name+`"`) {
+			t.Errorf("table %s missing from schema.dot or schema.mmd", tb.Name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.md")); !os.IsNotExist(err) {
+		t.Errorf("report.md written without md in --format: %v", err)
+	}
+	if res := run(t, "--db", smallDB(t), "--out", t.TempDir(), "--format", "svg"); res.code != 2 || !strings.Contains(res.stderr, "md, json, html, dot, mermaid") {
+		t.Errorf("--format svg: exit %d\n%s", res.code, res.stderr)
 	}
 }

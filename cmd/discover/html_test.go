@@ -138,17 +138,17 @@ func TestHTMLReportInChromium(t *testing.T) {
 			inferred++
 		}
 	}
-	if got := strings.Count(er, `class="er-edge er-declared"`); got != declared {
+	if got := strings.Count(er, `class="edge er-edge er-declared"`); got != declared {
 		t.Errorf("diagram draws %d declared edges, the report has %d", got, declared)
 	}
-	if got := strings.Count(er, `class="er-edge er-inferred"`); got != inferred {
+	if got := strings.Count(er, `class="edge er-edge er-inferred"`); got != inferred {
 		t.Errorf("diagram draws %d inferred edges, the report has %d", got, inferred)
 	}
 	if !regexp.MustCompile(`<text [^>]*>\d+%</text>`).MatchString(er) {
 		t.Error("diagram edges carry no confidence label")
 	}
 	for _, name := range []string{"orders", "customers", "order_items"} {
-		if !strings.Contains(er, `<text class="er-name" `) || !strings.Contains(er, ">"+name+"</text>") {
+		if !strings.Contains(er, `xlink:title="`+name+`"`) || !strings.Contains(er, ">"+name+"</text>") {
 			t.Errorf("diagram lacks table %s", name)
 		}
 	}

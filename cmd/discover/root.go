@@ -158,7 +158,7 @@ func (o *runOptions) addRunFlags(f *pflag.FlagSet) {
 	f.StringVar(&o.db, "db", "", "the database to discover (a DSN, see above)")
 	f.BoolVar(&o.demo, "demo", false, "discover the built-in demo shop database (built once in the user cache folder)")
 	f.StringVar(&o.out, "out", "./discovery", "where report.md, report.json, report.html and catalog.db go")
-	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md (report.md, and tables/ with one page per table), json, html")
+	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md (report.md, and tables/ with one page and diagram per table), json, html, dot (schema.dot), mermaid (schema.mmd)")
 	f.StringVar(&o.catalogPath, "catalog", "", "the shared catalog, a SQLite file (default OUT/catalog.db)")
 	f.IntVar(&o.maxIterations, "max-iterations", 50, "stop after N orchestrator iterations")
 	f.Float64Var(&o.targetConfidence, "target-confidence", 0.95, "stop when overall confidence reaches F (0..1)")
@@ -288,9 +288,9 @@ func (o *runOptions) validate() error {
 	}
 	for _, f := range o.formats {
 		switch f {
-		case "md", "json", "html":
+		case "md", "json", "html", "dot", "mermaid":
 		default:
-			return usagef("--format: unknown format %q (md, json, html)", f)
+			return usagef("--format: unknown format %q (md, json, html, dot, mermaid)", f)
 		}
 	}
 	switch o.progress {
@@ -642,6 +642,10 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 			name, write = "report.md", report.WriteMarkdown
 		case "html":
 			name, write = "report.html", report.WriteHTML
+		case "dot":
+			name, write = "schema.dot", report.WriteDOT
+		case "mermaid":
+			name, write = "schema.mmd", report.WriteMermaid
 		}
 		path := filepath.Join(out, name)
 		if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, rep) }); err != nil {
