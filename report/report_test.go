@@ -262,20 +262,28 @@ func TestWriteJSONNilListsAreEmpty(t *testing.T) {
 func TestSchemaRejectsDrift(t *testing.T) {
 	valid := jsonOf(t, Build(realistic(t)))
 	cases := map[string]func(m map[string]any){
-		"missing top-level field":     func(m map[string]any) { delete(m, "summary") },
-		"extra top-level field":       func(m map[string]any) { m["version"] = 2 },
-		"wrong schema_version":        func(m map[string]any) { m["schema_version"] = 2 },
-		"wrong stop_reason":           func(m map[string]any) { obj(m, "run")["stop_reason"] = "finished" },
-		"run confidence 1.5":          func(m map[string]any) { obj(m, "run")["confidence"] = 1.5 },
-		"negative coverage":           func(m map[string]any) { obj(m, "run")["coverage"] = -0.1 },
-		"bad started_at":              func(m map[string]any) { obj(m, "run")["started_at"] = "yesterday" },
-		"extra llm field":             func(m map[string]any) { obj(obj(m, "run"), "llm")["cost"] = 1 },
-		"missing column field":        func(m map[string]any) { delete(item(item(m, "tables", 0), "columns", 0), "min") },
-		"extra column field":          func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["rank"] = 1 },
-		"null_fraction 1.5":           func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["null_fraction"] = 1.5 },
-		"distinct_count a string":     func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["distinct_count"] = "5" },
-		"wrong table kind":            func(m map[string]any) { item(m, "tables", 0)["kind"] = "index" },
-		"extra table field":           func(m map[string]any) { item(m, "tables", 0)["indexes"] = []any{} },
+		"missing top-level field": func(m map[string]any) { delete(m, "summary") },
+		"extra top-level field":   func(m map[string]any) { m["version"] = 2 },
+		"wrong schema_version":    func(m map[string]any) { m["schema_version"] = 2 },
+		"wrong stop_reason":       func(m map[string]any) { obj(m, "run")["stop_reason"] = "finished" },
+		"run confidence 1.5":      func(m map[string]any) { obj(m, "run")["confidence"] = 1.5 },
+		"negative coverage":       func(m map[string]any) { obj(m, "run")["coverage"] = -0.1 },
+		"bad started_at":          func(m map[string]any) { obj(m, "run")["started_at"] = "yesterday" },
+		"extra llm field":         func(m map[string]any) { obj(obj(m, "run"), "llm")["cost"] = 1 },
+		"missing column field":    func(m map[string]any) { delete(item(item(m, "tables", 0), "columns", 0), "min") },
+		"extra column field":      func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["rank"] = 1 },
+		"null_fraction 1.5":       func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["null_fraction"] = 1.5 },
+		"distinct_count a string": func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["distinct_count"] = "5" },
+		"wrong table kind":        func(m map[string]any) { item(m, "tables", 0)["kind"] = "index" },
+		"extra table field":       func(m map[string]any) { item(m, "tables", 0)["storage"] = "heap" },
+		"trigger timing unknown": func(m map[string]any) {
+			item(m, "tables", 0)["triggers"] = []any{map[string]any{"name": "t", "timing": "WHENEVER", "events": []any{"INSERT"}, "definition": ""}}
+		},
+		"index without columns": func(m map[string]any) {
+			item(m, "tables", 0)["indexes"] = []any{map[string]any{"name": "i", "unique": false}}
+		},
+		"referential action unknown":  func(m map[string]any) { item(m, "relationships", 0)["on_delete"] = "EXPLODE" },
+		"identity unknown":            func(m map[string]any) { item(item(m, "tables", 0), "columns", 0)["identity"] = "serial" },
 		"primary key source unknown":  func(m map[string]any) { item(m, "tables", 1)["primary_key_source"] = "guessed" },
 		"no primary key but a source": func(m map[string]any) { item(m, "tables", 0)["primary_key_source"] = "declared" },
 		"primary key without source":  func(m map[string]any) { item(m, "tables", 1)["primary_key_source"] = nil },

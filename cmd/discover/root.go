@@ -62,6 +62,7 @@ type runOptions struct {
 	memProfile                   string
 	config                       string
 	relations                    []experts.UserRelation
+	comments                     []experts.UserComment
 	ignoreDeclaredFKs            bool
 	allowPrivileged              bool
 	role                         string
@@ -142,6 +143,7 @@ view: --resume continues).`,
 			}
 			o.relations = set.relations
 			o.vocabulary = set.vocabulary
+			o.comments = set.comments
 			// The project's words for the name rules, for this run only.
 			naming.Use(set.vocabulary)
 			defer naming.Use(naming.Vocabulary{})
@@ -467,7 +469,7 @@ func runDiscovery(ctx context.Context, o *runOptions, stdin io.Reader, stdout, s
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged, Full: o.full,
-			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
+			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations, Comments: o.comments,
 				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries, ShowPII: o.showPII, LLMAllowPII: o.llmAllowPII},
 		},
 		Events: events,
