@@ -66,25 +66,35 @@ func realistic(t *testing.T) Input {
 			PrimaryKey: []string{"id"}, PrimaryKeySource: "declared",
 			Columns: []catalog.ColumnDoc{
 				{Name: "id", DataType: "INTEGER", Position: 1},
-				{Name: "vehicle_id", DataType: "INTEGER", Position: 2},
-				{Name: "status", DataType: "TEXT", Position: 3},
+				{Name: "vehicle_id", DataType: "INTEGER", Position: 2, Comment: "the truck that carries it"},
+				{Name: "status", DataType: "TEXT", Position: 3, Default: ptr("'new'"), UserComment: "Lifecycle: new → in_transit → delivered."},
 				{Name: "cost", DataType: "REAL", Nullable: true, Position: 4},
 			},
-			Indexes: []catalog.IndexDoc{{Name: "idx_shipments_status", Columns: []string{"status"}}},
+			Indexes: []catalog.IndexDoc{{Name: "idx_shipments_status", Columns: []string{"status"}, Predicate: "status <> 'delivered'",
+				Definition: "CREATE INDEX idx_shipments_status ON shipments (status) WHERE status <> 'delivered'"}},
+			PrimaryKeyName: "pk_shipments",
+			Comment:        "Consignments, one row each.",
+			UserComment:    "Written by the dispatch service.",
+			Checks:         []catalog.CheckDoc{{Name: "cost_positive", Expression: "cost >= 0"}, {Expression: "status IN ('new', 'in_transit', 'delivered')"}},
+			Triggers: []catalog.TriggerDoc{{Name: "shipments_touch", Timing: "AFTER", Events: []string{"UPDATE"},
+				Definition: "CREATE TRIGGER shipments_touch AFTER UPDATE ON shipments BEGIN SELECT 1; END"}},
 		}, 1, "structural"),
 		entry(t, catalog.KindTable, "vehicles", catalog.TableDoc{
 			Name: "vehicles", Kind: "table", RowCount: ptr[int64](450), RowCountIsEstimate: true,
 			PrimaryKey: []string{"vehicle_id"}, PrimaryKeySource: "inferred",
 			Columns: []catalog.ColumnDoc{
-				{Name: "vehicle_id", DataType: "INTEGER", Position: 1},
+				{Name: "vehicle_id", DataType: "INTEGER", Position: 1, Identity: "by_default"},
 				{Name: "plate", DataType: "TEXT", Position: 2},
+				{Name: "plate_key", DataType: "TEXT", Position: 3, Generated: "upper(plate)", GeneratedStored: true},
 			},
 			Uniques: [][]string{{"plate"}},
 			Indexes: []catalog.IndexDoc{{Name: "ux_vehicles_plate", Columns: []string{"plate"}, Unique: true}},
 		}, 1, "structural"),
 		entry(t, catalog.KindTable, "active_shipments", catalog.TableDoc{
 			Name: "active_shipments", Kind: "view",
-			Columns: []catalog.ColumnDoc{{Name: "id", DataType: "INTEGER", Nullable: true, Position: 1}},
+			Columns:    []catalog.ColumnDoc{{Name: "id", DataType: "INTEGER", Nullable: true, Position: 1}},
+			Definition: "SELECT id\nFROM shipments\nWHERE status <> 'delivered'",
+			Reads:      []string{"shipments"},
 		}, 1, "structural"),
 		entry(t, catalog.KindTableStats, "active_shipments", catalog.TableStatsDoc{Table: "active_shipments", Rows: 1200, Queries: 1}, 1, "statistical"),
 
@@ -126,6 +136,7 @@ func realistic(t *testing.T) Input {
 		entry(t, catalog.KindRelationship, "shipments(vehicle_id)->vehicles(vehicle_id)", catalog.RelationshipDoc{
 			FromTable: "shipments", FromColumns: []string{"vehicle_id"}, ToTable: "vehicles", ToColumns: []string{"vehicle_id"},
 			Source: "declared", Cardinality: "one_to_many", OrphanFraction: ptr(0.0),
+			ConstraintName: "fk_shipments_vehicle", OnDelete: "RESTRICT", OnUpdate: "CASCADE",
 		}, 0.93, "structural", "declared foreign key", "0 orphans in 200,000 rows"),
 		entry(t, catalog.KindRelationship, "active_shipments(id)->shipments(id)", catalog.RelationshipDoc{
 			FromTable: "active_shipments", FromColumns: []string{"id"}, ToTable: "shipments", ToColumns: []string{"id"},
