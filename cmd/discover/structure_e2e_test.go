@@ -160,6 +160,37 @@ func TestStructureEndToEnd(t *testing.T) {
 		}
 	}
 
+	// MCP's describe_table: the engine's structure and the team's words.
+	resp, mres := mcpSession(t, []string{"--db", db, "--catalog", filepath.Join(out, "catalog.db")},
+		call(1, "describe_table", map[string]any{"table": "orders"}))
+	if mres.code != 0 {
+		t.Fatalf("mcp: exit %d\n%s", mres.code, mres.stderr)
+	}
+	text, isErr := toolText(t, resp["1"])
+	var described struct {
+		Checks   []map[string]any `json:"checks"`
+		Triggers []map[string]any `json:"triggers"`
+		Indexes  []map[string]any `json:"indexes"`
+		Findings []struct {
+			Kind     string         `json:"kind"`
+			Document map[string]any `json:"document"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(text), &described); err != nil || isErr {
+		t.Fatalf("describe_table: %v %s", err, text)
+	}
+	team := ""
+	for _, f := range described.Findings {
+		if f.Kind == "table" {
+			team, _ = f.Document["user_comment"].(string)
+		}
+	}
+	if len(described.Checks) != 1 || described.Checks[0]["expression"] != "qty > 0" || len(described.Triggers) != 1 ||
+		len(described.Indexes) != 1 || described.Indexes[0]["predicate"] != "status <> 'shipped'" ||
+		team != "One row per customer order, written by the shop." {
+		t.Errorf("describe_table orders lacks the declared structure or the team's description:\n%.2000s", text)
+	}
+
 	// A default and a check changed, nothing else: schema drift naming both.
 	changed := structureDB(t, "'paid'", "qty >= 1")
 	out2 := t.TempDir()
