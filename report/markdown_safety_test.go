@@ -153,30 +153,6 @@ func TestHostileReportIsInert(t *testing.T) {
 		}
 	}
 	assertLocalLinks(t, hostile, md, docs)
-
-	// The declared structure is on the pages, as itself: a check, a
-	// trigger's definition (in a code block), the team's comment.
-	first := mdRendered(t, docs[1].Body)
-	for _, v := range []string{hostile.Tables[0].Checks[0].Expression, hostile.Tables[0].Columns[0].UserComment, hostile.Tables[0].Comment} {
-		if want := strings.TrimSpace(shownText(v)); !strings.Contains(first, want) {
-			t.Errorf("tables/%s does not show %q as %q", docs[1].Name, v, want)
-		}
-	}
-	if !strings.Contains(string(docs[1].Body), showControls(hostile.Tables[0].Triggers[0].Definition)) {
-		t.Errorf("tables/%s lacks the trigger's definition %q", docs[1].Name, hostile.Tables[0].Triggers[0].Definition)
-	}
-
-	// The HTML page: no value from the database becomes an element.
-	var page bytes.Buffer
-	if err := WriteHTML(&page, hostile); err != nil {
-		t.Fatal(err)
-	}
-	if n, own := strings.Count(page.String(), "<script"), strings.Count(htmlSource, "<script"); n != own {
-		t.Errorf("a value reached the page as a <script> element: %d script tags, the template has %d", n, own)
-	}
-	if strings.Contains(page.String(), "http://evil") && strings.Contains(page.String(), `href="http://evil`) {
-		t.Error("a value became a link on the page")
-	}
 }
 
 // Every link in report.md goes to one of its headings, and every link in
@@ -418,5 +394,39 @@ func TestMermaidHoldsHostileNames(t *testing.T) {
 		if entities != len(r.Tables) {
 			t.Errorf("%d entities drawn for %d tables", entities, len(r.Tables))
 		}
+	}
+}
+
+// The declared structure of a report whose every value is hostile
+// (hostileReport) is on the table pages as itself: a check, the database's
+// and the team's comments, a trigger's definition in its code block; and
+// on the HTML page no value becomes an element.
+func TestHostileStructureIsShown(t *testing.T) {
+	tables := []string{"[x](http://evil)", "# head", "|pipe|table"}
+	hostile := hostileReport(tables, func(i int) string { return hostileNames[i%len(hostileNames)] })
+	docs := Docs(hostile)
+
+	// The declared structure is on the pages, as itself: a check, a
+	// trigger's definition (in a code block), the team's comment.
+	first := mdRendered(t, docs[1].Body)
+	for _, v := range []string{hostile.Tables[0].Checks[0].Expression, hostile.Tables[0].Columns[0].UserComment, hostile.Tables[0].Comment} {
+		if want := strings.TrimSpace(shownText(v)); !strings.Contains(first, want) {
+			t.Errorf("tables/%s does not show %q as %q", docs[1].Name, v, want)
+		}
+	}
+	if !strings.Contains(string(docs[1].Body), showControls(hostile.Tables[0].Triggers[0].Definition)) {
+		t.Errorf("tables/%s lacks the trigger's definition %q", docs[1].Name, hostile.Tables[0].Triggers[0].Definition)
+	}
+
+	// The HTML page: no value from the database becomes an element.
+	var page bytes.Buffer
+	if err := WriteHTML(&page, hostile); err != nil {
+		t.Fatal(err)
+	}
+	if n, own := strings.Count(page.String(), "<script"), strings.Count(htmlSource, "<script"); n != own {
+		t.Errorf("a value reached the page as a <script> element: %d script tags, the template has %d", n, own)
+	}
+	if strings.Contains(page.String(), "http://evil") && strings.Contains(page.String(), `href="http://evil`) {
+		t.Error("a value became a link on the page")
 	}
 }

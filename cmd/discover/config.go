@@ -42,9 +42,9 @@ func lineErrorf(line int, format string, a ...any) error {
 
 // fileSettings are the configuration file's keys that are no flags.
 type fileSettings struct {
+	comments   []experts.UserComment
 	relations  []experts.UserRelation
 	vocabulary naming.Vocabulary
-	comments   []experts.UserComment
 }
 
 // applyConfig fills every flag still unset (not on the command line, not in
@@ -92,12 +92,12 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 		first[k] = key.Line
 		var err error
 		switch k {
+		case "comments":
+			set.comments, err = parseComments(val)
 		case "relations":
 			set.relations, err = parseRelations(val)
 		case "vocabulary":
 			set.vocabulary, err = parseVocabulary(val)
-		case "comments":
-			set.comments, err = parseComments(val)
 		default:
 			err = applyKey(fs, key, val)
 		}
