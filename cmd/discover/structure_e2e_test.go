@@ -147,8 +147,13 @@ func TestStructureEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(md), "Description (the team's, discover.yaml)"); n != 2 {
-		t.Errorf("report.md has %d lines of the team's descriptions, want one per table described (2)", n)
+	// report.md stays short: a table's descriptions in one line, no
+	// column's.
+	if n := strings.Count(string(md), "Description (the team's, discover.yaml): One row per customer order, written by the shop."); n != 1 {
+		t.Errorf("report.md has the orders table's description %d times, want once", n)
+	}
+	if strings.Contains(string(md), "Lifecycle") {
+		t.Error("report.md holds a column's description; its table's page has those")
 	}
 	page, err = os.ReadFile(filepath.Join(out, "report.html"))
 	if err != nil {
