@@ -62,13 +62,42 @@ type ColumnDoc struct {
 	DataType string `json:"data_type"`
 	Nullable bool   `json:"nullable"`
 	Position int    `json:"position"`
+	// The declared structure beyond the type (warehouse.Column), and the
+	// team's description from discover.yaml (comments:); absent where
+	// none, and from catalogs written before them.
+	Default         *string `json:"default,omitempty"`
+	Comment         string  `json:"comment,omitempty"`
+	UserComment     string  `json:"user_comment,omitempty"`
+	Generated       string  `json:"generated,omitempty"`
+	GeneratedStored bool    `json:"generated_stored,omitempty"`
+	Identity        string  `json:"identity,omitempty"`
 }
 
-// IndexDoc is a declared index.
+// IndexDoc is a declared index. A key part that is an expression is its
+// text; Predicate is a partial index's condition, Definition the statement
+// that creates it (both absent from older catalogs).
 type IndexDoc struct {
-	Name    string   `json:"name"`
-	Columns []string `json:"columns"`
-	Unique  bool     `json:"unique"`
+	Name       string   `json:"name"`
+	Columns    []string `json:"columns"`
+	Unique     bool     `json:"unique"`
+	Predicate  string   `json:"predicate,omitempty"`
+	Definition string   `json:"definition,omitempty"`
+}
+
+// CheckDoc is a declared CHECK constraint; Name is "" where the engine
+// names none.
+type CheckDoc struct {
+	Name       string `json:"name,omitempty"`
+	Expression string `json:"expression"`
+}
+
+// TriggerDoc is a declared trigger: Timing BEFORE, AFTER or INSTEAD OF,
+// Events among INSERT, UPDATE, DELETE, TRUNCATE.
+type TriggerDoc struct {
+	Name       string   `json:"name"`
+	Timing     string   `json:"timing"`
+	Events     []string `json:"events"`
+	Definition string   `json:"definition"`
 }
 
 // TableDoc is a table's declared structure (KindTable).
@@ -88,6 +117,16 @@ type TableDoc struct {
 	Columns              []ColumnDoc `json:"columns"`
 	Uniques              [][]string  `json:"uniques"`
 	Indexes              []IndexDoc  `json:"indexes"`
+	// The declared structure beyond keys (warehouse.Table), and the team's
+	// description from discover.yaml (comments:); absent where none, and
+	// from catalogs written before them. Reads names tables as Name does.
+	PrimaryKeyName string       `json:"primary_key_name,omitempty"`
+	Comment        string       `json:"comment,omitempty"`
+	UserComment    string       `json:"user_comment,omitempty"`
+	Definition     string       `json:"definition,omitempty"`
+	Reads          []string     `json:"reads,omitempty"`
+	Checks         []CheckDoc   `json:"checks,omitempty"`
+	Triggers       []TriggerDoc `json:"triggers,omitempty"`
 }
 
 // ValueCount is one frequent value.
@@ -270,6 +309,11 @@ type RelationshipDoc struct {
 	Source         string   `json:"source"`      // declared | inferred | user
 	Cardinality    string   `json:"cardinality"` // one_to_one | one_to_many | many_to_many
 	OrphanFraction *float64 `json:"orphan_fraction"`
+	// A declared reference's constraint name and referential actions, as
+	// the engine says them; absent otherwise, and from older catalogs.
+	ConstraintName string `json:"constraint_name,omitempty"`
+	OnDelete       string `json:"on_delete,omitempty"`
+	OnUpdate       string `json:"on_update,omitempty"`
 }
 
 // Key is the relationship's catalog key, from its columns alone: a

@@ -45,6 +45,9 @@ type Options struct {
 	// Relations are references the user declared in discover.yaml, which
 	// the data may not show; they are reported with source "user".
 	Relations []UserRelation
+	// Comments are the team's descriptions of tables and columns in
+	// discover.yaml (comments:), shown as theirs beside the database's.
+	Comments []UserComment
 	// IgnoreDeclaredFKs makes discovery infer relationships as if the
 	// schema declared none, so inference can be measured against the
 	// declarations (cmd/relbench).
@@ -70,6 +73,15 @@ type UserRelation struct {
 	ToTable     string
 	ToColumns   []string
 	Line        int // the line of discover.yaml that gives it, for messages
+}
+
+// UserComment is a description from the configuration file's comments:.
+type UserComment struct {
+	// Key names a table or view (bare or schema.table) or one of its
+	// columns (table.column), as the report names them.
+	Key  string
+	Text string
+	Line int // the line of discover.yaml that gives it, for messages
 }
 
 // ErrQueryBudget is returned when the run's query budget is spent.

@@ -24,10 +24,14 @@ const (
 	// read again) and its figures are not compared. Not drift by default:
 	// the run that could not read it already exited 4.
 	CategoryUnread = "unread"
+	// CategoryDescriptions holds the team's descriptions of tables and
+	// columns (discover.yaml comments:) that changed: an edit of the
+	// configuration, not of the database, so not drift by default.
+	CategoryDescriptions = "descriptions"
 )
 
 // Categories lists every change category in the order changes are reported.
-var Categories = []string{CategorySchema, CategoryRelationships, CategoryStats, CategoryUnread}
+var Categories = []string{CategorySchema, CategoryRelationships, CategoryStats, CategoryUnread, CategoryDescriptions}
 
 // DefaultFailOn are the categories that are drift without --fail-on.
 var DefaultFailOn = []string{CategorySchema, CategoryRelationships, CategoryStats}
@@ -92,7 +96,7 @@ type DiffResult struct {
 // Diff compares two reports. It is a pure function: the same reports and
 // options always give the same result, in the same order.
 func Diff(old, new *Report, opts DiffOptions) *DiffResult {
-	d := differ{opts: opts, unread: map[string]bool{}}
+	d := differ{opts: opts, unread: map[string]bool{}, structure: structureRecorded(old)}
 	d.tables(old.Tables, new.Tables)
 	d.relationships(old.Relationships, new.Relationships)
 
@@ -124,6 +128,9 @@ type differ struct {
 	opts    DiffOptions
 	changes []Change
 	unread  map[string]bool // tables one of the runs could not read
+	// structure: the old report records the declared structure beyond
+	// keys, so a difference in it is a change (diffstructure.go).
+	structure bool
 }
 
 func (d *differ) add(category, object, kind, old, new, format string, a ...any) {
@@ -235,7 +242,9 @@ func (d *differ) table(o, n Table) {
 			continue
 		}
 		d.column(o.Name+"."+c.Name, c, nc)
+		d.columnStructure(o.Name+"."+c.Name, c, nc)
 	}
+	d.tableStructure(o, n)
 }
 
 func (d *differ) column(obj string, o, n Column) {
@@ -361,6 +370,7 @@ func (d *differ) relationships(old, new []Relationship) {
 			d.add(CategoryRelationships, k, ChangeChanged, *o.Cardinality, *n.Cardinality,
 				"relationship %s cardinality changed from %s to %s", k, *o.Cardinality, *n.Cardinality)
 		}
+		d.relationshipStructure(o, n)
 	}
 }
 

@@ -350,24 +350,37 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 	if u := unreadFact(t); u != "" {
 		facts = append([]string{u}, facts...)
 	}
+	facts = append(facts, commentFacts(t)...)
 	m.list(facts)
 
 	m.p("## Columns")
 	if len(t.Columns) == 0 {
 		m.p("None recorded.")
 	} else {
-		rows := make([][]string, len(t.Columns))
-		for i, c := range t.Columns {
-			rows[i] = []string{
-				c.Name, c.DataType, yesNo(c.Nullable), nullPct(c.NullFraction), distinctText(c),
-				textcut.Runes(optText(c.Min), cellLimit), textcut.Runes(optText(c.Max), cellLimit), numText(c.Mean),
-				topValuesText(c.TopValues, 5), semanticText(c),
-			}
+		m.grid(docsColumns(t))
+	}
+	if t.Definition != "" || len(t.Reads) > 0 {
+		m.p("## Definition")
+		if t.Definition != "" {
+			m.code("sql", t.Definition)
 		}
-		m.grid([]string{"Column", "Type", "Nullable", "Null %", "Distinct", "Min", "Max", "Mean", "Top values", "Semantic type"}, rows)
+		if len(t.Reads) > 0 {
+			reads := make([]string, len(t.Reads))
+			for i, name := range t.Reads {
+				reads[i] = mdText(name)
+				if f, ok := files[name]; ok {
+					reads[i] = fmt.Sprintf("[%s](%s)", mdText(name), linkTarget(f))
+				}
+			}
+			m.p("Reads: %s", strings.Join(reads, ", "))
+		}
 	}
 
 	out, in := tableRefs(r.Relationships, t.Name)
+	if items := constraintItems(t, out); len(items) > 0 {
+		m.p("## Constraints")
+		m.list(items)
+	}
 	m.p("## Relationships")
 	if len(out)+len(in) == 0 {
 		m.p("None found.")
@@ -386,11 +399,7 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 
 	var idx []string
 	for _, ix := range t.Indexes {
-		s := ix.Name + " " + columnsText(ix.Columns)
-		if ix.Unique {
-			s += ", unique"
-		}
-		idx = append(idx, s)
+		idx = append(idx, indexText(ix))
 	}
 	m.p("## Indexes")
 	if len(idx) == 0 {
@@ -407,6 +416,13 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 			u = append(u, columnsText(cols))
 		}
 		m.list(u)
+	}
+	if len(t.Triggers) > 0 {
+		m.p("## Triggers")
+		for _, tr := range t.Triggers {
+			m.list([]string{triggerText(tr)})
+			m.code("sql", tr.Definition)
+		}
 	}
 
 	m.p("## Anomalies")
@@ -432,6 +448,48 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 // diagramKey reads the diagrams' lines for a page that shows them as
 // images (the SVG's own legend is in schema.svg only).
 const diagramKey = "Lines run from the referencing column to the referenced one: solid declared, dashed inferred from the data, dotted given by the user; a crow's foot marks many, a bar one, a circle none."
+
+// docsColumns is a table page's grid of columns: the profile's figures,
+// and the declared default, generated or identity, the database's comment
+// and the team's description where any column has one (tbls shows them).
+func docsColumns(t Table) ([]string, [][]string) {
+	s := columnStructureOf(t)
+	header := []string{"Column", "Type", "Nullable"}
+	if s.Default {
+		header = append(header, "Default")
+	}
+	if s.Generated {
+		header = append(header, "Generated")
+	}
+	header = append(header, "Null %", "Distinct", "Min", "Max", "Mean", "Top values", "Semantic type")
+	if s.Comment {
+		header = append(header, "Comment (database)")
+	}
+	if s.UserComment {
+		header = append(header, "Description (team)")
+	}
+	rows := make([][]string, len(t.Columns))
+	for i, c := range t.Columns {
+		row := []string{c.Name, c.DataType, yesNo(c.Nullable)}
+		if s.Default {
+			row = append(row, defaultText(c))
+		}
+		if s.Generated {
+			row = append(row, generatedText(c))
+		}
+		row = append(row, nullPct(c.NullFraction), distinctText(c),
+			textcut.Runes(optText(c.Min), cellLimit), textcut.Runes(optText(c.Max), cellLimit), numText(c.Mean),
+			topValuesText(c.TopValues, 5), semanticText(c))
+		if s.Comment {
+			row = append(row, c.Comment)
+		}
+		if s.UserComment {
+			row = append(row, c.UserComment)
+		}
+		rows[i] = row
+	}
+	return header, rows
+}
 
 // mermaid writes an erDiagram GitHub renders: the named tables, the focus
 // table with its columns (others as bare boxes, to stay legible), and the

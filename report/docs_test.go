@@ -82,14 +82,31 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 	ship := docs["shipments.md"]
 	for _, want := range []string{
 		"# shipments\n", "[All tables](README.md)",
-		"| status | TEXT | no | 0.0% | 5 | \\<script\\>alert(1)\\</script\\> | returned | — | delivered (90,367)",
+		"| status | TEXT | no | 'new' | 0.0% | 5 | \\<script\\>alert(1)\\</script\\> | returned | — | delivered (90,367)",
 		"![Relationships of this table](shipments.svg)",
-		"## Indexes\n\n- idx_shipments_status (status)\n",
+		"## Indexes\n\n- idx_shipments_status (status), where status \\<\\> 'delivered'\n",
+		"- Comment (database): Consignments, one row each.\n- Description (the team's, discover.yaml): Written by the dispatch service.\n",
+		"| Column | Type | Nullable | Default | Null % | Distinct | Min | Max | Mean | Top values | Semantic type | Comment (database) | Description (team) |\n",
+		"| vehicle_id | INTEGER | no |  | — | — | — | — | — | — | foreign_key (95%) | the truck that carries it |  |\n",
+		"## Constraints\n\n- Primary key pk_shipments (id)\n" +
+			"- Foreign key fk_shipments_vehicle (vehicle_id) → vehicles (vehicle_id), ON DELETE RESTRICT, ON UPDATE CASCADE\n" +
+			"- Check cost_positive: cost \\>= 0\n- Check: status IN ('new', 'in_transit', 'delivered')\n",
+		"## Triggers\n\n- shipments_touch: AFTER UPDATE\n\n```sql\nCREATE TRIGGER shipments_touch AFTER UPDATE ON shipments BEGIN SELECT 1; END\n```\n",
 		"- cost: outlier, 2 rows: negative cost (e.g. -5, -1)",
 	} {
 		if !strings.Contains(ship, want) {
 			t.Errorf("shipments.md lacks %q:\n%s", want, ship)
 		}
+	}
+	view := docs["active_shipments.md"]
+	if want := "## Definition\n\n```sql\nSELECT id\nFROM shipments\nWHERE status <> 'delivered'\n```\n\nReads: [shipments](shipments.md)\n"; !strings.Contains(view, want) {
+		t.Errorf("active_shipments.md lacks %q:\n%s", want, view)
+	}
+	if want := "| vehicle_id | INTEGER | no | identity, by default |"; !strings.Contains(docs["vehicles.md"], want) {
+		t.Errorf("vehicles.md lacks %q:\n%s", want, docs["vehicles.md"])
+	}
+	if want := "| plate_key | TEXT | no | stored: upper(plate) |"; !strings.Contains(docs["vehicles.md"], want) {
+		t.Errorf("vehicles.md lacks %q:\n%s", want, docs["vehicles.md"])
 	}
 }
 

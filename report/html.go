@@ -46,6 +46,9 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"kind":         kindText,
 	"inc":          func(i int) int { return i + 1 },
 	"structure":    structureLine,
+	"dflt":         defaultText,
+	"generated":    generatedText,
+	"trigger":      triggerText,
 	"big":          func(n int) bool { return n > bigList },
 }).Parse(htmlSource))
 
@@ -86,6 +89,18 @@ type htmlTable struct {
 	Diagram  template.HTML // the neighbourhood diagram, when the page has no whole diagram
 	More     int           // neighbours left out of Diagram
 	Cols     []htmlColumn
+	// Struct says which optional column facts the grid shows; Constraints
+	// and ReadLinks are the declared structure beyond keys, as the pages
+	// in tables/ word it.
+	Struct      columnStructure
+	Constraints []string
+	ReadLinks   []htmlLink
+}
+
+// htmlLink is a table a view reads: a link to its section when the page
+// has one (ID), its name alone otherwise.
+type htmlLink struct {
+	Name, ID string
 }
 
 type htmlColumn struct {
@@ -140,12 +155,18 @@ func WriteHTML(w io.Writer, r *Report) error {
 			})
 		}
 		ht.Search = strings.Join(search, " ")
+		ht.Struct, ht.Constraints = columnStructureOf(t), constraintItems(t, out)
 		if t.RowCount != nil && t.Kind != "view" {
 			v.Rows += *t.RowCount // a view repeats its tables' rows
 		}
 		v.NumColumns += len(t.Columns)
 		v.Tables = append(v.Tables, ht)
 		byName[t.Name] = ht
+	}
+	for i, t := range v.Tables {
+		for _, name := range t.Table.Reads {
+			v.Tables[i].ReadLinks = append(v.Tables[i].ReadLinks, htmlLink{Name: name, ID: byName[name].ID})
+		}
 	}
 	dg := newDiagrams(r)
 	v.Connected = len(dg.conn)

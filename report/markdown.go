@@ -249,6 +249,11 @@ func (m *markdown) table(t Table) {
 	if u := unreadFact(t); u != "" {
 		facts = append([]string{u}, facts...)
 	}
+	// One line at most of the declared structure: report.md stays short,
+	// the table's page in tables/ has the rest.
+	if c := commentFacts(t); len(c) > 0 {
+		facts = append(facts, strings.Join(c, " — "))
+	}
 	m.list(facts)
 
 	if len(t.Columns) == 0 {
@@ -266,11 +271,7 @@ func (m *markdown) table(t Table) {
 
 	var idx []string
 	for _, ix := range t.Indexes {
-		s := ix.Name + " " + columnsText(ix.Columns)
-		if ix.Unique {
-			s += ", unique"
-		}
-		idx = append(idx, s)
+		idx = append(idx, indexText(ix))
 	}
 	m.labelled("Indexes", idx)
 

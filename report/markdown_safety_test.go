@@ -202,7 +202,9 @@ func assertLocalLinks(t *testing.T, r *Report, md []byte, docs []DocFile) {
 
 // hostileReport is a report of the tables named, whose every other name
 // and value is name(i) for a growing i: column names, types, values, the
-// entity's description, keys, relationships, findings.
+// entity's description, keys, relationships, findings, and the declared
+// structure (defaults, comments, generated expressions, checks, index
+// predicates, triggers, a view's definition and what it reads).
 func hostileReport(tables []string, name func(i int) string) *Report {
 	n := 0
 	next := func() string { n++; return name(n - 1) }
@@ -219,19 +221,31 @@ func hostileReport(tables []string, name func(i int) string) *Report {
 				Min: ptr(next()), Max: ptr(next()), TopValues: []ValueCount{{Value: next(), Count: 2}, {Value: next(), Count: 1}},
 				SemanticType: ptr(next()),
 				Anomalies:    []Anomaly{{Kind: "rare_value", Count: 1, Description: next(), Examples: []string{next()}}},
+				Default:      ptr(next()), Comment: next(), UserComment: next(), Generated: next(),
 			})
 		}
 		tb.PrimaryKey = []string{tb.Columns[0].Name}
 		tb.Entity = &Entity{Type: next(), Description: next(), Confidence: 0.5}
-		tb.Indexes = []Index{{Name: next(), Columns: []string{tb.Columns[1].Name}, Unique: true}}
+		tb.Indexes = []Index{{Name: next(), Columns: []string{tb.Columns[1].Name}, Unique: true, Predicate: next(), Definition: next()}}
 		tb.Uniques = [][]string{{tb.Columns[1].Name}}
+		tb.Comment, tb.UserComment, tb.PrimaryKeyName = next(), next(), next()
+		tb.Checks = []Check{{Name: next(), Expression: next()}, {Expression: next()}}
+		// A definition is shown in a fenced block, which keeps a tab as
+		// the code's own (markdown.code); every other character must show.
+		code := func() string { return strings.ReplaceAll(next(), "\t", " ") }
+		tb.Triggers = []Trigger{{Name: next(), Timing: "AFTER", Events: []string{"INSERT", "UPDATE"}, Definition: code() + " ```` " + code()}}
+		tb.Definition = "SELECT " + code() + " ``` FROM " + code()
+		if len(r.Tables) > 0 {
+			tb.Reads = []string{r.Tables[len(r.Tables)-1].Name}
+		}
 		r.Tables = append(r.Tables, tb)
 	}
 	for i := 1; i < len(r.Tables); i++ {
 		from, to := r.Tables[i], r.Tables[i-1]
 		r.Relationships = append(r.Relationships, Relationship{
 			FromTable: from.Name, FromColumns: []string{from.Columns[1].Name}, ToTable: to.Name, ToColumns: []string{to.Columns[0].Name},
-			Source: "inferred", Confidence: 0.8, Evidence: []string{next()},
+			Source: "declared", Confidence: 0.8, Evidence: []string{next()},
+			ConstraintName: next(), OnDelete: next(), OnUpdate: next(),
 		})
 	}
 	r.Patterns = []Pattern{{Kind: "hierarchy", Tables: []string{r.Tables[0].Name}, Description: next(), Confidence: 0.6}}
@@ -403,5 +417,39 @@ func TestMermaidHoldsHostileNames(t *testing.T) {
 		if entities != len(r.Tables) {
 			t.Errorf("%d entities drawn for %d tables", entities, len(r.Tables))
 		}
+	}
+}
+
+// The declared structure of a report whose every value is hostile
+// (hostileReport) is on the table pages as itself: a check, the database's
+// and the team's comments, a trigger's definition in its code block; and
+// on the HTML page no value becomes an element.
+func TestHostileStructureIsShown(t *testing.T) {
+	tables := []string{"[x](http://evil)", "# head", "|pipe|table"}
+	hostile := hostileReport(tables, func(i int) string { return hostileNames[i%len(hostileNames)] })
+	docs := allDocs(t, hostile)
+
+	// The declared structure is on the pages, as itself: a check, a
+	// trigger's definition (in a code block), the team's comment.
+	first := mdRendered(t, docs[1].Body)
+	for _, v := range []string{hostile.Tables[0].Checks[0].Expression, hostile.Tables[0].Columns[0].UserComment, hostile.Tables[0].Comment} {
+		if want := strings.TrimSpace(shownText(v)); !strings.Contains(first, want) {
+			t.Errorf("tables/%s does not show %q as %q", docs[1].Name, v, want)
+		}
+	}
+	if !strings.Contains(string(docs[1].Body), showControls(hostile.Tables[0].Triggers[0].Definition)) {
+		t.Errorf("tables/%s lacks the trigger's definition %q", docs[1].Name, hostile.Tables[0].Triggers[0].Definition)
+	}
+
+	// The HTML page: no value from the database becomes an element.
+	var page bytes.Buffer
+	if err := WriteHTML(&page, hostile); err != nil {
+		t.Fatal(err)
+	}
+	if n, own := strings.Count(page.String(), "<script"), strings.Count(htmlSource, "<script"); n != own {
+		t.Errorf("a value reached the page as a <script> element: %d script tags, the template has %d", n, own)
+	}
+	if strings.Contains(page.String(), "http://evil") && strings.Contains(page.String(), `href="http://evil`) {
+		t.Error("a value became a link on the page")
 	}
 }

@@ -230,11 +230,12 @@ type Table struct {
 	// absent for a table the run saw whole.
 	Unread *Unread `json:"unread,omitempty"`
 
-	// Declared indexes and unique constraints are shown in Markdown and HTML
-	// but are not (yet) part of report.json v1; adding them is a CONTRACT
-	// change to make deliberately, so they stay out of the JSON for now.
-	Indexes []Index    `json:"-"`
-	Uniques [][]string `json:"-"`
+	// Declared indexes (the primary key's and a UNIQUE constraint's own
+	// excluded) and unique constraints and unique indexes (the primary key
+	// excluded): optional in schema_version 1 (issue 22, with the rest of
+	// the declared structure), absent when the table declares none.
+	Indexes []Index    `json:"indexes,omitempty"`
+	Uniques [][]string `json:"uniques,omitempty"`
 
 	// The declared structure beyond keys (issue 22), optional in
 	// schema_version 1, absent when the engine declares none.
@@ -279,14 +280,15 @@ func (u *Unread) verb() string {
 	return "read"
 }
 
-// Index is a declared index (Markdown and HTML only). A key part that is
-// an expression is its text; Predicate is a partial index's condition.
+// Index is a declared index. A key part that is an expression is its
+// text; Predicate is a partial index's condition, Definition the statement
+// that creates it, where the engine keeps one.
 type Index struct {
-	Name       string
-	Columns    []string
-	Unique     bool
-	Predicate  string
-	Definition string
+	Name       string   `json:"name"`
+	Columns    []string `json:"columns"`
+	Unique     bool     `json:"unique"`
+	Predicate  string   `json:"predicate,omitempty"`
+	Definition string   `json:"definition,omitempty"`
 }
 
 // Entity names what a table's rows are.
@@ -658,10 +660,20 @@ func (b *builder) tables() []Table {
 			t.Columns = append(t.Columns, b.column(name, c))
 		}
 		for _, ix := range doc.Indexes {
-			t.Indexes = append(t.Indexes, Index{Name: ix.Name, Columns: strs(ix.Columns), Unique: ix.Unique})
+			t.Indexes = append(t.Indexes, Index{Name: ix.Name, Columns: strs(ix.Columns), Unique: ix.Unique,
+				Predicate: ix.Predicate, Definition: ix.Definition})
 		}
 		for _, u := range doc.Uniques {
 			t.Uniques = append(t.Uniques, strs(u))
+		}
+		t.Comment, t.UserComment = doc.Comment, doc.UserComment
+		t.PrimaryKeyName, t.Definition = doc.PrimaryKeyName, doc.Definition
+		t.Reads = slices.Clone(doc.Reads)
+		for _, c := range doc.Checks {
+			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})
+		}
+		for _, tr := range doc.Triggers {
+			t.Triggers = append(t.Triggers, Trigger{Name: tr.Name, Timing: tr.Timing, Events: strs(tr.Events), Definition: tr.Definition})
 		}
 		byName[name] = t
 	}
@@ -697,6 +709,9 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 		Nullable:  c.Nullable,
 		TopValues: []ValueCount{},
 		Anomalies: []Anomaly{},
+
+		Default: c.Default, Comment: c.Comment, UserComment: c.UserComment,
+		Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity,
 	}
 	if e, ok := b.profiles[key]; ok {
 		var p catalog.ProfileDoc
@@ -749,6 +764,8 @@ func (b *builder) relationships() []Relationship {
 			Cardinality: nullable(doc.Cardinality),
 			Confidence:  fraction(e.Confidence),
 			Evidence:    strs(e.Evidence),
+
+			ConstraintName: doc.ConstraintName, OnDelete: doc.OnDelete, OnUpdate: doc.OnUpdate,
 		}
 		if doc.OrphanFraction != nil {
 			f := fraction(*doc.OrphanFraction)

@@ -43,6 +43,7 @@ func lineErrorf(line int, format string, a ...any) error {
 
 // fileSettings are the configuration file's keys that are no flags.
 type fileSettings struct {
+	comments   []experts.UserComment
 	relations  []experts.UserRelation
 	vocabulary naming.Vocabulary
 	lint       lint.Config
@@ -93,6 +94,8 @@ func applyDocument(fs *pflag.FlagSet, doc *yaml.Node) (fileSettings, error) {
 		first[k] = key.Line
 		var err error
 		switch k {
+		case "comments":
+			set.comments, err = parseComments(val)
 		case "relations":
 			set.relations, err = parseRelations(val)
 		case "vocabulary":
@@ -341,6 +344,48 @@ func parseRelations(n *yaml.Node) ([]experts.UserRelation, error) {
 		out = append(out, rel)
 	}
 	return out, nil
+}
+
+// parseComments reads comments: the team's description of a table or view
+// ("orders", "sales.orders") or of a column ("orders.status"), one text per
+// key. What a key names is checked against the database before the run
+// (commentProblems), as a relation's tables are.
+func parseComments(n *yaml.Node) ([]experts.UserComment, error) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" {
+		return nil, nil // "comments:" with nothing under it
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, lineErrorf(n.Line, `comments: want a description per table or table.column (orders: "One row per order."), got %s`, describe(n))
+	}
+	var out []experts.UserComment
+	first := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key, val := resolve(n.Content[i]), resolve(n.Content[i+1])
+		k := strings.TrimSpace(key.Value)
+		if key.Kind != yaml.ScalarNode || k == "" {
+			return nil, lineErrorf(key.Line, "comments: want a table or table.column as the key, got %s", describe(key))
+		}
+		if line, dup := first[k]; dup {
+			return nil, lineErrorf(key.Line, "comments: %s: given twice (first on line %d)", k, line)
+		}
+		first[k] = key.Line
+		// A number or a date would be a description too, but a list or a
+		// mapping is a mistake of indentation.
+		text := strings.TrimSpace(val.Value)
+		if val.Kind != yaml.ScalarNode || val.ShortTag() == "!!null" || text == "" {
+			return nil, lineErrorf(val.Line, "comments: %s: want a description in words, got %s", k, describeValue(val))
+		}
+		out = append(out, experts.UserComment{Key: k, Text: text, Line: key.Line})
+	}
+	return out, nil
+}
+
+// describeValue is describe, with an empty value named as nothing.
+func describeValue(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode && (n.ShortTag() == "!!null" || strings.TrimSpace(n.Value) == "") {
+		return "nothing"
+	}
+	return describe(n)
 }
 
 // describe names any YAML value for a message.

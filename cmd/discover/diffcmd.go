@@ -30,15 +30,21 @@ func newDiffCmdReal(stdout io.Writer) *cobra.Command {
 		Use:   "diff OLD NEW",
 		Short: "compare two report.json files or catalogs; exit 3 on drift",
 		Long: `Compare two discoveries of a database: each of OLD and NEW is a report.json or a
-catalog.db (its newest run is used). Changes fall in four categories:
+catalog.db (its newest run is used). Changes fall in five categories:
 
   schema         tables and views added or removed, a view that became a table,
-                 columns added or removed, type, nullability and primary key changes
+                 columns added or removed, type, nullability and primary key changes,
+                 a changed default, comment, generated or identity column, check,
+                 trigger, index, view definition, or a declared reference's name
+                 or ON DELETE / ON UPDATE action
   relationships  references added or removed, their source or cardinality changed
   stats          row count, NULL fraction and distinct count beyond the thresholds,
                  new values of enum and boolean columns, new kinds of anomaly
   unread         a table one of the runs could not read or profile: never reported
                  as removed or added, its figures not compared (not drift unless
+                 --fail-on names it)
+  descriptions   the team's descriptions (discover.yaml comments:) that changed:
+                 the configuration's, not the database's (not drift unless
                  --fail-on names it)
 
 Exit 3 when a category named by --fail-on changed; changes in the other
@@ -97,7 +103,7 @@ categories are printed as informational and do not change the exit code.`,
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, `print {"drift": bool, "changes": [...]} instead of text`)
 	f.StringSliceVar(&failOn, "fail-on", slices.Clone(report.DefaultFailOn),
-		"categories that are drift (exit 3): schema, relationships, stats, unread, or none")
+		"categories that are drift (exit 3): schema, relationships, stats, unread, descriptions, or none")
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(_ *cobra.Command, _ []string, toComplete string) ([]string, cobra.ShellCompDirective) {
 		return withPrefix(append(slices.Clone(report.Categories), "none"), toComplete), cobra.ShellCompDirectiveNoFileComp
 	})
@@ -120,7 +126,7 @@ func parseFailOn(list []string) ([]string, error) {
 				out = append(out, v)
 			}
 		default:
-			return nil, usagef("--fail-on %q: want a list of schema, relationships, stats, unread, or none", v)
+			return nil, usagef("--fail-on %q: want a list of schema, relationships, stats, unread, descriptions, or none", v)
 		}
 	}
 	if none && len(out) > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/warehouse"
@@ -65,7 +66,7 @@ func flagError(err error) error {
 // nothing), a relation naming a missing table or column. Every problem
 // found is named in the one error.
 func checkInput(ctx context.Context, src warehouse.Source, o *runOptions) error {
-	if len(o.include) == 0 && len(o.exclude) == 0 && len(o.relations) == 0 {
+	if len(o.include) == 0 && len(o.exclude) == 0 && len(o.relations) == 0 && len(o.comments) == 0 {
 		return nil // nothing to check: spare the extra introspection
 	}
 	all, err := src.Tables(ctx)
@@ -87,6 +88,7 @@ func checkInput(ctx context.Context, src warehouse.Source, o *runOptions) error 
 		problems = append(problems, p)
 	}
 	problems = append(problems, relationProblems(all, o.relations, configPath(o))...)
+	problems = append(problems, commentProblems(all, o.comments, configPath(o))...)
 	if len(problems) > 0 {
 		return usagef("%s", strings.Join(problems, "; "))
 	}
@@ -182,6 +184,27 @@ func relationProblems(all []warehouse.Table, rels []experts.UserRelation, path s
 		if p := refProblem(idx, all, r.ToTable, r.ToColumns); p != "" {
 			out = append(out, at+": to: "+p)
 		}
+	}
+	return out
+}
+
+// commentProblems names each discover.yaml comment whose key names no
+// table, view or column of the database, with the entry's line: a
+// description of nothing is a typo, refused like a relation's.
+func commentProblems(all []warehouse.Table, comments []experts.UserComment, path string) []string {
+	idx := naming.NewTableIndex(all)
+	var out []string
+	for _, c := range comments {
+		if _, _, ok := structural.ResolveComment(idx, c.Key); ok {
+			continue
+		}
+		p := fmt.Sprintf("no table, view or column %q in the database", c.Key)
+		if i := strings.LastIndex(c.Key, "."); i > 0 {
+			if r := refProblem(idx, all, c.Key[:i], []string{c.Key[i+1:]}); r != "" {
+				p = r
+			}
+		}
+		out = append(out, fmt.Sprintf("%s:%d: comments: %s", path, c.Line, p))
 	}
 	return out
 }

@@ -301,7 +301,7 @@ func assertInertMarkdown(t *testing.T, name string, src []byte, files []string) 
 	})
 	known := []string{"Summary", "Run", "Contents", "Structure", "Tables", "Relationships", "Business domain",
 		"Insights and patterns", "Insights", "Patterns", "Data quality", "Privacy", "Recommendations", "Uncertainties", "Hypotheses",
-		"Columns", "Indexes", "Unique constraints", "Anomalies", "markdown"}
+		"Columns", "Definition", "Constraints", "Indexes", "Unique constraints", "Triggers", "Anomalies", "markdown"}
 	for _, shown := range markdownHostileTables {
 		known = append(known, shown, "Discovery report: markdown", "Hypotheses: markdown")
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
 	"github.com/discover-db/discover/experts/statistical"
 	"github.com/discover-db/discover/incremental"
 	"github.com/discover-db/discover/orchestrator"
@@ -34,9 +35,12 @@ type findingSettings struct {
 	LLMMaxTokens     int64
 	Relations        any
 	Vocabulary       any
-	IgnoreFKs        bool
-	AllowPrivileged  bool
-	Role             string
+	// Comments are written into the run's table entries: a run whose
+	// comments differ cannot take them from the last.
+	Comments        []experts.UserComment `json:",omitempty"`
+	IgnoreFKs       bool
+	AllowPrivileged bool
+	Role            string
 	// ShowPII: a run that masked its personal values cannot show them to
 	// a re-run that asks to see them.
 	ShowPII bool
@@ -71,7 +75,7 @@ func basisOf(ctx context.Context, src warehouse.Source, o *runOptions, database 
 		QueryTimeout: o.queryTimeout, Include: o.include, Exclude: o.exclude,
 		LLM: o.llm, LLMModel: o.llmModel, LLMBaseURL: redactURL(o.llmBaseURL), LLMPaths: o.llmPaths,
 		LLMMaxCalls: o.llmMaxCalls, LLMMaxTokens: o.llmMaxTokens,
-		Relations: o.relations, Vocabulary: o.vocabulary,
+		Relations: o.relations, Vocabulary: o.vocabulary, Comments: o.comments,
 		IgnoreFKs: o.ignoreDeclaredFKs, AllowPrivileged: o.allowPrivileged, Role: o.role, ShowPII: o.showPII, LLMAllowPII: o.llmAllowPII,
 	})
 	if err != nil {

@@ -62,6 +62,7 @@ type runOptions struct {
 	memProfile                   string
 	config                       string
 	relations                    []experts.UserRelation
+	comments                     []experts.UserComment
 	ignoreDeclaredFKs            bool
 	allowPrivileged              bool
 	role                         string
@@ -202,6 +203,7 @@ func (o *runOptions) settings(fs *pflag.FlagSet) (fileSettings, error) {
 	}
 	o.relations = set.relations
 	o.vocabulary = set.vocabulary
+	o.comments = set.comments
 	return set, nil
 }
 
@@ -493,7 +495,7 @@ func discover(ctx context.Context, o *runOptions, stdin io.Reader, stderr io.Wri
 		Config: orchestrator.Config{
 			MaxIterations: o.maxIterations, TargetConfidence: o.targetConfidence, TargetCoverage: o.targetCoverage,
 			Parallel: o.parallel, Include: o.include, Exclude: o.exclude, LLMPaths: o.llmPaths, AllowPrivileged: o.allowPrivileged, Full: o.full,
-			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations,
+			Options: experts.Options{SampleRows: o.sampleRows, QueryTimeout: o.queryTimeout, Relations: o.relations, Comments: o.comments,
 				IgnoreDeclaredFKs: o.ignoreDeclaredFKs, MaxQueries: o.maxQueries, ShowPII: o.showPII, LLMAllowPII: o.llmAllowPII},
 		},
 		Events: events,

@@ -117,6 +117,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 func inventory(ctx context.Context, env *experts.Env, t warehouse.Table, byName naming.TableIndex) error {
 	name := t.Name.String()
 	doc := TableDoc(t)
+	withUserComments(&doc, t, env.Options.Comments, byName)
 	n, exact, lower, ev, err := rowCount(ctx, env, t)
 	if err != nil {
 		return fmt.Errorf("inventory %s: count rows: %w", name, err)
@@ -153,6 +154,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table, byName 
 			FromTable: name, FromColumns: fk.Columns,
 			ToTable: fk.RefTable.String(), ToColumns: fk.RefColumns,
 			Source: "declared", Cardinality: Cardinality(t, fk.Columns),
+			ConstraintName: fk.Name, OnDelete: fk.OnDelete, OnUpdate: fk.OnUpdate,
 		}
 		if parent.Name.Name != "" {
 			rel.ToTable = parent.Name.String()
@@ -278,6 +280,49 @@ func userRelations(ctx context.Context, env *experts.Env) error {
 		catalog.ProgressDoc{Step: "user_relations", Detail: fmt.Sprintf("%d configured", len(env.Options.Relations))}, 1.0, nil)
 }
 
+// ResolveComment finds what a discover.yaml comment's key names: a table
+// or view ("orders", "sales.orders"), else a column of one, after the last
+// dot ("orders.status"). Names resolve as configured relations do
+// (naming.TableIndex, naming.FindColumn); ok is false when the key names
+// nothing in tables.
+func ResolveComment(byName naming.TableIndex, key string) (t warehouse.Table, column string, ok bool) {
+	if t, ok := byName.Find(key); ok {
+		return t, "", true
+	}
+	i := strings.LastIndex(key, ".")
+	if i <= 0 || i == len(key)-1 {
+		return warehouse.Table{}, "", false
+	}
+	t, ok = byName.Find(key[:i])
+	if !ok {
+		return warehouse.Table{}, "", false
+	}
+	column, ok = naming.FindColumn(t, key[i+1:])
+	return t, column, ok
+}
+
+// withUserComments sets the team's descriptions of t and its columns
+// (discover.yaml comments:) on its document, beside the database's own.
+// A comment naming nothing was refused before the run (cmd/discover), or
+// names a table this run left out.
+func withUserComments(doc *catalog.TableDoc, t warehouse.Table, comments []experts.UserComment, byName naming.TableIndex) {
+	for _, c := range comments {
+		found, column, ok := ResolveComment(byName, c.Key)
+		if !ok || found.Name != t.Name {
+			continue
+		}
+		if column == "" {
+			doc.UserComment = c.Text
+			continue
+		}
+		for i := range doc.Columns {
+			if doc.Columns[i].Name == column {
+				doc.Columns[i].UserComment = c.Text
+			}
+		}
+	}
+}
+
 // resolveColumns maps configured column names to the table's spelling
 // (naming.FindColumn).
 func resolveColumns(t warehouse.Table, cols []string) ([]string, bool) {
@@ -304,13 +349,25 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 		doc.PrimaryKeySource = "declared"
 	}
 	for _, c := range t.Columns {
-		doc.Columns = append(doc.Columns, catalog.ColumnDoc{Name: c.Name, DataType: c.Type, Nullable: c.Nullable, Position: c.Position})
+		doc.Columns = append(doc.Columns, catalog.ColumnDoc{Name: c.Name, DataType: c.Type, Nullable: c.Nullable, Position: c.Position,
+			Default: c.Default, Comment: c.Comment, Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity})
 	}
 	for _, u := range t.Uniques {
 		doc.Uniques = append(doc.Uniques, nonNil(u))
 	}
 	for _, ix := range t.Indexes {
-		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique})
+		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique,
+			Predicate: ix.Predicate, Definition: ix.Definition})
+	}
+	doc.PrimaryKeyName, doc.Comment, doc.Definition = t.PrimaryKeyName, t.Comment, t.Definition
+	for _, r := range t.Reads {
+		doc.Reads = append(doc.Reads, r.String())
+	}
+	for _, c := range t.Checks {
+		doc.Checks = append(doc.Checks, catalog.CheckDoc{Name: c.Name, Expression: c.Expression})
+	}
+	for _, tr := range t.Triggers {
+		doc.Triggers = append(doc.Triggers, catalog.TriggerDoc{Name: tr.Name, Timing: tr.Timing, Events: nonNil(tr.Events), Definition: tr.Definition})
 	}
 	if doc.Columns == nil {
 		doc.Columns = []catalog.ColumnDoc{}

@@ -61,6 +61,9 @@ func tables(ctx context.Context, db *sql.DB) ([]warehouse.Table, []warehouse.Ski
 	if in.indexSQL, err = in.indexDefinitions(); err != nil {
 		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
 	}
+	if in.triggers, err = in.triggerDefinitions(); err != nil {
+		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
+	}
 	names, err := in.schemaNames(objs)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("sqlite: tables: %w", err)
@@ -112,11 +115,12 @@ func (s *Source) Skipped(ctx context.Context) ([]warehouse.Skipped, error) {
 type introspector struct {
 	ctx      context.Context
 	conn     *sql.Conn
-	names    map[string]string   // ASCII-folded name → name as created, for every object
-	indexSQL map[string]string   // index name → CREATE INDEX text
-	pk       map[string][]string // table → primary key, filled lazily for FK parents
-	cols     map[string][]string // table → column names, likewise
-	skipped  []warehouse.Skipped // objects left out, and why
+	names    map[string]string              // ASCII-folded name → name as created, for every object
+	indexSQL map[string]string              // index name → CREATE INDEX text
+	triggers map[string][]warehouse.Trigger // ASCII-folded table or view name → its triggers, by name
+	pk       map[string][]string            // table → primary key, filled lazily for FK parents
+	cols     map[string][]string            // table → column names, likewise
+	skipped  []warehouse.Skipped            // objects left out, and why
 }
 
 func (in *introspector) objects() ([]schemaObject, error) {
@@ -154,6 +158,29 @@ func (in *introspector) indexDefinitions() (map[string]string, error) {
 			return nil, err
 		}
 		m[name] = def
+	}
+	return m, rows.Err()
+}
+
+// triggerDefinitions reads every trigger of the main schema, by the table
+// or view it fires on. A trigger whose text does not read as one is left
+// out rather than shown with a guessed timing.
+func (in *introspector) triggerDefinitions() (map[string][]warehouse.Trigger, error) {
+	rows, err := in.conn.QueryContext(in.ctx,
+		`SELECT name, tbl_name, sql FROM sqlite_schema WHERE type = 'trigger' AND sql IS NOT NULL ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := map[string][]warehouse.Trigger{}
+	for rows.Next() {
+		var name, table, def string
+		if err := rows.Scan(&name, &table, &def); err != nil {
+			return nil, err
+		}
+		if tr, ok := parseTrigger(name, def); ok {
+			m[foldASCII(table)] = append(m[foldASCII(table)], tr)
+		}
 	}
 	return m, rows.Err()
 }
@@ -202,12 +229,13 @@ func listed(objs []schemaObject) []schemaObject {
 type column struct {
 	name, typ   string
 	notNull, pk int
-	hidden      int // 0 plain, 1 hidden (virtual tables), 2 and 3 generated
+	hidden      int            // 0 plain, 1 hidden (virtual tables), 2 generated virtual, 3 generated stored
+	dflt        sql.NullString // the DEFAULT expression as written
 }
 
 func (in *introspector) columns(table string) ([]column, error) {
 	rows, err := in.conn.QueryContext(in.ctx,
-		`SELECT name, type, "notnull", pk, hidden FROM pragma_table_xinfo(?, 'main') ORDER BY cid`, table)
+		`SELECT name, type, "notnull", pk, hidden, dflt_value FROM pragma_table_xinfo(?, 'main') ORDER BY cid`, table)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +243,7 @@ func (in *introspector) columns(table string) ([]column, error) {
 	var cols []column
 	for rows.Next() {
 		var c column
-		if err := rows.Scan(&c.name, &c.typ, &c.notNull, &c.pk, &c.hidden); err != nil {
+		if err := rows.Scan(&c.name, &c.typ, &c.notNull, &c.pk, &c.hidden, &c.dflt); err != nil {
 			return nil, err
 		}
 		if c.hidden == 1 {
@@ -286,7 +314,14 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 		for i, c := range cols {
 			t.Columns = append(t.Columns, warehouse.Column{Name: c.name, Type: c.typ, Nullable: true, Position: i + 1})
 		}
+		t.Definition = viewQuery(o.createTable)
+		t.Reads = viewReads(t.Definition, o.name, in.names)
+		t.Triggers = in.triggers[foldASCII(o.name)]
 		return t, true, nil
+	}
+	var ct createTable
+	if o.kind == "table" {
+		ct = parseCreateTable(o.createTable) // a virtual table's arguments are its module's
 	}
 
 	idx, pkIndex, err := in.indexes(o.name)
@@ -299,13 +334,30 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 	// compatibility); WITHOUT ROWID keys cannot.
 	keyNotNull := o.withoutRow || o.kind == "table" && len(t.PrimaryKey) == 1 && !pkIndex
 	for i, c := range cols {
-		t.Columns = append(t.Columns, warehouse.Column{
+		col := warehouse.Column{
 			Name:     c.name,
 			Type:     c.typ,
 			Nullable: c.notNull == 0 && !(c.pk > 0 && keyNotNull),
 			Position: i + 1,
-		})
+		}
+		if c.dflt.Valid {
+			col.Default = &c.dflt.String
+		}
+		if c.hidden == 2 || c.hidden == 3 {
+			col.Generated = ct.generated[foldASCII(c.name)]
+			col.GeneratedStored = c.hidden == 3
+		}
+		// Only the AUTOINCREMENT keyword: every INTEGER PRIMARY KEY is the
+		// rowid and numbered when left NULL, but only AUTOINCREMENT
+		// promises never to reuse a number, the promise an identity makes.
+		if ct.autoinc[foldASCII(c.name)] {
+			col.Identity = "auto_increment"
+		}
+		t.Columns = append(t.Columns, col)
 	}
+	t.PrimaryKeyName = ct.pkName
+	t.Checks = ct.checks
+	t.Triggers = in.triggers[foldASCII(o.name)]
 
 	for _, x := range idx {
 		if x.unique && !x.partial && !slices.Contains(x.columns, exprColumn) && !sameSet(x.columns, t.PrimaryKey) {
@@ -314,7 +366,12 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 			}
 		}
 		if !x.auto {
-			t.Indexes = append(t.Indexes, warehouse.Index{Name: x.name, Columns: x.display, Unique: x.unique})
+			def := in.indexSQL[x.name]
+			ix := warehouse.Index{Name: x.name, Columns: x.display, Unique: x.unique, Definition: def}
+			if x.partial {
+				ix.Predicate = indexPredicate(def)
+			}
+			t.Indexes = append(t.Indexes, ix)
 		}
 	}
 	slices.SortFunc(t.Uniques, func(a, b []string) int { return slices.Compare(a, b) })
@@ -323,6 +380,7 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 	if t.ForeignKeys, err = in.foreignKeys(o.name, names); err != nil {
 		return t, false, err
 	}
+	nameForeignKeys(t.ForeignKeys, ct.fks)
 	return t, true, nil
 }
 
@@ -419,27 +477,28 @@ func (in *introspector) indexColumns(x *index) error {
 
 func (in *introspector) foreignKeys(table string, childCols []string) ([]warehouse.ForeignKey, error) {
 	rows, err := in.conn.QueryContext(in.ctx,
-		`SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?, 'main') ORDER BY id, seq`, table)
+		`SELECT id, "table", "from", "to", on_update, on_delete FROM pragma_foreign_key_list(?, 'main') ORDER BY id, seq`, table)
 	if err != nil {
 		return nil, err
 	}
 	type fk struct {
-		id       int
-		parent   string
-		from, to []string
-		omitted  bool
+		id                 int
+		parent             string
+		from, to           []string
+		omitted            bool
+		onUpdate, onDelete string
 	}
 	var fks []*fk
 	for rows.Next() {
 		var id int
-		var parent, from string
+		var parent, from, onUpdate, onDelete string
 		var to sql.NullString
-		if err := rows.Scan(&id, &parent, &from, &to); err != nil {
+		if err := rows.Scan(&id, &parent, &from, &to, &onUpdate, &onDelete); err != nil {
 			rows.Close()
 			return nil, err
 		}
 		if len(fks) == 0 || fks[len(fks)-1].id != id {
-			fks = append(fks, &fk{id: id, parent: parent})
+			fks = append(fks, &fk{id: id, parent: parent, onUpdate: onUpdate, onDelete: onDelete})
 		}
 		f := fks[len(fks)-1]
 		f.from = append(f.from, resolve(childCols, from))
@@ -476,9 +535,29 @@ func (in *introspector) foreignKeys(table string, childCols []string) ([]warehou
 			Columns:    f.from,
 			RefTable:   warehouse.TableName{Name: parent},
 			RefColumns: refCols,
+			OnDelete:   f.onDelete,
+			OnUpdate:   f.onUpdate,
 		})
 	}
 	return out, nil
+}
+
+// nameForeignKeys gives the foreign keys the names their CONSTRAINT
+// clauses give them. The pragma lists them in the text's order; when the
+// text read differs (another count, other columns), no name is given
+// rather than a wrong one.
+func nameForeignKeys(fks []warehouse.ForeignKey, declared []textFK) {
+	if len(fks) != len(declared) {
+		return
+	}
+	for i, f := range fks {
+		if !slices.EqualFunc(f.Columns, declared[i].columns, func(c, d string) bool { return foldASCII(c) == d }) {
+			return
+		}
+	}
+	for i := range fks {
+		fks[i].Name = declared[i].name
+	}
 }
 
 // parentKey is the primary key of a referenced table; empty when the table

@@ -368,13 +368,39 @@ func describeTable(ctx context.Context, s *Server, raw json.RawMessage) (any, er
 	}
 	t := &tbl
 	out := map[string]any{"name": t.Name.String(), "kind": t.Kind, "columns": t.Columns, "primary_key": t.PrimaryKey,
-		"foreign_keys": t.ForeignKeys}
+		"foreign_keys": t.ForeignKeys, "indexes": t.Indexes}
+	// The declared structure beyond keys, where the engine declares it.
+	for k, v := range map[string]any{"comment": t.Comment, "definition": t.Definition, "primary_key_name": t.PrimaryKeyName} {
+		if v != "" {
+			out[k] = v
+		}
+	}
+	if len(t.Reads) > 0 {
+		out["reads"] = t.Reads
+	}
+	if len(t.Checks) > 0 {
+		out["checks"] = t.Checks
+	}
+	if len(t.Triggers) > 0 {
+		out["triggers"] = t.Triggers
+	}
 	if s.needCatalog() != nil {
 		out["discovery"] = "none: only the declared structure is known"
 		return out, nil
 	}
 	name := t.Name.String()
 	var found []finding
+	// The table's own entry holds what the team wrote of it and its
+	// columns (discover.yaml comments:), beside the database's.
+	tables, err := s.Catalog.List(ctx, catalog.Filter{Kind: catalog.KindTable, RunID: s.Run})
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range tables {
+		if e.Key == name {
+			found = append(found, findingOf(e))
+		}
+	}
 	for _, kind := range []string{catalog.KindEntity, catalog.KindTableStats, catalog.KindProfile, catalog.KindSemantic, catalog.KindRelationship} {
 		es, err := s.Catalog.List(ctx, catalog.Filter{Kind: kind, RunID: s.Run})
 		if err != nil {

@@ -1,0 +1,137 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The declared structure beyond keys (issue 22) as the Markdown pages and
+// the HTML write it: one wording for both. Every text here holds values
+// from the database (a default, a comment, a check's expression); the
+// callers escape it (mdText, html/template), these functions never do.
+
+// defaultText is a column's declared default, "" when none.
+func defaultText(c Column) string {
+	if c.Default == nil {
+		return ""
+	}
+	return *c.Default
+}
+
+// generatedText says how the engine fills a column itself: a generated
+// column's expression, or how an identity column is numbered; "" otherwise.
+func generatedText(c Column) string {
+	switch {
+	case c.Generated != "" && c.GeneratedStored:
+		return "stored: " + c.Generated
+	case c.Generated != "":
+		return "virtual: " + c.Generated
+	case c.Identity == "always":
+		return "identity, always"
+	case c.Identity == "by_default":
+		return "identity, by default"
+	case c.Identity == "auto_increment":
+		return "auto increment"
+	}
+	return ""
+}
+
+// columnStructure says which of the optional column facts any column of t
+// has, so that a table shows a column of its grid only when it says
+// something.
+type columnStructure struct {
+	Default, Generated, Comment, UserComment bool
+}
+
+func columnStructureOf(t Table) columnStructure {
+	var s columnStructure
+	for _, c := range t.Columns {
+		s.Default = s.Default || c.Default != nil
+		s.Generated = s.Generated || generatedText(c) != ""
+		s.Comment = s.Comment || c.Comment != ""
+		s.UserComment = s.UserComment || c.UserComment != ""
+	}
+	return s
+}
+
+// Any says whether some column has one of them.
+func (s columnStructure) Any() bool { return s.Default || s.Generated || s.Comment || s.UserComment }
+
+// commentFacts are a table's descriptions, the database's and the team's,
+// each saying whose it is.
+func commentFacts(t Table) []string {
+	var out []string
+	if t.Comment != "" {
+		out = append(out, "Comment (database): "+t.Comment)
+	}
+	if t.UserComment != "" {
+		out = append(out, "Description (the team's, discover.yaml): "+t.UserComment)
+	}
+	return out
+}
+
+// actionsText is a declared reference's referential actions, "" when the
+// engine said none.
+func actionsText(rel Relationship) string {
+	var a []string
+	if rel.OnDelete != "" {
+		a = append(a, "ON DELETE "+rel.OnDelete)
+	}
+	if rel.OnUpdate != "" {
+		a = append(a, "ON UPDATE "+rel.OnUpdate)
+	}
+	return strings.Join(a, ", ")
+}
+
+// constraintItems are a table's named primary key, the declared references
+// it makes with their names and actions, and its checks; none when the
+// engine declared nothing beyond what Keys already says.
+func constraintItems(t Table, out []Relationship) []string {
+	var items []string
+	if t.PrimaryKeyName != "" && len(t.PrimaryKey) > 0 {
+		items = append(items, fmt.Sprintf("Primary key %s %s", t.PrimaryKeyName, columnsText(t.PrimaryKey)))
+	}
+	for _, rel := range out {
+		if rel.Source != "declared" || rel.ConstraintName == "" && actionsText(rel) == "" {
+			continue
+		}
+		s := "Foreign key "
+		if rel.ConstraintName != "" {
+			s += rel.ConstraintName + " "
+		}
+		s += columnsText(rel.FromColumns) + " → " + endText(rel.ToTable, rel.ToColumns)
+		if a := actionsText(rel); a != "" {
+			s += ", " + a
+		}
+		items = append(items, s)
+	}
+	for _, c := range t.Checks {
+		items = append(items, checkText(c))
+	}
+	return items
+}
+
+func checkText(c Check) string {
+	if c.Name != "" {
+		return fmt.Sprintf("Check %s: %s", c.Name, c.Expression)
+	}
+	return "Check: " + c.Expression
+}
+
+// indexText is one index: its name and key, unique, and a partial index's
+// condition.
+func indexText(ix Index) string {
+	s := ix.Name + " " + columnsText(ix.Columns)
+	if ix.Unique {
+		s += ", unique"
+	}
+	if ix.Predicate != "" {
+		s += ", where " + ix.Predicate
+	}
+	return s
+}
+
+// triggerText is a trigger's name, when it fires and on what.
+func triggerText(tr Trigger) string {
+	return fmt.Sprintf("%s: %s %s", tr.Name, tr.Timing, strings.Join(tr.Events, " OR "))
+}
