@@ -330,6 +330,13 @@ type Column struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+
+	// ProfileRows and ProfileSampled say what the profile's figures were
+	// counted on: a sample (or the planner's statistics) rather than every
+	// row, when ProfileSampled. Not (yet) part of report.json; the formats
+	// that turn figures into tests (export/dbt) need to know.
+	ProfileRows    int64 `json:"-"`
+	ProfileSampled bool  `json:"-"`
 }
 
 // PII is a column's kind of personal data: its category (email, phone,
@@ -699,6 +706,7 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 				col.NullFraction = &f
 			}
 			col.DistinctCount = p.DistinctCount
+			col.ProfileRows, col.ProfileSampled = p.Rows, p.Sampled || p.Provisional
 			col.DistinctIsEstimate = p.DistinctIsEstimate
 			col.Min, col.Max = p.Min, p.Max
 			col.Mean, col.Stddev = finite(p.Mean), finite(p.Stddev)
