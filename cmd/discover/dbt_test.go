@@ -389,3 +389,67 @@ func copyDir(t *testing.T, from, to string) {
 		}
 	}
 }
+
+// TestDBMLFormat discovers the demo shop and reads its schema.dbml back
+// with @dbml/core, the parser of dbdiagram.io (installed by .ci/run in the
+// folder DISCOVER_TEST_DBML names): every table and every reference of the
+// report is in it.
+func TestDBMLFormat(t *testing.T) {
+	dir := os.Getenv("DISCOVER_TEST_DBML")
+	if dir == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DISCOVER_TEST_DBML not set: .ci/run installs @dbml/core and sets it")
+		}
+		t.Skip("DISCOVER_TEST_DBML not set: the folder @dbml/core is installed in (see .ci/run)")
+	}
+	out := t.TempDir()
+	res := run(t, "--demo", "--out", out, "--format", "json,dbml", "--progress", "none", "-q")
+	if res.code != 0 {
+		t.Fatalf("discover: exit %d: %s", res.code, res.stderr)
+	}
+	_, r := readReport(t, out)
+	cmd := exec.Command("node", filepath.Join("..", "..", "export", "dbml", "testdata", "parse.js"), filepath.Join(out, "schema.dbml"))
+	cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(dir, "node_modules"))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("@dbml/core refuses schema.dbml: %v\n%s", err, stderr.String())
+	}
+	var parsed struct {
+		Tables []struct{ Schema, Name string }
+		Refs   []struct {
+			Endpoints []struct {
+				Table  string
+				Fields []string
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &parsed); err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, tb := range parsed.Tables {
+		got = append(got, tb.Name)
+	}
+	for _, tb := range r.Tables {
+		want = append(want, tb.Name)
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("DBML tables %q, report tables %q", got, want)
+	}
+	got, want = nil, nil
+	for _, ref := range parsed.Refs {
+		e := ref.Endpoints
+		got = append(got, fmt.Sprintf("%s.%s>%s.%s", e[0].Table, strings.Join(e[0].Fields, ","), e[1].Table, strings.Join(e[1].Fields, ",")))
+	}
+	for _, rel := range r.Relationships {
+		want = append(want, fmt.Sprintf("%s.%s>%s.%s", rel.FromTable, strings.Join(rel.FromColumns, ","), rel.ToTable, strings.Join(rel.ToColumns, ",")))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) == 0 || !slices.Equal(got, want) {
+		t.Errorf("DBML refs %q, report relationships %q", got, want)
+	}
+}
