@@ -453,3 +453,29 @@ func TestDBMLFormat(t *testing.T) {
 		t.Errorf("DBML refs %q, report relationships %q", got, want)
 	}
 }
+
+// TestFormatDbtAndDBMLFiles: the two formats write where the README says,
+// beside the others, and an unknown format is refused before a run.
+func TestFormatDbtAndDBMLFiles(t *testing.T) {
+	out := t.TempDir()
+	res := run(t, "--demo", "--out", out, "--format", "dbt,dbml", "--progress", "none", "-q")
+	if res.code != 0 {
+		t.Fatalf("discover: exit %d: %s", res.code, res.stderr)
+	}
+	for _, f := range []string{"dbt/models/sources_main.yml", "schema.dbml"} {
+		b, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil || len(b) == 0 {
+			t.Errorf("%s: %v (%d bytes)", f, err, len(b))
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "report.md")); !os.IsNotExist(err) {
+		t.Errorf("report.md written though not asked for (%v)", err)
+	}
+	generated := generatedTests(t, filepath.Join(out, "dbt", "models"))
+	checkKinds(t, generated)
+
+	res = run(t, "--demo", "--out", t.TempDir(), "--format", "dbt,dbx", "--progress", "none", "-q")
+	if res.code != 2 || !strings.Contains(res.stderr, `unknown format "dbx" (md, json, html, dbt, dbml)`) {
+		t.Errorf("--format dbx: exit %d: %s", res.code, res.stderr)
+	}
+}
