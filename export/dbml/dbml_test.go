@@ -41,7 +41,7 @@ func hostile() *report.Report {
 					{Name: "amount", DataType: "numeric(10,2)", Nullable: true, Default: ptr("-1.5")},
 				}},
 			{Name: "Sales Ops.Targets", Kind: "table", PrimaryKey: []string{"Region", "year"}, PrimaryKeySource: &declared,
-				Entity: &report.Entity{Type: "Target", Description: "One row per target."},
+				Entity:  &report.Entity{Type: "Target", Description: "One row per target."},
 				Columns: []report.Column{{Name: "Region", DataType: "text"}, {Name: "year", DataType: "integer"}}},
 			{Name: "legs", Kind: "table", PrimaryKey: []string{"order_id"}, PrimaryKeySource: &inferred,
 				Columns: []report.Column{{Name: "order_id", DataType: "integer", Nullable: true}, {Name: "leg_no", DataType: "integer", Nullable: true}}},
