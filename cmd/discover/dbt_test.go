@@ -159,8 +159,10 @@ func TestDbtDuckDB(t *testing.T) {
 }
 
 // TestDbtPostgres does the same on a PostgreSQL scratch database: the
-// demo shop with the same extra tables, discovered, written as dbt
-// sources, and every generated test run by dbt-postgres, all passing.
+// demo shop with the same extra tables, discovered with a sample size that
+// makes the four largest tables read through samples, written as dbt
+// sources, and every generated test run by dbt-postgres, all passing; no
+// test rests on a sample's figures.
 func TestDbtPostgres(t *testing.T) {
 	if heavy.Race {
 		t.Skip("runs in the non-race pass of .ci/run: dbt is the same either way")
@@ -179,7 +181,7 @@ func TestDbtPostgres(t *testing.T) {
 	execAll(t, admin, extraTables)
 
 	out := t.TempDir()
-	res := run(t, "--db", dsn, "--out", out, "--format", "json,dbt", "--progress", "none", "-q")
+	res := run(t, "--db", dsn, "--out", out, "--format", "json,dbt", "--progress", "none", "-q", "--sample-rows", "20000")
 	if res.code != 0 {
 		t.Fatalf("discover: exit %d: %s", res.code, res.stderr)
 	}
@@ -191,6 +193,16 @@ func TestDbtPostgres(t *testing.T) {
 		if !slices.Contains(generated, want) {
 			t.Errorf("no test %q among the generated %q", want, generated)
 		}
+	}
+	sampled, measured := onSamples(t, models)
+	if !slices.Contains(sampled, "public.orders.status") {
+		t.Errorf("orders.status was not profiled on a sample (sampled: %q): the test does not test sampling", sampled)
+	}
+	if len(measured) > 0 {
+		t.Errorf("tests measured on a sample: %q", measured)
+	}
+	if slices.Contains(generated, "accepted_values public.orders.status") {
+		t.Errorf("accepted_values of orders.status, whose values a sample showed")
 	}
 
 	u, err := url.Parse(dsn)
@@ -253,6 +265,60 @@ func generatedTests(t *testing.T, models string) []string {
 	return out
 }
 
+// onSamples lists the columns whose profile read a sample and the tests
+// on them that say they were measured: there must be none.
+func onSamples(t *testing.T, models string) (sampled, measured []string) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(models, "sources_*.yml"))
+	type meta struct {
+		Discover struct {
+			ProfileSampled bool   `yaml:"profile_sampled"`
+			Basis          string `yaml:"basis"`
+		}
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Sources []struct {
+				Name   string
+				Tables []struct {
+					Name    string
+					Columns []struct {
+						Name      string
+						Meta      meta
+						DataTests []map[string]struct{ Config struct{ Meta meta } } `yaml:"data_tests"`
+					}
+				}
+			}
+		}
+		if err := yaml.Unmarshal(b, &doc); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, s := range doc.Sources {
+			for _, tb := range s.Tables {
+				for _, c := range tb.Columns {
+					if !c.Meta.Discover.ProfileSampled {
+						continue
+					}
+					name := s.Name + "." + tb.Name + "." + c.Name
+					sampled = append(sampled, name)
+					for _, dt := range c.DataTests {
+						for kind, body := range dt {
+							if body.Config.Meta.Discover.Basis == "measured" {
+								measured = append(measured, kind+" "+name)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return sampled, measured
+}
+
 func wantSchemas(t *testing.T, models string, names ...string) {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(models, "*.yml"))
@@ -277,6 +343,7 @@ func checkKinds(t *testing.T, generated []string) {
 		if n == 0 {
 			t.Errorf("no %s test generated", kind)
 		}
+		t.Logf("%d %s tests", n, kind)
 	}
 }
 
