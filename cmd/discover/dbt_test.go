@@ -41,14 +41,14 @@ func dbtBin(t *testing.T) string {
 
 // extraTables add to the demo what it lacks for the dbt tests: a code
 // list holding a quote, under a column name dbt must quote; an integer
-// code list with NULLs; a key and a reference of two columns; and a schema
+// code list with NULLs; a boolean; a key and a reference of two columns; and a schema
 // whose name has a space and capitals. The SQL runs on DuckDB and
 // PostgreSQL alike (whose / differ: DuckDB's divides as reals, so a
 // whole quotient is written (i - i % n) / n).
 var extraTables = []string{
-	`CREATE TABLE tickets (id INTEGER PRIMARY KEY, "State" VARCHAR(20) NOT NULL, priority INTEGER, opened_at TIMESTAMP NOT NULL)`,
+	`CREATE TABLE tickets (id INTEGER PRIMARY KEY, "State" VARCHAR(20) NOT NULL, priority INTEGER, escalated BOOLEAN NOT NULL, opened_at TIMESTAMP NOT NULL)`,
 	`INSERT INTO tickets SELECT i, CASE i % 4 WHEN 0 THEN 'open' WHEN 1 THEN 'closed' WHEN 2 THEN 'on hold' ELSE 'won''t fix' END,
-		CASE WHEN i % 5 = 0 THEN NULL ELSE 1 + i % 3 END, TIMESTAMP '2024-01-01 00:00:00' + i * INTERVAL '1 hour'
+		CASE WHEN i % 5 = 0 THEN NULL ELSE 1 + i % 3 END, i % 7 = 0, TIMESTAMP '2024-01-01 00:00:00' + i * INTERVAL '1 hour'
 		FROM generate_series(1, 400) t(i)`,
 	`CREATE TABLE legs (order_id INTEGER NOT NULL, leg_no INTEGER NOT NULL, carrier VARCHAR(10) NOT NULL, PRIMARY KEY (order_id, leg_no))`,
 	`INSERT INTO legs SELECT 1 + (i - i % 2) / 2, 1 + i % 2, CASE i % 3 WHEN 0 THEN 'DHL' WHEN 1 THEN 'UPS' ELSE 'DPD' END FROM generate_series(0, 299) t(i)`,
@@ -105,6 +105,7 @@ func TestDbtDuckDB(t *testing.T) {
 	checkKinds(t, generated)
 	for _, want := range []string{
 		"accepted_values main.tickets.State", "accepted_values main.orders.status", "not_null main.tickets.State",
+		"accepted_values main.tickets.priority", "accepted_values main.tickets.escalated",
 		"relationships main.addresses.customer_id", "unique main.customers.id", "not_null sales_ops.Targets.Region",
 	} {
 		if !slices.Contains(generated, want) {
@@ -189,7 +190,7 @@ func TestDbtPostgres(t *testing.T) {
 	generated := generatedTests(t, models)
 	wantSchemas(t, models, "sources_public.yml", "sources_sales_ops.yml")
 	checkKinds(t, generated)
-	for _, want := range []string{"accepted_values public.tickets.State", "not_null sales_ops.Targets.Region", "relationships public.orders.customer_id"} {
+	for _, want := range []string{"accepted_values public.tickets.State", "accepted_values public.tickets.escalated", "not_null sales_ops.Targets.Region", "relationships public.orders.customer_id"} {
 		if !slices.Contains(generated, want) {
 			t.Errorf("no test %q among the generated %q", want, generated)
 		}

@@ -54,6 +54,9 @@ func invented() *report.Report {
 			semantic(col("email", "text", false, 100, 0, 2), "enum", vc("a***@b***.com", 60), vc("c***@d***.com", 40)),
 			semantic(col("code", "text", false, 100, 0, 100), "identifier"),
 			col("note", "text", true, 100, 0, 7),
+			col("customer_code", "text", false, 100, 0, 40),
+			semantic(col("paid", "boolean", false, 100, 0, 2), "boolean", vc("true", 70), vc("false", 30)),
+			semantic(col("tag", "text", false, 100, 0, 2), "enum", vc("{{ x }}", 70), vc("y", 30)),
 		},
 	}
 	orders.Columns[2].Comment = "Who ordered."
@@ -94,6 +97,9 @@ func invented() *report.Report {
 		{FromTable: "orders", FromColumns: []string{"customer_id"}, ToTable: "Sales Ops.Customer List", ToColumns: []string{"id"},
 			Source: "inferred", Confidence: 0.94, OrphanFraction: ptr(0.0),
 			Evidence: []string{"name (entity)", "checked: 0 of 100 non-NULL references have no parent (hypothesis ref-bbbbbbbbbb)"}},
+		{FromTable: "orders", FromColumns: []string{"customer_code"}, ToTable: "Sales Ops.Customer List", ToColumns: []string{"id"},
+			Source: "inferred", Confidence: 0.9, OrphanFraction: ptr(0.0),
+			Evidence: []string{"checked: 0 of 100 non-NULL references have no parent (hypothesis ref-dddddddddd)"}},
 		{FromTable: "orders", FromColumns: []string{"note"}, ToTable: "Sales Ops.Customer List", ToColumns: []string{"name"},
 			Source: "inferred", Confidence: 0.5, OrphanFraction: ptr(0.02),
 			Evidence: []string{"checked: 2 of 100 non-NULL references have no parent (hypothesis ref-cccccccccc)"}},
@@ -139,7 +145,11 @@ func TestBuildTests(t *testing.T) {
 		"not_null public.orders.email",   // but no accepted_values: personal data, masked
 		"not_null public.orders.code",
 		"unique public.orders.code",
-		"not_null public.orders.note", // but no unique (7 distinct) and no reference (2% orphans)
+		"not_null public.orders.note",          // but no unique (7 distinct) and no reference (2% orphans)
+		"not_null public.orders.customer_code", // but no reference: text to integers
+		"not_null public.orders.paid",
+		"accepted_values public.orders.paid",
+		"not_null public.orders.tag", // but no accepted_values: a value dbt would render as Jinja
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("tests:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
