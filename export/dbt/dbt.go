@@ -149,12 +149,12 @@ type sourcesDoc struct {
 }
 
 type source struct {
-	Name        string   `yaml:"name"`
-	Schema      string   `yaml:"schema"`
-	Description string   `yaml:"description,omitempty"`
-	Quoting     quoting  `yaml:"quoting"`
-	Meta        metaOf   `yaml:"meta"`
-	Tables      []table_ `yaml:"tables"`
+	Name        string        `yaml:"name"`
+	Schema      string        `yaml:"schema"`
+	Description string        `yaml:"description,omitempty"`
+	Quoting     quoting       `yaml:"quoting"`
+	Meta        metaOf        `yaml:"meta"`
+	Tables      []sourceTable `yaml:"tables"`
 }
 
 // quoting: names are written as the database spells them, so dbt must
@@ -164,15 +164,15 @@ type quoting struct {
 	Identifier bool `yaml:"identifier"`
 }
 
-type table_ struct {
-	Name        string   `yaml:"name"`
-	Identifier  string   `yaml:"identifier,omitempty"`
-	Description string   `yaml:"description,omitempty"`
-	Meta        metaOf   `yaml:"meta"`
-	Columns     []column `yaml:"columns"`
+type sourceTable struct {
+	Name        string         `yaml:"name"`
+	Identifier  string         `yaml:"identifier,omitempty"`
+	Description string         `yaml:"description,omitempty"`
+	Meta        metaOf         `yaml:"meta"`
+	Columns     []sourceColumn `yaml:"columns"`
 }
 
-type column struct {
+type sourceColumn struct {
 	Name        string                `yaml:"name"`
 	Quote       bool                  `yaml:"quote"`
 	DataType    string                `yaml:"data_type,omitempty"`

@@ -105,7 +105,7 @@ func (p *plan) source(s *schemaPlan, tests *[]Test) source {
 		Quoting: quoting{Schema: true, Identifier: true},
 		Meta: metaOf{sourceMeta{GeneratedBy: "discover", Run: text(p.r.Run.ID), Dialect: p.r.Database.Dialect,
 			Database: text(p.r.Database.Name), Skipped: texts(s.skipped)}},
-		Tables: []table_{},
+		Tables: []sourceTable{},
 	}
 	for _, tp := range s.tables {
 		src.Tables = append(src.Tables, p.table(tp, tests))
@@ -113,7 +113,7 @@ func (p *plan) source(s *schemaPlan, tests *[]Test) source {
 	return src
 }
 
-func (p *plan) table(tp *tablePlan, tests *[]Test) table_ {
+func (p *plan) table(tp *tablePlan, tests *[]Test) sourceTable {
 	t := tp.t
 	desc, from, other := describe(t.UserComment, t.Comment, entityText(t.Entity))
 	meta := tableMeta{Kind: t.Kind, DescriptionSource: from, DatabaseComment: text(other), RowCount: t.RowCount,
@@ -128,7 +128,7 @@ func (p *plan) table(tp *tablePlan, tests *[]Test) table_ {
 	if t.Unread != nil {
 		meta.Unread = text(fmt.Sprintf("not %s: %s", unreadVerb(t.Unread), t.Unread.Reason))
 	}
-	out := table_{Name: tp.name, Description: text(desc), Columns: []column{}}
+	out := sourceTable{Name: tp.name, Description: text(desc), Columns: []sourceColumn{}}
 	if tp.name != tableOf(t.Name) {
 		out.Identifier = tableOf(t.Name)
 	}
@@ -199,7 +199,7 @@ func entityText(e *report.Entity) string {
 	return e.Description
 }
 
-func (p *plan) column(tp *tablePlan, c *report.Column, tests *[]Test) column {
+func (p *plan) column(tp *tablePlan, c *report.Column, tests *[]Test) sourceColumn {
 	var discovered string
 	if c.SemanticType != nil {
 		discovered = fmt.Sprintf("Semantic type %s (discover, confidence %.2f).", *c.SemanticType, deref(c.SemanticConfidence))
@@ -218,7 +218,7 @@ func (p *plan) column(tp *tablePlan, c *report.Column, tests *[]Test) column {
 		d := text(*c.Default)
 		meta.Default = &d
 	}
-	out := column{Name: c.Name, Quote: true, DataType: c.DataType, Description: text(desc), Meta: metaOf{meta}}
+	out := sourceColumn{Name: c.Name, Quote: true, DataType: c.DataType, Description: text(desc), Meta: metaOf{meta}}
 	add := func(kind string, args any, m testMeta) {
 		m.Evidence = texts(m.Evidence)
 		out.DataTests = append(out.DataTests, map[string]testBody{kind: {Arguments: args, Config: testConfig{metaOf{m}}}})
