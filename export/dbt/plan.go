@@ -292,16 +292,24 @@ func (p *plan) notNull(t *report.Table, c *report.Column) (testMeta, bool) {
 	if t.Kind == "table" && !c.Nullable {
 		return testMeta{Basis: "declared", Evidence: []string{"declared NOT NULL"}}, true
 	}
+	h, confirmed := p.ruleHypothesis("never_null", t.Name, c.Name)
 	rows, nulls, ok := exactProfile(t, c)
 	if !ok || rows == 0 || nulls != 0 {
-		return testMeta{}, false
+		// The profile read a sample, but a test query counted every row.
+		return checkedBy(h), confirmed
 	}
 	m := testMeta{Basis: "measured", Evidence: []string{fmt.Sprintf("0 NULL among %s rows, counted over the whole table", catalog.Thousands(rows))}}
-	if h, ok := p.ruleHypothesis("never_null", t.Name, c.Name); ok {
+	if confirmed {
 		m.Hypothesis = h.ID
 		m.Evidence = append(m.Evidence, h.Statement)
 	}
 	return m, true
+}
+
+// checkedBy is the evidence of a test that a confirmed hypothesis, whose
+// query read the whole table, stands on.
+func checkedBy(h report.Hypothesis) testMeta {
+	return testMeta{Basis: "checked", Evidence: append([]string{h.Statement}, h.Evidence...), Hypothesis: h.ID}
 }
 
 func (p *plan) unique(t *report.Table, c *report.Column) (testMeta, bool) {
@@ -320,16 +328,19 @@ func (p *plan) unique(t *report.Table, c *report.Column) (testMeta, bool) {
 	// integers, text and UUIDs: a profile counts distinct values as texts,
 	// and 1.0 and 1.00, or 0 and -0, are two texts but one value to the
 	// engine's GROUP BY.
+	h, confirmed := p.ruleHypothesis("unique", t.Name, c.Name)
 	rows, nulls, ok := exactProfile(t, c)
 	if !ok || c.DistinctCount == nil || c.DistinctIsEstimate || rows-nulls <= 0 || *c.DistinctCount != rows-nulls {
-		return testMeta{}, false
+		// The rules expert's COUNT(DISTINCT) over every row is the
+		// engine's own equality, as dbt's GROUP BY is.
+		return checkedBy(h), confirmed
 	}
 	if f := family(c.DataType); f != "integer" && f != "text" && f != "uuid" {
-		return testMeta{}, false
+		return checkedBy(h), confirmed
 	}
 	m := testMeta{Basis: "measured", Evidence: []string{fmt.Sprintf("%s distinct values among %s non-NULL rows, counted over the whole table",
 		catalog.Thousands(*c.DistinctCount), catalog.Thousands(rows-nulls))}}
-	switch h, confirmed := p.ruleHypothesis("unique", t.Name, c.Name); {
+	switch {
 	case len(t.PrimaryKey) == 1 && t.PrimaryKey[0] == c.Name:
 		m.Evidence = append(m.Evidence, "the table's key, inferred from the data")
 	case confirmed:
