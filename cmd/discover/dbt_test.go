@@ -273,8 +273,9 @@ func onSamples(t *testing.T, models string) (sampled, measured []string) {
 	files, _ := filepath.Glob(filepath.Join(models, "sources_*.yml"))
 	type meta struct {
 		Discover struct {
-			ProfileSampled bool   `yaml:"profile_sampled"`
-			Basis          string `yaml:"basis"`
+			ProfileSampled bool     `yaml:"profile_sampled"`
+			Basis          string   `yaml:"basis"`
+			Evidence       []string `yaml:"evidence"`
 		}
 	}
 	for _, f := range files {
@@ -308,8 +309,11 @@ func onSamples(t *testing.T, models string) (sampled, measured []string) {
 					sampled = append(sampled, name)
 					for _, dt := range c.DataTests {
 						for kind, body := range dt {
-							if body.Config.Meta.Discover.Basis == "measured" {
+							switch body.Config.Meta.Discover.Basis {
+							case "measured":
 								measured = append(measured, kind+" "+name)
+							case "checked":
+								t.Logf("%s %s on a sampled profile, checked: %q", kind, name, body.Config.Meta.Discover.Evidence)
 							}
 						}
 					}
