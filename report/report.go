@@ -334,9 +334,11 @@ type Column struct {
 	Identity        string  `json:"identity,omitempty"`
 
 	// ProfileRows is how many rows the column's profile read, and
-	// ProfileSampled whether they were a sample of the table: a NULL
-	// fraction of 0 measured on a sample proves nothing about the rest
-	// (lint). Not in report.json.
+	// ProfileSampled whether its figures were counted on a sample (or the
+	// planner's statistics) rather than every row: a NULL fraction of 0
+	// measured on a sample proves nothing about the rest. Lint and the
+	// formats that turn figures into tests (export/dbt) need to know. Not
+	// (yet) part of report.json.
 	ProfileRows    int64 `json:"-"`
 	ProfileSampled bool  `json:"-"`
 }
@@ -720,8 +722,8 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 				f := fraction(*p.NullFraction)
 				col.NullFraction = &f
 			}
-			col.ProfileRows, col.ProfileSampled = p.Rows, p.Sampled
 			col.DistinctCount = p.DistinctCount
+			col.ProfileRows, col.ProfileSampled = p.Rows, p.Sampled || p.Provisional
 			col.DistinctIsEstimate = p.DistinctIsEstimate
 			col.Min, col.Max = p.Min, p.Max
 			col.Mean, col.Stddev = finite(p.Mean), finite(p.Stddev)

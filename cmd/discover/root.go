@@ -27,6 +27,8 @@ import (
 	// Named so because a run's model client is "model" here.
 	modelexpert "github.com/discover-db/discover/experts/model"
 	"github.com/discover-db/discover/experts/registry"
+	"github.com/discover-db/discover/export/dbml"
+	"github.com/discover-db/discover/export/dbt"
 	"github.com/discover-db/discover/internal/demo"
 	"github.com/discover-db/discover/llm"
 	llmanthropic "github.com/discover-db/discover/llm/anthropic"
@@ -159,7 +161,7 @@ func (o *runOptions) addRunFlags(f *pflag.FlagSet) {
 	f.StringVar(&o.db, "db", "", "the database to discover (a DSN, see above)")
 	f.BoolVar(&o.demo, "demo", false, "discover the built-in demo shop database (built once in the user cache folder)")
 	f.StringVar(&o.out, "out", "./discovery", "where report.md, report.json, report.html and catalog.db go")
-	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md (report.md, and tables/ with one page and diagram per table), json, html, dot (schema.dot), mermaid (schema.mmd)")
+	f.StringSliceVar(&o.formats, "format", []string{"md", "json", "html"}, "which reports to write: md (report.md, hypotheses.md, and tables/ with one page and diagram per table), json, html, dot (schema.dot), mermaid (schema.mmd), dbt (dbt/models/sources_<schema>.yml), dbml (schema.dbml)")
 	f.StringVar(&o.catalogPath, "catalog", "", "the shared catalog, a SQLite file (default OUT/catalog.db)")
 	f.IntVar(&o.maxIterations, "max-iterations", 50, "stop after N orchestrator iterations")
 	f.Float64Var(&o.targetConfidence, "target-confidence", 0.95, "stop when overall confidence reaches F (0..1)")
@@ -290,9 +292,9 @@ func (o *runOptions) validate() error {
 	}
 	for _, f := range o.formats {
 		switch f {
-		case "md", "json", "html", "dot", "mermaid":
+		case "md", "json", "html", "dot", "mermaid", "dbt", "dbml":
 		default:
-			return usagef("--format: unknown format %q (md, json, html, dot, mermaid)", f)
+			return usagef("--format: unknown format %q (md, json, html, dot, mermaid, dbt, dbml)", f)
 		}
 	}
 	switch o.progress {
@@ -635,6 +637,15 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 	}
 	var written []string
 	for _, f := range formats {
+		if f == "dbt" {
+			// A folder of dbt sources files, one per schema (export/dbt).
+			paths, err := dbt.Write(filepath.Join(out, "dbt"), rep)
+			written = append(written, paths...)
+			if err != nil {
+				return rep, written, fmt.Errorf("write dbt sources: %w", err)
+			}
+			continue
+		}
 		var name string
 		var write func(io.Writer, *report.Report) error
 		switch f {
@@ -648,6 +659,8 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 			name, write = "schema.dot", report.WriteDOT
 		case "mermaid":
 			name, write = "schema.mmd", report.WriteMermaid
+		case "dbml":
+			name, write = "schema.dbml", dbml.Write
 		}
 		path := filepath.Join(out, name)
 		if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, rep) }); err != nil {

@@ -1,0 +1,199 @@
+package dbml
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/discover-db/discover/report"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden file")
+
+func ptr[T any](v T) *T { return &v }
+
+// hostile is a report whose names and comments hold what DBML gives a
+// meaning to: quotes of both kinds, backslashes, line breaks, backticks.
+func hostile() *report.Report {
+	declared, inferred := "declared", "inferred"
+	oneToOne := "one_to_one"
+	weird := `weird "name"\path`
+	return &report.Report{
+		Database: report.Database{Dialect: "postgres", Name: `shop's "db"`},
+		Run:      report.Run{ID: "run-1"},
+		Tables: []report.Table{
+			{Name: weird, Kind: "table", PrimaryKey: []string{"id"}, PrimaryKeySource: &declared,
+				UserComment: "The team's table.", Comment: "Database\ncomment",
+				Uniques: [][]string{{"label"}, {"Mixed Case", "flag"}},
+				Indexes: []report.Index{{Name: "ix_label", Columns: []string{"label"}}, {Name: "ix_expr", Columns: []string{"lower(label)"}}},
+				Columns: []report.Column{
+					{Name: "id", DataType: "integer", Default: ptr("nextval('weird_id_seq'::regclass)")},
+					{Name: "Mixed Case", DataType: "character varying(20)", Nullable: true, UserComment: `it's "ours"`, Comment: `C:\temp`},
+					{Name: "tick`", DataType: "", Nullable: true, Default: ptr("`x`")},
+					{Name: "flag", DataType: "boolean", Default: ptr("TRUE")},
+					{Name: "label", DataType: "text", Default: ptr("'it''s'"), Identity: ""},
+					{Name: "amount", DataType: "numeric(10,2)", Nullable: true, Default: ptr("-1.5")},
+				}},
+			{Name: "Sales Ops.Targets", Kind: "table", PrimaryKey: []string{"Region", "year"}, PrimaryKeySource: &declared,
+				Entity:  &report.Entity{Type: "Target", Description: "One row per target."},
+				Columns: []report.Column{{Name: "Region", DataType: "text"}, {Name: "year", DataType: "integer"}}},
+			{Name: "legs", Kind: "table", PrimaryKey: []string{"order_id"}, PrimaryKeySource: &inferred,
+				Columns: []report.Column{{Name: "order_id", DataType: "integer", Nullable: true}, {Name: "leg_no", DataType: "integer", Nullable: true}}},
+			{Name: "leg_totals", Kind: "view", Columns: []report.Column{{Name: "order_id", DataType: "integer", Nullable: true}}},
+			{Name: "secret", Kind: "table", Columns: []report.Column{}, Unread: &report.Unread{What: "table", Reason: "denied"}},
+		},
+		Relationships: []report.Relationship{
+			{FromTable: "legs", FromColumns: []string{"order_id", "leg_no"}, ToTable: "Sales Ops.Targets", ToColumns: []string{"year", "Region"},
+				Source: "declared", Confidence: 1, OrphanFraction: ptr(0.0), ConstraintName: `fk "legs"`, OnDelete: "CASCADE", OnUpdate: "NO ACTION"},
+			{FromTable: "legs", FromColumns: []string{"order_id"}, ToTable: weird, ToColumns: []string{"id"},
+				Source: "inferred", Confidence: 0.94, OrphanFraction: ptr(0.0125), Cardinality: &oneToOne},
+			// The same two ends the other way round: DBML refuses it.
+			{FromTable: weird, FromColumns: []string{"id"}, ToTable: "legs", ToColumns: []string{"order_id"}, Source: "inferred", Confidence: 0.5},
+			// An end that is not written: the unread table.
+			{FromTable: "secret", FromColumns: []string{"x"}, ToTable: "legs", ToColumns: []string{"order_id"}, Source: "inferred", Confidence: 0.9},
+			{FromTable: "leg_totals", FromColumns: []string{"order_id"}, ToTable: "legs", ToColumns: []string{"order_id"}, Source: "inferred", Confidence: 0.9},
+		},
+	}
+}
+
+func TestWriteGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, hostile()); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "schema.dbml")
+	if *update {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("schema.dbml differs from %s (go test -update to accept):\n%s", golden, b.String())
+	}
+}
+
+// parsed is what testdata/parse.js prints of a DBML file.
+type parsed struct {
+	Tables []struct {
+		Schema, Name, Note string
+		Fields             []struct {
+			Name, Type, Default, Note string
+			PK, Unique                bool
+			NotNull                   bool `json:"not_null"`
+		}
+		Indexes []struct {
+			Columns    []string
+			PK, Unique bool
+		}
+	}
+	Refs []struct {
+		Name, OnDelete string
+		Endpoints      []struct {
+			Schema, Table, Relation string
+			Fields                  []string
+		}
+	}
+}
+
+// Parse reads a DBML file with the real parser, @dbml/core, installed by
+// .ci/run in the folder DISCOVER_TEST_DBML names: in CI a missing parser
+// fails the test.
+func Parse(t *testing.T, path string) parsed {
+	t.Helper()
+	dir := os.Getenv("DISCOVER_TEST_DBML")
+	if dir == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DISCOVER_TEST_DBML not set: .ci/run installs @dbml/core and sets it")
+		}
+		t.Skip("DISCOVER_TEST_DBML not set: the folder @dbml/core is installed in (see .ci/run)")
+	}
+	_, self, _, _ := runtime.Caller(0)
+	cmd := exec.Command("node", filepath.Join(filepath.Dir(self), "testdata", "parse.js"), path)
+	cmd.Env = append(os.Environ(), "NODE_PATH="+filepath.Join(dir, "node_modules"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("@dbml/core refuses %s: %v\n%s", path, err, stderr.String())
+	}
+	var p parsed
+	if err := json.Unmarshal(out, &p); err != nil {
+		t.Fatalf("parse.js: %v\n%s", err, out)
+	}
+	return p
+}
+
+func TestDBMLParsesHostileNames(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, hostile()); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "schema.dbml")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := Parse(t, path)
+	var tables []string
+	for _, tb := range p.Tables {
+		tables = append(tables, tb.Schema+"|"+tb.Name)
+	}
+	slices.Sort(tables)
+	if want := []string{"Sales Ops|Targets", "public|leg_totals", "public|legs", `public|weird "name"\path`}; !slices.Equal(tables, want) {
+		t.Fatalf("tables %q, want %q", tables, want)
+	}
+	for _, tb := range p.Tables {
+		if tb.Name != `weird "name"\path` {
+			continue
+		}
+		if tb.Note != "The team's table.\nDatabase comment: Database\ncomment" {
+			t.Errorf("table note %q", tb.Note)
+		}
+		got := map[string]string{}
+		for _, f := range tb.Fields {
+			got[f.Name] = f.Type + " " + f.Default + " " + f.Note
+			if f.Name == "id" && (!f.PK || !f.NotNull) || f.Name == "label" && !f.Unique {
+				t.Errorf("%s: pk %v, not null %v, unique %v", f.Name, f.PK, f.NotNull, f.Unique)
+			}
+		}
+		want := map[string]string{
+			"id":         "integer expression:nextval('weird_id_seq'::regclass) ",
+			"Mixed Case": "character varying(20)  it's \"ours\"\nDatabase comment: C:\\temp",
+			"tick`":      "unknown  default: `x`",
+			"flag":       "boolean boolean:true ",
+			"label":      "text string:it's ",
+			"amount":     "numeric(10,2) number:-1.5 ",
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("column %q read back as %q, want %q", k, got[k], v)
+			}
+		}
+		if len(tb.Indexes) != 2 || !tb.Indexes[0].Unique || !slices.Equal(tb.Indexes[0].Columns, []string{"Mixed Case", "flag"}) ||
+			!slices.Equal(tb.Indexes[1].Columns, []string{"label"}) {
+			t.Errorf("indexes %+v", tb.Indexes)
+		}
+	}
+	if len(p.Refs) != 3 {
+		t.Fatalf("%d refs, want 3: %+v", len(p.Refs), p.Refs)
+	}
+	var composite bool
+	for _, r := range p.Refs {
+		if r.Name == `fk "legs"` {
+			composite = r.OnDelete == "cascade" && slices.Equal(r.Endpoints[0].Fields, []string{"order_id", "leg_no"}) &&
+				r.Endpoints[1].Schema == "Sales Ops" && slices.Equal(r.Endpoints[1].Fields, []string{"year", "Region"})
+		}
+	}
+	if !composite {
+		t.Errorf("the composite reference read back as %+v", p.Refs)
+	}
+}
