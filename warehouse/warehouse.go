@@ -34,7 +34,8 @@ type Column struct {
 	Position int    `json:"position"` // 1-based
 	// Default is the declared default as the engine writes it (an
 	// expression: 0, 'new', now(), nextval('s'::regclass)); nil when the
-	// column declares none.
+	// column declares none, and for DEFAULT NULL, which MySQL cannot tell
+	// from none.
 	Default *string `json:"default,omitempty"`
 	// Comment is the database's own comment on the column (PostgreSQL's
 	// COMMENT ON, MySQL's COMMENT, DuckDB's COMMENT ON, Trino's comment).
@@ -82,7 +83,10 @@ type Index struct {
 
 // Check is a declared CHECK constraint.
 type Check struct {
-	Name string `json:"name,omitempty"` // "" when the engine names none (SQLite's unnamed checks)
+	// Name is the constraint's name: the declared one, or the one the
+	// engine made up and keeps (DuckDB's table_column_check); "" when it
+	// keeps none (SQLite's unnamed checks).
+	Name string `json:"name,omitempty"`
 	// Expression is the condition, as the engine writes it (without CHECK
 	// and the outer parentheses where the engine keeps them apart).
 	Expression string `json:"expression"`
@@ -118,8 +122,9 @@ type Table struct {
 	// Definition is a view's query, as the engine keeps it ("" for a
 	// table, or a view whose definition the role may not read).
 	Definition string `json:"definition,omitempty"`
-	// Reads are the tables and views a view's definition reads, sorted
-	// and without repeats (empty for a table).
+	// Reads are the tables and views a view's definition reads directly
+	// (a view over a view lists that view, not its tables), sorted and
+	// without repeats (empty for a table).
 	Reads    []TableName `json:"reads,omitempty"`
 	Checks   []Check     `json:"checks,omitempty"`
 	Triggers []Trigger   `json:"triggers,omitempty"`

@@ -230,62 +230,26 @@ func viewQuery(def string) string {
 	return ""
 }
 
-// clauseEnds end a FROM clause at its depth of parentheses.
-var clauseEnds = []string{"WHERE", "GROUP", "HAVING", "ORDER", "LIMIT", "WINDOW", "UNION", "EXCEPT", "INTERSECT", "SELECT", "VALUES", "ON", "USING"}
-
 // viewReads lists the tables and views a view's query reads: the names
-// its FROM clauses and joins name, at any depth of subqueries, that are
-// objects of the database (not a common table expression's own name).
-// names maps an ASCII-folded name to the object's name as created.
+// its FROM clauses and joins name (warehouse.FromNames, at any depth of
+// subqueries) that are objects of the database — not a common table
+// expression's own name, nor another schema's than main and temp. names
+// maps an ASCII-folded name to the object's name as created.
 func viewReads(query, self string, names map[string]string) []warehouse.TableName {
-	toks := tokens(query)
+	from, err := warehouse.FromNames(Grammar, query)
+	if err != nil {
+		return nil // a query the grammar cannot read names nothing surely
+	}
 	var reads []string
-	inFrom := []bool{false} // per depth of parentheses: inside a FROM clause
-	expect := false         // the next identifier names a table
-	for i := 0; i < len(toks); i++ {
-		t, top := toks[i], len(inFrom)-1
-		switch {
-		case isPunct(t, "("):
-			inFrom = append(inFrom, false)
-			expect = false
-			continue
-		case isPunct(t, ")"):
-			if top > 0 {
-				inFrom = inFrom[:top]
-			}
-			expect = false
-			continue
-		case isWord(t, "FROM") || isWord(t, "JOIN"):
-			inFrom[top], expect = true, true
-			continue
-		case slices.ContainsFunc(clauseEnds, func(w string) bool { return isWord(t, w) }):
-			if !isWord(t, "ON") && !isWord(t, "USING") {
-				inFrom[top] = false
-			}
-			expect = false
-			continue
-		case isPunct(t, ",") && inFrom[top]:
-			expect = true
-			continue
-		}
-		if !expect || !isIdent(t) {
-			expect = false
-			continue
-		}
-		expect = false
-		if i+2 < len(toks) && isPunct(toks[i+1], ".") {
-			// schema.table: only main. and temp. name this database's objects
-			schema := foldASCII(t.Ident())
-			i += 2
-			t = toks[i]
-			if schema != "main" && schema != "temp" || !isIdent(t) {
+	for _, parts := range from {
+		if len(parts) == 2 {
+			if schema := foldASCII(parts[0]); schema != "main" && schema != "temp" {
 				continue
 			}
+		} else if len(parts) != 1 {
+			continue
 		}
-		if i+1 < len(toks) && isPunct(toks[i+1], "(") {
-			continue // a table-valued function
-		}
-		if name, ok := names[foldASCII(t.Ident())]; ok && name != self {
+		if name, ok := names[foldASCII(parts[len(parts)-1])]; ok && name != self {
 			reads = append(reads, name)
 		}
 	}
