@@ -130,8 +130,13 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 			return err
 		}
 		if t := tables[k]; t != nil {
+			// DEFAULT NULL is no default, as on every engine (MySQL cannot
+			// tell the two apart).
+			if s.files || c.Default != nil && strings.EqualFold(strings.TrimSpace(*c.Default), "NULL") {
+				c.Default = nil
+			}
 			if s.files {
-				c.Default, c.Comment = nil, ""
+				c.Comment = ""
 			}
 			t.Columns = append(t.Columns, c)
 		}

@@ -21,7 +21,7 @@ var structureFixture = []string{
 		name varchar NOT NULL DEFAULT 'new',
 		credit int DEFAULT 0,
 		created timestamptz DEFAULT now(),
-		email varchar,
+		email varchar DEFAULT NULL,
 		CONSTRAINT credit_positive CHECK (credit >= 0),
 		CHECK (length(name) > 1))`,
 	`COMMENT ON TABLE customer IS 'People who ''buy'',

@@ -340,7 +340,9 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 			Nullable: c.notNull == 0 && !(c.pk > 0 && keyNotNull),
 			Position: i + 1,
 		}
-		if c.dflt.Valid {
+		// DEFAULT NULL is no default, as on every engine (MySQL cannot
+		// tell the two apart).
+		if c.dflt.Valid && !strings.EqualFold(strings.TrimSpace(c.dflt.String), "NULL") {
 			col.Default = &c.dflt.String
 		}
 		if c.hidden == 2 || c.hidden == 3 {

@@ -25,7 +25,7 @@ var structureSchema = []string{
 		shop_id INTEGER NOT NULL CONSTRAINT fk_shop REFERENCES shop (id) ON DELETE CASCADE,
 		status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'paid', 'shipped')),
 		qty INTEGER DEFAULT -1,
-		price REAL,
+		price REAL DEFAULT NULL, -- no default, as on every engine
 		total REAL GENERATED ALWAYS AS (qty * price) STORED,
 		label TEXT AS (upper(status) || ')') VIRTUAL,
 		parent_id INTEGER,
