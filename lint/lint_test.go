@@ -213,7 +213,7 @@ func TestNullableNeverNull(t *testing.T) {
 	}
 	t1 := table("t", []string{"id"})
 	t1.Columns = []report.Column{
-		col("never", true, f(0), 500, false),
+		col("never", true, f(0), 5000, false),
 		col("sampled", true, f(0), 100_000, true),
 		col("few", true, f(0), 50, false),
 		col("declared", false, f(0), 500, false),
@@ -227,8 +227,8 @@ func TestNullableNeverNull(t *testing.T) {
 
 	vs := only(t, r, NullableNeverNull, RuleConfig{})
 	wantPlaces(t, vs, "t(never)")
-	if want := "t.never may be NULL but none of its 500 rows is: declare it NOT NULL, or say why it may be empty"; vs[0].Message != want ||
-		*vs[0].Figures.NullFraction != 0 || *vs[0].Figures.Rows != 500 || vs[0].Severity != Info {
+	if want := "t.never may be NULL but none of its 5,000 rows is: declare it NOT NULL, or say why it may be empty"; vs[0].Message != want ||
+		*vs[0].Figures.NullFraction != 0 || *vs[0].Figures.Rows != 5000 || vs[0].Severity != Info {
 		t.Errorf("got %+v, want message %q", vs[0], want)
 	}
 	vs = only(t, r, NullableNeverNull, RuleConfig{Params: map[string]float64{"min_rows": 10}})

@@ -303,8 +303,8 @@ func nullableNeverNull(r *report.Report, s Settings) []Violation {
 			}
 			out = append(out, Violation{
 				Table: t.Name, Columns: []string{c.Name},
-				Message: fmt.Sprintf("%s.%s may be NULL but none of its %d rows is: declare it NOT NULL, or say why it may be empty",
-					t.Name, c.Name, c.ProfileRows),
+				Message: fmt.Sprintf("%s.%s may be NULL but none of its %s rows is: declare it NOT NULL, or say why it may be empty",
+					t.Name, c.Name, catalog.Thousands(c.ProfileRows)),
 				Figures: Figures{NullFraction: ptr(0.0), Rows: ptr(c.ProfileRows)},
 			})
 		}
