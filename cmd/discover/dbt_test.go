@@ -547,7 +547,7 @@ func TestFormatDbtAndDBMLFiles(t *testing.T) {
 	checkKinds(t, generated)
 
 	res = run(t, "--demo", "--out", t.TempDir(), "--format", "dbt,dbx", "--progress", "none", "-q")
-	if res.code != 2 || !strings.Contains(res.stderr, `unknown format "dbx" (md, json, html, dbt, dbml)`) {
+	if res.code != 2 || !strings.Contains(res.stderr, `unknown format "dbx" (md, json, html, dot, mermaid, dbt, dbml)`) {
 		t.Errorf("--format dbx: exit %d: %s", res.code, res.stderr)
 	}
 }
