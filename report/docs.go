@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"github.com/discover-db/discover/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -94,7 +95,7 @@ func WriteDocs(dir string, r *Report) ([]string, error) {
 	var written []string
 	for _, f := range docs {
 		path := filepath.Join(dir, f.Name)
-		if err := writeWhole(path, f.Body); err != nil {
+		if err := atomicfile.WriteFile(path, f.Body); err != nil {
 			return written, fmt.Errorf("report: cannot write %s: %w", path, err)
 		}
 		keep[f.Name] = true
@@ -118,28 +119,6 @@ func WriteDocs(dir string, r *Report) ([]string, error) {
 		}
 	}
 	return written, nil
-}
-
-func writeWhole(path string, body []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp)
-	if _, err := f.Write(body); err != nil {
-		f.Close()
-		return err
-	}
-	// Documentation is meant to be read and committed: world-readable.
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // docNames gives each table a file name that is safe on every file system

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/discover-db/discover/internal/atomicfile"
 	"io"
 	"net/url"
 	"os"
@@ -663,14 +664,14 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 			name, write = "schema.dbml", dbml.Write
 		}
 		path := filepath.Join(out, name)
-		if err := writeFileAtomic(path, func(w io.Writer) error { return write(w, rep) }); err != nil {
+		if err := atomicfile.Write(path, func(w io.Writer) error { return write(w, rep) }); err != nil {
 			return rep, written, fmt.Errorf("write %s: %w", path, err)
 		}
 		written = append(written, path)
 		if f == "md" {
 			// The ledger of hypotheses, on its own page beside report.md.
 			ledger := filepath.Join(out, report.LedgerFile)
-			if err := writeFileAtomic(ledger, func(w io.Writer) error { return report.WriteLedger(w, rep) }); err != nil {
+			if err := atomicfile.Write(ledger, func(w io.Writer) error { return report.WriteLedger(w, rep) }); err != nil {
 				return rep, written, fmt.Errorf("write %s: %w", ledger, err)
 			}
 			written = append(written, ledger)
@@ -684,28 +685,6 @@ func writeReports(ctx context.Context, cat *catalog.Catalog, runID, out string, 
 		}
 	}
 	return rep, written, nil
-}
-
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp)
-	if err := write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file private (0600); a report is meant to be
-	// read by others, served or committed like any file the user writes.
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 func newVersionCmd(stdout io.Writer) *cobra.Command {

@@ -20,6 +20,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/discover-db/discover/internal/atomicfile"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -103,7 +104,7 @@ func Write(dir string, r *report.Report) ([]string, error) {
 	var written []string
 	for _, f := range p.Files {
 		path := filepath.Join(models, f.Name)
-		if err := writeAtomic(path, f.Data); err != nil {
+		if err := atomicfile.WriteFile(path, f.Data); err != nil {
 			return written, fmt.Errorf("dbt: write %s: %w", path, err)
 		}
 		keep[f.Name] = true
@@ -121,25 +122,6 @@ func Write(dir string, r *report.Report) ([]string, error) {
 		}
 	}
 	return written, nil
-}
-
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
 }
 
 // The YAML documents, in dbt's order of keys.

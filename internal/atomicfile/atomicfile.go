@@ -1,0 +1,43 @@
+// Package atomicfile writes a file whole or not at all: into a temporary
+// file beside it, then renamed over it, so that a reader (a CI job, a
+// browser, dbt) never sees half a report, and a crash leaves the old one.
+package atomicfile
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Write writes path with what write produces.
+func Write(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	// CreateTemp makes the file private (0600); a report is meant to be
+	// read by others, served or committed like any file the user writes.
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// WriteFile writes path with data.
+func WriteFile(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
+		_, err := io.Copy(w, bytes.NewReader(data))
+		return err
+	})
+}
