@@ -2,15 +2,9 @@ package structural_test
 
 import (
 	"context"
-	"database/sql"
-	"path/filepath"
-	"sync/atomic"
 	"testing"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/structural"
-	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
 // TestIndexAdviceOnlyWhereItMatters: a declared reference with no index
@@ -18,12 +12,7 @@ import (
 // rows or more, and not when it is small or empty, where a scan reads a
 // few pages (issue 22: "advice only where it can matter").
 func TestIndexAdviceOnlyWhereItMatters(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "idx.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	cat := inventoried(t, sqliteFile(t,
 		`CREATE TABLE parent (id INTEGER PRIMARY KEY)`,
 		`INSERT INTO parent VALUES (1), (2)`,
 		`CREATE TABLE big_child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))`,
@@ -34,37 +23,8 @@ func TestIndexAdviceOnlyWhereItMatters(t *testing.T) {
 		`CREATE TABLE indexed_child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent(id))`,
 		`CREATE INDEX ix ON indexed_child (parent_id)`,
 		`INSERT INTO indexed_child SELECT id, parent_id FROM big_child`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+	), nil)
 	ctx := context.Background()
-	src, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	tables, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := experts.NewEnv(src, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1000}, new(atomic.Int64))
-	tasks, err := structural.New().Plan(ctx, env.For(structural.Name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, task := range tasks {
-		if err := task.Run(ctx); err != nil {
-			t.Fatal(err)
-		}
-	}
 	recs, err := cat.Kind(ctx, catalog.KindRecommendation, "")
 	if err != nil {
 		t.Fatal(err)

@@ -2,16 +2,11 @@ package structural_test
 
 import (
 	"context"
-	"database/sql"
 	"math"
-	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/discover-db/discover/catalog"
-	"github.com/discover-db/discover/experts"
-	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/sqlite"
 )
@@ -37,12 +32,7 @@ func (c *counting) RowCount(ctx context.Context, t warehouse.TableName) (int64, 
 // keyed by text) is counted up to ten samples plus one: exactly within,
 // and beyond as a lower bound, "more than 10,000".
 func TestSQLiteRowCounts(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "rows.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, q := range []string{
+	path := sqliteFile(t,
 		`CREATE TABLE big (id INTEGER PRIMARY KEY, v)`,
 		`INSERT INTO big WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 200000) SELECT i, i % 7 FROM r`,
 		`DELETE FROM big WHERE id % 4 = 0`,
@@ -56,38 +46,10 @@ func TestSQLiteRowCounts(t *testing.T) {
 		`INSERT INTO wtext SELECT 'k' || id, v FROM big WHERE id < 20000`,
 		`CREATE VIEW bigv AS SELECT * FROM big`,
 		`CREATE VIEW midv AS SELECT * FROM mid`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	db.Close()
+	)
+	c := &counting{}
+	cat := inventoried(t, path, func(src *sqlite.Source) warehouse.Source { c.Source = src; return c })
 	ctx := context.Background()
-	src, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	cat, err := catalog.Open(ctx, filepath.Join(t.TempDir(), "catalog.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cat.Close()
-	tables, err := src.Tables(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := &counting{Source: src}
-	env := experts.NewEnv(c, cat, "run1", 1, 1, tables, experts.Options{SampleRows: 1000}, new(atomic.Int64))
-	tasks, err := structural.New().Plan(ctx, env.For(structural.Name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, task := range tasks {
-		if err := task.Run(ctx); err != nil {
-			t.Fatal(err)
-		}
-	}
 	for _, w := range []struct {
 		table    string
 		rows     int64
