@@ -1,0 +1,255 @@
+package trino
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	trinodrv "github.com/trinodb/trino-go-client/trino"
+)
+
+// The tests run their bodies twice: against the fake coordinator, whose
+// recordings show what a cluster cannot (the statements sent, their
+// headers, a 401, TLS, a refused transaction), and against the cluster
+// .ci/start-trino starts, which is right wherever the two differ. The
+// cluster's catalog hive is the memory connector holding the fake's
+// fixture (fixtureTables), built once per test binary; its file-based
+// access control lets alice see hive.sales.secret_margins but not read it.
+
+// clusterAddr is the host:port of the test cluster from DISCOVER_TEST_TRINO,
+// failing in CI (where .ci/run starts it) and skipping the test elsewhere.
+func clusterAddr(t testing.TB) string {
+	t.Helper()
+	dsn := os.Getenv("DISCOVER_TEST_TRINO")
+	if dsn == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("DISCOVER_TEST_TRINO not set: .ci/run starts the cluster")
+		}
+		t.Skip(`DISCOVER_TEST_TRINO not set: run eval "$(.ci/start-trino)" first`)
+	}
+	u, err := url.Parse(dsn)
+	if err != nil || u.Host == "" {
+		t.Fatalf("DISCOVER_TEST_TRINO %q: want trino://user@host:port/catalog", dsn)
+	}
+	return u.Host
+}
+
+// clusterAdmin is a plain client connection as admin, who may write: the
+// fixtures are test setup, not the product.
+func clusterAdmin(t testing.TB, catalog, schema string) *sql.DB {
+	t.Helper()
+	dsn := "http://admin@" + clusterAddr(t) + "?catalog=" + catalog
+	if schema != "" {
+		dsn += "&schema=" + schema
+	}
+	db, err := sql.Open("trino", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func execAll(ctx context.Context, db *sql.DB, stmts ...string) error {
+	for _, q := range stmts {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			return fmt.Errorf("%s: %w", q, describe(err))
+		}
+	}
+	return nil
+}
+
+var (
+	hiveOnce sync.Once
+	hiveErr  error
+)
+
+// clusterHive builds the cluster's catalog hive from fixtureTables, once
+// per test binary, and returns the cluster's address.
+func clusterHive(t testing.TB) string {
+	t.Helper()
+	addr := clusterAddr(t)
+	hiveOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		hiveErr = buildHive(ctx, addr)
+	})
+	if hiveErr != nil {
+		t.Fatalf("building the cluster's catalog hive: %v", hiveErr)
+	}
+	return addr
+}
+
+func buildHive(ctx context.Context, addr string) error {
+	admin := func(schema string) (*sql.DB, error) {
+		return sql.Open("trino", "http://admin@"+addr+"?catalog=hive&schema="+schema)
+	}
+	db, err := admin("information_schema")
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	// Start from nothing: a cluster left running keeps the last run's tables.
+	var drops []string
+	rows, err := db.QueryContext(ctx, "SELECT table_schema, table_name, table_type FROM hive.information_schema.tables WHERE table_schema <> 'information_schema'")
+	if err != nil {
+		return describe(err)
+	}
+	for rows.Next() {
+		var schema, name, kind string
+		if err := rows.Scan(&schema, &name, &kind); err != nil {
+			return err
+		}
+		what := "TABLE"
+		if kind == "VIEW" {
+			what = "VIEW"
+		}
+		drops = append(drops, fmt.Sprintf("DROP %s hive.%s.%s", what, dialect.QuoteIdent(schema), dialect.QuoteIdent(name)))
+	}
+	if err := rows.Err(); err != nil {
+		return describe(err)
+	}
+	rows.Close()
+	if err := execAll(ctx, db, drops...); err != nil {
+		return err
+	}
+
+	tables := fixtureTables()
+	var views []*fakeTable
+	for _, s := range []string{"sales", "hr"} {
+		if err := execAll(ctx, db, "CREATE SCHEMA IF NOT EXISTS hive."+s); err != nil {
+			return err
+		}
+	}
+	for _, ft := range tables {
+		if ft.kind == "VIEW" {
+			views = append(views, ft)
+			continue
+		}
+		name := "hive." + ft.schema + "." + dialect.QuoteIdent(ft.name)
+		var defs, vals []string
+		for _, c := range ft.cols {
+			d := dialect.QuoteIdent(c.name) + " " + c.typ
+			if c.notNull {
+				d += " NOT NULL"
+			}
+			defs = append(defs, d)
+			vals = append(vals, valueOf(c.typ))
+		}
+		stmts := []string{"CREATE TABLE " + name + " (" + strings.Join(defs, ", ") + ")"}
+		if ft.count > 0 {
+			stmts = append(stmts, fmt.Sprintf("INSERT INTO %s SELECT %s FROM UNNEST(sequence(1, %d)) AS s(x)", name, strings.Join(vals, ", "), ft.count))
+		}
+		if ft.comment != "" {
+			stmts = append(stmts, "COMMENT ON TABLE "+name+" IS "+quoteString(ft.comment))
+		}
+		for col, cm := range ft.colComments {
+			stmts = append(stmts, "COMMENT ON COLUMN "+name+"."+dialect.QuoteIdent(col)+" IS "+quoteString(cm))
+		}
+		if err := execAll(ctx, db, stmts...); err != nil {
+			return err
+		}
+	}
+	// A view keeps the session's schema for its bare names: each is made
+	// in its own schema. The invalid one is made over a table then dropped.
+	for _, v := range views {
+		vdb, err := admin(v.schema)
+		if err != nil {
+			return err
+		}
+		stmts := []string{"CREATE VIEW " + dialect.QuoteIdent(v.name) + " AS " + v.def}
+		if v.invalid {
+			stmts = []string{"CREATE TABLE old_staff (emp_id integer)", stmts[0], "DROP TABLE old_staff"}
+		}
+		err = execAll(ctx, vdb, stmts...)
+		vdb.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// valueOf is a value of typ made from the row number x.
+func valueOf(typ string) string {
+	switch {
+	case typ == "bigint" || typ == "integer" || typ == "double" || strings.HasPrefix(typ, "decimal"):
+		return "CAST(x AS " + typ + ")"
+	case strings.HasPrefix(typ, "varchar"):
+		return "CAST('v' || CAST(x AS varchar) AS " + typ + ")"
+	case typ == "date":
+		return "DATE '2024-01-01' + x * INTERVAL '1' DAY"
+	case strings.HasPrefix(typ, "timestamp"):
+		return "CAST(TIMESTAMP '2024-01-01 00:00:00' + x * INTERVAL '1' HOUR AS " + typ + ")"
+	case typ == "boolean":
+		return "x % 2 = 0"
+	case typ == "array(varchar)":
+		return "ARRAY['t' || CAST(x AS varchar)]"
+	}
+	panic("cluster fixture: no value for type " + typ)
+}
+
+// target is where a test body runs.
+type target struct {
+	addr string
+	fake *fakeCoordinator // nil on the cluster
+}
+
+func (tg target) open(t testing.TB, path string) *Source {
+	t.Helper()
+	s, err := Open(context.Background(), "trino://alice@"+tg.addr+path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// onBoth runs body against a fresh fake coordinator (given its fixtures by
+// setup, which may be nil) and against the cluster's catalog hive.
+func onBoth(t *testing.T, setup func(f *fakeCoordinator), body func(t *testing.T, tg target)) {
+	t.Helper()
+	t.Run("fake", func(t *testing.T) {
+		f := newFakeCoordinator(t)
+		if setup != nil {
+			setup(f)
+		}
+		f.start()
+		body(t, target{addr: f.addr(), fake: f})
+	})
+	t.Run("cluster", func(t *testing.T) {
+		body(t, target{addr: clusterHive(t)})
+	})
+}
+
+// clusterQuery reads system tables as admin, who sees every user's queries.
+func clusterQueries(t *testing.T, sqlLike string) map[string]string {
+	t.Helper()
+	db := clusterAdmin(t, "system", "runtime")
+	rows, err := db.QueryContext(context.Background(),
+		"SELECT query_id, state FROM system.runtime.queries WHERE \"user\" = 'alice' AND query LIKE "+quoteString(sqlLike))
+	if err != nil {
+		t.Fatalf("system.runtime.queries: %v", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var id, state string
+		if err := rows.Scan(&id, &state); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = state
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+var _ = trinodrv.ErrTrino{}
