@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	trinodrv "github.com/trinodb/trino-go-client/trino"
+	_ "github.com/trinodb/trino-go-client/trino" // the "trino" driver, for the fixtures
 )
 
 // The tests run their bodies twice: against the fake coordinator, whose
@@ -228,23 +228,25 @@ func onBoth(t *testing.T, setup func(f *fakeCoordinator), body func(t *testing.T
 	})
 }
 
-// clusterQuery reads system tables as admin, who sees every user's queries.
-func clusterQueries(t *testing.T, sqlLike string) map[string]string {
+// clusterQueries lists alice's queries whose text contains marker, by id,
+// with their state and error code, as system.runtime.queries shows them to
+// admin (who sees everyone's).
+func clusterQueries(t *testing.T, marker string) map[string]string {
 	t.Helper()
 	db := clusterAdmin(t, "system", "runtime")
-	rows, err := db.QueryContext(context.Background(),
-		"SELECT query_id, state FROM system.runtime.queries WHERE \"user\" = 'alice' AND query LIKE "+quoteString(sqlLike))
+	rows, err := db.QueryContext(context.Background(), "SELECT query_id, state, coalesce(error_code, '') FROM system.runtime.queries "+
+		"WHERE \"user\" = 'alice' AND strpos(query, "+quoteString(marker)+") > 0")
 	if err != nil {
-		t.Fatalf("system.runtime.queries: %v", err)
+		t.Fatalf("system.runtime.queries: %v", describe(err))
 	}
 	defer rows.Close()
 	out := map[string]string{}
 	for rows.Next() {
-		var id, state string
-		if err := rows.Scan(&id, &state); err != nil {
+		var id, state, code string
+		if err := rows.Scan(&id, &state, &code); err != nil {
 			t.Fatal(err)
 		}
-		out[id] = state
+		out[id] = strings.TrimSuffix(state+" "+code, " ")
 	}
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
@@ -252,4 +254,22 @@ func clusterQueries(t *testing.T, sqlLike string) map[string]string {
 	return out
 }
 
-var _ = trinodrv.ErrTrino{}
+// assertCancelled checks that the cluster ran q once and that it ended as
+// a query its user cancelled: the client's DELETE, not the cluster's own
+// time limit, nor still running. The cancel is asynchronous: it is given
+// a few seconds to land.
+func assertCancelled(t *testing.T, q string) {
+	t.Helper()
+	var got map[string]string
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		got = clusterQueries(t, q)
+		if len(got) == 1 {
+			for _, state := range got {
+				if state == "FAILED USER_CANCELED" {
+					return
+				}
+			}
+		}
+	}
+	t.Errorf("system.runtime.queries for the timed-out query: %v; want one, FAILED USER_CANCELED", got)
+}
