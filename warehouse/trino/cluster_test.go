@@ -3,6 +3,7 @@ package trino
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/discover-db/discover/warehouse"
 
 	_ "github.com/trinodb/trino-go-client/trino" // the "trino" driver, for the fixtures
 )
@@ -272,4 +275,119 @@ func assertCancelled(t *testing.T, q string) {
 		}
 	}
 	t.Errorf("system.runtime.queries for the timed-out query: %v; want one, FAILED USER_CANCELED", got)
+}
+
+// The read-only transaction holds on its own: writes sent through Run,
+// past the guard, on the source's own connection and transaction, are
+// refused by the cluster (READ_ONLY_VIOLATION), whatever the door and the
+// catalog, and change nothing. DELETE and UPDATE are not among them: the
+// memory connector cannot do them at all (NOT_SUPPORTED).
+func TestClusterRefusesWrites(t *testing.T) {
+	addr := clusterHive(t)
+	s := target{addr: addr}.open(t, "/hive/sales")
+	ctx := context.Background()
+	for _, q := range []string{
+		`INSERT INTO orders (order_id) VALUES (99)`,
+		`CREATE TABLE copy AS SELECT * FROM orders`,
+		`CREATE TABLE empty_copy (x bigint)`,
+		`DROP TABLE customers`,
+		`ALTER TABLE orders ADD COLUMN extra bigint`,
+		`COMMENT ON TABLE orders IS 'changed'`,
+		`CREATE VIEW v AS SELECT 1 AS x`,
+		`DROP VIEW order_totals`,
+		`CREATE SCHEMA hive.intruder`,
+		`CREATE TABLE memory.default.intruder AS SELECT 1 AS x`,
+		`TRUNCATE TABLE orders`,
+	} {
+		if s.Admit(ctx, q) == nil {
+			t.Errorf("the guard admits %s: this test needs one it refuses", q)
+		}
+		_, err := s.Run(ctx, q, s.Limits())
+		if !errors.Is(err, warehouse.ErrDatabaseRefused) {
+			t.Errorf("%s: err = %v, want the cluster's refusal (ErrDatabaseRefused)", q, err)
+		}
+	}
+	admin := clusterAdmin(t, "hive", "sales")
+	var rows, tables int64
+	if err := admin.QueryRowContext(ctx, "SELECT count(*) FROM orders").Scan(&rows); err != nil || rows != 5 {
+		t.Errorf("hive.sales.orders holds %d rows (%v), want 5", rows, err)
+	}
+	if err := admin.QueryRowContext(ctx, "SELECT count(*) FROM hive.information_schema.tables WHERE table_schema = 'sales'").Scan(&tables); err != nil || tables != 4 {
+		t.Errorf("hive.sales holds %d tables and views (%v), want 4", tables, err)
+	}
+	var intruders int64
+	if err := admin.QueryRowContext(ctx, "SELECT count(*) FROM memory.information_schema.tables WHERE table_name = 'intruder'").Scan(&intruders); err != nil || intruders != 0 {
+		t.Errorf("memory holds %d tables named intruder (%v), want none", intruders, err)
+	}
+	var schemas int64
+	if err := admin.QueryRowContext(ctx, "SELECT count(*) FROM hive.information_schema.schemata WHERE schema_name = 'intruder'").Scan(&schemas); err != nil || schemas != 0 {
+		t.Errorf("hive holds %d schemas named intruder (%v), want none", schemas, err)
+	}
+}
+
+// query_max_run_time, sent with each statement, is the cluster's own
+// limit: a statement whose client never cancels still ends, and the
+// cluster's EXCEEDED_TIME_LIMIT reads as a timeout.
+func TestClusterMaxRunTime(t *testing.T) {
+	addr := clusterHive(t)
+	s := target{addr: addr}.open(t, "/hive")
+	q := fmt.Sprintf("SELECT count(*) AS max_run_time_%d FROM UNNEST(sequence(1, 10000)) AS a(x) "+
+		"CROSS JOIN UNNEST(sequence(1, 10000)) AS b(y) CROSS JOIN UNNEST(sequence(1, 10000)) AS c(z)", time.Now().UnixNano())
+	start := time.Now()
+	// No deadline on the context: only the session property can stop it.
+	rows, err := s.db.QueryContext(context.Background(), q, sql.Named(sessionHeader, "query_max_run_time=2s"))
+	if err == nil {
+		for rows.Next() {
+		}
+		err = rows.Err()
+		rows.Close()
+	}
+	err = runErr(2*time.Second, err)
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "timed out on the cluster") {
+		t.Fatalf("err = %v, want the cluster's time limit", err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the 2 s limit ended the query after %s", d)
+	}
+	got := clusterQueries(t, q)
+	if len(got) != 1 {
+		t.Fatalf("system.runtime.queries: %v", got)
+	}
+	for _, state := range got {
+		if state != "FAILED EXCEEDED_TIME_LIMIT" {
+			t.Errorf("state %q, want FAILED EXCEEDED_TIME_LIMIT", state)
+		}
+	}
+}
+
+// dropSchema drops a schema of the memory catalog and what it holds: the
+// connector keeps its tables in the worker's heap.
+func dropSchema(t testing.TB, admin *sql.DB, schema string) {
+	ctx := context.Background()
+	rows, err := admin.QueryContext(ctx, "SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = "+quoteString(schema))
+	if err != nil {
+		t.Errorf("drop schema %s: %v", schema, describe(err))
+		return
+	}
+	var drops []string
+	for rows.Next() {
+		var name, kind string
+		if err := rows.Scan(&name, &kind); err != nil {
+			t.Error(err)
+		}
+		what := "TABLE "
+		if kind == "VIEW" {
+			what = "VIEW "
+		}
+		// Views first: a table a view reads may not go before it.
+		if kind == "VIEW" {
+			drops = append([]string{"DROP " + what + dialect.QuoteIdent(name)}, drops...)
+		} else {
+			drops = append(drops, "DROP "+what+dialect.QuoteIdent(name))
+		}
+	}
+	rows.Close()
+	if err := execAll(ctx, admin, append(drops, "DROP SCHEMA "+dialect.QuoteIdent(schema))...); err != nil {
+		t.Errorf("drop schema %s: %v", schema, err)
+	}
 }

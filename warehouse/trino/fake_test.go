@@ -367,7 +367,7 @@ var (
 	reStats    = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
 	reTableRef = regexp.MustCompile(`^"((?:[^"]|"")+)"(?:\."((?:[^"]|"")+)")?$`)
 	// reSeries is the conformance suite's row source (seriesSQL).
-	reSeries = regexp.MustCompile(`^SELECT x FROM UNNEST\(sequence\(1, (\d+)\)\) AS t\(x\)$`)
+	reSeries = regexp.MustCompile(`^SELECT a \* 10000 \+ b AS x FROM UNNEST\(sequence\(0, \d+\)\) AS s\(a\) CROSS JOIN UNNEST\(sequence\(1, 10000\)\) AS t\(b\) WHERE a \* 10000 \+ b <= (\d+) ORDER BY x$`)
 )
 
 func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
