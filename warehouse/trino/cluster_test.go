@@ -391,3 +391,35 @@ func dropSchema(t testing.TB, admin *sql.DB, schema string) {
 		t.Errorf("drop schema %s: %v", schema, err)
 	}
 }
+
+// The read-only transaction on a second connector: the built-in tpch
+// generator takes START TRANSACTION READ ONLY, lists its tables and
+// counts them, and keeps row counts in its statistics (estimates, to
+// discover).
+func TestClusterTPCH(t *testing.T) {
+	s := target{addr: clusterAddr(t)}.open(t, "/tpch/tiny")
+	ctx := context.Background()
+	tables, err := s.Tables(ctx)
+	if err != nil {
+		t.Fatalf("Tables: %v", err)
+	}
+	var names []string
+	for _, tb := range tables {
+		names = append(names, tb.Name.String())
+	}
+	if got := strings.Join(names, " "); got != "customer lineitem nation orders part partsupp region supplier" {
+		t.Errorf("tables = %s", got)
+	}
+	nation := warehouse.TableName{Name: "nation"}
+	if n, err := s.RowCount(ctx, nation); err != nil || n != 25 {
+		t.Errorf("RowCount(nation) = %d, %v; want 25", n, err)
+	}
+	if n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Name: "orders"}); err != nil || n != 15000 || exact {
+		t.Errorf("EstimateRows(orders) = %d, %v, %v; want 15000, not exact", n, exact, err)
+	}
+	// tpch writes nothing (NOT_SUPPORTED comes before the transaction's
+	// check); a copy of it into another catalog meets the transaction.
+	if _, err := s.Run(ctx, "CREATE TABLE memory.default.tpch_copy AS SELECT * FROM nation", s.Limits()); !errors.Is(err, warehouse.ErrDatabaseRefused) {
+		t.Errorf("a copy of tpch into memory: err = %v, want ErrDatabaseRefused", err)
+	}
+}
