@@ -86,6 +86,33 @@ func createTrino(ctx context.Context, adminDSN, name string) (string, func() err
 	return strings.TrimSuffix(adminDSN, "/") + "/" + name, drop, nil
 }
 
+// DropTrinoSchema drops the schema name of adminDSN's catalog and all it
+// holds, if it exists: what CreateDatabase's drop does, for a copy kept
+// under a fixed name (the demo in memory.demo) that a later run replaces.
+func DropTrinoSchema(ctx context.Context, adminDSN, name string) error {
+	client, catalog, _, err := trinoAdmin(adminDSN)
+	if err != nil {
+		return err
+	}
+	db, err := sql.Open(trino, client)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM "+quote(catalog)+".information_schema.schemata WHERE schema_name = '"+
+		strings.ReplaceAll(name, "'", "''")+"'").Scan(&n); err != nil {
+		return fmt.Errorf("load: drop schema %s.%s: %w", catalog, name, err)
+	}
+	if n == 0 {
+		return nil
+	}
+	if err := dropTrinoSchema(ctx, client, catalog, name); err != nil {
+		return fmt.Errorf("load: drop schema %s.%s: %w", catalog, name, err)
+	}
+	return nil
+}
+
 func dropTrinoSchema(ctx context.Context, client, catalog, schema string) error {
 	db, err := sql.Open(trino, client)
 	if err != nil {
