@@ -5,8 +5,9 @@ import "strings"
 // FromNames lists the names a query reads from, as the grammar reads it:
 // each name that follows FROM or JOIN, or a comma in a FROM clause, split
 // into its parts (schema.table is two). A parenthesis there is a subquery,
-// read on its own; a name followed by a parenthesis is a table function
-// and left out. A common table expression's name comes out like a
+// read on its own, or a parenthesized join, whose names are read (Trino
+// keeps a view's query so: FROM (orders o INNER JOIN customers c ON …)); a
+// name followed by a parenthesis is a table function and left out. A common table expression's name comes out like a
 // table's: the caller keeps only the names of tables it knows. Unlike
 // ViewReads, a column or an alias that shares a table's name is no read.
 func FromNames(g *Grammar, query string) ([][]string, error) {
@@ -21,8 +22,11 @@ func FromNames(g *Grammar, query string) ([][]string, error) {
 		d := len(inFrom) - 1
 		switch {
 		case t.isPunct("("):
-			inFrom = append(inFrom, false)
-			continue
+			group := i > 0 && startsRef(toks[i-1], inFrom[d])
+			inFrom = append(inFrom, group)
+			if !group || i+1 < len(toks) && subqueryStarts[strings.ToUpper(toks[i+1].Text)] && toks[i+1].Kind == TokenWord {
+				continue
+			}
 		case t.isPunct(")"):
 			if d > 0 {
 				inFrom = inFrom[:d]
@@ -55,6 +59,15 @@ func FromNames(g *Grammar, query string) ([][]string, error) {
 	}
 	return out, nil
 }
+
+// startsRef says a table reference may follow prev in a FROM clause (or
+// not, per inFrom): a parenthesis there opens a join group or a subquery.
+func startsRef(prev Token, inFrom bool) bool {
+	return prev.isWord("FROM") || prev.isWord("JOIN") || inFrom && (prev.isPunct(",") || prev.isPunct("("))
+}
+
+// subqueryStarts are the words that make a parenthesis in FROM a subquery.
+var subqueryStarts = map[string]bool{"SELECT": true, "WITH": true, "VALUES": true}
 
 // fromEnds are the words that end a FROM clause at their depth.
 var fromEnds = map[string]bool{

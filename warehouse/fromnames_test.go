@@ -28,3 +28,24 @@ func TestFromNames(t *testing.T) {
 		t.Errorf("FromNames = %s, want %s", g, w)
 	}
 }
+
+// Trino keeps a view's query reformatted, its joins in parentheses: the
+// names inside a join group are read, a subquery's on its own.
+func TestFromNamesJoinGroups(t *testing.T) {
+	d, err := connect.DialectFor("trino")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := warehouse.FromNames(d.Grammar(), "SELECT\n  o.customer_id\n, sum(o.amount) total\nFROM\n  (orders o\n"+
+		"INNER JOIN hive.Sales.\"customers\" c ON (c.customer_id = o.customer_id))\nWHERE (o.status IN (SELECT status\nFROM\n  hr.employees\n))\n"+
+		"GROUP BY o.customer_id\n UNION SELECT 1 FROM ((a JOIN b ON (a.x = b.x)) JOIN (SELECT 1 FROM c) s ON true), (VALUES 1) v(x)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"orders"}, {"hive", "Sales", "customers"}, {"hr", "employees"}, {"a"}, {"b"}, {"c"}}
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	if string(g) != string(w) {
+		t.Errorf("FromNames = %s, want %s", g, w)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"math"
+	"net/url"
 	"os"
 	"sort"
 	"strings"
@@ -33,17 +34,19 @@ func serverDSN(t *testing.T, env string) string {
 	return dsn
 }
 
-// TestParity loads the demo data into PostgreSQL, MariaDB and DuckDB and checks
-// that discovery reports the same tables, row counts, keys, relationships
-// and column figures as on SQLite: the engines differ, the data does not.
+// TestParity loads the demo data into PostgreSQL, MariaDB, DuckDB and a
+// Trino memory catalog and checks that discovery reports the same tables,
+// row counts, keys, relationships and column figures as on SQLite: the
+// engines differ, the data does not.
 func TestParity(t *testing.T) {
 	if heavy.Race {
 		t.Skip("parity runs in the non-race pass of .ci/run: loading 155k rows under the race detector takes minutes")
 	}
-	servers := map[string]string{
-		"postgres": serverDSN(t, "DISCOVER_TEST_POSTGRES"),
-		"mysql":    serverDSN(t, "DISCOVER_TEST_MYSQL"),
-		"duckdb":   t.TempDir(), // a file engine: the "server" is a folder
+	servers := map[string]func(t *testing.T) string{
+		"postgres": func(t *testing.T) string { return serverDSN(t, "DISCOVER_TEST_POSTGRES") },
+		"mysql":    func(t *testing.T) string { return serverDSN(t, "DISCOVER_TEST_MYSQL") },
+		"duckdb":   func(t *testing.T) string { return t.TempDir() }, // a file engine: the "server" is a folder
+		"trino":    func(t *testing.T) string { return serverDSN(t, "DISCOVER_TEST_TRINO") },
 	}
 	ctx := context.Background()
 	demoPath, err := demo.Ensure(ctx, "")
@@ -51,18 +54,32 @@ func TestParity(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := discoverReport(t, demoPath)
-	for _, dialect := range []string{"postgres", "mysql", "duckdb"} {
+	for _, dialect := range []string{"postgres", "mysql", "duckdb", "trino"} {
 		t.Run(dialect, func(t *testing.T) {
+			server := servers[dialect](t)
 			name := fmt.Sprintf("parity_%d", time.Now().UnixNano())
-			dsn, drop, err := load.CreateDatabase(ctx, dialect, servers[dialect], name)
+			if dialect == "trino" {
+				// The cluster keeps the demo, in memory.demo, for people to
+				// run discover on; each run replaces the last one's.
+				name = "demo"
+				if err := load.DropTrinoSchema(ctx, server, name); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dsn, drop, err := load.CreateDatabase(ctx, dialect, server, name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { drop() })
+			if dialect != "trino" {
+				t.Cleanup(func() { drop() })
+			}
+			start := time.Now()
 			if err := load.Copy(ctx, demoPath, dialect, dsn); err != nil {
 				t.Fatal(err)
 			}
+			loaded := time.Now()
 			got := discoverReport(t, dsn)
+			t.Logf("loaded in %s, discovered in %s", loaded.Sub(start).Round(time.Second), time.Since(loaded).Round(time.Second))
 			if got.Database.Dialect != dialect {
 				t.Fatalf("dialect %q", got.Database.Dialect)
 			}
@@ -134,11 +151,22 @@ func compareReports(t *testing.T, want, got report.Report) {
 			t.Errorf("%s: %d columns, want %d", name, len(g.Columns), len(w.Columns))
 		}
 	}
+	// Trino declares no foreign keys: every relationship SQLite declares
+	// must be found all the same, inferred, with the same cardinality and
+	// orphans.
+	declares := got.Database.Dialect != "trino"
 	rels := func(r report.Report) []string {
 		var out []string
 		for _, rel := range r.Relationships {
+			source := rel.Source
+			if !declares {
+				if r.Database.Dialect == "trino" && source != "inferred" {
+					t.Errorf("relationship %s -> %s on Trino: source %q, want inferred", rel.FromTable, rel.ToTable, source)
+				}
+				source = "declared or inferred"
+			}
 			out = append(out, strings.ToLower(fmt.Sprintf("%s(%s)->%s(%s) %s %s orphans=%s", rel.FromTable, strings.Join(rel.FromColumns, ","),
-				rel.ToTable, strings.Join(rel.ToColumns, ","), rel.Source, derefS(rel.Cardinality), derefF(rel.OrphanFraction))))
+				rel.ToTable, strings.Join(rel.ToColumns, ","), source, derefS(rel.Cardinality), derefF(rel.OrphanFraction))))
 		}
 		sort.Strings(out)
 		return out
@@ -271,5 +299,90 @@ func TestServerBadInput(t *testing.T) {
 		if time.Since(start) > 15*time.Second {
 			t.Errorf("%s: took %s", c.dsn, time.Since(start))
 		}
+	}
+}
+
+// TestTrinoBadInput: on the command line, a Trino DSN that is malformed,
+// names no catalog or schema the cluster has, or points at no cluster is
+// one clear line and exit 2, without the password.
+func TestTrinoBadInput(t *testing.T) {
+	u, err := url.Parse(serverDSN(t, "DISCOVER_TEST_TRINO"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := u.Host
+	cases := []struct{ dsn, want string }{
+		{"trino://alice@" + host + "/nope", "catalog \"nope\": line 1:22: Catalog 'nope' not found"},
+		{"trino://alice@" + host + "/memory/nope", `schema "nope" not found in catalog "memory"`},
+		{"trino://alice@127.0.0.1:1/memory", "trino: open 127.0.0.1:1: cannot connect"},
+		{"trino://" + host + "/memory", "no user"},
+		{"trino://alice:wrongpass1@" + host + "/memory", "a password needs HTTPS"},
+		{"trino://alice@" + host + "/memory?timeout=5", `unknown parameter "timeout"`},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		res := run(t, "--db", c.dsn, "--out", t.TempDir())
+		if res.code != 2 || !strings.Contains(res.stderr, c.want) || strings.Contains(res.stderr, "wrongpass1") ||
+			strings.Count(strings.TrimSpace(res.stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want one line with %q and no password", c.dsn, res.code, res.stderr, c.want)
+		}
+		if time.Since(start) > 15*time.Second {
+			t.Errorf("%s: took %s", c.dsn, time.Since(start))
+		}
+	}
+}
+
+// TestTrinoUnreadableTable runs discover as a Trino user who may see a
+// table but not read it (the cluster's access rules: alice and any
+// memory table called salaries): the run reports the rest, marks it
+// unread, and ends incomplete, as on PostgreSQL.
+func TestTrinoUnreadableTable(t *testing.T) {
+	server := serverDSN(t, "DISCOVER_TEST_TRINO")
+	ctx := context.Background()
+	name := fmt.Sprintf("ro_%d", time.Now().UnixNano())
+	dsn, drop, err := load.CreateDatabase(ctx, "trino", server, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { drop() })
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("trino", "http://admin@"+u.Host+"?catalog=memory&schema="+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, s := range []string{
+		`CREATE TABLE customers AS SELECT x AS id, 'c' || CAST(x AS varchar) || '@example.com' AS email FROM UNNEST(sequence(1, 50)) AS t(x)`,
+		`CREATE TABLE orders AS SELECT x AS id, 1 + x % 50 AS customer_id, CAST(x * 1.5 AS decimal(10,2)) AS total FROM UNNEST(sequence(1, 200)) AS t(x)`,
+		`CREATE TABLE salaries AS SELECT x AS id, DECIMAL '1000.00' AS amount FROM UNNEST(sequence(1, 10)) AS t(x)`,
+	} {
+		if _, err := db.ExecContext(ctx, s); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+	}
+	out := t.TempDir()
+	res := run(t, "--db", strings.Replace(dsn, "trino://admin@", "trino://alice@", 1), "--out", out, "--format", "json", "--progress", "none", "-q")
+	// Trino's reason carries the cluster's own words.
+	want := "discover: This discovery is incomplete. 1 of 3 tables and views could not be read: salaries " +
+		"(no SELECT privilege: Access Denied: Cannot select from table memory." + name + ".salaries)."
+	if res.code != exitIncomplete || strings.TrimSpace(res.stderr) != want {
+		t.Fatalf("exit %d, stderr %q; want %d and %q", res.code, res.stderr, exitIncomplete, want)
+	}
+	_, r := readReport(t, out)
+	var names []string
+	for _, tb := range r.Tables {
+		names = append(names, tb.Name)
+		if (tb.Name == "salaries") != (tb.Unread != nil && strings.HasPrefix(tb.Unread.Reason, "no SELECT privilege")) {
+			t.Errorf("table %s: unread %+v", tb.Name, tb.Unread)
+		}
+	}
+	if strings.Join(names, ",") != "customers,orders,salaries" {
+		t.Fatalf("tables %v, want the two readable ones and salaries, marked unread", names)
+	}
+	if len(r.Relationships) != 1 || r.Relationships[0].OrphanFraction == nil || *r.Relationships[0].OrphanFraction != 0 {
+		t.Fatalf("relationships %+v", r.Relationships)
 	}
 }

@@ -35,7 +35,7 @@ func columnType(dialect string, c *column) (string, error) {
 		switch dialect {
 		case postgres:
 			return "TEXT", nil
-		case duckdb:
+		case duckdb, trino:
 			return "VARCHAR", nil
 		}
 		if c.keyed {
@@ -57,6 +57,8 @@ func columnType(dialect string, c *column) (string, error) {
 			return "BYTEA", nil
 		case duckdb:
 			return "BLOB", nil
+		case trino:
+			return "VARBINARY", nil
 		}
 		if c.keyed {
 			if c.maxLen > 4*mysqlMaxKeyChars {
@@ -122,7 +124,15 @@ func createTable(dialect string, t *table) (string, error) {
 		if c.notNull || c.pk {
 			def += " NOT NULL"
 		}
+		if dialect == trino {
+			// The memory connector keeps no defaults, nor any key.
+			defs = append(defs, def)
+			continue
+		}
 		defs = append(defs, def+defaultClause(dialect, c))
+	}
+	if dialect == trino {
+		return "CREATE TABLE " + quote(t.name) + " (\n\t" + strings.Join(defs, ",\n\t") + "\n)", nil
 	}
 	if len(t.pk) > 0 {
 		defs = append(defs, "PRIMARY KEY ("+quoteList(t.pk)+")")

@@ -1,5 +1,6 @@
 // Package load copies a SQLite database (the demo, or any simple one) into
-// PostgreSQL, MariaDB/MySQL or a new DuckDB file, so that integration tests
+// PostgreSQL, MariaDB/MySQL, a new DuckDB file or a schema of a Trino
+// memory catalog (trino.go: no keys there), so that integration tests
 // can run discover on the same data in every engine and compare what it
 // finds.
 //
@@ -77,6 +78,9 @@ func CreateDatabase(ctx context.Context, dialect, adminDSN, name string) (dsn st
 	if dialect == duckdb {
 		return createDuckDB(adminDSN, name)
 	}
+	if dialect == trino {
+		return createTrino(ctx, adminDSN, name)
+	}
 	u, err := url.Parse(adminDSN)
 	if err != nil {
 		return "", nil, fmt.Errorf("load: admin DSN: %w", err)
@@ -136,7 +140,7 @@ func CreateDatabase(ctx context.Context, dialect, adminDSN, name string) (dsn st
 			return nil
 		}
 	default:
-		return "", nil, fmt.Errorf("load: unknown dialect %q (want postgres, mysql or duckdb)", dialect)
+		return "", nil, fmt.Errorf("load: unknown dialect %q (want postgres, mysql, duckdb or trino)", dialect)
 	}
 	return dsn, drop, nil
 }
@@ -245,8 +249,8 @@ func Copy(ctx context.Context, sqlitePath, dialect, dsn string) error {
 }
 
 func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
-	if dialect != postgres && dialect != mysql && dialect != duckdb {
-		return fmt.Errorf("unknown dialect %q (want postgres, mysql or duckdb)", dialect)
+	if dialect != postgres && dialect != mysql && dialect != duckdb && dialect != trino {
+		return fmt.Errorf("unknown dialect %q (want postgres, mysql, duckdb or trino)", dialect)
 	}
 	// mode=ro opens a missing file lazily and fails on the first query with
 	// a vaguer message.
@@ -282,6 +286,8 @@ func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
 		tgt, err = openPostgres(ctx, dsn)
 	case mysql:
 		tgt, err = openMySQLTarget(ctx, dsn)
+	case trino:
+		tgt, err = openTrinoTarget(dsn)
 	default:
 		tgt, err = openDuckTarget(ctx, dsn)
 	}
@@ -305,6 +311,9 @@ func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
 	// is cheaper than maintaining it row by row, and keys added last let
 	// tables load in any order.
 	for _, t := range s.tables {
+		if dialect == trino {
+			break // Trino has no indexes
+		}
 		for _, x := range t.indexes {
 			if err := tgt.exec(ctx, createIndex(t, x)); err != nil {
 				return fmt.Errorf("index %q: %w", x.name, err)

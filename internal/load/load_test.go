@@ -475,3 +475,23 @@ func floatsOf(db *sql.DB, q string) ([]float64, error) {
 	}
 	return out, nil
 }
+
+// A Trino "database" is a schema of a catalog: the admin DSN names the
+// catalog, the copy's DSN the schema too, and both become the Go client's
+// plain-HTTP DSN with the session's catalog and schema.
+func TestTrinoAdminDSN(t *testing.T) {
+	for dsn, want := range map[string][3]string{
+		"trino://admin@127.0.0.1:48080/memory":       {"http://admin@127.0.0.1:48080?catalog=memory", "memory", ""},
+		"trino://admin@127.0.0.1:48080/memory/demo/": {"http://admin@127.0.0.1:48080?catalog=memory&schema=demo", "memory", "demo"},
+	} {
+		client, catalog, schema, err := trinoAdmin(dsn)
+		if err != nil || [3]string{client, catalog, schema} != want {
+			t.Errorf("trinoAdmin(%q) = %q, %q, %q, %v; want %q", dsn, client, catalog, schema, err, want)
+		}
+	}
+	for _, dsn := range []string{"trino://127.0.0.1:48080/memory", "trino://admin@127.0.0.1:48080/", "postgres://admin@h/db", "trino://a@h/c/s/x"} {
+		if _, _, _, err := trinoAdmin(dsn); err == nil {
+			t.Errorf("trinoAdmin(%q) accepted", dsn)
+		}
+	}
+}

@@ -176,7 +176,7 @@ func viewStatements(dialect string, v view) ([]string, error) {
 	if t != body {
 		stmts = append(stmts, head+t)
 	}
-	if dialect == duckdb {
+	if dialect == duckdb || dialect == trino {
 		if a := anyValueBareColumns(t); a != t {
 			stmts = append(stmts, head+a)
 		}
@@ -184,8 +184,8 @@ func viewStatements(dialect string, v view) ([]string, error) {
 	return stmts, nil
 }
 
-// anyValueBareColumns rewrites a grouped SELECT for DuckDB, which refuses
-// a selected column that is neither grouped nor aggregated. SQLite takes
+// anyValueBareColumns rewrites a grouped SELECT for DuckDB and Trino, which
+// refuse a selected column that is neither grouped nor aggregated. SQLite takes
 // such a bare column from some row of the group, PostgreSQL accepts it
 // when the group's key determines it (GROUP BY o.id, then o.status):
 // each bare column of the select list becomes ANY_VALUE(column) under the

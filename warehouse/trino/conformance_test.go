@@ -2,10 +2,12 @@ package trino
 
 import (
 	"context"
+	"database/sql"
 	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/discover-db/discover/warehouse"
 	"github.com/discover-db/discover/warehouse/internal/sourcetest"
@@ -19,7 +21,12 @@ var fixtureTypes = map[sourcetest.Class]string{
 	sourcetest.Double: "double", sourcetest.Bool: "boolean",
 }
 
-func seriesSQL(n int) string { return fmt.Sprintf("SELECT x FROM UNNEST(sequence(1, %d)) AS t(x)", n) }
+// seriesSQL counts 1 to n. A cluster refuses a sequence of more than
+// 10,000 entries, so longer series cross two of them.
+func seriesSQL(n int) string {
+	return fmt.Sprintf("SELECT a * 10000 + b AS x FROM UNNEST(sequence(0, %d)) AS s(a) CROSS JOIN UNNEST(sequence(1, 10000)) AS t(b) "+
+		"WHERE a * 10000 + b <= %d ORDER BY x", (n-1)/10000, n)
+}
 
 // slowSQL would run for hours on a cluster; the fake holds it RUNNING until
 // it is cancelled.
@@ -28,8 +35,9 @@ const slowSQL = `SELECT count(*) FROM UNNEST(sequence(1, 10000)) AS a(x) CROSS J
 
 // endlessSQL never ends on a cluster (sequence stops at 10,000 entries,
 // but a cross join of them does not, in any useful time); the fake sends
-// page after page of it.
-const endlessSQL = `SELECT a.x * 100000000 + b.x * 10000 + c.x - 100010000 AS x FROM UNNEST(sequence(1, 10000)) AS c(x)
+// page after page of it. A cluster walks the last table of a cross join
+// fastest (a here), so the rows come counting up from 1.
+const endlessSQL = `SELECT c.x * 100000000 + b.x * 10000 + a.x - 100010000 AS x FROM UNNEST(sequence(1, 10000)) AS c(x)
 	CROSS JOIN UNNEST(sequence(1, 10000)) AS b(x) CROSS JOIN UNNEST(sequence(1, 10000)) AS a(x)`
 
 // wire is a fixture value as a coordinator sends it.
@@ -139,4 +147,72 @@ func conformance() sourcetest.Harness {
 		// Trino's connectors declare no keys and no indexes.
 		NoKeys: true,
 	}
+}
+
+// fixtureSpelling writes the conformance fixture in Trino's SQL, for the
+// cluster's memory connector.
+var fixtureSpelling = sourcetest.Spelling{
+	Quote:         dialect.QuoteIdent,
+	Types:         fixtureTypes,
+	Blob:          func(b []byte) string { return fmt.Sprintf("X'%x'", b) },
+	Timestamp:     func(v string) string { return "TIMESTAMP '" + v + "'" },
+	Date:          func(v string) string { return "DATE '" + v + "'" },
+	NoConstraints: true,
+}
+
+// TestConformanceCluster runs the suite on the cluster: the fixture in a
+// schema of its own of the memory catalog, read as alice.
+func TestConformanceCluster(t *testing.T) {
+	sourcetest.Run(t, conformanceCluster())
+}
+
+func conformanceCluster() sourcetest.Harness {
+	h := conformance()
+	var admin *sql.DB
+	var schema string
+	h.Open = func(t testing.TB) (warehouse.Source, string) {
+		addr := clusterAddr(t)
+		schema = fmt.Sprintf("shop_%d", time.Now().UnixNano())
+		ctx := context.Background()
+		if err := execAll(ctx, clusterAdmin(t, "memory", ""), "CREATE SCHEMA memory."+schema); err != nil {
+			t.Fatal(err)
+		}
+		admin = clusterAdmin(t, "memory", schema)
+		t.Cleanup(func() { dropSchema(t, admin, schema) })
+		if err := execAll(ctx, admin, sourcetest.Statements(fixtureSpelling)...); err != nil {
+			t.Fatal(err)
+		}
+		return target{addr: addr}.open(t, "/memory/"+schema), "memory." + schema
+	}
+	// Every timed-out statement ended on the cluster: none of alice's
+	// slow ones is still queued or running.
+	h.AfterTimeout = func(t *testing.T, s warehouse.Source) {
+		var live map[string]string
+		for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			live = map[string]string{}
+			for id, state := range clusterQueries(t, "AS c(z)") {
+				if !strings.HasPrefix(state, "FINISHED") && !strings.HasPrefix(state, "FAILED") {
+					live[id] = state
+				}
+			}
+			if len(live) == 0 {
+				return
+			}
+		}
+		t.Errorf("timed-out statements still live on the cluster: %v", live)
+	}
+	// The tables hold what the fixture wrote, and no table was added.
+	h.Unchanged = func(t *testing.T) {
+		ctx := context.Background()
+		var n int64
+		if err := admin.QueryRowContext(ctx, "SELECT count(*) FROM information_schema.tables WHERE table_schema = "+quoteString(schema)).Scan(&n); err != nil || n != int64(len(sourcetest.Fixture)) {
+			t.Errorf("%d tables and views (%v), want %d", n, err, len(sourcetest.Fixture))
+		}
+		for _, ft := range sourcetest.Fixture {
+			if err := admin.QueryRowContext(ctx, "SELECT count(*) FROM "+dialect.QuoteIdent(ft.Name)).Scan(&n); err != nil || n != int64(len(ft.Rows)) {
+				t.Errorf("%s: %d rows (%v), want %d", ft.Name, n, err, len(ft.Rows))
+			}
+		}
+	}
+	return h
 }

@@ -69,7 +69,8 @@ type fakeTable struct {
 	denied             bool     // PERMISSION_DENIED on every read
 	invalid            bool     // a view that no longer analyzes
 	comment            string   // system.metadata.table_comments; "" is none (NULL)
-	def                string   // a view's information_schema.views.view_definition
+	def                string   // a view's query as created
+	stored             string   // its information_schema.views.view_definition
 	colComments        map[string]string
 }
 
@@ -138,12 +139,18 @@ func (f *fakeCoordinator) addr() string { return f.srv.Listener.Addr().String() 
 
 func ptrFloat(v float64) *float64 { return &v }
 
-// orderTotalsDef is the view's query as Trino keeps it: as written, names
-// in any case and qualified or not.
+// orderTotalsDef is the view's query as written when it was created, and
+// orderTotalsStored as a cluster keeps and lists it: Trino stores a view's
+// query reformatted (its joins parenthesized, AS dropped), with names in
+// any case and qualified or not as they were written.
 const orderTotalsDef = `SELECT o.customer_id, sum(o.amount) AS total
 FROM orders o JOIN hive.Sales."customers" c ON c.customer_id = o.customer_id
 WHERE o.status IN (SELECT status FROM hr.employees)
 GROUP BY o.customer_id`
+
+const orderTotalsStored = "SELECT\n  o.customer_id\n, sum(o.amount) total\nFROM\n  (orders o\n" +
+	"INNER JOIN hive.Sales.\"customers\" c ON (c.customer_id = o.customer_id))\n" +
+	"WHERE (o.status IN (SELECT status\nFROM\n  hr.employees\n))\nGROUP BY o.customer_id\n"
 
 // fixtureTables is catalog hive: schemas sales and hr, a view, a table the
 // user may not read and a view that no longer analyzes.
@@ -159,7 +166,7 @@ func fixtureTables() []*fakeTable {
 		}},
 		{schema: "sales", name: "order_totals", kind: "VIEW", count: 3, cols: []fakeCol{
 			{"customer_id", "bigint", false}, {"total", "decimal(38,2)", false},
-		}, def: orderTotalsDef},
+		}, def: orderTotalsDef, stored: orderTotalsStored},
 		{schema: "sales", name: "secret_margins", kind: "BASE TABLE", denied: true, cols: []fakeCol{
 			{"order_id", "bigint", false}, {"margin", "double", false},
 		}},
@@ -169,7 +176,7 @@ func fixtureTables() []*fakeTable {
 		}},
 		{schema: "hr", name: "stale_view", kind: "VIEW", invalid: true, cols: []fakeCol{
 			{"emp_id", "integer", false},
-		}, def: "SELECT emp_id FROM old_staff"},
+		}, def: "SELECT emp_id FROM old_staff", stored: "SELECT emp_id\nFROM\n  old_staff\n"},
 	}
 }
 
@@ -230,6 +237,10 @@ func (f *fakeCoordinator) post(w http.ResponseWriter, r *http.Request, req fakeR
 	upper := strings.ToUpper(sql)
 	tx := f.txs[txID]
 	switch {
+	case strings.HasSuffix(strings.TrimSpace(body), ";"):
+		// As a cluster's parser does; normalize, for the fixtures' keys,
+		// drops the semicolon.
+		res = errResult("SYNTAX_ERROR", "USER_ERROR", "line 1:9: mismatched input ';'")
 	case strings.HasPrefix(upper, "START TRANSACTION"):
 		if f.refuseTx {
 			res = errResult("NOT_SUPPORTED", "USER_ERROR", "Transactions are not supported here")
@@ -360,7 +371,7 @@ var (
 	reStats    = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
 	reTableRef = regexp.MustCompile(`^"((?:[^"]|"")+)"(?:\."((?:[^"]|"")+)")?$`)
 	// reSeries is the conformance suite's row source (seriesSQL).
-	reSeries = regexp.MustCompile(`^SELECT x FROM UNNEST\(sequence\(1, (\d+)\)\) AS t\(x\)$`)
+	reSeries = regexp.MustCompile(`^SELECT a \* 10000 \+ b AS x FROM UNNEST\(sequence\(0, \d+\)\) AS s\(a\) CROSS JOIN UNNEST\(sequence\(1, 10000\)\) AS t\(b\) WHERE a \* 10000 \+ b <= (\d+) ORDER BY x$`)
 )
 
 func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
@@ -404,7 +415,7 @@ func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 		case t.denied:
 			return errResult("PERMISSION_DENIED", "USER_ERROR", "Access Denied: Cannot select from table hive."+t.schema+"."+t.name)
 		case t.invalid:
-			return errResult("VIEW_IS_INVALID", "USER_ERROR", "line 1:15: Failed analyzing stored view 'hive."+t.schema+"."+t.name+"': line 3:6: Table 'hive.hr.old_staff' does not exist")
+			return errResult("INVALID_VIEW", "USER_ERROR", "line 1:15: Failed analyzing stored view 'hive."+t.schema+"."+t.name+"': line 3:3: Table 'hive.hr.old_staff' does not exist")
 		}
 		return fakeResult{cols: []fakeCol{{name: "_col0", typ: "integer"}}}
 	}
@@ -482,7 +493,7 @@ func (f *fakeCoordinator) infoSchema(selectList, catalog, view, op, schema, orde
 		res.cols = []fakeCol{{name: "table_schema", typ: "varchar"}, {name: "table_name", typ: "varchar"}, {name: "view_definition", typ: "varchar"}}
 		for _, t := range tables {
 			if keep(t) && t.kind == "VIEW" {
-				res.rows = append(res.rows, jsonRow(t.schema, t.name, t.def))
+				res.rows = append(res.rows, jsonRow(t.schema, t.name, t.stored))
 			}
 		}
 	case "columns":

@@ -154,6 +154,12 @@ type Spelling struct {
 	Bool func(v bool) string
 	// Timestamp writes a timestamp literal; nil writes a quoted string.
 	Timestamp func(v string) string
+	// Date writes a date literal; nil writes a quoted string (Trino casts
+	// no string to a date on INSERT).
+	Date func(v string) string
+	// NoConstraints leaves out PRIMARY KEY, UNIQUE and FOREIGN KEY: the
+	// engine cannot declare them (Trino's memory connector).
+	NoConstraints bool
 }
 
 // Statements is the fixture as DDL and INSERTs in sp's spelling, parents
@@ -175,15 +181,19 @@ func Statements(sp Spelling) []string {
 			}
 			defs = append(defs, d)
 		}
-		if len(t.PrimaryKey) > 0 {
+		if len(t.PrimaryKey) > 0 && !sp.NoConstraints {
 			defs = append(defs, "PRIMARY KEY ("+quoteAll(sp, t.PrimaryKey)+")")
 		}
 		for _, u := range t.Uniques {
-			defs = append(defs, "UNIQUE ("+quoteAll(sp, u)+")")
+			if !sp.NoConstraints {
+				defs = append(defs, "UNIQUE ("+quoteAll(sp, u)+")")
+			}
 		}
 		for _, fk := range t.ForeignKeys {
-			defs = append(defs, "FOREIGN KEY ("+quoteAll(sp, fk.Columns)+") REFERENCES "+sp.Quote(fk.RefTable.Name)+
-				" ("+quoteAll(sp, fk.RefColumns)+")")
+			if !sp.NoConstraints {
+				defs = append(defs, "FOREIGN KEY ("+quoteAll(sp, fk.Columns)+") REFERENCES "+sp.Quote(fk.RefTable.Name)+
+					" ("+quoteAll(sp, fk.RefColumns)+")")
+			}
 		}
 		out = append(out, "CREATE TABLE "+sp.Quote(t.Name)+" ("+strings.Join(defs, ", ")+")")
 		var rows []string
@@ -237,6 +247,9 @@ func literal(sp Spelling, c Class, v any) string {
 		}
 		if c == Timestamp && sp.Timestamp != nil {
 			return sp.Timestamp(x)
+		}
+		if c == Date && sp.Date != nil {
+			return sp.Date(x)
 		}
 		return "'" + strings.ReplaceAll(x, "'", "''") + "'"
 	}
