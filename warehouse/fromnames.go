@@ -21,21 +21,21 @@ func FromNames(g *Grammar, query string) ([][]string, error) {
 	for i, t := range toks {
 		d := len(inFrom) - 1
 		switch {
-		case t.isPunct("("):
+		case t.IsPunct("("):
 			group := i > 0 && startsRef(toks[i-1], inFrom[d])
 			inFrom = append(inFrom, group)
 			if !group || i+1 < len(toks) && subqueryStarts[strings.ToUpper(toks[i+1].Text)] && toks[i+1].Kind == TokenWord {
 				continue
 			}
-		case t.isPunct(")"):
+		case t.IsPunct(")"):
 			if d > 0 {
 				inFrom = inFrom[:d]
 			}
 			continue
-		case t.isWord("FROM"):
+		case t.IsWord("FROM"):
 			inFrom[d] = true
-		case t.isWord("JOIN"):
-		case t.isPunct(",") && inFrom[d]:
+		case t.IsWord("JOIN"):
+		case t.IsPunct(",") && inFrom[d]:
 		case t.Kind == TokenWord && fromEnds[strings.ToUpper(t.Text)]:
 			inFrom[d] = false
 			continue
@@ -44,16 +44,16 @@ func FromNames(g *Grammar, query string) ([][]string, error) {
 		}
 		var parts []string
 		j := i + 1
-		for j < len(toks) && toks[j].isIdent() {
+		for j < len(toks) && toks[j].IsIdent() {
 			parts = append(parts, toks[j].Ident())
 			j++
-			if j < len(toks) && toks[j].isPunct(".") {
+			if j < len(toks) && toks[j].IsPunct(".") {
 				j++
 				continue
 			}
 			break
 		}
-		if len(parts) > 0 && !(j < len(toks) && toks[j].isPunct("(")) {
+		if len(parts) > 0 && !(j < len(toks) && toks[j].IsPunct("(")) {
 			out = append(out, parts)
 		}
 	}
@@ -63,7 +63,7 @@ func FromNames(g *Grammar, query string) ([][]string, error) {
 // startsRef says a table reference may follow prev in a FROM clause (or
 // not, per inFrom): a parenthesis there opens a join group or a subquery.
 func startsRef(prev Token, inFrom bool) bool {
-	return prev.isWord("FROM") || prev.isWord("JOIN") || inFrom && (prev.isPunct(",") || prev.isPunct("("))
+	return prev.IsWord("FROM") || prev.IsWord("JOIN") || inFrom && (prev.IsPunct(",") || prev.IsPunct("("))
 }
 
 // subqueryStarts are the words that make a parenthesis in FROM a subquery.

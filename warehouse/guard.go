@@ -81,12 +81,15 @@ func (t Token) Ident() string {
 	return ""
 }
 
-func (t Token) isPunct(s string) bool { return t.Kind == TokenPunct && t.Text == s }
+// IsPunct reports whether t is the punctuation s.
+func (t Token) IsPunct(s string) bool { return t.Kind == TokenPunct && t.Text == s }
 
-// isWord reports whether t is the bare word kw (kw in upper case).
-func (t Token) isWord(kw string) bool { return t.Kind == TokenWord && strings.EqualFold(t.Text, kw) }
+// IsWord reports whether t is the bare word kw, in any case.
+func (t Token) IsWord(kw string) bool { return t.Kind == TokenWord && strings.EqualFold(t.Text, kw) }
 
-func (t Token) isIdent() bool { return t.Kind == TokenWord || t.Kind == TokenQuotedIdent }
+// IsIdent reports whether t can name an object: a bare word or a quoted
+// identifier.
+func (t Token) IsIdent() bool { return t.Kind == TokenWord || t.Kind == TokenQuotedIdent }
 
 // Grammar is what the guard knows of one engine's SQL: how its lexer reads
 // text, which read-only statements it offers beyond SELECT, WITH and VALUES,
@@ -228,7 +231,7 @@ func (g *Grammar) check(sql string) error {
 		}
 	}
 	for i, t := range toks {
-		if t.isPunct(";") {
+		if t.IsPunct(";") {
 			if i != len(toks)-1 {
 				return rejectf("only one statement is allowed")
 			}
@@ -555,15 +558,15 @@ var explainOptions = setOf("ANALYZE", "ANALYSE", "VERBOSE", "QUERY", "PLAN", "EX
 
 func (g *Grammar) checkStatement(toks []Token) error {
 	first := toks[0]
-	if first.isPunct("(") { // (SELECT …) UNION (SELECT …)
+	if first.IsPunct("(") { // (SELECT …) UNION (SELECT …)
 		j := 0
-		for j < len(toks) && toks[j].isPunct("(") {
+		for j < len(toks) && toks[j].IsPunct("(") {
 			j++
 		}
 		if j == len(toks) || !startsQuery(toks[j]) {
 			return rejectf("only a query may be parenthesized")
 		}
-		if toks[j].isWord("WITH") {
+		if toks[j].IsWord("WITH") {
 			if err := g.checkWith(toks[j:]); err != nil {
 				return err
 			}
@@ -604,13 +607,13 @@ func (g *Grammar) checkWith(toks []Token) error {
 	for i := 1; i < len(toks); i++ {
 		t := toks[i]
 		switch {
-		case t.isPunct("("):
+		case t.IsPunct("("):
 			// ") (" at the top level: the main query is parenthesized.
-			if depth == 0 && toks[i-1].isPunct(")") {
+			if depth == 0 && toks[i-1].IsPunct(")") {
 				return nil // checkBody looks inside
 			}
 			depth++
-		case t.isPunct(")"):
+		case t.IsPunct(")"):
 			depth--
 		case depth == 0 && t.Kind == TokenWord:
 			kw := strings.ToUpper(t.Text)
@@ -630,13 +633,13 @@ func (g *Grammar) checkWith(toks []Token) error {
 func (g *Grammar) checkBody(toks []Token) error {
 	for i, t := range toks {
 		prev, next := at(toks, i-1), at(toks, i+1)
-		if t.isIdent() && next.isPunct("(") {
+		if t.IsIdent() && next.IsPunct("(") {
 			if err := g.checkCall(t, prev); err != nil {
 				return err
 			}
 		}
 		// Only bare words count, and not after "." (t.delete is a column).
-		if t.Kind != TokenWord || prev.isPunct(".") {
+		if t.Kind != TokenWord || prev.IsPunct(".") {
 			continue
 		}
 		kw := strings.ToUpper(t.Text)
@@ -646,22 +649,22 @@ func (g *Grammar) checkBody(toks []Token) error {
 		case "FOR":
 			// FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE; other
 			// FORs (SUBSTRING(x FROM 1 FOR 2), FOR SYSTEM_TIME) read.
-			if next.isWord("UPDATE") || next.isWord("SHARE") || next.isWord("NO") || next.isWord("KEY") {
+			if next.IsWord("UPDATE") || next.IsWord("SHARE") || next.IsWord("NO") || next.IsWord("KEY") {
 				clause := "FOR"
 				for _, w := range toks[i+1 : min(i+4, len(toks))] {
 					clause += " " + strings.ToUpper(w.Text)
-					if w.isWord("UPDATE") || w.isWord("SHARE") {
+					if w.IsWord("UPDATE") || w.IsWord("SHARE") {
 						break
 					}
 				}
 				return rejectf("locking clause %s is not allowed", clause)
 			}
 		case "LOCK":
-			if next.isWord("IN") && at(toks, i+2).isWord("SHARE") && at(toks, i+3).isWord("MODE") {
+			if next.IsWord("IN") && at(toks, i+2).IsWord("SHARE") && at(toks, i+3).IsWord("MODE") {
 				return rejectf("locking clause LOCK IN SHARE MODE is not allowed")
 			}
 		}
-		if writeKeywords[kw] && !(functionKeywords[kw] && next.isPunct("(")) {
+		if writeKeywords[kw] && !(functionKeywords[kw] && next.IsPunct("(")) {
 			return rejectf("%s is not allowed", kw)
 		}
 	}
@@ -680,9 +683,9 @@ options:
 	for i < len(toks) {
 		t := toks[i]
 		switch {
-		case t.Kind == TokenWord && explainOptions[strings.ToUpper(t.Text)], t.isPunct("="):
+		case t.Kind == TokenWord && explainOptions[strings.ToUpper(t.Text)], t.IsPunct("="):
 			i++ // ANALYZE, QUERY PLAN, FORMAT=JSON
-		case i == 1 && t.isPunct("(") && !startsQuery(at(toks, i+1)):
+		case i == 1 && t.IsPunct("(") && !startsQuery(at(toks, i+1)):
 			i = skipGroup(toks, i) // (ANALYZE, COSTS OFF), (TYPE DISTRIBUTED)
 		default:
 			break options
@@ -697,15 +700,15 @@ options:
 // isTableName reports whether toks read as the operand of DESCRIBE: a
 // possibly qualified name, optionally followed by a column name or pattern.
 func isTableName(toks []Token) bool {
-	if len(toks) == 0 || !toks[0].isIdent() ||
+	if len(toks) == 0 || !toks[0].IsIdent() ||
 		toks[0].Kind == TokenWord && statementKeywords[strings.ToUpper(toks[0].Text)] {
 		return false
 	}
 	i := 1
-	for i+1 < len(toks) && toks[i].isPunct(".") && toks[i+1].isIdent() {
+	for i+1 < len(toks) && toks[i].IsPunct(".") && toks[i+1].IsIdent() {
 		i += 2
 	}
-	if i < len(toks) && (toks[i].isIdent() || toks[i].Kind == TokenString) {
+	if i < len(toks) && (toks[i].IsIdent() || toks[i].Kind == TokenString) {
 		i++
 	}
 	return i == len(toks)
@@ -714,7 +717,7 @@ func isTableName(toks []Token) bool {
 // checkShow allows SHOW … ; SHOW CREATE TABLE only reads the DDL.
 func (g *Grammar) checkShow(toks []Token) error {
 	rest := toks[1:]
-	if len(rest) > 0 && rest[0].isWord("CREATE") {
+	if len(rest) > 0 && rest[0].IsWord("CREATE") {
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
@@ -733,10 +736,10 @@ func (r *PragmaRules) check(toks []Token) error {
 		}
 	}
 	i := 0
-	if len(rest) >= 2 && rest[0].isIdent() && rest[1].isPunct(".") {
+	if len(rest) >= 2 && rest[0].IsIdent() && rest[1].IsPunct(".") {
 		i = 2 // schema.
 	}
-	if i >= len(rest) || !rest[i].isIdent() {
+	if i >= len(rest) || !rest[i].IsIdent() {
 		return rejectf("malformed PRAGMA")
 	}
 	name := strings.ToLower(rest[i].Ident())
@@ -749,7 +752,7 @@ func (r *PragmaRules) check(toks []Token) error {
 		return nil
 	case 3:
 		arg := rest[i+1]
-		if rest[i].isPunct("(") && rest[i+2].isPunct(")") && arg.Kind != TokenPunct && arg.Kind != TokenParam {
+		if rest[i].IsPunct("(") && rest[i+2].IsPunct(")") && arg.Kind != TokenPunct && arg.Kind != TokenParam {
 			if !slices.Contains(r.Argument, name) {
 				return rejectf("PRAGMA %s(…) sets a value", name)
 			}
@@ -762,7 +765,7 @@ func (r *PragmaRules) check(toks []Token) error {
 func (g *Grammar) checkCall(name, prev Token) error {
 	fn := strings.ToLower(name.Ident())
 	// TABLESAMPLE SYSTEM (10), USING SAMPLE system(10%): a sampling method.
-	if prev.isWord("TABLESAMPLE") || prev.isWord("SAMPLE") {
+	if prev.IsWord("TABLESAMPLE") || prev.IsWord("SAMPLE") {
 		return nil
 	}
 	for _, f := range g.Dangerous {
@@ -775,7 +778,7 @@ func (g *Grammar) checkCall(name, prev Token) error {
 
 // startsQuery reports whether a parenthesized query can begin with t.
 func startsQuery(t Token) bool {
-	return t.isWord("SELECT") || t.isWord("VALUES") || t.isWord("WITH") || t.isPunct("(")
+	return t.IsWord("SELECT") || t.IsWord("VALUES") || t.IsWord("WITH") || t.IsPunct("(")
 }
 
 func at(toks []Token, i int) Token {
@@ -790,9 +793,9 @@ func skipGroup(toks []Token, i int) int {
 	depth := 0
 	for ; i < len(toks); i++ {
 		switch {
-		case toks[i].isPunct("("):
+		case toks[i].IsPunct("("):
 			depth++
-		case toks[i].isPunct(")"):
+		case toks[i].IsPunct(")"):
 			depth--
 			if depth == 0 {
 				return i + 1

@@ -257,9 +257,9 @@ func bounded(q string) error {
 	conj, setops := 0, 0
 	for _, t := range toks {
 		switch {
-		case isWord(t, "AND"), isWord(t, "OR"):
+		case t.IsWord("AND"), t.IsWord("OR"):
 			conj++
-		case isWord(t, "UNION"), isWord(t, "EXCEPT"), isWord(t, "INTERSECT"):
+		case t.IsWord("UNION"), t.IsWord("EXCEPT"), t.IsWord("INTERSECT"):
 			setops++
 		}
 	}
@@ -299,7 +299,7 @@ func notSelect(q string) error {
 		return warehouse.Rejectf("only one SELECT, EXPLAIN, DESCRIBE, SHOW, SUMMARIZE or PIVOT is allowed")
 	}
 	for i, t := range toks[:len(toks)-1] {
-		if isPunct(t, ";") && slices.ContainsFunc(toks[i+1:], func(t warehouse.Token) bool { return !isPunct(t, ";") }) {
+		if t.IsPunct(";") && slices.ContainsFunc(toks[i+1:], func(t warehouse.Token) bool { return !t.IsPunct(";") }) {
 			return warehouse.Rejectf("only one statement is allowed")
 		}
 	}
@@ -317,19 +317,19 @@ func notSelect(q string) error {
 // statement after them is what DuckDB plans (and, with ANALYZE, runs).
 func explained(q string) (string, error) {
 	toks, err := Grammar.Tokenize(q)
-	if err != nil || len(toks) == 0 || !isWord(toks[0], "EXPLAIN") {
+	if err != nil || len(toks) == 0 || !toks[0].IsWord("EXPLAIN") {
 		return q, nil // DuckDB's parser will say what is wrong
 	}
 	i := 1
-	for i < len(toks) && (isWord(toks[i], "ANALYZE") || isWord(toks[i], "ANALYSE") || isWord(toks[i], "VERBOSE")) {
+	for i < len(toks) && (toks[i].IsWord("ANALYZE") || toks[i].IsWord("ANALYSE") || toks[i].IsWord("VERBOSE")) {
 		i++
 	}
-	if i < len(toks) && isPunct(toks[i], "(") && !(i+1 < len(toks) && startsQuery(toks[i+1])) {
+	if i < len(toks) && toks[i].IsPunct("(") && !(i+1 < len(toks) && startsQuery(toks[i+1])) {
 		// EXPLAIN (FORMAT json) …: an option list.
-		for i++; i < len(toks) && !isPunct(toks[i], ")"); i++ {
+		for i++; i < len(toks) && !toks[i].IsPunct(")"); i++ {
 			switch t := toks[i]; {
 			case t.Kind == warehouse.TokenWord, t.Kind == warehouse.TokenString, t.Kind == warehouse.TokenNumber,
-				isPunct(t, ","), isPunct(t, "="):
+				t.IsPunct(","), t.IsPunct("="):
 			default:
 				return "", warehouse.Rejectf("EXPLAIN option %s is not allowed", t.Text)
 			}
@@ -343,10 +343,8 @@ func explained(q string) (string, error) {
 }
 
 func startsQuery(t warehouse.Token) bool {
-	return isWord(t, "SELECT") || isWord(t, "WITH") || isWord(t, "VALUES") || isWord(t, "FROM") || isPunct(t, "(")
+	return t.IsWord("SELECT") || t.IsWord("WITH") || t.IsWord("VALUES") || t.IsWord("FROM") || t.IsPunct("(")
 }
-
-func isPunct(t warehouse.Token, p string) bool { return t.Kind == warehouse.TokenPunct && t.Text == p }
 
 // pivotEnds are the words that end the ON list of a PIVOT statement.
 var pivotEnds = setOf("USING", "GROUP", "ORDER", "LIMIT", "OFFSET", "UNION", "EXCEPT", "INTERSECT")
@@ -366,24 +364,24 @@ func pivotProbe(q string) (string, int) {
 	depth := make([]int, len(toks)) // paren depth outside each token
 	d := 0
 	for i, t := range toks {
-		if isPunct(t, ")") {
+		if t.IsPunct(")") {
 			d--
 		}
 		depth[i] = d
-		if isPunct(t, "(") {
+		if t.IsPunct("(") {
 			d++
 		}
 	}
 	var at []int // byte offsets to insert at
 	for i, t := range toks {
-		if !isWord(t, "PIVOT") && !isWord(t, "PIVOT_WIDER") || i > 0 && isPunct(toks[i-1], ".") ||
-			i+1 < len(toks) && isPunct(toks[i+1], "(") && !startsQuery(at1(toks, i+2)) {
+		if !t.IsWord("PIVOT") && !t.IsWord("PIVOT_WIDER") || i > 0 && toks[i-1].IsPunct(".") ||
+			i+1 < len(toks) && toks[i+1].IsPunct("(") && !startsQuery(at1(toks, i+2)) {
 			continue // not a PIVOT statement (the SQL-standard PIVOT (… FOR … IN …) needs its IN)
 		}
 		level := depth[i]
 		on := -1
-		for j := i + 1; j < len(toks) && depth[j] >= level && !isPunct(toks[j], ";"); j++ {
-			if depth[j] == level && isWord(toks[j], "ON") {
+		for j := i + 1; j < len(toks) && depth[j] >= level && !toks[j].IsPunct(";"); j++ {
+			if depth[j] == level && toks[j].IsWord("ON") {
 				on = j
 				break
 			}
@@ -393,9 +391,9 @@ func pivotProbe(q string) (string, int) {
 		}
 		start, hasIn := on+1, false
 		for k := on + 1; ; k++ {
-			end := k == len(toks) || depth[k] < level || isPunct(toks[k], ";") ||
+			end := k == len(toks) || depth[k] < level || toks[k].IsPunct(";") ||
 				depth[k] == level && toks[k].Kind == warehouse.TokenWord && pivotEnds[strings.ToUpper(toks[k].Text)]
-			if end || depth[k] == level && isPunct(toks[k], ",") {
+			if end || depth[k] == level && toks[k].IsPunct(",") {
 				if k > start && !hasIn {
 					last := toks[k-1]
 					at = append(at, last.Pos+len(last.Text))
@@ -406,7 +404,7 @@ func pivotProbe(q string) (string, int) {
 				start, hasIn = k+1, false
 				continue
 			}
-			if depth[k] == level && isWord(toks[k], "IN") {
+			if depth[k] == level && toks[k].IsWord("IN") {
 				hasIn = true
 			}
 		}

@@ -107,7 +107,7 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 		}
 		tables[k] = &warehouse.Table{
 			Comment:     comment,
-			Definition:  viewQuery(def),
+			Definition:  warehouse.ViewQuery(Grammar, def),
 			Name:        tableName(k),
 			Kind:        kind,
 			Columns:     []warehouse.Column{},
@@ -164,7 +164,7 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 			// the key, foreign keys and checks are called here.
 			t.PrimaryKey, t.PrimaryKeyName = strs(cols), name
 		case "CHECK":
-			t.Checks = append(t.Checks, warehouse.Check{Name: name, Expression: unwrap(expr)})
+			t.Checks = append(t.Checks, warehouse.Check{Name: name, Expression: warehouse.Unwrap(Grammar, expr)})
 		case "UNIQUE":
 			t.Uniques = append(t.Uniques, strs(cols))
 		case "FOREIGN KEY":
@@ -309,8 +309,8 @@ func indexTerms(def string) (terms []string, plain bool) {
 		return []string{def}, false
 	}
 	// The column list is the first parenthesis after ON.
-	i := slices.IndexFunc(toks, func(t warehouse.Token) bool { return isWord(t, "ON") })
-	for i >= 0 && i < len(toks) && !(toks[i].Kind == warehouse.TokenPunct && toks[i].Text == "(") {
+	i := slices.IndexFunc(toks, func(t warehouse.Token) bool { return t.IsWord("ON") })
+	for i >= 0 && i < len(toks) && !toks[i].IsPunct("(") {
 		i++
 	}
 	if i < 0 || i >= len(toks) {
@@ -318,7 +318,7 @@ func indexTerms(def string) (terms []string, plain bool) {
 	}
 	plain = true
 	add := func(term []warehouse.Token) {
-		if n := len(term); n > 1 && (isWord(term[n-1], "ASC") || isWord(term[n-1], "DESC")) {
+		if n := len(term); n > 1 && (term[n-1].IsWord("ASC") || term[n-1].IsWord("DESC")) {
 			term = term[:n-1]
 		}
 		switch {

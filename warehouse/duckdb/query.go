@@ -37,10 +37,6 @@ func (s *Source) Limits() warehouse.Limits {
 	return warehouse.Limits{Timeout: DefaultTimeout, MaxRows: DefaultMaxRows}
 }
 
-func isWord(t warehouse.Token, kw string) bool {
-	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, kw)
-}
-
 // Run runs an admitted statement, converting its values (warehouse.Engine).
 // A timeout interrupts it (DuckDB reports "INTERRUPT Error: Interrupted!",
 // which warehouse.Query reports as the timeout it was).
@@ -108,13 +104,13 @@ func capped(q string, maxRows int) (string, bool) {
 		return q, false
 	}
 	switch first := toks[0]; {
-	case first.Kind == warehouse.TokenPunct && first.Text == "(":
+	case first.IsPunct("("):
 	case first.Kind == warehouse.TokenWord && cappable[strings.ToUpper(first.Text)]:
 	default:
 		return q, false
 	}
 	end := len(q)
-	for i := len(toks) - 1; i >= 0 && toks[i].Kind == warehouse.TokenPunct && toks[i].Text == ";"; i-- {
+	for i := len(toks) - 1; i >= 0 && toks[i].IsPunct(";"); i-- {
 		end = toks[i].Pos
 	}
 	return warehouse.CapRows(q[:end], maxRows), true

@@ -63,48 +63,6 @@ func structure(tables map[key]*warehouse.Table, creates map[key]string) {
 	}
 }
 
-// viewQuery is the query of a CREATE VIEW statement as duckdb_views()
-// keeps it: what follows its first AS, without the closing semicolon.
-// A name that holds AS is quoted, and so not a word.
-func viewQuery(create string) string {
-	toks, err := Grammar.Tokenize(create)
-	if err != nil {
-		return ""
-	}
-	for _, t := range toks {
-		if isWord(t, "AS") {
-			return strings.TrimSuffix(strings.TrimSpace(create[t.Pos+len(t.Text):]), ";")
-		}
-	}
-	return ""
-}
-
-// unwrap takes off one pair of parentheses around the whole of expr, as
-// DuckDB writes a check's or a generated column's expression.
-func unwrap(expr string) string {
-	toks, err := Grammar.Tokenize(expr)
-	if err != nil || len(toks) < 2 || !isPunct(toks[0], "(") || !isPunct(toks[len(toks)-1], ")") {
-		return expr
-	}
-	depth := 0
-	for i, t := range toks {
-		switch {
-		case isPunct(t, "("):
-			depth++
-		case isPunct(t, ")"):
-			if depth--; depth == 0 && i < len(toks)-1 {
-				return expr // (a) AND (b): the first pair closes early
-			}
-		}
-	}
-	last := toks[len(toks)-1]
-	return strings.TrimSpace(expr[toks[0].Pos+1 : last.Pos])
-}
-
-func isName(t warehouse.Token) bool {
-	return t.Kind == warehouse.TokenWord || t.Kind == warehouse.TokenQuotedIdent
-}
-
 // generatedColumns reads a CREATE TABLE statement as DuckDB keeps it
 // (duckdb_tables().sql) and returns each generated column's expression:
 // "name TYPE GENERATED ALWAYS AS((expr))", or "name AS (expr)". DuckDB's
@@ -114,36 +72,27 @@ func generatedColumns(create string) map[string]string {
 	if err != nil {
 		return nil
 	}
-	open := slices.IndexFunc(toks, func(t warehouse.Token) bool { return isPunct(t, "(") })
+	open := slices.IndexFunc(toks, func(t warehouse.Token) bool { return t.IsPunct("(") })
 	if open < 0 {
 		return nil
 	}
 	out := map[string]string{}
 	element := func(part []warehouse.Token) {
-		if len(part) < 3 || !isName(part[0]) {
+		if len(part) < 3 || !part[0].IsIdent() {
 			return
 		}
 		for _, w := range []string{"CONSTRAINT", "CHECK", "PRIMARY", "FOREIGN", "UNIQUE"} {
-			if part[0].Kind == warehouse.TokenWord && isWord(part[0], w) {
+			if part[0].Kind == warehouse.TokenWord && part[0].IsWord(w) {
 				return
 			}
 		}
 		for i := 1; i+1 < len(part); i++ {
-			if !isWord(part[i], "AS") || !isPunct(part[i+1], "(") {
+			if !part[i].IsWord("AS") || !part[i+1].IsPunct("(") {
 				continue
 			}
 			// The expression is the parenthesis after AS, to its match.
-			depth := 0
-			for j := i + 1; j < len(part); j++ {
-				switch {
-				case isPunct(part[j], "("):
-					depth++
-				case isPunct(part[j], ")"):
-					if depth--; depth == 0 {
-						out[part[0].Ident()] = unwrap(unwrap(create[part[i+1].Pos : part[j].Pos+1]))
-						return
-					}
-				}
+			if end := warehouse.ClosingParen(part, i+1); end >= 0 {
+				out[part[0].Ident()] = warehouse.Unwrap(Grammar, warehouse.Unwrap(Grammar, create[part[i+1].Pos:part[end].Pos+1]))
 			}
 			return
 		}
@@ -151,14 +100,14 @@ func generatedColumns(create string) map[string]string {
 	depth, start := 0, open+1
 	for j := open; j < len(toks); j++ {
 		switch t := toks[j]; {
-		case isPunct(t, "("):
+		case t.IsPunct("("):
 			depth++
-		case isPunct(t, ")"):
+		case t.IsPunct(")"):
 			if depth--; depth == 0 {
 				element(toks[start:j])
 				return out
 			}
-		case isPunct(t, ",") && depth == 1:
+		case t.IsPunct(",") && depth == 1:
 			element(toks[start:j])
 			start = j + 1
 		}

@@ -2,7 +2,7 @@ package duckdb
 
 import (
 	"context"
-	"encoding/json"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 	"path/filepath"
 	"testing"
 
@@ -99,15 +99,5 @@ func TestTablesStructure(t *testing.T) {
 	product.Columns[2].Generated = "price * 1.2"
 	product.PrimaryKey, product.PrimaryKeyName = []string{"id"}, "product_id_pkey"
 
-	want := []warehouse.Table{bigLines, customer, lines, orders, product}
-	if len(got) != len(want) {
-		t.Fatalf("got %d tables, want %d", len(got), len(want))
-	}
-	for i := range want {
-		g, _ := json.MarshalIndent(got[i], "", "  ")
-		w, _ := json.MarshalIndent(want[i], "", "  ")
-		if string(g) != string(w) {
-			t.Errorf("table %s:\n got %s\nwant %s", want[i].Name, g, w)
-		}
-	}
+	sourcetest.SameTables(t, got, []warehouse.Table{bigLines, customer, lines, orders, product})
 }

@@ -229,7 +229,7 @@ func (in *introspector) checks() error {
 			return err
 		}
 		if t := in.tables[table]; t != nil {
-			c.Expression = unwrap(c.Expression)
+			c.Expression = warehouse.Unwrap(Grammar, c.Expression)
 			t.Checks = append(t.Checks, c)
 		}
 		return nil
@@ -238,30 +238,6 @@ func (in *introspector) checks() error {
 		slices.SortFunc(t.Checks, func(a, b warehouse.Check) int { return strings.Compare(a.Name, b.Name) })
 	}
 	return err
-}
-
-// unwrap takes off one pair of parentheses around the whole of expr.
-func unwrap(expr string) string {
-	toks, err := Grammar.Tokenize(expr)
-	if err != nil || len(toks) < 2 || toks[0].Text != "(" || toks[len(toks)-1].Text != ")" {
-		return expr
-	}
-	depth := 0
-	for i, t := range toks {
-		if t.Kind != warehouse.TokenPunct {
-			continue
-		}
-		switch t.Text {
-		case "(":
-			depth++
-		case ")":
-			if depth--; depth == 0 && i < len(toks)-1 {
-				return expr // (a) AND (b): the first pair closes early
-			}
-		}
-	}
-	last := toks[len(toks)-1]
-	return strings.TrimSpace(expr[toks[0].Pos+1 : last.Pos])
 }
 
 // triggerEvents orders the events of one trigger as Trigger.Events does.
@@ -360,7 +336,7 @@ func viewReads(def, db string, known map[string]bool) []warehouse.TableName {
 		return i >= 0 && i < len(toks) && (toks[i].Kind == warehouse.TokenWord || toks[i].Kind == warehouse.TokenQuotedIdent)
 	}
 	dot := func(i int) bool {
-		return i >= 0 && i < len(toks) && toks[i].Kind == warehouse.TokenPunct && toks[i].Text == "."
+		return i >= 0 && i < len(toks) && toks[i].IsPunct(".")
 	}
 	var out []warehouse.TableName
 	for i := range toks {

@@ -5,8 +5,8 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 	"slices"
 	"testing"
 
@@ -112,24 +112,6 @@ func wantStructure(db string) []warehouse.Table {
 	return []warehouse.Table{bigLines, customer, lines, orders, product}
 }
 
-func sameTables(t *testing.T, got, want []warehouse.Table) {
-	t.Helper()
-	if len(got) != len(want) {
-		var names []string
-		for _, g := range got {
-			names = append(names, g.Name.String())
-		}
-		t.Fatalf("tables = %q", names)
-	}
-	for i := range want {
-		g, _ := json.MarshalIndent(got[i], "", "  ")
-		w, _ := json.MarshalIndent(want[i], "", "  ")
-		if string(g) != string(w) {
-			t.Errorf("table %s:\n got %s\nwant %s", want[i].Name, g, w)
-		}
-	}
-}
-
 // Tables reports defaults of each kind (a string, a number, a function,
 // none for DEFAULT NULL, the string 'NULL' quoted), comments with quotes
 // and line breaks, AUTO_INCREMENT, stored and virtual generated columns,
@@ -144,7 +126,7 @@ func TestTablesStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameTables(t, got, wantStructure(db))
+	sourcetest.SameTables(t, got, wantStructure(db))
 }
 
 // A user with SELECT only still gets every table: MariaDB hides the view
@@ -179,7 +161,7 @@ func TestTablesStructureSelectOnly(t *testing.T) {
 			want[i].ForeignKeys[j].OnDelete, want[i].ForeignKeys[j].OnUpdate = "", ""
 		}
 	}
-	sameTables(t, got, want)
+	sourcetest.SameTables(t, got, want)
 }
 
 // MySQL writes a default string bare, MariaDB quoted: both come out as
@@ -245,7 +227,7 @@ func TestUnwrap(t *testing.T) {
 		"((`a` > 0) and (`b` > 0))": "(`a` > 0) and (`b` > 0)",
 		"(`a` in (1,2))":            "`a` in (1,2)",
 	} {
-		if got := unwrap(in); got != want {
+		if got := warehouse.Unwrap(Grammar, in); got != want {
 			t.Errorf("unwrap(%s) = %s, want %s", in, got, want)
 		}
 	}

@@ -2,7 +2,7 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 	"testing"
 
 	"github.com/discover-db/discover/warehouse"
@@ -113,24 +113,6 @@ func wantStructure() []warehouse.Table {
 	return []warehouse.Table{bigLines, customer, lines, orders, product}
 }
 
-func sameTables(t *testing.T, got, want []warehouse.Table) {
-	t.Helper()
-	if len(got) != len(want) {
-		var names []string
-		for _, g := range got {
-			names = append(names, g.Name.String())
-		}
-		t.Fatalf("tables = %q", names)
-	}
-	for i := range want {
-		g, _ := json.MarshalIndent(got[i], "", "  ")
-		w, _ := json.MarshalIndent(want[i], "", "  ")
-		if string(g) != string(w) {
-			t.Errorf("table %s:\n got %s\nwant %s", want[i].Name, g, w)
-		}
-	}
-}
-
 // Tables reports defaults of each kind, comments with quotes and line
 // breaks, both identities, a stored generated column, foreign key actions
 // (NO ACTION where none is declared), named and unnamed checks, partial and
@@ -143,7 +125,7 @@ func TestTablesStructure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameTables(t, got, wantStructure())
+	sourcetest.SameTables(t, got, wantStructure())
 }
 
 // A role refused the catalogs of comments and triggers still gets every
@@ -171,5 +153,5 @@ func TestTablesStructureRefusedCatalogs(t *testing.T) {
 			want[i].Columns[j].Comment = ""
 		}
 	}
-	sameTables(t, got, want)
+	sourcetest.SameTables(t, got, want)
 }

@@ -2,7 +2,7 @@ package postgres
 
 import (
 	"context"
-	"encoding/json"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 	"testing"
 
 	"github.com/discover-db/discover/warehouse"
@@ -209,21 +209,7 @@ func TestTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := wantTables()
-	if len(got) != len(want) {
-		var names []string
-		for _, g := range got {
-			names = append(names, g.Name.String())
-		}
-		t.Fatalf("tables = %q", names)
-	}
-	for i := range want {
-		g, _ := json.MarshalIndent(got[i], "", "  ")
-		w, _ := json.MarshalIndent(want[i], "", "  ")
-		if string(g) != string(w) {
-			t.Errorf("table %d:\n got %s\nwant %s", i, g, w)
-		}
-	}
+	sourcetest.SameTables(t, got, wantTables())
 
 	skipped, err := s.Skipped(context.Background())
 	if err != nil {

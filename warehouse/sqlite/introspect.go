@@ -314,7 +314,7 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 		for i, c := range cols {
 			t.Columns = append(t.Columns, warehouse.Column{Name: c.name, Type: c.typ, Nullable: true, Position: i + 1})
 		}
-		t.Definition = viewQuery(o.createTable)
+		t.Definition = warehouse.ViewQuery(Grammar, o.createTable)
 		t.Reads = viewReads(t.Definition, o.name, in.names)
 		t.Triggers = in.triggers[foldASCII(o.name)]
 		return t, true, nil

@@ -39,35 +39,6 @@ func tokens(sql string) []warehouse.Token {
 	return toks
 }
 
-func isWord(t warehouse.Token, kw string) bool {
-	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, kw)
-}
-
-func isPunct(t warehouse.Token, p string) bool {
-	return t.Kind == warehouse.TokenPunct && t.Text == p
-}
-
-func isIdent(t warehouse.Token) bool {
-	return t.Kind == warehouse.TokenWord || t.Kind == warehouse.TokenQuotedIdent
-}
-
-// closing returns the index of the ")" that closes the "(" at i, or -1.
-func closing(toks []warehouse.Token, i int) int {
-	depth := 0
-	for ; i < len(toks); i++ {
-		switch {
-		case isPunct(toks[i], "("):
-			depth++
-		case isPunct(toks[i], ")"):
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
 // inside is the text between the "(" at open and the ")" at end, as written.
 func inside(sql string, toks []warehouse.Token, open, end int) string {
 	return strings.TrimSpace(sql[toks[open].Pos+1 : toks[end].Pos])
@@ -79,11 +50,11 @@ func inside(sql string, toks []warehouse.Token, open, end int) string {
 func parseCreateTable(sql string) createTable {
 	ct := createTable{generated: map[string]string{}, autoinc: map[string]bool{}}
 	toks := tokens(sql)
-	open := slices.IndexFunc(toks, func(t warehouse.Token) bool { return isPunct(t, "(") })
-	if open < 0 || slices.ContainsFunc(toks[:open], func(t warehouse.Token) bool { return isWord(t, "AS") }) {
+	open := slices.IndexFunc(toks, func(t warehouse.Token) bool { return t.IsPunct("(") })
+	if open < 0 || slices.ContainsFunc(toks[:open], func(t warehouse.Token) bool { return t.IsWord("AS") }) {
 		return ct
 	}
-	end := closing(toks, open)
+	end := warehouse.ClosingParen(toks, open)
 	if end < 0 {
 		return ct
 	}
@@ -91,11 +62,11 @@ func parseCreateTable(sql string) createTable {
 	start, depth := open+1, 0
 	for i := open + 1; i <= end; i++ {
 		switch {
-		case isPunct(toks[i], "("):
+		case toks[i].IsPunct("("):
 			depth++
-		case isPunct(toks[i], ")") && i < end:
+		case toks[i].IsPunct(")") && i < end:
 			depth--
-		case depth == 0 && (isPunct(toks[i], ",") || i == end):
+		case depth == 0 && (toks[i].IsPunct(",") || i == end):
 			if i > start {
 				ct.definition(sql, toks[start:i])
 			}
@@ -112,7 +83,7 @@ var tableConstraintWords = []string{"CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", 
 func (ct *createTable) definition(sql string, toks []warehouse.Token) {
 	column := ""
 	i := 0
-	if !slices.ContainsFunc(tableConstraintWords, func(w string) bool { return isWord(toks[0], w) }) {
+	if !slices.ContainsFunc(tableConstraintWords, func(w string) bool { return toks[0].IsWord(w) }) {
 		column = foldASCII(toks[0].Ident())
 		i = 1
 	}
@@ -120,58 +91,58 @@ func (ct *createTable) definition(sql string, toks []warehouse.Token) {
 	for ; i < len(toks); i++ {
 		t := toks[i]
 		switch {
-		case isWord(t, "CONSTRAINT") && i+1 < len(toks):
+		case t.IsWord("CONSTRAINT") && i+1 < len(toks):
 			name = toks[i+1].Ident()
 			i++
 			continue
-		case isWord(t, "CHECK") && i+1 < len(toks) && isPunct(toks[i+1], "("):
-			end := closing(toks, i+1)
+		case t.IsWord("CHECK") && i+1 < len(toks) && toks[i+1].IsPunct("("):
+			end := warehouse.ClosingParen(toks, i+1)
 			if end < 0 {
 				return
 			}
 			ct.checks = append(ct.checks, warehouse.Check{Name: name, Expression: inside(sql, toks, i+1, end)})
 			i = end
-		case isWord(t, "AS") && i+1 < len(toks) && isPunct(toks[i+1], "(") && column != "":
-			end := closing(toks, i+1)
+		case t.IsWord("AS") && i+1 < len(toks) && toks[i+1].IsPunct("(") && column != "":
+			end := warehouse.ClosingParen(toks, i+1)
 			if end < 0 {
 				return
 			}
 			ct.generated[column] = inside(sql, toks, i+1, end)
 			i = end
-		case isWord(t, "PRIMARY"):
+		case t.IsWord("PRIMARY"):
 			ct.pkName = name
-			if column == "" && i+2 < len(toks) && isPunct(toks[i+2], "(") {
+			if column == "" && i+2 < len(toks) && toks[i+2].IsPunct("(") {
 				// PRIMARY KEY (id AUTOINCREMENT), which SQLite also accepts
-				end := closing(toks, i+2)
+				end := warehouse.ClosingParen(toks, i+2)
 				if end < 0 {
 					return
 				}
-				if end > i+3 && slices.ContainsFunc(toks[i+3:end], func(t warehouse.Token) bool { return isWord(t, "AUTOINCREMENT") }) {
+				if end > i+3 && slices.ContainsFunc(toks[i+3:end], func(t warehouse.Token) bool { return t.IsWord("AUTOINCREMENT") }) {
 					ct.autoinc[foldASCII(toks[i+3].Ident())] = true
 				}
 				i = end
 			}
-		case isWord(t, "AUTOINCREMENT") && column != "":
+		case t.IsWord("AUTOINCREMENT") && column != "":
 			ct.autoinc[column] = true
-		case isWord(t, "FOREIGN") && i+2 < len(toks) && isPunct(toks[i+2], "("):
-			end := closing(toks, i+2)
+		case t.IsWord("FOREIGN") && i+2 < len(toks) && toks[i+2].IsPunct("("):
+			end := warehouse.ClosingParen(toks, i+2)
 			if end < 0 {
 				return
 			}
 			fk := textFK{name: name}
 			for _, c := range toks[i+3 : end] {
-				if isIdent(c) {
+				if c.IsIdent() {
 					fk.columns = append(fk.columns, foldASCII(c.Ident()))
 				}
 			}
 			ct.fks = append(ct.fks, fk)
 			i = skipReferences(toks, end+1) - 1
-		case isWord(t, "REFERENCES") && column != "":
+		case t.IsWord("REFERENCES") && column != "":
 			ct.fks = append(ct.fks, textFK{name: name, columns: []string{column}})
 			i = skipReferences(toks, i) - 1
-		case isPunct(t, "("):
+		case t.IsPunct("("):
 			// a type's size, a DEFAULT's expression, a COLLATE…: no structure of ours
-			end := closing(toks, i)
+			end := warehouse.ClosingParen(toks, i)
 			if end < 0 {
 				return
 			}
@@ -184,12 +155,12 @@ func (ct *createTable) definition(sql string, toks []warehouse.Token) {
 // skipReferences returns the index past "REFERENCES parent(cols)" at or
 // after i; the referential actions that follow are the pragma's to report.
 func skipReferences(toks []warehouse.Token, i int) int {
-	for i < len(toks) && !isWord(toks[i], "REFERENCES") {
+	for i < len(toks) && !toks[i].IsWord("REFERENCES") {
 		i++
 	}
 	i += 2
-	if i < len(toks) && isPunct(toks[i], "(") {
-		if end := closing(toks, i); end >= 0 {
+	if i < len(toks) && toks[i].IsPunct("(") {
+		if end := warehouse.ClosingParen(toks, i); end >= 0 {
 			return end + 1
 		}
 		return len(toks)
@@ -201,33 +172,15 @@ func skipReferences(toks []warehouse.Token, i int) int {
 // that follows the column list of a CREATE INDEX statement.
 func indexPredicate(def string) string {
 	toks := tokens(def)
-	open := slices.IndexFunc(toks, func(t warehouse.Token) bool { return isPunct(t, "(") })
+	open := slices.IndexFunc(toks, func(t warehouse.Token) bool { return t.IsPunct("(") })
 	if open < 0 {
 		return ""
 	}
-	end := closing(toks, open)
-	if end < 0 || end+1 >= len(toks) || !isWord(toks[end+1], "WHERE") {
+	end := warehouse.ClosingParen(toks, open)
+	if end < 0 || end+1 >= len(toks) || !toks[end+1].IsWord("WHERE") {
 		return ""
 	}
 	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(def[toks[end+1].Pos+len("WHERE"):]), ";"))
-}
-
-// viewQuery is a CREATE VIEW statement's query: the text after its AS, so
-// that a view's definition reads as every engine reports it.
-func viewQuery(def string) string {
-	toks := tokens(def)
-	for i := 0; i < len(toks); i++ {
-		switch {
-		case isPunct(toks[i], "("):
-			// the view's column list
-			if end := closing(toks, i); end >= 0 {
-				i = end
-			}
-		case isWord(toks[i], "AS"):
-			return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(def[toks[i].Pos+len("AS"):]), ";"))
-		}
-	}
-	return ""
 }
 
 // viewReads lists the tables and views a view's query reads: the names
@@ -267,18 +220,18 @@ func viewReads(query, self string, names map[string]string) []warehouse.TableNam
 // event.
 func parseTrigger(name, def string) (warehouse.Trigger, bool) {
 	toks := tokens(def)
-	on := slices.IndexFunc(toks, func(t warehouse.Token) bool { return isWord(t, "ON") })
+	on := slices.IndexFunc(toks, func(t warehouse.Token) bool { return t.IsWord("ON") })
 	if on < 0 {
 		return warehouse.Trigger{}, false
 	}
 	tr := warehouse.Trigger{Name: name, Timing: "BEFORE", Definition: def}
 	for i, t := range toks[:on] {
 		switch {
-		case isWord(t, "BEFORE"), isWord(t, "AFTER"):
+		case t.IsWord("BEFORE"), t.IsWord("AFTER"):
 			tr.Timing = strings.ToUpper(t.Text)
-		case isWord(t, "INSTEAD") && i+1 < on && isWord(toks[i+1], "OF"):
+		case t.IsWord("INSTEAD") && i+1 < on && toks[i+1].IsWord("OF"):
 			tr.Timing = "INSTEAD OF"
-		case isWord(t, "INSERT"), isWord(t, "UPDATE"), isWord(t, "DELETE"):
+		case t.IsWord("INSERT"), t.IsWord("UPDATE"), t.IsWord("DELETE"):
 			if tr.Events == nil {
 				tr.Events = []string{strings.ToUpper(t.Text)}
 			}

@@ -174,7 +174,7 @@ func TestStructureTextOddities(t *testing.T) {
 		{`CREATE VIEW IF NOT EXISTS "as" (a, "AS") AS SELECT 'AS' AS a, 2`, `SELECT 'AS' AS a, 2`},
 		{`CREATE VIEW v AS`, ""},
 	} {
-		if got := viewQuery(c.def); got != c.want {
+		if got := warehouse.ViewQuery(Grammar, c.def); got != c.want {
 			t.Errorf("viewQuery(%q) = %q, want %q", c.def, got, c.want)
 		}
 	}

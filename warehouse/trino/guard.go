@@ -75,9 +75,9 @@ func balanced(toks []warehouse.Token) error {
 	depth := 0
 	for _, t := range toks {
 		switch {
-		case isPunct(t, "("):
+		case t.IsPunct("("):
 			depth++
-		case isPunct(t, ")"):
+		case t.IsPunct(")"):
 			if depth--; depth < 0 {
 				return warehouse.Rejectf("a ) at offset %d closes nothing", t.Pos)
 			}
@@ -93,17 +93,17 @@ func balanced(toks []warehouse.Token) error {
 func checkCalls(toks []warehouse.Token) error {
 	for i, t := range toks {
 		switch {
-		case isPunct(t, "`"):
+		case t.IsPunct("`"):
 			// Trino refuses backquoted names; what sits between backquotes
 			// is not a name to this lexer either.
 			return warehouse.Rejectf("backquotes are not allowed (Trino quotes names with \")")
-		case (token{t}).isWord("FUNCTION") && isIdent(at(toks, i+1).Token) && at(toks, i+2).isPunct("("):
+		case t.IsWord("FUNCTION") && at(toks, i+1).IsIdent() && at(toks, i+2).IsPunct("("):
 			return warehouse.Rejectf("WITH FUNCTION (an inline routine) is not allowed")
 		}
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if !isIdent(t) || !at(toks, i+1).isPunct("(") {
+		if !t.IsIdent() || !at(toks, i+1).IsPunct("(") {
 			continue
 		}
 		prev := at(toks, i-1)
@@ -116,13 +116,13 @@ func checkCalls(toks []warehouse.Token) error {
 			return warehouse.Rejectf("TABLE(…) table functions are not allowed (they pass SQL and arguments to the connector)")
 		case syntaxParen(word, prev):
 			continue // the grammar's own parenthesis; what it holds is scanned on
-		case prev.isPunct("."):
+		case prev.IsPunct("."):
 			return warehouse.FunctionNotAllowed(qualifiedName(toks, i) + " (a catalog's routine)")
 		}
 		end := matching(toks, i+1)
 		name := strings.ToLower(t.Ident())
 		switch {
-		case (prev.isWord("AS") || prev.isWord("RETURNING")) && typeNames[name]:
+		case (prev.IsWord("AS") || prev.IsWord("RETURNING")) && typeNames[name]:
 			// CAST(x AS decimal(10, 2)), json_value(… RETURNING varchar(9)):
 			// a type's parameters, which may nest types.
 			if err := typeParameters(toks[i+2 : end]); err != nil {
@@ -130,8 +130,8 @@ func checkCalls(toks []warehouse.Token) error {
 			}
 			i = end
 			continue
-		case prev.isWord("AS") || prev.isPunct(")") || prev.Kind == warehouse.TokenQuotedIdent,
-			at(toks, end+1).isWord("AS") && at(toks, end+2).isPunct("("):
+		case prev.IsWord("AS") || prev.IsPunct(")") || prev.Kind == warehouse.TokenQuotedIdent,
+			at(toks, end+1).IsWord("AS") && at(toks, end+2).IsPunct("("):
 			// AS t (a, b), (SELECT …) t (a, b), "orders" o (a, b): an
 			// alias's columns; WITH t (a, b) AS (…): a CTE's.
 			if err := columnList(toks[i+2 : end]); err != nil {
@@ -157,7 +157,7 @@ var syntaxWords = setOf(
 
 // syntaxParen reports whether word before "(" is grammar, not a call: a
 // reserved word, or a non-reserved one in the one place it is syntax.
-func syntaxParen(word string, prev token) bool {
+func syntaxParen(word string, prev warehouse.Token) bool {
 	if word == "" {
 		return false // a quoted name before "(" is always a call
 	}
@@ -166,16 +166,16 @@ func syntaxParen(word string, prev token) bool {
 	}
 	switch word {
 	case "OVER", "FILTER": // count(*) FILTER (WHERE …) OVER (…)
-		return prev.isPunct(")")
+		return prev.IsPunct(")")
 	case "GROUP": // listagg(…) WITHIN GROUP (ORDER BY …)
-		return prev.isWord("WITHIN")
+		return prev.IsWord("WITHIN")
 	case "SETS": // GROUPING SETS (…)
-		return prev.isWord("GROUPING")
+		return prev.IsWord("GROUPING")
 	case "BERNOULLI", "SYSTEM": // TABLESAMPLE BERNOULLI (10)
-		return prev.isWord("TABLESAMPLE")
+		return prev.IsWord("TABLESAMPLE")
 	case "ALL", "ANY", "SOME": // x = ANY (SELECT …), UNION ALL (SELECT …)
 		return prev.Kind == warehouse.TokenPunct && comparisons[prev.Text] ||
-			prev.isWord("UNION") || prev.isWord("INTERSECT") || prev.isWord("EXCEPT")
+			prev.IsWord("UNION") || prev.IsWord("INTERSECT") || prev.IsWord("EXCEPT")
 	}
 	return false
 }
@@ -193,12 +193,12 @@ func typeParameters(toks []warehouse.Token) error {
 	for j := 0; j < len(toks); j++ {
 		t := toks[j]
 		switch {
-		case isIdent(t) && at(toks, j+1).isPunct("("):
+		case t.IsIdent() && at(toks, j+1).IsPunct("("):
 			if !typeNames[strings.ToLower(t.Ident())] || t.Kind != warehouse.TokenWord {
 				return warehouse.Rejectf("%s(…) is not a type", shortName(t.Text))
 			}
 			j++ // its parameters are checked as these are
-		case isIdent(t), t.Kind == warehouse.TokenNumber, isPunct(t, ","), isPunct(t, "("), isPunct(t, ")"):
+		case t.IsIdent(), t.Kind == warehouse.TokenNumber, t.IsPunct(","), t.IsPunct("("), t.IsPunct(")"):
 		default:
 			return warehouse.Rejectf("%s is not allowed in a type's parameters", shortName(t.Text))
 		}
@@ -209,7 +209,7 @@ func typeParameters(toks []warehouse.Token) error {
 // columnList refuses anything but names and commas in a column list.
 func columnList(toks []warehouse.Token) error {
 	for _, t := range toks {
-		if !isIdent(t) && !isPunct(t, ",") {
+		if !t.IsIdent() && !t.IsPunct(",") {
 			return warehouse.Rejectf("%s is not allowed in a column list", shortName(t.Text))
 		}
 	}
@@ -229,7 +229,7 @@ var forbiddenQualifiers = setOf("system", "jmx")
 func checkRelations(toks []warehouse.Token) error {
 	for i := 0; i+2 < len(toks); i++ {
 		t := toks[i]
-		if !isIdent(t) || !isPunct(toks[i+1], ".") || !isIdent(toks[i+2]) {
+		if !t.IsIdent() || !toks[i+1].IsPunct(".") || !toks[i+2].IsIdent() {
 			continue
 		}
 		if forbiddenQualifiers[strings.ToLower(t.Ident())] {
@@ -242,11 +242,11 @@ func checkRelations(toks []warehouse.Token) error {
 // qualifiedName renders the dotted name around toks[i] for a refusal.
 func qualifiedName(toks []warehouse.Token, i int) string {
 	start := i
-	for start >= 2 && isPunct(toks[start-1], ".") && isIdent(toks[start-2]) {
+	for start >= 2 && toks[start-1].IsPunct(".") && toks[start-2].IsIdent() {
 		start -= 2
 	}
 	end := i
-	for end+2 < len(toks) && isPunct(toks[end+1], ".") && isIdent(toks[end+2]) {
+	for end+2 < len(toks) && toks[end+1].IsPunct(".") && toks[end+2].IsIdent() {
 		end += 2
 	}
 	var parts []string
@@ -270,9 +270,9 @@ func matching(toks []warehouse.Token, open int) int {
 	depth := 0
 	for j := open; j < len(toks); j++ {
 		switch {
-		case isPunct(toks[j], "("):
+		case toks[j].IsPunct("("):
 			depth++
-		case isPunct(toks[j], ")"):
+		case toks[j].IsPunct(")"):
 			if depth--; depth == 0 {
 				return j
 			}
@@ -281,27 +281,12 @@ func matching(toks []warehouse.Token, open int) int {
 	return len(toks) - 1
 }
 
-func isIdent(t warehouse.Token) bool {
-	return t.Kind == warehouse.TokenWord || t.Kind == warehouse.TokenQuotedIdent
-}
-
-func isPunct(t warehouse.Token, p string) bool { return t.Kind == warehouse.TokenPunct && t.Text == p }
-
-func at(toks []warehouse.Token, i int) token {
+func at(toks []warehouse.Token, i int) warehouse.Token {
 	if i >= 0 && i < len(toks) {
-		return token{toks[i]}
+		return toks[i]
 	}
-	return token{}
+	return warehouse.Token{}
 }
-
-// token is a warehouse.Token with the tests the guard needs.
-type token struct{ warehouse.Token }
-
-func (t token) isWord(w string) bool {
-	return t.Kind == warehouse.TokenWord && strings.EqualFold(t.Text, w)
-}
-
-func (t token) isPunct(p string) bool { return isPunct(t.Token, p) }
 
 func setOf(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))

@@ -1,9 +1,11 @@
 package sourcetest
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
+	"testing"
 
 	"github.com/discover-db/discover/warehouse"
 )
@@ -278,4 +280,24 @@ func (t Table) ColumnNames() []string {
 		out[i] = c.Name
 	}
 	return out
+}
+
+// SameTables fails t unless got is want, table by table: each compared
+// as its JSON, so that a difference shows as the fields that differ.
+func SameTables(t *testing.T, got, want []warehouse.Table) {
+	t.Helper()
+	if len(got) != len(want) {
+		var names []string
+		for _, g := range got {
+			names = append(names, g.Name.String())
+		}
+		t.Fatalf("tables = %q, want %d tables", names, len(want))
+	}
+	for i := range want {
+		g, _ := json.MarshalIndent(got[i], "", "  ")
+		w, _ := json.MarshalIndent(want[i], "", "  ")
+		if string(g) != string(w) {
+			t.Errorf("table %s:\n got %s\nwant %s", want[i].Name, g, w)
+		}
+	}
 }
