@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -83,9 +84,9 @@ func inconsistentNaming(r *report.Report, s Settings) []Violation {
 		groups[key][n.concept] = append(groups[key][n.concept], member{n.spelling, rel.FromTable + "." + rel.FromColumns[0]})
 	}
 	var out []Violation
-	for _, key := range sortedKeys(groups) {
+	for _, key := range slices.Sorted(maps.Keys(groups)) {
 		byConcept := groups[key]
-		for _, concept := range sortedKeys(byConcept) {
+		for _, concept := range slices.Sorted(maps.Keys(byConcept)) {
 			ms := byConcept[concept]
 			spellings := map[string][]string{}
 			for _, m := range ms {
@@ -95,7 +96,7 @@ func inconsistentNaming(r *report.Report, s Settings) []Violation {
 				continue
 			}
 			var related, parts []string
-			for _, sp := range sortedKeys(spellings) {
+			for _, sp := range slices.Sorted(maps.Keys(spellings)) {
 				cols := spellings[sp]
 				slices.Sort(cols)
 				related = append(related, cols...)
@@ -111,13 +112,4 @@ func inconsistentNaming(r *report.Report, s Settings) []Violation {
 		}
 	}
 	return sortViolations(out)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -102,13 +103,13 @@ func named[T any](d *differ, table, what string, old, new map[string]T, text fun
 		}
 		return what + " " + name
 	}
-	for _, name := range sortedKeys(new) {
+	for _, name := range slices.Sorted(maps.Keys(new)) {
 		if _, ok := old[name]; !ok {
 			x := new[name]
 			d.add(CategorySchema, table, ChangeAdded, "", text(x), "%s %s added: %s", table, label(name, x), text(x))
 		}
 	}
-	for _, name := range sortedKeys(old) {
+	for _, name := range slices.Sorted(maps.Keys(old)) {
 		x := old[name]
 		n, ok := new[name]
 		switch {
@@ -118,15 +119,6 @@ func named[T any](d *differ, table, what string, old, new map[string]T, text fun
 			d.add(CategorySchema, table, ChangeChanged, text(x), text(n), "%s %s changed from %q to %q", table, label(name, x), text(x), text(n))
 		}
 	}
-}
-
-func sortedKeys[T any](m map[string]T) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // columnStructure compares a column's declared structure beyond its type.

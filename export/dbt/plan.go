@@ -2,6 +2,7 @@ package dbt
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -67,7 +68,7 @@ func newPlan(r *report.Report) *plan {
 		p.tables[t.Name] = tp
 	}
 	taken := map[string]bool{}
-	for _, name := range sortedKeys(bySchema) {
+	for _, name := range slices.Sorted(maps.Keys(bySchema)) {
 		s := bySchema[name]
 		if len(s.tables) == 0 && len(s.skipped) == 0 {
 			continue
