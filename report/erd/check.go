@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -120,7 +121,7 @@ func parseSVG(svg []byte) ([]svgNode, []svgEdge, []svgText, error) {
 		texts []svgText
 		stack []string // the class of each open <g>, "" for others
 	)
-	in := func(kind string) bool { return slicesContains(stack, kind) }
+	in := func(kind string) bool { return slices.Contains(stack, kind) }
 	owner := func() string {
 		switch {
 		case in("edge"):
@@ -221,16 +222,7 @@ func parseSVG(svg []byte) ([]svgNode, []svgEdge, []svgText, error) {
 }
 
 func hasClass(class, want string) bool {
-	return slicesContains(strings.Fields(class), want)
-}
-
-func slicesContains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(strings.Fields(class), want)
 }
 
 func num(s string) float64 {
