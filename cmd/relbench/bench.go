@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -60,6 +61,8 @@ type DB struct {
 	TP, FP, FN            int
 	Neutral, Dirty        int      // inferred edges equal to a declared key that does not hold; of those, ORPHANS
 	Conflicts             int      // false positives whose child column is declared to reference something else
+	ImpliedFP, ImpliedFN  int      // not scored: inferred edges the truth says through a wider composite reference (impliedBy), and the truth's edges the inferred ones say so
+	Implied               []string // those edges, marked
 	FalsePos, FalseNeg    []string // relationship keys
 	Elapsed               time.Duration
 	Err                   string
@@ -104,6 +107,8 @@ func Total(dbs []DB) DB {
 		t.Neutral += d.Neutral
 		t.Dirty += d.Dirty
 		t.Conflicts += d.Conflicts
+		t.ImpliedFP += d.ImpliedFP
+		t.ImpliedFN += d.ImpliedFN
 		t.Elapsed += d.Elapsed
 	}
 	return t
@@ -121,9 +126,23 @@ type fk struct {
 }
 
 // RelKey is how relationships are compared: case-insensitively, by table and
-// column names.
+// column names. A composite reference's column pairs are put in the child
+// columns' order: a key declared nowhere has no order of its own, and
+// (c_d_id, c_w_id) → (d_id, d_w_id) is the reference its schema writes
+// (c_w_id, c_d_id) → (d_w_id, d_id).
 func RelKey(child, fcols, parent, tcols string) string {
-	return strings.ToLower(child + "(" + fcols + ")->" + parent + "(" + tcols + ")")
+	f, t := strings.Split(strings.ToLower(fcols), ","), strings.Split(strings.ToLower(tcols), ",")
+	if len(f) > 1 && len(f) == len(t) {
+		pairs := make([][2]string, len(f))
+		for i := range f {
+			pairs[i] = [2]string{f[i], t[i]}
+		}
+		slices.SortFunc(pairs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+		for i, p := range pairs {
+			f[i], t[i] = p[0], p[1]
+		}
+	}
+	return strings.ToLower(child) + "(" + strings.Join(f, ",") + ")->" + strings.ToLower(parent) + "(" + strings.Join(t, ",") + ")"
 }
 
 // Run discovers every selected database and scores it.
@@ -239,6 +258,17 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 		}
 	}
 	d.Truth = len(truth)
+	var truthRefs, gotRefs []ref
+	for k := range truth {
+		if r, ok := parseKey(k); ok {
+			truthRefs = append(truthRefs, r)
+		}
+	}
+	for _, r := range rels {
+		if r.Source == "inferred" {
+			gotRefs = append(gotRefs, newRef(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns))
+		}
+	}
 	got := map[string]bool{}
 	for _, r := range rels {
 		if r.Source != "inferred" {
@@ -260,6 +290,9 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 				}
 				d.InferredOrphanReports = append(d.InferredOrphanReports, k+" orphan_fraction "+of)
 			}
+		case impliedBy(newRef(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns), truthRefs):
+			d.ImpliedFP++
+			d.Implied = append(d.Implied, "inferred, said by the truth: "+shown(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns))
 		default:
 			d.FP++
 			// An edge from a column the schema declares nothing for may be
@@ -274,6 +307,11 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 		}
 	}
 	for k := range truth {
+		if r, ok := parseKey(k); ok && !got[k] && impliedBy(r, gotRefs) {
+			d.ImpliedFN++
+			d.Implied = append(d.Implied, "truth, said by the inferred: "+truthShown[k])
+			continue
+		}
 		if !got[k] {
 			d.FN++
 			d.FalseNeg = append(d.FalseNeg, truthShown[k])
@@ -281,6 +319,7 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 	}
 	sort.Strings(d.FalsePos)
 	sort.Strings(d.FalseNeg)
+	sort.Strings(d.Implied)
 	return d
 }
 
@@ -307,10 +346,10 @@ func discover(ctx context.Context, path string) ([]report.Relationship, string, 
 // Print writes one row per database and the overall micro-averaged line.
 func Print(w io.Writer, dbs []DB, verbose bool) {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "database\ttruth\tinferred\ttp\tfp\tfp_conflict\tfn\tdirty\tprecision\trecall\tf1\ttime\t")
+	fmt.Fprintln(tw, "database\ttruth\tinferred\ttp\tfp\tfp_conflict\tfn\tdirty\timplied\tprecision\trecall\tf1\ttime\t")
 	line := func(d DB) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s\t\n", d.Name, d.Truth, d.Inferred, d.TP, d.FP, d.Conflicts, d.FN, d.Dirty,
-			d.Precision(), d.Recall(), d.F1(), d.Elapsed.Round(time.Millisecond))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d/%d\t%.3f\t%.3f\t%.3f\t%s\t\n", d.Name, d.Truth, d.Inferred, d.TP, d.FP, d.Conflicts, d.FN, d.Dirty,
+			d.ImpliedFP, d.ImpliedFN, d.Precision(), d.Recall(), d.F1(), d.Elapsed.Round(time.Millisecond))
 	}
 	for _, d := range dbs {
 		line(d)
@@ -330,6 +369,7 @@ func Print(w io.Writer, dbs []DB, verbose bool) {
 	tw.Flush()
 	fmt.Fprintln(w, "truth: declared FKs that hold (FK_CHECK.tsv HOLDS); fp_conflict: false positives from a column declared to reference something else")
 	fmt.Fprintln(w, "(the other false positives come from columns the schema declares nothing for); dirty: inferred edges equal to a declared FK with orphans, not scored")
+	fmt.Fprintln(w, "implied: inferred edges the truth says through a wider composite reference / truth edges the inferred ones say so, not scored")
 	for _, d := range dbs {
 		if d.Err != "" {
 			fmt.Fprintf(w, "%s: run failed: %s\n", d.Name, d.Err)
@@ -342,6 +382,9 @@ func Print(w io.Writer, dbs []DB, verbose bool) {
 		}
 		for _, k := range d.FalseNeg {
 			fmt.Fprintf(w, "%s\tFN\t%s\n", d.Name, k)
+		}
+		for _, k := range d.Implied {
+			fmt.Fprintf(w, "%s\tIMPLIED\t%s\n", d.Name, k)
 		}
 		for _, k := range d.InferredOrphanReports {
 			fmt.Fprintf(w, "%s\tDIRTY\t%s\n", d.Name, k)

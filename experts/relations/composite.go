@@ -304,24 +304,36 @@ func CompositeCandidates(keys []CompositeKey, cols []Column) []CompositeCandidat
 // bestNamed is the column of child best named after the key's column kc
 // (componentName), of a type that compares with it, none of used; a zero
 // NameMatch when none is named after it at all.
+// Between two named alike, the one that spells the key column whole
+// (l_sh_b_id, a loan's shelf's branch, for shelf.sh_b_id) is taken over
+// one that spells what is left of it after its table's prefix (l_b_id,
+// the loan's own branch).
 func bestNamed(child []Column, kc Column, used map[string]bool) (Column, NameMatch) {
-	best, bestM := Column{}, NameMatch{}
+	best, bestM, bestWhole := Column{}, NameMatch{}, false
 	for _, ch := range child {
 		if used[ch.Name] || typeClass(ch.Type) != typeClass(kc.Type) {
 			continue
 		}
-		if m := componentName(ch, kc); m.Score > bestM.Score {
-			best, bestM = ch, m
+		m := componentName(ch, kc)
+		whole := strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.Name)
+		if m.Score > bestM.Score || m.Score == bestM.Score && m.Score > 0 && whole && !bestWhole {
+			best, bestM, bestWhole = ch, m, whole
 		}
 	}
 	return best, bestM
 }
 
 // componentName scores a child column as a name of one column of a
-// composite key: spelled alike (with or without the tables' column
-// prefixes) is exact; otherwise the single-column rules, strong ones only.
+// composite key: spelled alike is exact, and so is the child's name
+// without its table's column prefix spelled as the key column
+// (c_d_id → district.d_id, h_c_id → customer.c_id) or as the key column
+// without its own (c_w_id → district.d_w_id), unless all that is left of
+// the key column is a key word (d_id → id): every table's own key is
+// spelled so, and a sibling's own key is no reference to it. Otherwise
+// the single-column rules, strong ones only.
 func componentName(ch, kc Column) NameMatch {
-	if strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.named()) {
+	if strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.Name) ||
+		strings.EqualFold(ch.named(), kc.named()) && !bareKeyWord(kc.named()) {
 		return NameMatch{Score: 1, Rule: "exact"}
 	}
 	m := MatchName(ch.Table, ch.named(), kc.Table, kc.named())
@@ -329,6 +341,13 @@ func componentName(ch, kc Column) NameMatch {
 		return NameMatch{}
 	}
 	return m
+}
+
+// bareKeyWord reports whether a column's name is a key word alone (id,
+// key, sk, no), naming no entity.
+func bareKeyWord(name string) bool {
+	k := splitKeyName(name)
+	return k.suffix != "" && len(k.stem) == 0
 }
 
 // CompositeScored is a composite candidate with its verdict.
@@ -546,18 +565,38 @@ func inferComposites(ctx context.Context, env *experts.Env, tables map[string]wa
 }
 
 // SelectComposite keeps the accepted composite references, one per set of
-// child columns (the best scored), and settles two keys that reference
-// each other (equal tuple sets, a one-to-one of two tables keyed alike):
-// the parent is the side with more distinct tuples; a tie keeps neither,
-// since nothing says which table extends which.
+// child columns whatever their order (the best scored; on a tie, the
+// parent the other parent references: the entity, not a table that merely
+// holds its key), after dropping the hops through an extension
+// (dropExtensionHops), and settles two keys that reference each other
+// (equal tuple sets, a one-to-one of two tables keyed alike): the parent
+// is the side with more distinct tuples; a tie keeps neither, since
+// nothing says which table extends which.
 func SelectComposite(all []CompositeScored) []CompositeScored {
-	best := map[string]CompositeScored{}
+	var accepted []CompositeScored
 	for _, s := range all {
-		if !s.Accept {
-			continue
+		if s.Accept {
+			accepted = append(accepted, s)
 		}
-		k := s.Child + "(" + strings.Join(s.Doc().FromColumns, ",") + ")"
-		if b, ok := best[k]; !ok || s.Confidence > b.Confidence || (s.Confidence == b.Confidence && s.Key() < b.Key()) {
+	}
+	accepted = dropExtensionHops(accepted)
+	references := map[[2]string]bool{} // child table, parent table
+	for _, s := range accepted {
+		references[[2]string{s.Child, s.Parent.Table}] = true
+	}
+	better := func(s, b CompositeScored) bool {
+		switch {
+		case s.Confidence != b.Confidence:
+			return s.Confidence > b.Confidence
+		case references[[2]string{b.Parent.Table, s.Parent.Table}] != references[[2]string{s.Parent.Table, b.Parent.Table}]:
+			return references[[2]string{b.Parent.Table, s.Parent.Table}]
+		}
+		return s.Key() < b.Key()
+	}
+	best := map[string]CompositeScored{}
+	for _, s := range accepted {
+		k := keySig(s.Child, s.Columns)
+		if b, ok := best[k]; !ok || better(s, b) {
 			best[k] = s
 		}
 	}
@@ -578,6 +617,50 @@ func SelectComposite(all []CompositeScored) []CompositeScored {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
 	return out
+}
+
+// dropExtensionHops drops a composite reference C → A(X) where the
+// columns X of A themselves reference a table B (A(X) → B, accepted), C
+// references B as well through other columns, and C's columns are named
+// after B's as well as after A's: a history row's (customer, district,
+// warehouse) numbers found among the orders' (o_c_id, o_d_id, o_w_id),
+// which are one order per customer and so unique, say that the row is
+// about the customer those orders reference, not about an order. A column
+// named after A rather than B (a billing profile's id beside the
+// customer's, where the profile's key is its customer's) keeps its
+// reference to A.
+func dropExtensionHops(accepted []CompositeScored) []CompositeScored {
+	refs := map[[2]string]bool{} // child table, parent table
+	byChildSet := map[string][]CompositeScored{}
+	for _, s := range accepted {
+		refs[[2]string{s.Child, s.Parent.Table}] = true
+		k := keySig(s.Child, s.Columns)
+		byChildSet[k] = append(byChildSet[k], s)
+	}
+	return slices.DeleteFunc(slices.Clone(accepted), func(s CompositeScored) bool {
+		for _, r := range byChildSet[keySig(s.Parent.Table, s.Parent.Columns)] {
+			if strings.EqualFold(r.Parent.Table, s.Child) || !refs[[2]string{s.Child, r.Parent.Table}] {
+				continue
+			}
+			if namedAfterToo(s, r) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// namedAfterToo reports whether each child column of s (C → A) is named
+// after the column of B that r (A → B) maps its column of A to at least as
+// well as after that column of A.
+func namedAfterToo(s, r CompositeScored) bool {
+	for j, kc := range s.Parent.Columns {
+		i := slices.IndexFunc(r.Columns, func(c Column) bool { return c.Name == kc.Name })
+		if i < 0 || j >= len(s.Names) || componentName(s.Columns[j], r.Parent.Columns[i]).Score < s.Names[j].Score {
+			return false
+		}
+	}
+	return true
 }
 
 // dropConstantPadded drops the composite references that add, to their
@@ -653,7 +736,7 @@ func implied(child string, from []string, to string, composites []CompositeScore
 		// A key only the data says is one implies nothing of its columns:
 		// they keep their own references (lineitem's part and supplier
 		// beside its reference to partsupp).
-		if c.Parent.Undeclared || !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) {
+		if !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) {
 			continue
 		}
 		var via []string

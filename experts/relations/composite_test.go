@@ -206,8 +206,10 @@ func TestCompositeCandidatesNeedEveryColumnNamed(t *testing.T) {
 // table-prefixed columns and "key" glued to what it identifies
 // (pd_partkey). Keys are found from the data (unique, key-named), a key of
 // two columns too (part_depot's pair, checked unique), and every
-// reference to them, the composite one beside its columns' own: a key
-// only the data says is one implies nothing of its columns.
+// reference to them. The line's part and depot are said by its reference
+// to part_depot, whose part and depot reference them, as they would be
+// were part_depot's key declared: the same data gives the same
+// references whatever is declared. They stay in the ledger, confirmed.
 func TestInferUndeclaredKeys(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stock.db")
 	stmts := []string{
@@ -248,11 +250,10 @@ func TestInferUndeclaredKeys(t *testing.T) {
 		"depot(d_zonekey)->zone(z_zonekey)",
 		"part_depot(pd_depotkey)->depot(d_depotkey)",
 		"part_depot(pd_partkey)->part(pt_partkey)",
-		"shipment_line(sl_depotkey)->depot(d_depotkey)",
-		"shipment_line(sl_partkey)->part(pt_partkey)",
 		"shipment_line(sl_partkey,sl_depotkey)->part_depot(pd_partkey,pd_depotkey)",
 		"shipment_line(sl_shipkey)->shipment(s_shipkey)",
 	})
+	wantConfirmed(t, cat, "shipment_line(sl_depotkey)->depot(d_depotkey)", "shipment_line(sl_partkey)->part(pt_partkey)")
 	ev := strings.Join(byKey["shipment_line(sl_partkey,sl_depotkey)->part_depot(pd_partkey,pd_depotkey)"].Evidence, "; ")
 	if !strings.Contains(ev, "part_depot's key (pd_partkey, pd_depotkey) declared nowhere: its tuples were checked unique") {
 		t.Errorf("composite evidence: %s", ev)
@@ -302,7 +303,8 @@ func TestCompositePrunedByCounts(t *testing.T) {
 // count names all three; a store is (region_no, store_no), which shelves
 // and counts name too. The triple's pairs are keys of nothing in shelf,
 // so the triple is its key; in region_store the pair already is, so no
-// reference to a triple there is made up.
+// reference to a triple there is made up. A count's store is said by its
+// shelf, whose store is a store, and stays in the ledger.
 func TestInferUndeclaredTripleKey(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "stores.db")
 	expertstest.SQLite(t, path,
@@ -322,10 +324,31 @@ func TestInferUndeclaredTripleKey(t *testing.T) {
 			INSERT INTO stock_count SELECT region_no, store_no, shelf_no, date('2026-01-01', '+' || m || ' days'), capacity - m
 			FROM shelf, d WHERE (region_no + store_no + shelf_no) % 3 = 0`,
 	)
-	keys, _ := inferredKeys(t, runInference(t, path))
+	cat := runInference(t, path)
+	keys, _ := inferredKeys(t, cat)
 	wantKeys(t, keys, []string{
 		"shelf(region_no,store_no)->region_store(region_no,store_no)",
-		"stock_count(region_no,store_no)->region_store(region_no,store_no)",
 		"stock_count(region_no,store_no,shelf_no)->shelf(region_no,store_no,shelf_no)",
 	})
+	wantConfirmed(t, cat, "stock_count(region_no,store_no)->region_store(region_no,store_no)")
+}
+
+// wantConfirmed fails the test unless each reference is in the ledger,
+// confirmed: a reference a wider one says again is not lost.
+func wantConfirmed(t *testing.T, cat *catalog.Catalog, keys ...string) {
+	t.Helper()
+	for _, key := range keys {
+		h, err := cat.Get(context.Background(), catalog.KindHypothesis, hypotheses.ID("ref", key))
+		if err != nil {
+			t.Errorf("no ledger entry for %s: %v", key, err)
+			continue
+		}
+		var hd catalog.HypothesisDoc
+		if err := h.Decode(&hd); err != nil {
+			t.Fatal(err)
+		}
+		if hd.Status != hypotheses.Confirmed {
+			t.Errorf("%s: %s in the ledger, want confirmed", key, hd.Status)
+		}
+	}
 }

@@ -203,3 +203,51 @@ func TestInferInflectedAndWordPrefixes(t *testing.T) {
 	}
 	wantKeys(t, keys, want)
 }
+
+// TestInferPrefixedCompositeKeys: an invented lending library that
+// declares nothing, every column carrying its table's prefix and keys
+// numbered within their parent (branches 1..3, members and shelves 1..n in
+// each branch), so that its references are composite: a member is
+// (m_b_id, m_id), and a loan names it (l_b_id, l_m_id), its own prefix
+// before the member's column. A member's card is one per member, so the
+// cards' (ca_b_id, ca_m_id) is unique too and holds every loan's member:
+// the loans reference the member the cards reference, not a card. A
+// member's own number is no shelf's (m_id and sh_id are both 1..n within
+// a branch): a table's own key word is no name of another table's. A
+// loan's shelf is the shelf's branch and number (l_sh_b_id, l_sh_id), not
+// the loan's own branch beside the shelf's number, though every branch
+// has a shelf of each number. The loans' branches are said by their
+// member and shelf, and so not again.
+func TestInferPrefixedCompositeKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "library.db")
+	stmts := []string{
+		`CREATE TABLE branch (b_id INTEGER, b_city TEXT)`,
+		`CREATE TABLE member (m_id INTEGER, m_b_id INTEGER, m_name TEXT)`,
+		`CREATE TABLE shelf (sh_id INTEGER, sh_b_id INTEGER, sh_topic TEXT)`,
+		`CREATE TABLE card (ca_b_id INTEGER, ca_m_id INTEGER, ca_issued TEXT)`,
+		`CREATE TABLE loan (l_id INTEGER, l_b_id INTEGER, l_m_id INTEGER, l_sh_b_id INTEGER, l_sh_id INTEGER, l_days INTEGER)`,
+	}
+	for b := 1; b <= 3; b++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO branch VALUES (%d, 'city %d')`, b, b))
+		for m := 1; m <= 60; m++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO member VALUES (%d, %d, 'member %d-%d')`, m, b, b, m),
+				fmt.Sprintf(`INSERT INTO card VALUES (%d, %d, '2026-01-%02d')`, b, m, 1+m%28))
+		}
+		for s := 1; s <= 25; s++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO shelf VALUES (%d, %d, 'topic %d')`, s, b, s%7))
+		}
+	}
+	for l := 1; l <= 400; l++ {
+		b := 1 + l%3
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO loan VALUES (%d, %d, %d, %d, %d, %d)`, l, b, 1+(l*7)%60, 1+(l*5)%3, 1+(l*11)%25, 7+l%21))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	wantKeys(t, keys, []string{
+		"card(ca_m_id,ca_b_id)->member(m_id,m_b_id)",
+		"loan(l_m_id,l_b_id)->member(m_id,m_b_id)",
+		"loan(l_sh_id,l_sh_b_id)->shelf(sh_id,sh_b_id)",
+		"member(m_b_id)->branch(b_id)",
+		"shelf(sh_b_id)->branch(b_id)",
+	})
+}
