@@ -730,13 +730,14 @@ func refSig(table string, cols []string) string {
 // module_enrolment.student_id → students; loan(title_id, edition_no) →
 // editions by loan → volumes(title_id, edition_no, volume_no) when
 // volumes(title_id, edition_no) → editions. Only a wider reference
-// implies a narrower one, so two never drop each other.
-func implied(child string, from []string, to string, composites []CompositeScored, refs map[string][]string) bool {
+// implies a narrower one, so two never drop each other, and only one at
+// least as sure (conf is the narrower one's): an order's customer, named
+// so, is not dropped for a pair of its columns that the values alone put
+// among a bridge's (an order's customer and ship-to address among the
+// customers' addresses).
+func implied(child string, from []string, to string, conf float64, composites []CompositeScored, refs map[string][]string) bool {
 	for _, c := range composites {
-		// A key only the data says is one implies nothing of its columns:
-		// they keep their own references (lineitem's part and supplier
-		// beside its reference to partsupp).
-		if !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) {
+		if !strings.EqualFold(c.Child, child) || len(c.Columns) <= len(from) || c.Confidence < conf {
 			continue
 		}
 		var via []string

@@ -29,6 +29,8 @@ import (
 // numbered 100, 200, … as depots are (codes of one scheme, not a
 // reference), and return_line(shop, src_order) → orders(shop, order_no),
 // which the reference to order_line says through order_line → orders.
+// An invoice's and a return's shop, named after its table, are surer than
+// the references their values propose, and keep their own.
 func TestInferCompositeByValues(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shops.db")
 	stmts := []string{
@@ -84,10 +86,12 @@ func TestInferCompositeByValues(t *testing.T) {
 	want := []string{
 		"customer(shop)->shop(shop)",
 		"depot(shop)->shop(shop)",
+		"invoice(shop)->shop(shop)",
 		"invoice(shop,bill_to)->customer(shop,cust_no)",
 		"invoice(shop,ship_to)->customer(shop,cust_no)",
 		"order_line(shop,order_no)->orders(shop,order_no)",
 		"orders(shop)->shop(shop)",
+		"return_line(shop)->shop(shop)",
 		"return_line(shop,src_order,src_line)->order_line(shop,order_no,line_no)",
 		"van(shop)->shop(shop)",
 	}
@@ -131,4 +135,53 @@ func TestInferCompositeByValues(t *testing.T) {
 	if st.CompositeValueCandidates != 6 {
 		t.Errorf("%d candidates proposed by values, want 6", st.CompositeValueCandidates)
 	}
+}
+
+// TestInferCompositeKeepsSurerColumns: an invented ledger of accounts and
+// their sites (account_site keyed by both, a bridge), whose invoices name
+// their account and the site they deliver to, always one of the account's
+// sites, so the values put (account_id, deliver_site_id) among the
+// bridge's pairs, and the bridge's site is a site. The pair says the
+// invoice's account and site again, through the bridge: the site, named
+// by a role, less surely than the pair, goes to the ledger; the account,
+// named after its table, is surer than the pair and is not dropped for it.
+func TestInferCompositeKeepsSurerColumns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	stmts := []string{
+		`CREATE TABLE account (account_id INTEGER PRIMARY KEY, name TEXT)`,
+		`CREATE TABLE site (site_id INTEGER PRIMARY KEY, city TEXT)`,
+		`CREATE TABLE account_site (account_id INTEGER NOT NULL, site_id INTEGER NOT NULL, kind TEXT, PRIMARY KEY (account_id, site_id))`,
+		`CREATE TABLE invoice (invoice_id INTEGER PRIMARY KEY, account_id INTEGER NOT NULL, deliver_site_id INTEGER, total REAL)`,
+	}
+	site := func(i int) int { return 9 + (i*37)%1097 } // 300 sites among 9..1105
+	for i := 1; i <= 300; i++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO site VALUES (%d, 'city %d')`, site(i), i%40))
+	}
+	for a := 1; a <= 200; a++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO account VALUES (%d, 'account %d')`, 1000+a*13, a))
+		for j := 0; j < 2; j++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO account_site VALUES (%d, %d, '%s')`, 1000+a*13, site(1+(a*7+j*151)%300), []string{"main", "shipping"}[j]))
+		}
+	}
+	for i := 1; i <= 900; i++ {
+		a := 1 + (i*11)%200
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO invoice VALUES (%d, %d, %d, %d.5)`, i, 1000+a*13, site(1+(a*7+(i%2)*151)%300), i))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	cat := runInference(t, path)
+	keys, byKey := inferredKeys(t, cat)
+	pair := byKey["invoice(account_id,deliver_site_id)->account_site(account_id,site_id)"]
+	account := byKey["invoice(account_id)->account(account_id)"]
+	if pair.Key == "" || account.Key == "" {
+		t.Fatalf("inferred:\n%s\nwant the pair and the invoice's account", strings.Join(keys, "\n"))
+	}
+	if account.Confidence <= pair.Confidence {
+		t.Errorf("the account at %.2f, the pair at %.2f: want the account surer", account.Confidence, pair.Confidence)
+	}
+	for _, want := range []string{"account_site(account_id)->account(account_id)", "account_site(site_id)->site(site_id)"} {
+		if _, ok := byKey[want]; !ok {
+			t.Errorf("%s not inferred; inferred:\n%s", want, strings.Join(keys, "\n"))
+		}
+	}
+	wantConfirmed(t, cat, "invoice(deliver_site_id)->site(site_id)")
 }

@@ -2601,7 +2601,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	}
 	keptKeys, impliedKeys := map[string]bool{}, map[string]bool{}
 	for _, s := range kept {
-		if implied(s.Child.Table, []string{s.Child.Name}, refSig(s.Parent.Table, []string{s.Parent.Name}), composites, refs) {
+		if implied(s.Child.Table, []string{s.Child.Name}, refSig(s.Parent.Table, []string{s.Parent.Name}), s.Confidence, composites, refs) {
 			impliedKeys[s.Key()] = true
 			st.Implied++
 			continue
@@ -2611,7 +2611,7 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 	var impliedComposites []CompositeScored
 	composites = slices.DeleteFunc(slices.Clone(composites), func(c CompositeScored) bool {
 		d := c.Doc()
-		if implied(d.FromTable, d.FromColumns, refSig(d.ToTable, d.ToColumns), composites, refs) {
+		if implied(d.FromTable, d.FromColumns, refSig(d.ToTable, d.ToColumns), c.Confidence, composites, refs) {
 			st.Implied++
 			impliedComposites = append(impliedComposites, c)
 			return true

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds relbench's sample-database set: four schemas that database tutorials
+"""Builds relbench's sample-database set: six schemas that database tutorials
 and benchmarks hand every new user, written from their published DDL, filled
 with invented data (Python's standard library only, a fixed seed). None was
 looked at while relationship inference was written; each comes twice, as
@@ -31,6 +31,17 @@ key of any kind).
   city.CountryCode and countrylanguage.CountryCode -> country.Code, and
   country.Capital -> city.ID (a capital is a city; NULL for a territory with
   none). Code2 is unique and referenced by nothing.
+- adventureworkslt: Microsoft's AdventureWorksLT (SalesLT): CamelCase keys
+  (CustomerID, ProductCategoryID), roles of one table (ShipToAddressID and
+  BillToAddressID -> Address), a self reference
+  (ParentProductCategoryID), bridges keyed by both ends (CustomerAddress,
+  ProductModelProductDescription with its Culture), keys that start far
+  from 1 (ProductID 680.., SalesOrderID 71774..).
+- stackoverflow: the Stack Exchange data dump as loaded into SQL Server:
+  every key Id, references named by role (OwnerUserId, LastEditorUserId ->
+  Users; AcceptedAnswerId, ParentId, RelatedPostId, ExcerptPostId,
+  WikiPostId -> Posts), lookups numbered 1..n (PostTypes, VoteTypes,
+  LinkTypes), 0 for a question's ParentId, the Community user -1.
 
 The truth is each schema's documented foreign keys, checked against the data
 as shared/'s FK_CHECK.tsv is (a composite's columns comma-separated).
@@ -350,6 +361,216 @@ def world(path):
     ]
 
 
+def adventureworkslt(path):
+    rnd = random.Random(25)
+    c = sqlite3.connect(path)
+    c.executescript("""
+    CREATE TABLE Customer (CustomerID INT NOT NULL PRIMARY KEY, NameStyle BIT NOT NULL DEFAULT 0, Title NVARCHAR(8), FirstName NVARCHAR(50) NOT NULL,
+        MiddleName NVARCHAR(50), LastName NVARCHAR(50) NOT NULL, Suffix NVARCHAR(10), CompanyName NVARCHAR(128), SalesPerson NVARCHAR(256),
+        EmailAddress NVARCHAR(50), Phone NVARCHAR(25), PasswordHash VARCHAR(128) NOT NULL, PasswordSalt VARCHAR(10) NOT NULL,
+        rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE Address (AddressID INT NOT NULL PRIMARY KEY, AddressLine1 NVARCHAR(60) NOT NULL, AddressLine2 NVARCHAR(60), City NVARCHAR(30) NOT NULL,
+        StateProvince NVARCHAR(50) NOT NULL, CountryRegion NVARCHAR(50) NOT NULL, PostalCode NVARCHAR(15) NOT NULL,
+        rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE CustomerAddress (CustomerID INT NOT NULL REFERENCES Customer (CustomerID), AddressID INT NOT NULL REFERENCES Address (AddressID),
+        AddressType NVARCHAR(50) NOT NULL, rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL, PRIMARY KEY (CustomerID, AddressID));
+    CREATE TABLE ProductCategory (ProductCategoryID INT NOT NULL PRIMARY KEY, ParentProductCategoryID INT REFERENCES ProductCategory (ProductCategoryID),
+        Name NVARCHAR(50) NOT NULL UNIQUE, rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE ProductModel (ProductModelID INT NOT NULL PRIMARY KEY, Name NVARCHAR(50) NOT NULL UNIQUE, CatalogDescription XML,
+        rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE ProductDescription (ProductDescriptionID INT NOT NULL PRIMARY KEY, Description NVARCHAR(400) NOT NULL,
+        rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE ProductModelProductDescription (ProductModelID INT NOT NULL REFERENCES ProductModel (ProductModelID),
+        ProductDescriptionID INT NOT NULL REFERENCES ProductDescription (ProductDescriptionID), Culture NCHAR(6) NOT NULL,
+        rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL, PRIMARY KEY (ProductModelID, ProductDescriptionID, Culture));
+    CREATE TABLE Product (ProductID INT NOT NULL PRIMARY KEY, Name NVARCHAR(50) NOT NULL UNIQUE, ProductNumber NVARCHAR(25) NOT NULL UNIQUE,
+        Color NVARCHAR(15), StandardCost MONEY NOT NULL, ListPrice MONEY NOT NULL, Size NVARCHAR(5), Weight DECIMAL(8,2),
+        ProductCategoryID INT REFERENCES ProductCategory (ProductCategoryID), ProductModelID INT REFERENCES ProductModel (ProductModelID),
+        SellStartDate DATETIME NOT NULL, SellEndDate DATETIME, DiscontinuedDate DATETIME, ThumbNailPhoto VARBINARY(8000),
+        ThumbnailPhotoFileName NVARCHAR(50), rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE SalesOrderHeader (SalesOrderID INT NOT NULL PRIMARY KEY, RevisionNumber TINYINT NOT NULL DEFAULT 0, OrderDate DATETIME NOT NULL,
+        DueDate DATETIME NOT NULL, ShipDate DATETIME, Status TINYINT NOT NULL DEFAULT 1, OnlineOrderFlag BIT NOT NULL DEFAULT 1,
+        SalesOrderNumber NVARCHAR(25) NOT NULL UNIQUE, PurchaseOrderNumber NVARCHAR(25), AccountNumber NVARCHAR(15),
+        CustomerID INT NOT NULL REFERENCES Customer (CustomerID), ShipToAddressID INT REFERENCES Address (AddressID),
+        BillToAddressID INT REFERENCES Address (AddressID), ShipMethod NVARCHAR(50) NOT NULL, CreditCardApprovalCode VARCHAR(15),
+        SubTotal MONEY NOT NULL DEFAULT 0, TaxAmt MONEY NOT NULL DEFAULT 0, Freight MONEY NOT NULL DEFAULT 0, TotalDue MONEY NOT NULL,
+        Comment NVARCHAR(4000), rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE, ModifiedDate DATETIME NOT NULL);
+    CREATE TABLE SalesOrderDetail (SalesOrderID INT NOT NULL REFERENCES SalesOrderHeader (SalesOrderID), SalesOrderDetailID INT NOT NULL,
+        OrderQty SMALLINT NOT NULL, ProductID INT NOT NULL REFERENCES Product (ProductID), UnitPrice MONEY NOT NULL,
+        UnitPriceDiscount MONEY NOT NULL DEFAULT 0, LineTotal NUMERIC(38,6) NOT NULL, rowguid UNIQUEIDENTIFIER NOT NULL UNIQUE,
+        ModifiedDate DATETIME NOT NULL, PRIMARY KEY (SalesOrderID, SalesOrderDetailID));
+    """)
+
+    def guid():
+        return "%08X-%04X-%04X-%04X-%012X" % (rnd.getrandbits(32), rnd.getrandbits(16), rnd.getrandbits(16), rnd.getrandbits(16), rnd.getrandbits(48))
+
+    mod = "2008-06-01 00:00:00"
+    customers = sorted(rnd.sample(range(1, 30119), 847))
+    for k in customers:
+        first, last = rnd.choice(FIRST), rnd.choice(LAST)
+        c.execute("INSERT INTO Customer VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  (k, 0, rnd.choice(["Mr.", "Ms.", None]), first, rnd.choice(["A.", "J.", None]), last, None,
+                   f"{word(rnd).title()} {rnd.choice(['Bikes', 'Cycles', 'Sports', 'Store'])}", f"adventure-works\\{rnd.choice(FIRST).lower()}0",
+                   f"{first.lower()}{k}@adventure-works.com", f"{rnd.randint(100, 999)}-555-0{rnd.randint(100, 999)}", astr_hex(rnd, 44), astr_hex(rnd, 8), guid(), mod))
+    addresses = sorted(rnd.sample(range(9, 1106), 450))
+    for a in addresses:
+        c.execute("INSERT INTO Address VALUES (?,?,?,?,?,?,?,?,?)",
+                  (a, f"{rnd.randint(1, 9999)} {word(rnd).title()} Blvd.", None, word(rnd).title(), rnd.choice(["Washington", "Ontario", "England", "California"]),
+                   rnd.choice(["United States", "Canada", "United Kingdom"]), f"{rnd.randint(10000, 99999)}", guid(), mod))
+    pairs = set()
+    while len(pairs) < 417:
+        pairs.add((rnd.choice(customers), rnd.choice(addresses)))
+    for k, a in sorted(pairs):
+        c.execute("INSERT INTO CustomerAddress VALUES (?,?,?,?,?)", (k, a, rnd.choice(["Main Office", "Main Office", "Shipping"]), guid(), mod))
+    for k in range(1, 42):
+        parent = None if k <= 4 else rnd.randint(1, 4)
+        c.execute("INSERT INTO ProductCategory VALUES (?,?,?,?,?)", (k, parent, f"{word(rnd).title()} {k}", guid(), mod))
+    for k in range(1, 129):
+        c.execute("INSERT INTO ProductModel VALUES (?,?,?,?,?)", (k, f"{word(rnd, 2).title()} {k}", None, guid(), mod))
+    descs = sorted(rnd.sample(range(3, 2011), 762))
+    for k in descs:
+        c.execute("INSERT INTO ProductDescription VALUES (?,?,?,?)", (k, word(rnd, 10), guid(), mod))
+    cultures = ["en    ", "fr    ", "ar    ", "th    ", "he    ", "zh-cht"]
+    for i, k in enumerate(descs):
+        c.execute("INSERT INTO ProductModelProductDescription VALUES (?,?,?,?,?)", (1 + i // 6 % 128, k, cultures[i % 6], guid(), mod))
+    products = list(range(680, 1000))
+    rnd.shuffle(products)
+    products = sorted(products[:295])
+    for p in products:
+        cost = round(rnd.uniform(1, 2000), 4)
+        c.execute("INSERT INTO Product VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  (p, f"{word(rnd, 2).title()} {p}", f"{rnd.choice(['BK', 'FR', 'HL', 'SO'])}-{p:04d}", rnd.choice(["Black", "Red", "Silver", None]),
+                   cost, round(cost * 1.6, 2), rnd.choice(["S", "M", "L", "58", None]), None if rnd.random() < 0.4 else round(rnd.uniform(100, 9000), 2),
+                   rnd.randint(5, 41), None if rnd.random() < 0.05 else rnd.randint(1, 128), "2005-07-01 00:00:00", None, None, None, "no_image.gif", guid(), mod))
+    buyers = rnd.sample(sorted({k for k, _ in pairs}), 32)
+    ship_of = {}
+    for k, a in sorted(pairs):
+        ship_of.setdefault(k, a)
+    for n, o in enumerate(range(71774, 71947)):
+        if rnd.random() < 0.81:
+            continue
+        k = rnd.choice(buyers)
+        sub = round(rnd.uniform(100, 100000), 4)
+        c.execute("INSERT INTO SalesOrderHeader VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  (o, 2, "2008-06-01 00:00:00", "2008-06-13 00:00:00", "2008-06-08 00:00:00", 5, 0, f"SO{o}", f"PO{rnd.randint(10**9, 10**10)}",
+                   f"10-4020-{rnd.randint(0, 999999):06d}", k, ship_of[k], ship_of[k], "CARGO TRANSPORT 5", None, sub, round(sub * 0.08, 4),
+                   round(sub * 0.025, 4), round(sub * 1.105, 4), None, guid(), mod))
+        for d in range(rnd.randint(1, 30)):
+            qty, price = rnd.randint(1, 20), round(rnd.uniform(2, 1500), 4)
+            c.execute("INSERT INTO SalesOrderDetail VALUES (?,?,?,?,?,?,?,?,?)",
+                      (o, 110000 + n * 40 + d, qty, rnd.choice(products), price, 0, round(qty * price, 6), guid(), mod))
+    c.commit()
+    return c, [
+        ("CustomerAddress", "CustomerID", "Customer", "CustomerID", False), ("CustomerAddress", "AddressID", "Address", "AddressID", False),
+        ("ProductCategory", "ParentProductCategoryID", "ProductCategory", "ProductCategoryID", False),
+        ("ProductModelProductDescription", "ProductModelID", "ProductModel", "ProductModelID", False),
+        ("ProductModelProductDescription", "ProductDescriptionID", "ProductDescription", "ProductDescriptionID", False),
+        ("Product", "ProductCategoryID", "ProductCategory", "ProductCategoryID", False), ("Product", "ProductModelID", "ProductModel", "ProductModelID", False),
+        ("SalesOrderHeader", "CustomerID", "Customer", "CustomerID", False), ("SalesOrderHeader", "ShipToAddressID", "Address", "AddressID", False),
+        ("SalesOrderHeader", "BillToAddressID", "Address", "AddressID", False), ("SalesOrderDetail", "SalesOrderID", "SalesOrderHeader", "SalesOrderID", False),
+        ("SalesOrderDetail", "ProductID", "Product", "ProductID", False),
+    ]
+
+
+def astr_hex(rnd, n):
+    return "".join(rnd.choice("0123456789ABCDEF") for _ in range(n))
+
+
+def stackoverflow(path):
+    rnd = random.Random(26)
+    c = sqlite3.connect(path)
+    c.executescript("""
+    CREATE TABLE Users (Id INT NOT NULL PRIMARY KEY, AboutMe NVARCHAR, Age INT, CreationDate DATETIME NOT NULL, DisplayName NVARCHAR(40) NOT NULL,
+        DownVotes INT NOT NULL, EmailHash NVARCHAR(40), LastAccessDate DATETIME NOT NULL, Location NVARCHAR(100), Reputation INT NOT NULL,
+        UpVotes INT NOT NULL, Views INT NOT NULL, WebsiteUrl NVARCHAR(200), AccountId INT);
+    CREATE TABLE PostTypes (Id INT NOT NULL PRIMARY KEY, Type NVARCHAR(50) NOT NULL);
+    CREATE TABLE VoteTypes (Id INT NOT NULL PRIMARY KEY, Name VARCHAR(50) NOT NULL);
+    CREATE TABLE LinkTypes (Id INT NOT NULL PRIMARY KEY, Type VARCHAR(50) NOT NULL);
+    CREATE TABLE Posts (Id INT NOT NULL PRIMARY KEY, AcceptedAnswerId INT, AnswerCount INT, Body NVARCHAR NOT NULL, ClosedDate DATETIME,
+        CommentCount INT, CommunityOwnedDate DATETIME, CreationDate DATETIME NOT NULL, FavoriteCount INT, LastActivityDate DATETIME NOT NULL,
+        LastEditDate DATETIME, LastEditorDisplayName NVARCHAR(40), LastEditorUserId INT, OwnerUserId INT, ParentId INT NOT NULL,
+        PostTypeId INT NOT NULL, Score INT NOT NULL, Tags NVARCHAR(150), Title NVARCHAR(250), ViewCount INT NOT NULL);
+    CREATE TABLE Comments (Id INT NOT NULL PRIMARY KEY, CreationDate DATETIME NOT NULL, PostId INT NOT NULL, Score INT, Text NVARCHAR(700) NOT NULL,
+        UserId INT);
+    CREATE TABLE Votes (Id INT NOT NULL PRIMARY KEY, PostId INT NOT NULL, UserId INT, BountyAmount INT, VoteTypeId INT NOT NULL,
+        CreationDate DATETIME NOT NULL);
+    CREATE TABLE Badges (Id INT NOT NULL PRIMARY KEY, Name NVARCHAR(40) NOT NULL, UserId INT NOT NULL, Date DATETIME NOT NULL);
+    CREATE TABLE PostLinks (Id INT NOT NULL PRIMARY KEY, CreationDate DATETIME NOT NULL, PostId INT NOT NULL, RelatedPostId INT NOT NULL,
+        LinkTypeId INT NOT NULL);
+    CREATE TABLE Tags (Id INT NOT NULL PRIMARY KEY, TagName NVARCHAR(35), Count INT NOT NULL, ExcerptPostId INT, WikiPostId INT);
+    """)
+    for k, t in enumerate(["Question", "Answer", "Wiki", "TagWikiExcerpt", "TagWiki", "ModeratorNomination", "WikiPlaceholder", "PrivilegeWiki"], 1):
+        c.execute("INSERT INTO PostTypes VALUES (?,?)", (k, t))
+    vote_names = ["AcceptedByOriginator", "UpMod", "DownMod", "Offensive", "Favorite", "Close", "Reopen", "BountyStart", "BountyClose", "Deletion",
+                  "Undeletion", "Spam", "ModeratorReview", "ApproveEditSuggestion", "InformModerator"]
+    for k, t in enumerate(vote_names, 1):
+        c.execute("INSERT INTO VoteTypes VALUES (?,?)", (k, t))
+    c.execute("INSERT INTO LinkTypes VALUES (1, 'Linked')")
+    c.execute("INSERT INTO LinkTypes VALUES (3, 'Duplicate')")
+
+    def when(lo=2008, hi=2013):
+        return f"{rnd.randint(lo, hi)}-{rnd.randint(1, 12):02d}-{rnd.randint(1, 28):02d} {rnd.randint(0, 23):02d}:{rnd.randint(0, 59):02d}:00"
+
+    users = [-1] + list(range(1, 2001))
+    for u in users:
+        c.execute("INSERT INTO Users VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                  (u, None if rnd.random() < 0.6 else word(rnd, 9), None, when(), "Community" if u < 0 else f"{rnd.choice(FIRST)}{u}", rnd.randint(0, 50),
+                   None, when(2013, 2014), None if rnd.random() < 0.5 else word(rnd).title(), 1 if u < 0 else rnd.randint(1, 90000), rnd.randint(0, 900),
+                   rnd.randint(0, 5000), None, None if u < 0 else rnd.randint(1, 4_000_000)))
+    posts, questions, answers = 0, [], []
+    rows = []
+    for q in range(3000):
+        posts += 1
+        qid = posts
+        questions.append(qid)
+        owner = rnd.choice(users[1:]) if rnd.random() < 0.97 else None
+        kids = []
+        for _ in range(rnd.choice([0, 1, 1, 2, 3])):
+            posts += 1
+            kids.append(posts)
+            answers.append(posts)
+        editor = rnd.choice(users) if rnd.random() < 0.3 else None
+        rows.append((qid, rnd.choice(kids) if kids and rnd.random() < 0.5 else None, len(kids), word(rnd, 30), None, rnd.randint(0, 9), None, when(),
+                     rnd.randint(0, 30), when(), when() if editor else None, None, editor, owner, 0, 1, rnd.randint(-3, 300),
+                     "<" + rnd.choice(WORDS) + ">", word(rnd, 6).title(), rnd.randint(10, 90000)))
+        for a in kids:
+            editor = rnd.choice(users) if rnd.random() < 0.2 else None
+            rows.append((a, None, None, word(rnd, 25), None, rnd.randint(0, 5), None, when(), None, when(), when() if editor else None, None, editor,
+                         rnd.choice(users[1:]), qid, 2, rnd.randint(-2, 200), None, None, 0))
+    tags = []
+    for k in range(1, 121):
+        posts += 1
+        excerpt = posts
+        posts += 1
+        wiki = posts
+        for pid, typ in ((excerpt, 4), (wiki, 5)):
+            rows.append((pid, None, None, word(rnd, 12), None, 0, when(), when(), None, when(), None, None, None, -1, 0, typ, 0, None, None, 0))
+        tags.append((k, f"{rnd.choice(WORDS)}-{k}", rnd.randint(1, 3000), excerpt if rnd.random() < 0.9 else None, wiki if rnd.random() < 0.9 else None))
+    c.executemany("INSERT INTO Posts VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows)
+    c.executemany("INSERT INTO Tags VALUES (?,?,?,?,?)", tags)
+    allposts = questions + answers
+    for k in range(1, 9001):
+        c.execute("INSERT INTO Comments VALUES (?,?,?,?,?,?)", (k, when(), rnd.choice(allposts), rnd.randint(0, 20), word(rnd, 15), rnd.choice(users[1:]) if rnd.random() < 0.98 else None))
+    for k in range(1, 20001):
+        vt = rnd.choice([2] * 10 + [3, 1, 5, 6, 8, 9, 10])
+        c.execute("INSERT INTO Votes VALUES (?,?,?,?,?,?)", (k, rnd.choice(allposts), rnd.choice(users[1:]) if vt in (5, 8, 9) else None,
+                                                             rnd.choice([50, 100, 200]) if vt in (8, 9) else None, vt, when()[:10] + " 00:00:00"))
+    for k in range(1, 6001):
+        c.execute("INSERT INTO Badges VALUES (?,?,?,?)", (k, rnd.choice(["Teacher", "Student", "Editor", "Supporter", "Scholar", "Critic"]), rnd.choice(users[1:]), when()))
+    for k in range(1, 801):
+        a, b = rnd.sample(questions, 2)
+        c.execute("INSERT INTO PostLinks VALUES (?,?,?,?,?)", (k * 7, when(), a, b, rnd.choice([1, 1, 1, 3])))
+    c.commit()
+    return c, [
+        ("Posts", "AcceptedAnswerId", "Posts", "Id", False), ("Posts", "ParentId", "Posts", "Id", True), ("Posts", "OwnerUserId", "Users", "Id", False),
+        ("Posts", "LastEditorUserId", "Users", "Id", False), ("Posts", "PostTypeId", "PostTypes", "Id", False),
+        ("Comments", "PostId", "Posts", "Id", False), ("Comments", "UserId", "Users", "Id", False),
+        ("Votes", "PostId", "Posts", "Id", False), ("Votes", "UserId", "Users", "Id", False), ("Votes", "VoteTypeId", "VoteTypes", "Id", False),
+        ("Badges", "UserId", "Users", "Id", False), ("PostLinks", "PostId", "Posts", "Id", False), ("PostLinks", "RelatedPostId", "Posts", "Id", False),
+        ("PostLinks", "LinkTypeId", "LinkTypes", "Id", False), ("Tags", "ExcerptPostId", "Posts", "Id", False), ("Tags", "WikiPostId", "Posts", "Id", False),
+    ]
+
+
 def lake(make):
     """The same database as a lake holds it: every table copied with its columns' types and rows, no key of any kind."""
     def build(path):
@@ -371,5 +592,6 @@ def lake(make):
 
 
 if __name__ == "__main__":
-    sets = [("tpcc", tpcc), ("employees", employees), ("classicmodels", classicmodels), ("world", world)]
+    sets = [("tpcc", tpcc), ("employees", employees), ("classicmodels", classicmodels), ("world", world), ("adventureworkslt", adventureworkslt),
+            ("stackoverflow", stackoverflow)]
     appsets.main(sets + [(name + "_lake", lake(make)) for name, make in sets])
