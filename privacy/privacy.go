@@ -126,6 +126,15 @@ func Detect(c Column) (Finding, bool) {
 		}
 		return Finding{IPAddress, conf, []string{counted(k, "are IPv4 or IPv6 addresses")}}, true
 	}
+	// Names and addresses in any language, by what their values look like.
+	if c.SemanticType != "free_text" {
+		if f, ok := addressByValues(vals); ok {
+			return f, true
+		}
+		if f, ok := personNameByValues(vals); ok {
+			return f, true
+		}
+	}
 	if c.SemanticType == "postal_code" {
 		return semantic(PostalAddress, 0.6) // a postal code narrows where a person lives
 	}
