@@ -12,10 +12,7 @@ import (
 // its values as a card's Luhn digit finds cards. Each check passes a
 // random number of the same shape by chance 1 in 10 to 1 in 100, so nine
 // in ten of five values or more passing is no coincidence.
-var nationalIDs = []struct {
-	name  string
-	valid func(string) bool
-}{
+var nationalIDs = []nationalID{
 	{"Spanish DNI or NIE numbers (control letter)", isDNI},
 	{"Dutch BSNs (11-proof)", isBSN},
 	{"Brazilian CPFs (two mod-11 check digits)", isCPF},
@@ -32,6 +29,12 @@ var nationalIDs = []struct {
 	{"Chilean RUTs (a mod-11 check digit or K)", isRUT},
 	{"UK National Insurance numbers (the letters HMRC issues, six digits, A to D)", isNINO},
 	{"Danish CPR numbers (a date, a dash and four digits)", isCPR},
+}
+
+// nationalID is one country's number: what it is called and its check.
+type nationalID struct {
+	name  string
+	valid func(string) bool
 }
 
 // separators are what national numbers are written with between their

@@ -9,6 +9,7 @@ package privacy
 
 import (
 	"fmt"
+	"maps"
 	"net/netip"
 	"slices"
 	"strings"
@@ -96,6 +97,35 @@ func Detect(c Column) (Finding, bool) {
 	// take for a phone number's.
 	if k, ok := share(isSSN); ok {
 		return Finding{NationalID, 0.8, []string{counted(k, "are written as a US social security number (123-45-6789)")}}, true
+	}
+	// A column of several countries' numbers (documents of a customer base
+	// across borders): each value passes one of the checks. Any of them
+	// passes a number by chance more often than one does, so it takes
+	// more values and two kinds at least.
+	if n >= 2*minValues {
+		kinds := map[string]int{}
+		k := 0
+		for _, v := range vals {
+			v = strings.TrimSpace(v)
+			kind := ""
+			for _, id := range nationalIDs {
+				if id.valid(v) {
+					kind = id.name
+					break
+				}
+			}
+			if kind == "" && isSSN(v) {
+				kind = "US social security numbers"
+			}
+			if kind != "" {
+				kinds[kind]++
+				k++
+			}
+		}
+		if len(kinds) >= 2 && float64(k) >= valueShare*float64(n) {
+			names := slices.Sorted(maps.Keys(kinds))
+			return Finding{NationalID, 0.85, []string{counted(k, fmt.Sprintf("are valid national identifiers of %d kinds (%s)", len(kinds), strings.Join(names, "; ")))}}, true
+		}
 	}
 	semantic := func(cat string, scale float64) (Finding, bool) {
 		conf := c.SemanticConfidence * scale

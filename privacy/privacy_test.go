@@ -169,6 +169,14 @@ func TestNationalIDs(t *testing.T) {
 	if !ok || f.Category != NationalID {
 		t.Errorf("a column of BSNs: %+v, %v", f, ok)
 	}
+	// A column of several countries' numbers, each valid by its own check.
+	mixed := many(20, "12345678Z", "111222333", "529.982.247-25", "123-45-6789", "RSSMRA85T10A562S", "943 476 5919")
+	if f, ok := Detect(Column{Words: []string{"document"}, Values: mixed}); !ok || f.Category != NationalID || !strings.Contains(f.Evidence[0], "6 kinds") {
+		t.Errorf("a column of several countries' numbers: %+v, %v", f, ok)
+	}
+	if f, ok := Detect(Column{Words: []string{"document"}, Values: mixed[:6]}); ok {
+		t.Errorf("six mixed numbers prove nothing: %+v", f)
+	}
 	// Nine-digit order numbers are not BSNs: about one in eleven passes.
 	var orders []string
 	for i := 0; i < 40; i++ {
