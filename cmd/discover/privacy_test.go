@@ -277,9 +277,11 @@ func TestPrivacyKeepsValuesOutOfPrompts(t *testing.T) {
 
 // TestPrivacyMasksQueryResults (issue 21): the MCP server's run_query
 // masks the values of the result columns that hold personal data: named as
-// the discovery's personal-data columns are (first_name), or found so by
-// their values under another name (an alias of the e-mail address); it
-// names them in masked_columns, and counts and other columns stay as they
+// the discovery's personal-data columns are (first_name), found so by
+// their values under another name (an alias of the e-mail address), or
+// read from one under another name though the values show nothing (the
+// last name's first two letters: the query's select list names the
+// column); it names them in masked_columns, and counts and other columns stay as they
 // are. With --show-pii, the values come back as they are.
 func TestPrivacyMasksQueryResults(t *testing.T) {
 	out := t.TempDir()
@@ -287,7 +289,7 @@ func TestPrivacyMasksQueryResults(t *testing.T) {
 		t.Fatalf("discovery: exit %d\n%s", res.code, res.stderr)
 	}
 	cat := filepath.Join(out, "catalog.db")
-	const q = "SELECT id, first_name, email AS contact, country_code FROM customers ORDER BY id LIMIT 20"
+	const q = "SELECT c.id, c.first_name, c.email AS contact, substr(c.last_name, 1, 2) AS k, c.country_code FROM customers AS c ORDER BY c.id LIMIT 20"
 	query := func(extra ...string) (columns []string, rows [][]any, masked []string) {
 		resp, res := mcpSession(t, append([]string{"--demo", "--catalog", cat}, extra...),
 			`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`,
@@ -314,8 +316,8 @@ func TestPrivacyMasksQueryResults(t *testing.T) {
 		t.Fatalf("--show-pii: masked %v, %d rows", none, len(shown))
 	}
 	_, rows, masked := query()
-	if strings.Join(masked, ",") != "first_name,contact" {
-		t.Errorf("masked columns %v, want first_name and contact (the e-mail by its values)", masked)
+	if strings.Join(masked, ",") != "first_name,contact,k" {
+		t.Errorf("masked columns %v, want first_name, contact (the e-mail by its values) and k (by the column it reads)", masked)
 	}
 	for i := range rows {
 		for j, c := range cols {
