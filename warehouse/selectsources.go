@@ -13,24 +13,26 @@ type ColumnOrigin struct {
 
 // ResultSources says, for each column of a result of query, the table
 // columns its values come from, as "table.column" in lower case (the
-// table's bare name): the engine's own word where it gives one
-// (Result.Origins), otherwise what the query's select list reads, followed
+// table's bare name): the engine's own word where it gives one for a
+// column (Result.Origins), otherwise what the query's select list reads, followed
 // through table aliases, subqueries in FROM and common table expressions
 // (SELECT last_name AS x FROM people p gives x people.last_name; an
 // expression gives every column it reads). A column the text does not
 // trace (a star's, or a query the reading does not follow) has none.
 func ResultSources(g *Grammar, query string, res *Result) [][]string {
-	out := make([][]string, len(res.Columns))
-	traced := false
+	out := textSources(g, query, res.Columns)
 	for i, o := range res.Origins {
 		if i < len(out) && o.Column != "" {
 			out[i] = []string{strings.ToLower(o.Table.Name + "." + o.Column)}
-			traced = true
 		}
 	}
-	if traced {
-		return out
-	}
+	return out
+}
+
+// textSources reads the sources of a result's columns from the query's
+// select list.
+func textSources(g *Grammar, query string, columns []string) [][]string {
+	out := make([][]string, len(columns))
 	toks, err := g.Tokenize(query)
 	if err != nil {
 		return out
@@ -44,9 +46,9 @@ func ResultSources(g *Grammar, query string, res *Result) [][]string {
 	for _, it := range b.items {
 		star = star || it.star
 	}
-	for i, col := range res.Columns {
+	for i, col := range columns {
 		switch {
-		case !star && len(b.items) == len(res.Columns):
+		case !star && len(b.items) == len(columns):
 			out[i] = b.items[i].sources
 		default:
 			for _, it := range b.items {
