@@ -31,6 +31,9 @@ const (
 	// FreeText is text written by people that holds one of the others in
 	// some of its values (a note with a phone number in it).
 	FreeText = "free_text"
+	// place is no category: names.txt's words for a town, region or
+	// country, whose names are often persons' too (Florence, Lincoln).
+	place = "place"
 )
 
 // Column is what Detect reads of a column.
@@ -161,7 +164,7 @@ func Detect(c Column) (Finding, bool) {
 		if f, ok := addressByValues(vals); ok {
 			return f, true
 		}
-		if f, ok := personNameByValues(vals); ok {
+		if f, ok := personNameByValues(vals); ok && !named[place] {
 			return f, true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -21,6 +22,7 @@ var lexiconFiles embed.FS
 
 var (
 	personNames                           = wordSet("lexicon/person_names.txt", true)
+	placeNames                            = lineSet("lexicon/place_names.txt")
 	nameParticles                         = wordSet("lexicon/name_particles.txt", false)
 	orgWords                              = wordSet("lexicon/org_words.txt", false)
 	streetWords, streetEndings, unitWords = func() (map[string]bool, []string, map[string]bool) {
@@ -74,6 +76,17 @@ func wordSet(name string, folded bool) map[string]bool {
 				m[fold(w)] = true
 			}
 		}
+	}
+	return m
+}
+
+// lineSet reads a lexicon file whose lines are names of several words
+// (San Diego), each line whole and without its accents too.
+func lineSet(name string) map[string]bool {
+	m := map[string]bool{}
+	for _, l := range lines(name) {
+		m[l] = true
+		m[fold(l)] = true
 	}
 	return m
 }
@@ -193,6 +206,17 @@ func personNameByValues(vals []string) (Finding, bool) {
 		float64(known) < nameWordShare*float64(words) || len(distinct) < minValues {
 		return Finding{}, false
 	}
+	// Many places bear persons' names (Victoria, Lincoln, Bologna): a
+	// column most of whose names are towns' is of places.
+	places := 0
+	for v := range distinct {
+		if placeNames[v] || placeNames[fold(v)] {
+			places++
+		}
+	}
+	if 2*places >= len(distinct) {
+		return Finding{}, false
+	}
 	wordShare := float64(known) / float64(words)
 	conf := round(0.5 + 0.45*wordShare*float64(attested)/float64(n))
 	return Finding{PersonName, conf, []string{
@@ -218,7 +242,8 @@ func addressShape(s string) bool {
 			unit = true
 		default:
 			for _, e := range streetEndings {
-				if len(lw) > len(e)+2 && strings.HasSuffix(lw, e) {
+				// Ekgränd, Hauptstraße: the street's own name before it.
+				if stem, ok := strings.CutSuffix(lw, e); ok && utf8.RuneCountInString(stem) >= 2 {
 					street = true
 					break
 				}
@@ -229,7 +254,7 @@ func addressShape(s string) bool {
 }
 
 // houseNumber: a number of up to five digits, with a letter or two after
-// it (12a, 4B, 3º, 12bis) or a second number (12-14, 7/2).
+// it (12a, 4B, 3º, 12bis) or a second number or letter (12-14, 7/2, 96/A).
 func houseNumber(w string) bool {
 	digits, i := 0, 0
 	rs := []rune(w)
@@ -244,7 +269,12 @@ func houseNumber(w string) bool {
 	if rest == "" {
 		return true
 	}
-	if (rest[0] == '-' || rest[0] == '/') && len(rest) > 1 && allDigits(rest[1:]) && len(rest) <= 6 {
+	if (rest[0] == '-' || rest[0] == '/') && len(rest) > 1 && len(rest) <= 6 {
+		for _, r := range rest[1:] {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return false
+			}
+		}
 		return true
 	}
 	letters := 0

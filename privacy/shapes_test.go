@@ -39,6 +39,7 @@ func TestNamesAndAddressesByValues(t *testing.T) {
 		{"firms named after families", many(30, "Schmidt & Söhne GmbH", "Rossi e Figli S.r.l.", "Johansson AB", "Martin Group", "García Hermanos S.L.", "Nowak Sp. z o.o."), ""},
 		{"category labels", many(30, "Electronics", "Kitchen", "Toys", "Books", "Outdoor", "Beauty", "Sports"), ""},
 		{"statuses", many(30, "Active", "Pending", "Closed", "Cancelled"), ""},
+		{"towns that bear persons' names", many(30, "Lincoln", "Jackson", "Madison", "Austin", "Charlotte", "Victoria", "San Jose", "Santa Clara"), ""},
 		{"few distinct names prove little", many(30, "Anna", "Peter"), ""},
 		{"versions and codes", many(30, "v1.2", "A-100", "B-200", "X12"), ""},
 	} {
@@ -62,6 +63,7 @@ func TestAddressShapes(t *testing.T) {
 	for s, want := range map[string]bool{
 		"Hauptstraße 5": true, "Kerkstraat 12a": true, "12 rue Victor Hugo": true, "Calle Mayor, 12, 3º B": true,
 		"Via Roma 3": true, "742 Evergreen Terrace": true, "Piso 3": true,
+		"Ekgränd 69A": true, "Corso Garibaldi, 96/A": true, "ul. Długa 12/4": true,
 		"Hauptstraße": false, "Berlin": false, "Order 12": false, "Rue": false, "Strategy 2024": false,
 	} {
 		if addressShape(s) != want {
@@ -73,5 +75,21 @@ func TestAddressShapes(t *testing.T) {
 		if houseNumber(s) != want {
 			t.Errorf("houseNumber(%q) = %v", s, !want)
 		}
+	}
+}
+
+// TestPlaceNamedColumn: a column named as a town's (citta, ort, miasto)
+// holds places, though they bear surnames (Bologna, Verona, Roma); the
+// same values under another name are taken for names (so the name, not
+// luck, decides).
+func TestPlaceNamedColumn(t *testing.T) {
+	vals := many(40, "Roma", "Milano", "Napoli", "Torino", "Palermo", "Genova", "Bologna", "Firenze", "Bari", "Verona")
+	for _, words := range [][]string{{"citta"}, {"ort"}, {"miasto"}, {"birth", "place"}} {
+		if f, ok := Detect(Column{Words: words, Values: vals}); ok {
+			t.Errorf("%v: %+v", words, f)
+		}
+	}
+	if f, ok := Detect(Column{Words: []string{"feld"}, Values: vals}); !ok || f.Category != PersonName {
+		t.Errorf("the same values unnamed: %+v, %v (want person_name: the test above proves nothing otherwise)", f, ok)
 	}
 }
