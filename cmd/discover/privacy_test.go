@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -101,11 +102,43 @@ func TestPrivacySection(t *testing.T) {
 // file's bytes, stdout and stderr. The planted duplicate e-mail is still
 // reported, masked, and the report says the values are masked.
 func TestPrivacyMasksEveryOutput(t *testing.T) {
+	masked, _ := masksEveryOutput(t, "--demo")
+
+	// The findings are still there, masked.
+	_, m := readReport(t, masked)
+	if m.Privacy == nil || !m.Privacy.ValuesMasked || m.Privacy.Columns != 8 {
+		t.Errorf("privacy %+v, want values masked, 8 columns", m.Privacy)
+	}
+	_, email := findColumn(m, "customers", "email")
+	if email == nil {
+		t.Fatal("no customers.email")
+	}
+	dups := anomaliesOf(email, "duplicate")
+	if len(dups) != 1 || len(dups[0].Examples) == 0 || !strings.Contains(dups[0].Examples[0], "***@") {
+		t.Errorf("customers.email's duplicate, masked: %s", describeAnomalies(email))
+	}
+	md, err := os.ReadFile(filepath.Join(masked, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "Their values are masked here and in the catalog") {
+		t.Error("report.md does not say the values are masked")
+	}
+}
+
+// masksEveryOutput runs a discovery of the database db names twice, with
+// --show-pii and by default, and fails for every value of a personal-data
+// column that the first shows (personalValues) and any output of the
+// second holds: report.json, .md, .html, the table pages, the catalog
+// file's bytes, stdout and stderr. It returns the default run's folder
+// and result.
+func masksEveryOutput(t *testing.T, db ...string) (string, result) {
+	t.Helper()
 	shown, masked := t.TempDir(), t.TempDir()
-	if res := run(t, "--demo", "--out", shown, "--show-pii", "-q"); res.code != 0 {
+	if res := run(t, append(db, "--out", shown, "--show-pii", "-q")...); res.code != 0 {
 		t.Fatalf("--show-pii: exit %d\n%s", res.code, res.stderr)
 	}
-	res := run(t, "--demo", "--out", masked)
+	res := run(t, append(db, "--out", masked)...)
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
@@ -154,27 +187,7 @@ func TestPrivacyMasksEveryOutput(t *testing.T) {
 			}
 		}
 	}
-
-	// The findings are still there, masked.
-	_, m := readReport(t, masked)
-	if m.Privacy == nil || !m.Privacy.ValuesMasked || m.Privacy.Columns != 8 {
-		t.Errorf("privacy %+v, want values masked, 8 columns", m.Privacy)
-	}
-	_, email := findColumn(m, "customers", "email")
-	if email == nil {
-		t.Fatal("no customers.email")
-	}
-	dups := anomaliesOf(email, "duplicate")
-	if len(dups) != 1 || len(dups[0].Examples) == 0 || !strings.Contains(dups[0].Examples[0], "***@") {
-		t.Errorf("customers.email's duplicate, masked: %s", describeAnomalies(email))
-	}
-	md, err := os.ReadFile(filepath.Join(masked, "report.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(md), "Their values are masked here and in the catalog") {
-		t.Error("report.md does not say the values are masked")
-	}
+	return masked, res
 }
 
 // personalValues are the values a --show-pii run's report (in dir) shows of
@@ -373,5 +386,64 @@ func TestPrivacyMasksAskAnswers(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(masked.Warnings, " "), "email hold personal data and are masked") {
 		t.Errorf("warnings %v do not say the e-mail addresses are masked", masked.Warnings)
+	}
+}
+
+// TestPrivacyInManyLanguages (issue 21): on piibench's generated Italian,
+// Polish, Swedish and British clinic (python3 cmd/piibench/generate.py,
+// the database written after privacy's rules, so not held out), every
+// column's category is the truth's, whatever language its name is in or
+// however little it says (medico, numero, kundnummer, codice_dip): names
+// and addresses by their values, national numbers by their checks; the
+// cities, products, firms named after families and category labels hold
+// none. The values of its personal-data columns reach no output of a
+// default run.
+func TestPrivacyInManyLanguages(t *testing.T) {
+	dir := t.TempDir()
+	const db = "clinica_it_pl_se"
+	cmd := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("generate.py: %v\n%s", err, out)
+	}
+	truth := map[string]string{}
+	b, err := os.ReadFile(filepath.Join(dir, "TRUTH.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if f[0] == db {
+			truth[f[1]+"."+f[2]] = f[3]
+		}
+	}
+	if len(truth) < 40 {
+		t.Fatalf("%d columns of %s in the truth", len(truth), db)
+	}
+	// What the semantic expert does not tell yet, and why.
+	misses := map[string]string{
+		"pazienti.telefono": "Italian numbers written as ten digits without a plus or spaces are not the phone pattern",
+	}
+	masked, _ := masksEveryOutput(t, "--db", filepath.Join(dir, db+".db"))
+	_, rep := readReport(t, masked)
+	found := map[string]string{}
+	for _, tb := range rep.Tables {
+		for _, c := range tb.Columns {
+			found[tb.Name+"."+c.Name] = "none"
+			if c.PII != nil {
+				found[tb.Name+"."+c.Name] = c.PII.Category
+			}
+		}
+	}
+	personal := 0
+	for col, want := range truth {
+		if want != "none" {
+			personal++
+		}
+		if got := found[col]; got != want && misses[col] == "" {
+			t.Errorf("%s: %q, want %q", col, got, want)
+		}
+	}
+	if personal < 20 {
+		t.Errorf("only %d personal columns in the truth", personal)
 	}
 }
