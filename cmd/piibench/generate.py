@@ -8,8 +8,8 @@ database, so the output is the same whatever PYTHONHASHSEED; about a second.
     python3 cmd/piibench/generate.py OUT_DIR
     go run ./cmd/piibench -data OUT_DIR -v
 
-Writes OUT_DIR/<name>.db, MANIFEST.tsv (name, file) and TRUTH.tsv (db, table,
-column, category), then checks them (check()). Ages are 18 to 90 on 2024-06-30.
+Writes OUT_DIR/<name>.db, MANIFEST.tsv (name, file, held_out: yes or no) and
+TRUTH.tsv (db, table, column, category), then checks them (check()). Ages are 18 to 90 on 2024-06-30.
 
 - personal_de: a German HR system, German snake_case: mitarbeiter (vorname,
   nachname, geburtsdatum DD.MM.YYYY, strasse, plz, telefonnummer (030) 1234567,
@@ -1091,7 +1091,7 @@ def check(out):
     with open(os.path.join(out, "MANIFEST.tsv")) as f:
         manifest = [line.rstrip("\n").split("\t") for line in f][1:]
     seen = 0
-    for name, file in manifest:
+    for name, file, _ in manifest:
         con = sqlite3.connect(os.path.join(out, file))
         tables = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         assert 3 <= len(tables) <= 6, (name, tables)
@@ -1124,6 +1124,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     dbs = [("personal_de", personal_de), ("tienda_es", tienda_es), ("crm_fr_nl", crm_fr_nl), ("fintech_us", fintech_us),
            ("clinica_it_pl_se", clinica_it_pl_se)]
+    held_out = {"personal_de", "tienda_es", "crm_fr_nl", "fintech_us"}
     for name, build in dbs:
         path = os.path.join(out, name + ".db")
         if os.path.exists(path):
@@ -1133,7 +1134,7 @@ def main():
         con.commit()
         con.close()
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
-        f.write("name\tfile\n" + "".join(f"{name}\t{name}.db\n" for name, _ in dbs))
+        f.write("name\tfile\theld_out\n" + "".join(f"{name}\t{name}.db\t{'yes' if name in held_out else 'no'}\n" for name, _ in dbs))
     with open(os.path.join(out, "TRUTH.tsv"), "w") as f:
         f.write("db\ttable\tcolumn\tcategory\n" + "".join(f"{s.db}\t{s.table}\t{s.column}\t{s.category}\n" for s in SPEC))
     check(out)
