@@ -4,11 +4,10 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -21,8 +20,10 @@ import (
 var lexiconFiles embed.FS
 
 var (
-	personNames                           = wordSet("lexicon/person_names.txt", true)
-	placeNames                            = lineSet("lexicon/place_names.txt")
+	// The two large lexicons are read when first asked for, not when a
+	// program that imports the package starts.
+	personNames                           = sync.OnceValue(func() map[string]bool { return wordSet("lexicon/person_names.txt", true) })
+	placeNames                            = sync.OnceValue(func() map[string]bool { return lineSet("lexicon/place_names.txt") })
 	nameParticles                         = wordSet("lexicon/name_particles.txt", false)
 	orgWords                              = wordSet("lexicon/org_words.txt", false)
 	streetWords, streetEndings, unitWords = func() (map[string]bool, []string, map[string]bool) {
@@ -93,11 +94,20 @@ func lineSet(name string) map[string]bool {
 
 // fold drops the accents of s's letters (é → e, ü → u).
 func fold(s string) string {
-	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), s)
-	if err != nil {
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		ascii = s[i] < utf8.RuneSelf
+	}
+	if ascii {
 		return s
 	}
-	return out
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return norm.NFC.String(b.String())
 }
 
 // valueWords splits a value into its words: runs between spaces and commas.
@@ -132,12 +142,13 @@ func knownName(w string) bool {
 	if nameParticles[w] || len([]rune(w)) < 2 {
 		return false
 	}
-	if personNames[w] || personNames[fold(w)] {
+	names := personNames()
+	if names[w] || names[fold(w)] {
 		return true
 	}
 	if strings.Contains(w, "-") {
 		for _, p := range strings.Split(w, "-") {
-			if personNames[p] || personNames[fold(p)] {
+			if names[p] || names[fold(p)] {
 				return true
 			}
 		}
@@ -208,9 +219,9 @@ func personNameByValues(vals []string) (Finding, bool) {
 	}
 	// Many places bear persons' names (Victoria, Lincoln, Bologna): a
 	// column most of whose names are towns' is of places.
-	places := 0
+	places, towns := 0, placeNames()
 	for v := range distinct {
-		if placeNames[v] || placeNames[fold(v)] {
+		if towns[v] || towns[fold(v)] {
 			places++
 		}
 	}
