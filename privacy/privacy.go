@@ -159,8 +159,10 @@ func Detect(c Column) (Finding, bool) {
 		}
 		return Finding{IPAddress, conf, []string{counted(k, "are IPv4 or IPv6 addresses")}}, true
 	}
-	// Names and addresses in any language, by what their values look like.
-	if c.SemanticType != "free_text" {
+	// Names and addresses in any language, by what their values look like,
+	// in a column the semantic expert found no other meaning for (a
+	// country's name, France or Jordan, is no person's).
+	if !otherMeaning[c.SemanticType] {
 		if f, ok := addressByValues(vals); ok {
 			return f, true
 		}
@@ -196,6 +198,11 @@ func Detect(c Column) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// otherMeaning are the semantic types of columns whose values are neither
+// persons' names nor addresses, whatever they look like.
+var otherMeaning = map[string]bool{"free_text": true, "country": true, "currency": true, "url": true, "uuid": true,
+	"json": true, "boolean": true, "date": true, "timestamp": true, "numeric_measure": true, "binary": true}
 
 func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 

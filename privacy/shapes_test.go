@@ -78,6 +78,18 @@ func TestAddressShapes(t *testing.T) {
 	}
 }
 
+// TestOtherMeanings: values shaped like names in a column the semantic
+// expert gave another meaning (countries) are not persons' names.
+func TestOtherMeanings(t *testing.T) {
+	vals := many(30, "Jordan", "Chad", "Georgia", "France", "Israel", "Victoria", "Lesotho", "Cuba")
+	if f, ok := Detect(Column{Words: []string{"feld"}, SemanticType: "country", SemanticConfidence: 0.9, Values: vals}); ok {
+		t.Errorf("countries: %+v", f)
+	}
+	if f, ok := Detect(Column{Words: []string{"feld"}, Values: vals}); !ok || f.Category != PersonName {
+		t.Errorf("the same values of no type: %+v, %v (want person_name: the test above proves nothing otherwise)", f, ok)
+	}
+}
+
 // TestPlaceNamedColumn: a column named as a town's (citta, ort, miasto)
 // holds places, though they bear surnames (Bologna, Verona, Roma); the
 // same values under another name are taken for names (so the name, not
