@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/report"
@@ -445,5 +446,54 @@ func TestPrivacyInManyLanguages(t *testing.T) {
 	}
 	if personal < 20 {
 		t.Errorf("only %d personal columns in the truth", personal)
+	}
+}
+
+// TestPrivacyMasksQueryResultsPostgres (issue 21): on PostgreSQL, a result
+// column is masked by the table column the server says it reads, where
+// the query's text cannot tell (a table alias that renames its columns)
+// and three rows are too few for the values to tell either.
+func TestPrivacyMasksQueryResultsPostgres(t *testing.T) {
+	dsn, _, admin := pgscratch.Database(t, pgscratch.Server(t), "pii_alias")
+	var rows []string
+	for i := range 40 {
+		rows = append(rows, fmt.Sprintf("(%d, 'person%d@mail.example', %d)", i+1, i, 10+i%7))
+	}
+	execAll(t, admin, []string{
+		`CREATE TABLE people (id int PRIMARY KEY, email text NOT NULL, visits int NOT NULL)`,
+		`INSERT INTO people VALUES ` + strings.Join(rows, ", "),
+	})
+	out := t.TempDir()
+	if res := run(t, "--db", dsn, "--out", out, "--progress", "none", "--format", "json"); res.code != 0 {
+		t.Fatalf("discovery: exit %d\n%s", res.code, res.stderr)
+	}
+	const q = "SELECT x, n FROM people AS p(i, x, n) ORDER BY i LIMIT 3"
+	resp, res := mcpSession(t, []string{"--db", dsn, "--catalog", filepath.Join(out, "catalog.db"), "--allow-privileged"},
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`,
+		call(2, "run_query", map[string]any{"sql": q}))
+	if res.code != 0 {
+		t.Fatalf("mcp: exit %d\n%s", res.code, res.stderr)
+	}
+	text, isErr := toolText(t, resp["2"])
+	if isErr {
+		t.Fatalf("run_query: %s", text)
+	}
+	var r struct {
+		Rows   [][]any  `json:"rows"`
+		Masked []string `json:"masked_columns"`
+	}
+	if err := json.Unmarshal([]byte(text), &r); err != nil {
+		t.Fatalf("%v: %s", err, text)
+	}
+	if strings.Join(r.Masked, ",") != "x" || len(r.Rows) != 3 {
+		t.Fatalf("masked %v, %d rows: want x masked (the e-mail, by the column PostgreSQL names)", r.Masked, len(r.Rows))
+	}
+	for i, row := range r.Rows {
+		if got := fmt.Sprint(row[0]); strings.Contains(got, fmt.Sprintf("person%d", i)) || !strings.Contains(got, "***@") {
+			t.Errorf("row %d: %q, want it masked", i, got)
+		}
+		if fmt.Sprint(row[1]) != fmt.Sprint(10+i%7) {
+			t.Errorf("row %d: visits %v, want it as it is", i, row[1])
+		}
 	}
 }
