@@ -130,6 +130,15 @@ func Detect(c Column) (Finding, bool) {
 			return Finding{NationalID, 0.85, []string{counted(k, fmt.Sprintf("are valid national identifiers of %d kinds (%s)", len(kinds), strings.Join(names, "; ")))}}, true
 		}
 	}
+	// An address's four numbers, which the semantic expert may take for a
+	// phone number's (10.0.46.103).
+	if k, ok := share(isIP); ok {
+		conf := 0.75 // version numbers are written 1.2.3.4 too
+		if named[IPAddress] {
+			conf = 0.95
+		}
+		return Finding{IPAddress, conf, []string{counted(k, "are IPv4 or IPv6 addresses")}}, true
+	}
 	semantic := func(cat string, scale float64) (Finding, bool) {
 		conf := c.SemanticConfidence * scale
 		return Finding{cat, round(conf), []string{fmt.Sprintf("the semantic type %s (%.0f%%)", c.SemanticType, 100*c.SemanticConfidence)}}, conf > 0
@@ -151,13 +160,6 @@ func Detect(c Column) (Finding, bool) {
 	}
 	if named[DateOfBirth] && (c.SemanticType == "date" || c.SemanticType == "timestamp") {
 		return Finding{DateOfBirth, 0.9, []string{"named as a date of birth", "the semantic type " + c.SemanticType}}, true
-	}
-	if k, ok := share(isIP); ok {
-		conf := 0.75 // version numbers are written 1.2.3.4 too
-		if named[IPAddress] {
-			conf = 0.95
-		}
-		return Finding{IPAddress, conf, []string{counted(k, "are IPv4 or IPv6 addresses")}}, true
 	}
 	// Names and addresses in any language, by what their values look like,
 	// in a column the semantic expert found no other meaning for (a

@@ -64,6 +64,7 @@ func TestDetect(t *testing.T) {
 		{"ibans in any name", Column{Words: []string{"konto"}, Values: ibans}, IBAN, 0.9},
 		{"ips", Column{Words: []string{"remote", "addr"}, Values: ips}, IPAddress, 0.9},
 		{"ips unnamed", Column{Words: []string{"origin"}, Values: ips}, IPAddress, 0.7},
+		{"ips the semantic expert took for phones", Column{Words: []string{"hostname"}, SemanticType: "phone", SemanticConfidence: 0.93, Values: ips}, IPAddress, 0.7},
 		{"ssn shape", Column{Words: []string{"nummer"}, Values: ssns}, NationalID, 0.8},
 		{"ssn the semantic expert took for phones", Column{Words: []string{"ssn"}, SemanticType: "phone", SemanticConfidence: 0.9, Values: ssns}, NationalID, 0.8},
 		{"named national id", Column{Words: []string{"dni"}, Values: ids}, NationalID, 0.8},
