@@ -190,10 +190,12 @@ func Ask(ctx context.Context, src warehouse.Source, cat *catalog.Catalog, client
 		known := map[string]string{}
 		if k != nil {
 			for key, p := range k.pii {
-				known[strings.ToLower(key[strings.LastIndexByte(key, '.')+1:])] = p.Category
+				i := strings.LastIndexByte(key, '.')
+				privacy.Known(known, key[:max(i, 0)], key[i+1:], p.Category)
 			}
 		}
-		if masked := privacy.MaskRows(res.Columns, res.Rows, known); len(masked) > 0 {
+		sources := warehouse.ResultSources(src.Dialect().Grammar(), chosen.out.SQL, r)
+		if masked := privacy.MaskRows(res.Columns, sources, res.Rows, known); len(masked) > 0 {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("the values of %s hold personal data and are masked (--show-pii shows them)", strings.Join(masked, ", ")))
 		}
 	}

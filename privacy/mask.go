@@ -291,14 +291,31 @@ func firstWord(s string) string {
 
 func alnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
+// Known adds a discovery's personal-data column to known, the map MaskRows
+// reads: by its name and by its table's bare name and its name
+// ("people.last_name"), lower case.
+func Known(known map[string]string, table, column, category string) {
+	if i := strings.LastIndexByte(table, '.'); i >= 0 {
+		table = table[i+1:]
+	}
+	known[strings.ToLower(column)] = category
+	known[strings.ToLower(table+"."+column)] = category
+}
+
 // MaskRows masks, in a query's result, the values of the columns that hold
-// personal data: a column named like one of known's (a column name, lower
-// case, → its category: the personal-data columns a discovery found), or
-// one that Detect finds personal by its name and values. It returns the
-// masked columns' names. With an e-mail category among known or found,
-// every e-mail address in any other text value is masked too (a
-// concatenation that carries one).
-func MaskRows(columns []string, rows [][]any, known map[string]string) []string {
+// personal data, and returns the masked columns' names. A column is
+// masked when it reads a personal-data column of known (Known): one of
+// its sources is (sources[i], the table columns result column i is read
+// from, warehouse.ResultSources: SELECT last_name AS x FROM people), or it
+// is named as one is (a column of another table so named is masked too:
+// the safe side). A column that reads no known
+// personal column, or that could not be traced, is masked when Detect
+// finds it personal by its name and values (an e-mail address under
+// another name, persons' names in any language): values that look
+// personal are masked whatever their column. With an e-mail category
+// among known or found, every e-mail address in any other text value is
+// masked too (a concatenation that carries one).
+func MaskRows(columns []string, sources [][]string, rows [][]any, known map[string]string) []string {
 	emails := false
 	for _, c := range known {
 		emails = emails || c == Email
@@ -306,7 +323,19 @@ func MaskRows(columns []string, rows [][]any, known map[string]string) []string 
 	cats := make([]string, len(columns))
 	var masked []string
 	for i, name := range columns {
-		cat := known[strings.ToLower(name)]
+		cat := ""
+		var srcs []string
+		if i < len(sources) {
+			srcs = sources[i]
+		}
+		for _, src := range srcs {
+			if cat = known[src]; cat != "" {
+				break
+			}
+		}
+		if cat == "" {
+			cat = known[strings.ToLower(name)]
+		}
 		if cat == "" {
 			var vals []string
 			for _, r := range rows {

@@ -9,6 +9,7 @@ package privacy
 
 import (
 	"fmt"
+	"maps"
 	"net/netip"
 	"slices"
 	"strings"
@@ -30,6 +31,9 @@ const (
 	// FreeText is text written by people that holds one of the others in
 	// some of its values (a note with a phone number in it).
 	FreeText = "free_text"
+	// place is no category: names.txt's words for a town, region or
+	// country, whose names are often persons' too (Florence, Lincoln).
+	place = "place"
 )
 
 // Column is what Detect reads of a column.
@@ -97,6 +101,44 @@ func Detect(c Column) (Finding, bool) {
 	if k, ok := share(isSSN); ok {
 		return Finding{NationalID, 0.8, []string{counted(k, "are written as a US social security number (123-45-6789)")}}, true
 	}
+	// A column of several countries' numbers (documents of a customer base
+	// across borders): each value passes one of the checks. Any of them
+	// passes a number by chance more often than one does, so it takes
+	// more values and two kinds at least.
+	if n >= 2*minValues {
+		kinds := map[string]int{}
+		k := 0
+		for _, v := range vals {
+			v = strings.TrimSpace(v)
+			kind := ""
+			for _, id := range nationalIDs {
+				if id.valid(v) {
+					kind = id.name
+					break
+				}
+			}
+			if kind == "" && isSSN(v) {
+				kind = "US social security numbers"
+			}
+			if kind != "" {
+				kinds[kind]++
+				k++
+			}
+		}
+		if len(kinds) >= 2 && float64(k) >= valueShare*float64(n) {
+			names := slices.Sorted(maps.Keys(kinds))
+			return Finding{NationalID, 0.85, []string{counted(k, fmt.Sprintf("are valid national identifiers of %d kinds (%s)", len(kinds), strings.Join(names, "; ")))}}, true
+		}
+	}
+	// An address's four numbers, which the semantic expert may take for a
+	// phone number's (10.0.46.103).
+	if k, ok := share(isIP); ok {
+		conf := 0.75 // version numbers are written 1.2.3.4 too
+		if named[IPAddress] {
+			conf = 0.95
+		}
+		return Finding{IPAddress, conf, []string{counted(k, "are IPv4 or IPv6 addresses")}}, true
+	}
 	semantic := func(cat string, scale float64) (Finding, bool) {
 		conf := c.SemanticConfidence * scale
 		return Finding{cat, round(conf), []string{fmt.Sprintf("the semantic type %s (%.0f%%)", c.SemanticType, 100*c.SemanticConfidence)}}, conf > 0
@@ -119,12 +161,16 @@ func Detect(c Column) (Finding, bool) {
 	if named[DateOfBirth] && (c.SemanticType == "date" || c.SemanticType == "timestamp") {
 		return Finding{DateOfBirth, 0.9, []string{"named as a date of birth", "the semantic type " + c.SemanticType}}, true
 	}
-	if k, ok := share(isIP); ok {
-		conf := 0.75 // version numbers are written 1.2.3.4 too
-		if named[IPAddress] {
-			conf = 0.95
+	// Names and addresses in any language, by what their values look like,
+	// in a column the semantic expert found no other meaning for (a
+	// country's name, France or Jordan, is no person's).
+	if !otherMeaning[c.SemanticType] {
+		if f, ok := addressByValues(vals); ok {
+			return f, true
 		}
-		return Finding{IPAddress, conf, []string{counted(k, "are IPv4 or IPv6 addresses")}}, true
+		if f, ok := personNameByValues(vals); ok && !named[place] {
+			return f, true
+		}
 	}
 	if c.SemanticType == "postal_code" {
 		return semantic(PostalAddress, 0.6) // a postal code narrows where a person lives
@@ -154,6 +200,11 @@ func Detect(c Column) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// otherMeaning are the semantic types of columns whose values are neither
+// persons' names nor addresses, whatever they look like.
+var otherMeaning = map[string]bool{"free_text": true, "country": true, "currency": true, "url": true, "uuid": true,
+	"json": true, "boolean": true, "date": true, "timestamp": true, "numeric_measure": true, "binary": true}
 
 func round(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 

@@ -64,6 +64,7 @@ func TestDetect(t *testing.T) {
 		{"ibans in any name", Column{Words: []string{"konto"}, Values: ibans}, IBAN, 0.9},
 		{"ips", Column{Words: []string{"remote", "addr"}, Values: ips}, IPAddress, 0.9},
 		{"ips unnamed", Column{Words: []string{"origin"}, Values: ips}, IPAddress, 0.7},
+		{"ips the semantic expert took for phones", Column{Words: []string{"hostname"}, SemanticType: "phone", SemanticConfidence: 0.93, Values: ips}, IPAddress, 0.7},
 		{"ssn shape", Column{Words: []string{"nummer"}, Values: ssns}, NationalID, 0.8},
 		{"ssn the semantic expert took for phones", Column{Words: []string{"ssn"}, SemanticType: "phone", SemanticConfidence: 0.9, Values: ssns}, NationalID, 0.8},
 		{"named national id", Column{Words: []string{"dni"}, Values: ids}, NationalID, 0.8},
@@ -140,6 +141,18 @@ func TestNationalIDs(t *testing.T) {
 		{isPersonnummer, []string{"811218-9876", "19811218-9876", "670919-9530"}, []string{"811218-9877", "811318-9876", "8112189876x"}},
 		{isPESEL, []string{"44051401359", "02070803628"}, []string{"44051401358", "44151401359"}},
 		{isHetu, []string{"131052-308T", "010594Y9032"}, []string{"131052-308U", "311352-308T"}},
+		// Published examples: the Federal Central Tax Office's, the German
+		// pension insurers', the Agenzia delle Entrate's Mario Rossi, the
+		// NHS's, and those of python-stdnum's and national-id's documentation.
+		{isSteuerID, []string{"86095742719", "36 574 261 809", "47036892816"}, []string{"86095742718", "06095742719", "11111111111", "12345678903"}},
+		{isRVNR, []string{"10010490A443", "10 010490 A 443"}, []string{"10010490A444", "10013390A443", "100104901443"}},
+		{isCodiceFiscale, []string{"RSSMRA85T10A562S", "rssmra85t10a562s"}, []string{"RSSMRA85T10A562T", "RSSMRA85X10A562S", "RSSMRA85T10A56"}},
+		{isFodselsnummer, []string{"01065100394"}, []string{"01065100395", "01135100394"}},
+		{isBelgianNN, []string{"85.07.30-033.28", "85073003328"}, []string{"85073003329", "85173003328"}},
+		{isNHS, []string{"943 476 5919", "9434765919"}, []string{"9434765918", "1111111111"}},
+		{isRUT, []string{"12.345.678-5", "12345678-5"}, []string{"12.345.678-4", "123456785"}},
+		{isNINO, []string{"AB123456C", "AB 12 34 56 C"}, []string{"QQ123456C", "GB123456A", "AB123456E", "AB12345C"}},
+		{isCPR, []string{"010203-1234", "311299-9999"}, []string{"320203-1234", "0102031234", "010203/1234"}},
 	} {
 		for _, v := range c.good {
 			if !c.valid(v) {
@@ -157,6 +170,14 @@ func TestNationalIDs(t *testing.T) {
 	if !ok || f.Category != NationalID {
 		t.Errorf("a column of BSNs: %+v, %v", f, ok)
 	}
+	// A column of several countries' numbers, each valid by its own check.
+	mixed := many(20, "12345678Z", "111222333", "529.982.247-25", "123-45-6789", "RSSMRA85T10A562S", "943 476 5919")
+	if f, ok := Detect(Column{Words: []string{"document"}, Values: mixed}); !ok || f.Category != NationalID || !strings.Contains(f.Evidence[0], "6 kinds") {
+		t.Errorf("a column of several countries' numbers: %+v, %v", f, ok)
+	}
+	if f, ok := Detect(Column{Words: []string{"document"}, Values: mixed[:6]}); ok {
+		t.Errorf("six mixed numbers prove nothing: %+v", f)
+	}
 	// Nine-digit order numbers are not BSNs: about one in eleven passes.
 	var orders []string
 	for i := 0; i < 40; i++ {
@@ -164,5 +185,16 @@ func TestNationalIDs(t *testing.T) {
 	}
 	if f, ok := Detect(Column{Words: []string{"order", "no"}, Values: orders}); ok {
 		t.Errorf("order numbers: %+v", f)
+	}
+	// Nor are numbers of 10 to 12 digits any of the others, nor codes of
+	// letters and digits the letter-bearing ones.
+	for _, format := range []string{"%010d", "%011d", "%012d", "AB%06dE", "X%08d", "%08d-3"} {
+		var vals []string
+		for i := 0; i < 40; i++ {
+			vals = append(vals, fmt.Sprintf(format, 31000000+int64(i)*104729))
+		}
+		if f, ok := Detect(Column{Words: []string{"ref"}, Values: vals}); ok {
+			t.Errorf("%s: %+v", format, f)
+		}
 	}
 }

@@ -19,7 +19,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/privacy"
@@ -202,9 +201,9 @@ func maskJSON(doc []byte, r *privacy.Redactor) ([]byte, bool, error) {
 	return bytes.TrimRight(buf.Bytes(), "\n"), true, nil
 }
 
-// Columns maps the names of run runID's personal-data columns, lower case,
-// to their categories: what privacy.MaskRows masks in a query's result by
-// the name of its columns.
+// Columns maps run runID's personal-data columns to their categories, by
+// their names and their tables' and names (privacy.Known): what
+// privacy.MaskRows masks in a query's result by the columns it reads.
 func Columns(ctx context.Context, cat *catalog.Catalog, runID string) (map[string]string, error) {
 	pii, err := personal(ctx, cat, runID)
 	if err != nil {
@@ -212,7 +211,7 @@ func Columns(ctx context.Context, cat *catalog.Catalog, runID string) (map[strin
 	}
 	out := map[string]string{}
 	for _, sd := range pii {
-		out[strings.ToLower(sd.Column)] = sd.PII.Category
+		privacy.Known(out, sd.Table, sd.Column, sd.PII.Category)
 	}
 	return out, nil
 }

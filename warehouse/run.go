@@ -52,6 +52,9 @@ type Limits struct {
 	// MaxValueBytes and MaxResultBytes cut the result's values (BoundBytes);
 	// 0 cuts nothing.
 	MaxValueBytes, MaxResultBytes int
+	// Origins: name each result column's table column where the engine
+	// can (QueryOptions.Origins).
+	Origins bool
 }
 
 // resolve fills what opts leaves zero from the engine's defaults.
@@ -64,6 +67,7 @@ func resolve(opts QueryOptions, def Limits) Limits {
 		lim.MaxRows = opts.MaxRows
 	}
 	lim.MaxValueBytes, lim.MaxResultBytes = opts.MaxValueBytes, opts.MaxResultBytes
+	lim.Origins = opts.Origins
 	return lim
 }
 

@@ -148,6 +148,7 @@ func (d *Door) Query(ctx context.Context, sql string, opts QueryOptions) (*Resul
 	}
 	opts.MaxValueBytes = cmp.Or(d.MaxValueBytes, DefaultMaxValueBytes)
 	opts.MaxResultBytes = cmp.Or(d.MaxResultBytes, DefaultMaxResultBytes)
+	opts.Origins = true
 	res, err := d.Source.Query(ctx, sql, opts)
 	if err != nil {
 		return nil, SanitizeError(err)

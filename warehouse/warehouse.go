@@ -138,6 +138,10 @@ type QueryOptions struct {
 	// past a total (BoundBytes, Result.BytesTruncated); 0 = no cut. Door
 	// sets them for SQL discover did not write.
 	MaxValueBytes, MaxResultBytes int
+	// Origins asks the engine to name the table column each result
+	// column is read from, where it can (Result.Origins); Door asks it for
+	// SQL discover did not write, whose results are masked by it.
+	Origins bool
 }
 
 // Result is what a guarded query returned. Values are Go values as the
@@ -150,6 +154,10 @@ type Result struct {
 	// (Door, BoundBytes); cut values end in "… [cut: N bytes]".
 	BytesTruncated bool `json:"bytes_truncated,omitempty"`
 	Elapsed        time.Duration
+	// Origins are the table columns the result's columns are read from,
+	// one per column, where the engine says (PostgreSQL); nil otherwise.
+	// ResultSources reads them, or the query's text where they are nil.
+	Origins []ColumnOrigin `json:"-"`
 }
 
 // Source is a database under discovery, opened read-only.

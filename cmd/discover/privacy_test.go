@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
 	"github.com/discover-db/discover/orchestrator"
 	"github.com/discover-db/discover/report"
@@ -101,11 +103,43 @@ func TestPrivacySection(t *testing.T) {
 // file's bytes, stdout and stderr. The planted duplicate e-mail is still
 // reported, masked, and the report says the values are masked.
 func TestPrivacyMasksEveryOutput(t *testing.T) {
+	masked, _ := masksEveryOutput(t, "--demo")
+
+	// The findings are still there, masked.
+	_, m := readReport(t, masked)
+	if m.Privacy == nil || !m.Privacy.ValuesMasked || m.Privacy.Columns != 8 {
+		t.Errorf("privacy %+v, want values masked, 8 columns", m.Privacy)
+	}
+	_, email := findColumn(m, "customers", "email")
+	if email == nil {
+		t.Fatal("no customers.email")
+	}
+	dups := anomaliesOf(email, "duplicate")
+	if len(dups) != 1 || len(dups[0].Examples) == 0 || !strings.Contains(dups[0].Examples[0], "***@") {
+		t.Errorf("customers.email's duplicate, masked: %s", describeAnomalies(email))
+	}
+	md, err := os.ReadFile(filepath.Join(masked, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(md), "Their values are masked here and in the catalog") {
+		t.Error("report.md does not say the values are masked")
+	}
+}
+
+// masksEveryOutput runs a discovery of the database db names twice, with
+// --show-pii and by default, and fails for every value of a personal-data
+// column that the first shows (personalValues) and any output of the
+// second holds: report.json, .md, .html, the table pages, the catalog
+// file's bytes, stdout and stderr. It returns the default run's folder
+// and result.
+func masksEveryOutput(t *testing.T, db ...string) (string, result) {
+	t.Helper()
 	shown, masked := t.TempDir(), t.TempDir()
-	if res := run(t, "--demo", "--out", shown, "--show-pii", "-q"); res.code != 0 {
+	if res := run(t, append(db, "--out", shown, "--show-pii", "-q")...); res.code != 0 {
 		t.Fatalf("--show-pii: exit %d\n%s", res.code, res.stderr)
 	}
-	res := run(t, "--demo", "--out", masked)
+	res := run(t, append(db, "--out", masked)...)
 	if res.code != 0 {
 		t.Fatalf("exit %d\n%s", res.code, res.stderr)
 	}
@@ -154,27 +188,7 @@ func TestPrivacyMasksEveryOutput(t *testing.T) {
 			}
 		}
 	}
-
-	// The findings are still there, masked.
-	_, m := readReport(t, masked)
-	if m.Privacy == nil || !m.Privacy.ValuesMasked || m.Privacy.Columns != 8 {
-		t.Errorf("privacy %+v, want values masked, 8 columns", m.Privacy)
-	}
-	_, email := findColumn(m, "customers", "email")
-	if email == nil {
-		t.Fatal("no customers.email")
-	}
-	dups := anomaliesOf(email, "duplicate")
-	if len(dups) != 1 || len(dups[0].Examples) == 0 || !strings.Contains(dups[0].Examples[0], "***@") {
-		t.Errorf("customers.email's duplicate, masked: %s", describeAnomalies(email))
-	}
-	md, err := os.ReadFile(filepath.Join(masked, "report.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(md), "Their values are masked here and in the catalog") {
-		t.Error("report.md does not say the values are masked")
-	}
+	return masked, res
 }
 
 // personalValues are the values a --show-pii run's report (in dir) shows of
@@ -277,9 +291,11 @@ func TestPrivacyKeepsValuesOutOfPrompts(t *testing.T) {
 
 // TestPrivacyMasksQueryResults (issue 21): the MCP server's run_query
 // masks the values of the result columns that hold personal data: named as
-// the discovery's personal-data columns are (first_name), or found so by
-// their values under another name (an alias of the e-mail address); it
-// names them in masked_columns, and counts and other columns stay as they
+// the discovery's personal-data columns are (first_name), found so by
+// their values under another name (an alias of the e-mail address), or
+// read from one under another name though the values show nothing (the
+// last name's first two letters: the query's select list names the
+// column); it names them in masked_columns, and counts and other columns stay as they
 // are. With --show-pii, the values come back as they are.
 func TestPrivacyMasksQueryResults(t *testing.T) {
 	out := t.TempDir()
@@ -287,7 +303,7 @@ func TestPrivacyMasksQueryResults(t *testing.T) {
 		t.Fatalf("discovery: exit %d\n%s", res.code, res.stderr)
 	}
 	cat := filepath.Join(out, "catalog.db")
-	const q = "SELECT id, first_name, email AS contact, country_code FROM customers ORDER BY id LIMIT 20"
+	const q = "SELECT c.id, c.first_name, c.email AS contact, substr(c.last_name, 1, 2) AS k, c.country_code FROM customers AS c ORDER BY c.id LIMIT 20"
 	query := func(extra ...string) (columns []string, rows [][]any, masked []string) {
 		resp, res := mcpSession(t, append([]string{"--demo", "--catalog", cat}, extra...),
 			`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`,
@@ -314,8 +330,8 @@ func TestPrivacyMasksQueryResults(t *testing.T) {
 		t.Fatalf("--show-pii: masked %v, %d rows", none, len(shown))
 	}
 	_, rows, masked := query()
-	if strings.Join(masked, ",") != "first_name,contact" {
-		t.Errorf("masked columns %v, want first_name and contact (the e-mail by its values)", masked)
+	if strings.Join(masked, ",") != "first_name,contact,k" {
+		t.Errorf("masked columns %v, want first_name, contact (the e-mail by its values) and k (by the column it reads)", masked)
 	}
 	for i := range rows {
 		for j, c := range cols {
@@ -371,5 +387,113 @@ func TestPrivacyMasksAskAnswers(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(masked.Warnings, " "), "email hold personal data and are masked") {
 		t.Errorf("warnings %v do not say the e-mail addresses are masked", masked.Warnings)
+	}
+}
+
+// TestPrivacyInManyLanguages (issue 21): on piibench's generated Italian,
+// Polish, Swedish and British clinic (python3 cmd/piibench/generate.py,
+// the database written after privacy's rules, so not held out), every
+// column's category is the truth's, whatever language its name is in or
+// however little it says (medico, numero, kundnummer, codice_dip): names
+// and addresses by their values, national numbers by their checks; the
+// cities, products, firms named after families and category labels hold
+// none. The values of its personal-data columns reach no output of a
+// default run.
+func TestPrivacyInManyLanguages(t *testing.T) {
+	dir := t.TempDir()
+	const db = "clinica_it_pl_se"
+	cmd := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("generate.py: %v\n%s", err, out)
+	}
+	truth := map[string]string{}
+	b, err := os.ReadFile(filepath.Join(dir, "TRUTH.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		if f[0] == db {
+			truth[f[1]+"."+f[2]] = f[3]
+		}
+	}
+	if len(truth) < 40 {
+		t.Fatalf("%d columns of %s in the truth", len(truth), db)
+	}
+	// What the semantic expert does not tell yet, and why.
+	misses := map[string]string{
+		"pazienti.telefono": "Italian numbers written as ten digits without a plus or spaces are not the phone pattern",
+	}
+	masked, _ := masksEveryOutput(t, "--db", filepath.Join(dir, db+".db"))
+	_, rep := readReport(t, masked)
+	found := map[string]string{}
+	for _, tb := range rep.Tables {
+		for _, c := range tb.Columns {
+			found[tb.Name+"."+c.Name] = "none"
+			if c.PII != nil {
+				found[tb.Name+"."+c.Name] = c.PII.Category
+			}
+		}
+	}
+	personal := 0
+	for col, want := range truth {
+		if want != "none" {
+			personal++
+		}
+		if got := found[col]; got != want && misses[col] == "" {
+			t.Errorf("%s: %q, want %q", col, got, want)
+		}
+	}
+	if personal < 20 {
+		t.Errorf("only %d personal columns in the truth", personal)
+	}
+}
+
+// TestPrivacyMasksQueryResultsPostgres (issue 21): on PostgreSQL, a result
+// column is masked by the table column the server says it reads, where
+// the query's text cannot tell (a table alias that renames its columns)
+// and three rows are too few for the values to tell either.
+func TestPrivacyMasksQueryResultsPostgres(t *testing.T) {
+	dsn, _, admin := pgscratch.Database(t, pgscratch.Server(t), "pii_alias")
+	var rows []string
+	for i := range 40 {
+		rows = append(rows, fmt.Sprintf("(%d, 'person%d@mail.example', %d)", i+1, i, 10+i%7))
+	}
+	execAll(t, admin, []string{
+		`CREATE TABLE people (id int PRIMARY KEY, email text NOT NULL, visits int NOT NULL)`,
+		`INSERT INTO people VALUES ` + strings.Join(rows, ", "),
+	})
+	out := t.TempDir()
+	if res := run(t, "--db", dsn, "--out", out, "--progress", "none", "--format", "json"); res.code != 0 {
+		t.Fatalf("discovery: exit %d\n%s", res.code, res.stderr)
+	}
+	const q = "SELECT x, n FROM people AS p(i, x, n) ORDER BY i LIMIT 3"
+	resp, res := mcpSession(t, []string{"--db", dsn, "--catalog", filepath.Join(out, "catalog.db"), "--allow-privileged"},
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`,
+		call(2, "run_query", map[string]any{"sql": q}))
+	if res.code != 0 {
+		t.Fatalf("mcp: exit %d\n%s", res.code, res.stderr)
+	}
+	text, isErr := toolText(t, resp["2"])
+	if isErr {
+		t.Fatalf("run_query: %s", text)
+	}
+	var r struct {
+		Rows   [][]any  `json:"rows"`
+		Masked []string `json:"masked_columns"`
+	}
+	if err := json.Unmarshal([]byte(text), &r); err != nil {
+		t.Fatalf("%v: %s", err, text)
+	}
+	if strings.Join(r.Masked, ",") != "x" || len(r.Rows) != 3 {
+		t.Fatalf("masked %v, %d rows: want x masked (the e-mail, by the column PostgreSQL names)", r.Masked, len(r.Rows))
+	}
+	for i, row := range r.Rows {
+		if got := fmt.Sprint(row[0]); strings.Contains(got, fmt.Sprintf("person%d", i)) || !strings.Contains(got, "***@") {
+			t.Errorf("row %d: %q, want it masked", i, got)
+		}
+		if fmt.Sprint(row[1]) != fmt.Sprint(10+i%7) {
+			t.Errorf("row %d: visits %v, want it as it is", i, row[1])
+		}
 	}
 }

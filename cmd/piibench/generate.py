@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Builds piibench's held-out data: four SQLite databases of invented
-applications in four languages, filled with synthetic personal data valid in
+"""Builds piibench's data: four held-out SQLite databases of invented
+applications in four languages, and a fifth that is not held out, filled with synthetic personal data valid in
 format (check digits included) and with decoys that are not personal data,
 and the truth of every column. Standard library only; a fixed seed per
 database, so the output is the same whatever PYTHONHASHSEED; about a second.
@@ -8,8 +8,8 @@ database, so the output is the same whatever PYTHONHASHSEED; about a second.
     python3 cmd/piibench/generate.py OUT_DIR
     go run ./cmd/piibench -data OUT_DIR -v
 
-Writes OUT_DIR/<name>.db, MANIFEST.tsv (name, file) and TRUTH.tsv (db, table,
-column, category), then checks them (check()). Ages are 18 to 90 on 2024-06-30.
+Writes OUT_DIR/<name>.db, MANIFEST.tsv (name, file, held_out: yes or no) and
+TRUTH.tsv (db, table, column, category), then checks them (check()). Ages are 18 to 90 on 2024-06-30.
 
 - personal_de: a German HR system, German snake_case: mitarbeiter (vorname,
   nachname, geburtsdatum DD.MM.YYYY, strasse, plz, telefonnummer (030) 1234567,
@@ -35,6 +35,19 @@ column, category), then checks them (check()). Ages are 18 to 90 on 2024-06-30.
   address_line1/2, zip or ZIP+4, signup_ip), cards, transactions,
   wire_transfers (IBANs of DE, ES, FR, NL, IT, GB), support_tickets,
   kyc_checks (id_value: SSN, Swedish personnummer, CPF, BSN or DNI).
+- clinica_it_pl_se: a clinic network in Italy, Poland and Sweden, written
+  after privacy's rules for names and addresses by their values and for the
+  newer national numbers, and asserted column by column by cmd/discover's
+  TestPrivacyInManyLanguages: not held out, so piibench's held-out figures
+  are those of the four above. pazienti (nome, cognome, codice_fiscale,
+  indirizzo "Via Roma, 12/A", citta, telefono, data_nascita, medico: a
+  doctor's full name), pacjenci (imie, nazwisko, numer: PESEL, adres
+  "ul. Długa 12/4", miasto), patienter (fornamn, efternamn, personnummer,
+  gatuadress "Storgatan 14", ort, kundnummer: Norwegian fødselsnummer),
+  fornitori (decoys: firms named after families with their legal forms,
+  products, categories, cities, SKUs, partite IVA with their Luhn digit;
+  referente: a contact's full name), personale (nominativo: full names,
+  codice_dip: UK NINO, riferimento: NHS numbers).
 
 Names that do not say what they hold: kontakt, info (e-mail); wert, dato1
 (phone); projektleiter, titular, contacto, responsable, beneficiary, agent
@@ -133,6 +146,16 @@ NAMES = {lang: tuple(W(part.strip(), "|" if "|" in part else None) for part in s
           "White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores "
           "Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts O'Brien",
 }.items()}
+NAMES["pl"] = tuple(W(part.strip()) for part in (
+    "Anna Maria Katarzyna Małgorzata Agnieszka Barbara Ewa Krystyna Magdalena Elżbieta Joanna Aleksandra Zofia Monika;"
+    "Piotr Krzysztof Andrzej Tomasz Paweł Jan Michał Marcin Jakub Adam Łukasz Grzegorz Mateusz Wojciech;"
+    "Nowak Kowalski Wiśniewski Wójcik Kowalczyk Kamiński Lewandowski Zieliński Szymański Woźniak Dąbrowski Kozłowski "
+    "Jankowski Mazur Kwiatkowski Krawczyk Piotrowski Grabowski Nowakowski Pawłowski Michalski Nowicki Adamczyk Dudek").split(";"))
+NAMES["sv"] = tuple(W(part.strip()) for part in (
+    "Anna Eva Maria Karin Sara Kristina Lena Emma Elin Ingrid Astrid Linnea Maja Sofia;"
+    "Lars Karl Anders Johan Per Erik Nils Lennart Mikael Jan Oskar Gustav Axel Björn;"
+    "Andersson Johansson Karlsson Nilsson Eriksson Larsson Olsson Persson Svensson Gustafsson Pettersson Jonsson Jansson "
+    "Hansson Bengtsson Lindberg Lindqvist Berglund Magnusson Lindström Sandberg Holm Nyström Åberg").split(";"))
 NAMES["mx"], NAMES["br"] = NAMES["es"], NAMES["pt"]
 # Cities: "name postal-code-prefix area-code" (the area code without the trunk prefix).
 CITIES = {lang: [tuple(c.rsplit(" ", 2)) for c in W(spec, "|")] for lang, spec in {
@@ -149,6 +172,12 @@ CITIES = {lang: [tuple(c.rsplit(" ", 2)) for c in W(spec, "|")] for lang, spec i
     "us": "New York 100 212|Los Angeles 900 213|Chicago 606 312|Houston 770 713|Phoenix 850 602|Philadelphia 191 215|"
           "San Diego 921 619|Dallas 752 214|Seattle 981 206|Denver 802 303|Boston 021 617|Atlanta 303 404|Miami 331 305",
 }.items()}
+CITIES.update({lang: [tuple(c.rsplit(" ", 2)) for c in W(spec, "|")] for lang, spec in {
+    "it": "Roma 00 06|Milano 20 02|Napoli 80 081|Torino 10 011|Palermo 90 091|Genova 16 010|Bologna 40 051|Firenze 50 055|"
+          "Bari 70 080|Verona 37 045",
+    "pl": "Warszawa 0 22|Kraków 3 12|Łódź 9 42|Wrocław 5 71|Poznań 6 61|Gdańsk 8 58|Szczecin 7 91|Lublin 2 81",
+    "sv": "Stockholm 1 8|Göteborg 4 31|Malmö 2 40|Uppsala 7 18|Västerås 7 21|Örebro 7 19|Linköping 5 13|Umeå 9 90",
+}.items()})
 STATES = dict(zip([c[0] for c in CITIES["us"]], W("NY CA IL TX AZ PA CA TX WA CO MA GA FL")))
 STREETS = {lang: W(spec, "|") for lang, spec in {
     "de": "Haupt|Bahnhof|Schul|Garten|Dorf|Berg|Kirch|Wald|Linden|Mühlen|Birken|Eichen|Rosen|Goethe|Schiller|Mozart|Kant",
@@ -161,12 +190,18 @@ STREETS = {lang: W(spec, "|") for lang, spec in {
     "nl": "Kerk|Dorps|Molen|School|Stations|Wilhelmina|Juliana|Beatrix|Oranje|Prins Hendrik|Kastanje|Eiken|Beuken|Keizers",
     "us": "Oak|Maple|Cedar|Pine|Elm|Washington|Lake|Hill|Park|Main|2nd|3rd|Sunset|Highland|Lincoln",
 }.items()}
+STREETS.update({lang: W(spec, "|") for lang, spec in {
+    "it": "Roma|Garibaldi|Mazzini|Cavour|Dante|Verdi|Marconi|XX Settembre|della Repubblica|dei Mille|Matteotti",
+    "pl": "Długa|Krótka|Polna|Leśna|Słoneczna|Mickiewicza|Kościuszki|Piłsudskiego|Ogrodowa|Lipowa|Kwiatowa",
+    "sv": "Stor|Kyrko|Skol|Drottning|Kungs|Sveav|Järnvägs|Ny|Ring|Björk|Ek",
+}.items()})
 MX_COLONIAS = W("Del Valle|Roma Norte|Condesa|Narvarte|Polanco|Centro|Providencia|Americana", "|")
 DOMAINS = {k: W(v) for k, v in {
     "de": "gmx.de web.de t-online.de gmail.com posteo.de outlook.de", "es": "gmail.com hotmail.es yahoo.es outlook.es telefonica.net",
     "mx": "gmail.com hotmail.com yahoo.com.mx outlook.com prodigy.net.mx", "br": "gmail.com hotmail.com uol.com.br bol.com.br",
     "fr": "orange.fr free.fr laposte.net gmail.com sfr.fr wanadoo.fr", "nl": "ziggo.nl kpnmail.nl gmail.com hotmail.nl xs4all.nl",
-    "it": "libero.it gmail.com virgilio.it", "us": "gmail.com yahoo.com outlook.com aol.com icloud.com comcast.net"}.items()}
+    "it": "libero.it gmail.com virgilio.it", "pl": "wp.pl onet.pl gmail.com interia.pl o2.pl",
+    "sv": "telia.com gmail.com hotmail.se outlook.com bredband.net", "us": "gmail.com yahoo.com outlook.com aol.com icloud.com comcast.net"}.items()}
 BRANDS = W("Nordlicht Sol Atlas Delta Horizonte Lumière Polaris Vega Iberia Orion Tramontana Kuma")
 SECTORS = {k: W(v) for k, v in {
     "de": "Logistik Bau Consulting Software Elektrotechnik Immobilien Maschinenbau Handel", "mx": "Comercializadora Grupo",
@@ -175,7 +210,8 @@ SECTORS = {k: W(v) for k, v in {
     "nl": "Bouw Installatietechniek Advies Transport Vastgoed", "us": "Holdings Logistics Consulting Software Capital Foods"}.items()}
 LEGAL = {k: W(v, "|") for k, v in {
     "de": "GmbH|AG|GmbH & Co. KG|KG|e.K.", "es": "S.L.|S.A.|S.L.U.", "mx": "S.A. de C.V.|S. de R.L.", "br": "Ltda.|S.A.|ME",
-    "fr": "SARL|SAS|SA|EURL", "nl": "B.V.|N.V.|V.O.F.", "us": "Inc.|LLC|Corp."}.items()}
+    "fr": "SARL|SAS|SA|EURL", "nl": "B.V.|N.V.|V.O.F.", "us": "Inc.|LLC|Corp.",
+    "it": "S.r.l.|S.p.A.|S.n.c.|e Figli S.r.l.", "pl": "Sp. z o.o.|S.A.|Sp.k.", "sv": "AB|HB|& Söner AB"}.items()}
 DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
 IBAN_LEN = {"DE": 22, "ES": 24, "FR": 27, "NL": 18, "IT": 27, "GB": 22}
 RV_AREAS = W("02 03 04 08 09 10 11 12 13 14 15 16 17 18 19 20 21 23 24 25 26 28 29 38 39 40 42 43 44 45 46 47 48 49 50 51 "
@@ -186,6 +222,17 @@ USER_AGENTS = ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
                "Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0"]
 MERCHANTS = W("Starbucks|Amazon Marketplace|Shell Oil 5731|Whole Foods Market|Uber Trip|Netflix.com|Delta Air Lines|"
               "Walgreens #1234|Target T-0875|Chipotle 2291|Spotify USA|Home Depot #6620|Lyft Ride|Apple.com/bill", "|")
+
+
+CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                  (1, 0, 5, 7, 9, 13, 15, 17, 19, 21) + (1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14,
+                                                          16, 10, 22, 25, 24, 23)))
+
+
+def cf_check(body):
+    """The check letter of an Italian fiscal code's first fifteen characters."""
+    return chr(65 + sum(CF_ODD[c] if i % 2 == 0 else ord(c) - 65 if c.isalpha() else int(c)
+                        for i, c in enumerate(body)) % 26)
 
 
 def luhn_digit(payload):
@@ -265,6 +312,10 @@ class Gen:
             return f"{pre}{self.digits(2)} {r.choice('ABCEGHJKLMNPRTVWXZ')}{r.choice('ABCDEFGHJKLMNPRTVWXZ')}"
         if lang == "us":
             return pre + self.digits(2) + (f"-{self.digits(4)}" if r.random() < .25 else "")
+        if lang == "pl":
+            return f"{pre}{self.digits(1)}-{self.digits(3)}"
+        if lang == "sv":
+            return f"{pre}{self.digits(2)} {self.digits(2)}"
         return f"{pre}{self.digits(4)}-{self.digits(3)}" if lang == "br" else pre + self.digits(5 - len(pre))
 
     def street(self, lang):
@@ -285,6 +336,12 @@ class Gen:
         if lang == "nl":
             kind = r.choice(("straat", "weg", "laan", "plein", "gracht", "singel"))
             return f"{s}{kind} {n}{r.choice(('',) * 6 + ('a', 'b', '-1', '-hs'))}"
+        if lang == "it":
+            return f"{r.choice(('Via', 'Via', 'Viale', 'Corso', 'Piazza'))} {s}, {n}{r.choice(('',) * 6 + ('/A', '/B'))}"
+        if lang == "pl":
+            return f"{r.choice(('ul.', 'ul.', 'al.', 'os.'))} {s} {n}" + (f"/{r.randint(1, 60)}" if r.random() < .5 else "")
+        if lang == "sv":
+            return f"{s}{r.choice(('gatan', 'gatan', 'vägen', 'gränd'))} {n}{r.choice(('',) * 6 + ('A', 'B'))}"
         return f"{n * 13 + r.randint(0, 12)} {s} {r.choice(('St', 'Ave', 'Rd', 'Blvd', 'Dr', 'Ln', 'Ct', 'Way'))}"
 
     def phone(self, lang, city=None):
@@ -317,6 +374,15 @@ class Gen:
                 return r.choice((f"06-{n}", f"06 {n[:4]} {n[4:]}", f"+31 6 {n}", f"+316{n}"))
             n = d(9 - len(a), True)
             return r.choice((f"0{a}-{n}", f"0{a} {n[:3]} {n[3:]}", f"+31 {a} {n}"))
+        if lang == "it":
+            n = "3" + d(9) if mobile else a + d(9 - len(a), True)
+            return r.choice((f"{n[:3]} {n[3:6]} {n[6:]}", f"+39 {n[:3]} {n[3:6]} {n[6:]}", f"+39{n}", n))
+        if lang == "pl":
+            n = r.choice("5678") + d(8) if mobile else a + d(9 - len(a), True)
+            return r.choice((f"{n[:3]} {n[3:6]} {n[6:]}", f"+48 {n[:3]} {n[3:6]} {n[6:]}", f"+48{n}"))
+        if lang == "sv":
+            n = "7" + r.choice("0236") + d(7) if mobile else a + d(8 - len(a), True)
+            return r.choice((f"0{n[:2]}-{n[2:5]} {n[5:7]} {n[7:]}", f"+46 {n[:2]} {n[2:5]} {n[5:7]} {n[7:]}", f"+46{n}"))
         n = a + str(r.randint(2, 9)) + d(6)
         return r.choice((f"({n[:3]}) {n[3:6]}-{n[6:]}", f"{n[:3]}-{n[3:6]}-{n[6:]}", f"{n[:3]}.{n[3:6]}.{n[6:]}",
                          f"+1 {n[:3]} {n[3:6]} {n[6:]}", f"+1{n}"))
@@ -404,6 +470,56 @@ class Gen:
         digits = f"{area}{p['dob']:%d%m%y}{ord(letter) - 64:02d}{serial:02d}"
         check = sum(sum(divmod(int(x) * w, 10)) for x, w in zip(digits, (2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1))) % 10
         return f"{area}{p['dob']:%d%m%y}{letter}{serial:02d}{check}"
+
+    def codice_fiscale(self, p):
+        """An Italian fiscal code: consonants of the surname and name, the
+        year, the month's letter, the day (plus 40 for women), a place code
+        and the check letter."""
+        def three(word):
+            w = ascii_(word).upper()
+            cons = [c for c in w if c not in "AEIOU"]
+            return "".join((cons + [c for c in w if c in "AEIOU"] + ["X"] * 3)[:3])
+        b = p["dob"]
+        body = (three(p["last"]) + three(p["first"]) + f"{b:%y}" + "ABCDEHLMPRST"[b.month - 1] +
+                f"{b.day + (40 if p['sex'] == 'F' else 0):02d}" + self.r.choice("ABCDEFGHILM") + self.digits(3))
+        return body + cf_check(body)
+
+    def pesel(self, dob, sex):
+        month = dob.month + {18: 80, 19: 0, 20: 20}[dob.year // 100]
+        body = f"{dob:%y}{month:02d}{dob:%d}{self.digits(3)}{self.r.choice('13579' if sex == 'M' else '02468')}"
+        return body + str(-sum(int(x) * w for x, w in zip(body, (1, 3, 7, 9, 1, 3, 7, 9, 1, 3))) % 10)
+
+    def nino(self):
+        r = self.r
+        while True:
+            pre = r.choice("ABCEGHJKLMNOPRSTWXYZ") + r.choice("ABCEGHJKLMNPRSTWXYZ")
+            if pre not in ("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"):
+                n = f"{pre}{self.digits(6)}{r.choice('ABCD')}"
+                return groups(n, (2, 2, 2, 2, 1)) if r.random() < .3 else n
+
+    def nhs(self):
+        while True:
+            d = self.digits(9, True)
+            c = 11 - sum(int(x) * (10 - i) for i, x in enumerate(d)) % 11
+            if c != 10:
+                n = d + str(c % 11)
+                return groups(n, (3, 3, 4)) if self.r.random() < .5 else n
+
+    def fodselsnummer(self, dob):
+        while True:
+            d = f"{dob:%d%m%y}{self.digits(3)}"
+            k1 = 11 - sum(int(x) * w for x, w in zip(d, (3, 7, 6, 1, 8, 9, 4, 5, 2))) % 11
+            k1 = 0 if k1 == 11 else k1
+            d += str(k1)
+            k2 = 11 - sum(int(x) * w for x, w in zip(d, (5, 4, 3, 2, 7, 6, 5, 4, 3, 2))) % 11
+            k2 = 0 if k2 == 11 else k2
+            if k1 < 10 and k2 < 10:
+                return d + str(k2)
+
+    def partita_iva(self):
+        """An Italian VAT number of a firm (not personal): 11 digits, Luhn."""
+        p = self.digits(7, True) + self.r.choice(("001", "015", "037", "058", "096"))
+        return p + luhn_digit(p)
 
     # Decoys.
     def ean13(self, prefix):
@@ -775,6 +891,49 @@ def fintech_us(con, db):
     ], row=lambda i: {"cc": r.choice(("US",) * 6 + ("SE", "BR", "NL", "ES"))})
 
 
+def clinica_it_pl_se(con, db):
+    """Written after privacy's rules for names, addresses and the newer
+    national numbers, and asserted by cmd/discover's tests: not held out."""
+    g = Gen(5005)
+    r = g.r
+    doctors = [g.fullname("it") for _ in range(30)]
+    table(g, con, db, "pazienti", 700, [
+        K("id_paziente"), P("nome", NAME, "first"), P("cognome", NAME, lambda c: c["last"].upper() if r.random() < .2 else c["last"]),
+        P("codice_fiscale", NID, lambda c: g.codice_fiscale(c), extra=("cf",)),
+        P("indirizzo", ADDR, "street"), N("citta", "city"), P("telefono", PHONE, "phone", null=.1),
+        P("email", EMAIL, "email", null=.2), P("data_nascita", DOB, lambda c: f"{c['dob']:%d/%m/%Y}", extra="%d/%m/%Y"),
+        P("medico", NAME, lambda c: r.choice(doctors), 1), N("reparto", lambda c: r.choice(W("Cardiologia Ortopedia Pediatria Neurologia"))),
+    ], row=lambda i: g.person("it"))
+    table(g, con, db, "pacjenci", 600, [
+        K("id"), P("imie", NAME, "first"), P("nazwisko", NAME, "last"),
+        P("numer", NID, lambda c: g.pesel(c["dob"], c["sex"]), 1, ("pesel",)),
+        P("adres", ADDR, "street"), N("miasto", "city"), P("telefon", PHONE, "phone", null=.1),
+        N("oddzial", lambda c: r.choice(W("Kardiologia Ortopedia Pediatria Neurologia Chirurgia"))),
+        N("przyjety", lambda c: g.ts()),
+    ], row=lambda i: g.person("pl"))
+    table(g, con, db, "patienter", 600, [
+        K("id"), P("fornamn", NAME, "first"), P("efternamn", NAME, "last"),
+        P("personnummer", NID, lambda c: g.personnummer(c["dob"], c["sex"]), extra=("personnummer",)),
+        P("gatuadress", ADDR, "street"), N("ort", "city"),
+        P("kundnummer", NID, lambda c: g.fodselsnummer(c["dob"]), 1, ("fnr",), null=.5),
+        N("avdelning", lambda c: r.choice(W("Kardiologi Ortopedi Barn Neurologi"))), N("inskriven", lambda c: g.ts()),
+    ], row=lambda i: g.person("sv"))
+    products = W("Siringa sterile 5 ml|Guanti in nitrile|Garza idrofila|Termometro digitale|Mascherina chirurgica|"
+                 "Cerotto medicato|Soluzione fisiologica|Benda elastica|Stetoscopio|Sfigmomanometro|Camice monouso", "|")
+    table(g, con, db, "fornitori", 400, [
+        K("id_fornitore"), N("ragione_sociale", lambda c: f"{r.choice(NAMES['it'][2])} {r.choice(LEGAL['it'])}"),
+        N("prodotto", lambda c: r.choice(products)), N("categoria", lambda c: r.choice(W("Consumabili Dispositivi Farmaci Arredi"))),
+        N("citta", lambda c: r.choice(CITIES["it"])[0]), P("referente", NAME, lambda c: g.fullname("it"), 1),
+        N("partita_iva", lambda c: g.partita_iva()), N("codice_articolo", lambda c: f"ART-{r.randint(10000, 99999)}"),
+    ])
+    table(g, con, db, "personale", 350, [
+        K("staff_id"), P("nominativo", NAME, lambda c: g.fullname(r.choice(("it", "pl", "sv", "us"))), 1),
+        P("codice_dip", NID, lambda c: g.nino(), 1, ("nino",)), P("riferimento", NID, lambda c: g.nhs(), 1, ("nhs",)),
+        N("ruolo", lambda c: r.choice(W("Infermiere Medico Tecnico Amministrativo"))),
+        N("turno", lambda c: r.choice(W("mattina pomeriggio notte"))),
+    ])
+
+
 # Validators, written from the schemes' definitions, independent of the generators.
 def luhn_ok(d):
     return sum(int(c) for c in d[-1::-2]) % 10 == -sum(sum(divmod(2 * int(c), 10)) for c in d[-2::-2]) % 10
@@ -854,8 +1013,44 @@ def ssn_ok(v):
     return bool(m) and m[1] not in ("000", "666") and m[1][0] != "9" and m[3] != "00" and m[4] != "0000"
 
 
+def cf_ok(v):
+    odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21]
+    odd_letters = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23]
+    if re.fullmatch(r"[A-Z]{6}\d\d[ABCDEHLMPRST]\d\d[A-Z]\d{3}[A-Z]", v) is None:
+        return False
+    total = 0
+    for i, c in enumerate(v[:15]):
+        if i % 2 == 0:
+            total += odd[int(c)] if c.isdigit() else odd_letters[ord(c) - 65]
+        else:
+            total += int(c) if c.isdigit() else ord(c) - 65
+    return v[15] == chr(65 + total % 26)
+
+
+def pesel_ok(v):
+    return re.fullmatch(r"\d{11}", v) is not None and (sum(int(x) * w for x, w in zip(v[:10], (1, 3, 7, 9) * 3)) + int(v[10])) % 10 == 0
+
+
+def nino_ok(v):
+    v = v.replace(" ", "")
+    return (re.fullmatch(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]", v) is not None
+            and v[:2] not in ("BG", "GB", "KN", "NK", "NT", "TN", "ZZ"))
+
+
+def nhs_ok(v):
+    v = v.replace(" ", "")
+    return re.fullmatch(r"\d{10}", v) is not None and (sum(int(x) * (11 - i) for i, x in enumerate(v[:9], 1)) + int(v[9])) % 11 == 0
+
+
+def fnr_ok(v):
+    ok = re.fullmatch(r"\d{11}", v) is not None and valid_date(v[:6], "%d%m%y")
+    return ok and all(sum(int(x) * w for x, w in zip(v, ws)) % 11 == 0
+                      for ws in ((3, 7, 6, 1, 8, 9, 4, 5, 2, 1), (5, 4, 3, 2, 7, 6, 5, 4, 3, 2, 1)))
+
+
 NID_OK = {"dni": dni_ok, "cpf": cpf_ok, "steuer_id": steuer_id_ok, "rvnr": rvnr_ok, "bsn": bsn_ok,
-          "personnummer": personnummer_ok, "nir": nir_ok, "ssn": ssn_ok}
+          "personnummer": personnummer_ok, "nir": nir_ok, "ssn": ssn_ok, "cf": cf_ok, "pesel": pesel_ok,
+          "nino": nino_ok, "nhs": nhs_ok, "fnr": fnr_ok}
 
 
 def age(born):
@@ -881,6 +1076,9 @@ def check(out):
                                     "FR1420041010050500013M02606", "ES9121000418450200051332", "IT60X0542811101000000123456"))
     assert dni_ok("12345678Z") and bsn_ok("111222333") and cpf_ok("529.982.247-25") and nir_ok("2 55 08 14 168 025 38")
     assert rvnr_ok("15070649C103") and steuer_id_ok("86095742719") and personnummer_ok("811228-9874") and ssn_ok("123-45-6789")
+    assert cf_ok("RSSMRA85T10A562S") and pesel_ok("44051401359") and nino_ok("AB123456C") and nhs_ok("9434765919")
+    assert fnr_ok("01065100394") and not any((cf_ok("RSSMRA85T10A562T"), pesel_ok("44051401358"), nino_ok("QQ123456C"),
+                                              nhs_ok("9434765918"), fnr_ok("01065100395")))
     assert not any((iban_ok("DE88370400440532013000"), dni_ok("12345678A"), bsn_ok("111222334"), cpf_ok("529.982.247-24"),
                     ssn_ok("666-45-6789"), steuer_id_ok("86095742718"), rvnr_ok("15070649C104"), card_ok("4111111111111112")))
     with open(os.path.join(out, "TRUTH.tsv")) as f:
@@ -893,7 +1091,7 @@ def check(out):
     with open(os.path.join(out, "MANIFEST.tsv")) as f:
         manifest = [line.rstrip("\n").split("\t") for line in f][1:]
     seen = 0
-    for name, file in manifest:
+    for name, file, _ in manifest:
         con = sqlite3.connect(os.path.join(out, file))
         tables = [t for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         assert 3 <= len(tables) <= 6, (name, tables)
@@ -924,7 +1122,9 @@ def main():
         sys.exit("usage: python3 cmd/piibench/generate.py OUT_DIR")
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
-    dbs = [("personal_de", personal_de), ("tienda_es", tienda_es), ("crm_fr_nl", crm_fr_nl), ("fintech_us", fintech_us)]
+    dbs = [("personal_de", personal_de), ("tienda_es", tienda_es), ("crm_fr_nl", crm_fr_nl), ("fintech_us", fintech_us),
+           ("clinica_it_pl_se", clinica_it_pl_se)]
+    held_out = {"personal_de", "tienda_es", "crm_fr_nl", "fintech_us"}
     for name, build in dbs:
         path = os.path.join(out, name + ".db")
         if os.path.exists(path):
@@ -934,7 +1134,7 @@ def main():
         con.commit()
         con.close()
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
-        f.write("name\tfile\n" + "".join(f"{name}\t{name}.db\n" for name, _ in dbs))
+        f.write("name\tfile\theld_out\n" + "".join(f"{name}\t{name}.db\t{'yes' if name in held_out else 'no'}\n" for name, _ in dbs))
     with open(os.path.join(out, "TRUTH.tsv"), "w") as f:
         f.write("db\ttable\tcolumn\tcategory\n" + "".join(f"{s.db}\t{s.table}\t{s.column}\t{s.category}\n" for s in SPEC))
     check(out)

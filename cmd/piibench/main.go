@@ -1,8 +1,9 @@
 // Command piibench measures the detection of personal data (issue 21): it
 // runs the whole discovery on every database a folder's MANIFEST.tsv lists
-// and compares each column's pii category in the report with TRUTH.tsv
-// (db, table, column, category or "none"), printing precision, recall and
-// F1 per category and overall.
+// (name, file, and held_out: "no" leaves a database out unless -all) and
+// compares each column's pii category in the report with TRUTH.tsv (db,
+// table, column, category or "none"), printing precision, recall and F1
+// per category and overall.
 //
 //	python3 cmd/piibench/generate.py DIR
 //	go run ./cmd/piibench -data DIR [-v]
@@ -38,6 +39,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	data := fs.String("data", "", "the folder generate.py wrote: MANIFEST.tsv, TRUTH.tsv and the databases")
 	verbose := fs.Bool("v", false, "list every column the report and the truth disagree on")
+	all := fs.Bool("all", false, "score the databases MANIFEST.tsv marks as not held out (held_out no) too")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -58,12 +60,17 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	found := map[string]string{}
+	scored := map[string]bool{} // the databases scored, lower case
 	code := 0
 	for _, row := range manifest {
 		if len(row) < 2 {
 			continue
 		}
 		name, file := row[0], row[1]
+		if len(row) > 2 && row[2] == "no" && !*all {
+			continue
+		}
+		scored[strings.ToLower(name)] = true
 		got, err := detect(ctx, filepath.Join(*data, file))
 		if err != nil {
 			fmt.Fprintf(stderr, "piibench: %s: %v\n", name, err)
@@ -72,6 +79,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 		for col, cat := range got {
 			found[strings.ToLower(name)+"\t"+col] = cat
+		}
+	}
+	for key := range truth {
+		if _, ok := scored[key[:strings.IndexByte(key, '\t')]]; !ok {
+			delete(truth, key)
 		}
 	}
 	s := Score(truth, found)

@@ -30,7 +30,8 @@ func TestScore(t *testing.T) {
 
 // TestBenchmark runs the benchmark on a small database: the e-mail column
 // named in another language and the IBANs named as nothing are found, the
-// order numbers are not.
+// order numbers are not; a database the manifest marks as not held out is
+// scored with -all only.
 func TestBenchmark(t *testing.T) {
 	dir := t.TempDir()
 	var rows []string
@@ -40,9 +41,17 @@ func TestBenchmark(t *testing.T) {
 	expertstest.SQLite(t, filepath.Join(dir, "shop.db"),
 		`CREATE TABLE clientes (id INTEGER PRIMARY KEY, correo TEXT, dato1 TEXT, pedido TEXT)`,
 		`INSERT INTO clientes VALUES `+strings.Join(rows, ", "))
-	os.WriteFile(filepath.Join(dir, "MANIFEST.tsv"), []byte("name\tfile\nshop\tshop.db\n"), 0o644)
+	var dev []string
+	for i := range 20 {
+		dev = append(dev, fmt.Sprintf("(%d, '%s')", i+1, iban(100+i)))
+	}
+	expertstest.SQLite(t, filepath.Join(dir, "dev.db"),
+		`CREATE TABLE kunden (id INTEGER PRIMARY KEY, konto TEXT)`,
+		`INSERT INTO kunden VALUES `+strings.Join(dev, ", "))
+	os.WriteFile(filepath.Join(dir, "MANIFEST.tsv"), []byte("name\tfile\theld_out\nshop\tshop.db\tyes\ndev\tdev.db\tno\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "TRUTH.tsv"), []byte("db\ttable\tcolumn\tcategory\n"+
-		"shop\tclientes\tid\tnone\nshop\tclientes\tcorreo\temail\nshop\tclientes\tdato1\tiban\nshop\tclientes\tpedido\tnone\n"), 0o644)
+		"shop\tclientes\tid\tnone\nshop\tclientes\tcorreo\temail\nshop\tclientes\tdato1\tiban\nshop\tclientes\tpedido\tnone\n"+
+		"dev\tkunden\tid\tnone\ndev\tkunden\tkonto\tiban\n"), 0o644)
 	var out, errOut bytes.Buffer
 	if code := Main([]string{"-data", dir, "-v"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d\n%s", code, errOut.String())
@@ -55,6 +64,14 @@ func TestBenchmark(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
+	}
+	// -all scores the database that is not held out too.
+	out.Reset()
+	if code := Main([]string{"-data", dir, "-all"}, &out, &errOut); code != 0 {
+		t.Fatalf("-all: exit %d\n%s", code, errOut.String())
+	}
+	if want := "iban                 2     0     0     1.000   1.000  1.000"; !strings.Contains(out.String(), want) {
+		t.Errorf("-all: output lacks %q:\n%s", want, out.String())
 	}
 }
 

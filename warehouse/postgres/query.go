@@ -132,7 +132,7 @@ func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*ware
 	var res *warehouse.Result
 	err := s.readOnly(ctx, lim.Timeout, func(tx pgx.Tx) error {
 		var err error
-		res, err = fetch(ctx, tx, q, raw, lim.MaxRows)
+		res, err = fetch(ctx, tx, q, raw, lim.MaxRows, lim.Origins)
 		return err
 	})
 	if err != nil {
@@ -147,7 +147,11 @@ func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*ware
 //
 // QueryExecModeExec sends the statement with the extended protocol, which
 // accepts exactly one statement, and leaves no prepared statement behind.
-func fetch(ctx context.Context, tx pgx.Tx, q string, raw *pg_query.RawStmt, maxRows int) (*warehouse.Result, error) {
+//
+// With withOrigins, Result.Origins names the table column of each result
+// column that the row description gives one (its table's OID and the
+// column's number), read from the system catalog in the same transaction.
+func fetch(ctx context.Context, tx pgx.Tx, q string, raw *pg_query.RawStmt, maxRows int, withOrigins bool) (*warehouse.Result, error) {
 	text := pgx.QueryResultFormats{pgx.TextFormatCode}
 	stmt := q
 	if body, ok := cappedSpan(q, raw); ok {
@@ -171,6 +175,18 @@ func fetch(ctx context.Context, tx pgx.Tx, q string, raw *pg_query.RawStmt, maxR
 	for i, f := range fields {
 		res.Columns[i] = f.Name
 	}
+	// The row description, kept: the connection reuses its buffer for the
+	// next statement's.
+	var attrs []attr
+	var tables []int64
+	if withOrigins {
+		for _, f := range fields {
+			attrs = append(attrs, attr{int64(f.TableOID), int64(f.TableAttributeNumber)})
+			if f.TableOID != 0 && f.TableAttributeNumber > 0 {
+				tables = append(tables, int64(f.TableOID))
+			}
+		}
+	}
 	for rows.Next() {
 		if len(res.Rows) == maxRows {
 			res.Truncated = true
@@ -184,7 +200,44 @@ func fetch(ctx context.Context, tx pgx.Tx, q string, raw *pg_query.RawStmt, maxR
 		res.Rows = append(res.Rows, row)
 	}
 	rows.Close()
-	return res, rows.Err()
+	if err := rows.Err(); err != nil || len(tables) == 0 {
+		return res, err
+	}
+	return res, origins(ctx, tx, res, attrs, tables)
+}
+
+// originsSQL names the columns of the tables whose OIDs $1 lists.
+const originsSQL = `SELECT c.oid::int8, n.nspname, c.relname, a.attnum::int8, a.attname
+FROM pg_catalog.pg_attribute a
+JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE a.attrelid::int8 = ANY($1::int8[]) AND a.attnum > 0`
+
+// attr is a result column's table (its OID) and column number, as the row
+// description gives them; zero for a computed column.
+type attr struct{ rel, num int64 }
+
+// origins fills res.Origins from the row description's table OIDs and
+// column numbers.
+func origins(ctx context.Context, tx pgx.Tx, res *warehouse.Result, attrs []attr, tables []int64) error {
+	names := map[attr]warehouse.ColumnOrigin{}
+	rows, err := tx.Query(ctx, originsSQL, tables)
+	if err != nil {
+		return err
+	}
+	var o warehouse.ColumnOrigin
+	var a attr
+	if _, err := pgx.ForEachRow(rows, []any{&a.rel, &o.Table.Schema, &o.Table.Name, &a.num, &o.Column}, func() error {
+		names[a] = o
+		return nil
+	}); err != nil {
+		return err
+	}
+	res.Origins = make([]warehouse.ColumnOrigin, len(attrs))
+	for i, a := range attrs {
+		res.Origins[i] = names[a]
+	}
+	return nil
 }
 
 // cappedBody returns q without its trailing ";" when q is a query that can

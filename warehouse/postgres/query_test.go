@@ -257,3 +257,39 @@ func TestEstimateRows(t *testing.T) {
 		t.Error("EstimateRows of a missing table succeeded")
 	}
 }
+
+// TestQueryOrigins: asked for them, a result names the table column each
+// of its columns is read from, through a column alias, a table alias, a
+// subquery and the row cap's wrapping; a computed column names none (the
+// query's text says what it reads); not asked, nothing is looked up.
+func TestQueryOrigins(t *testing.T) {
+	t.Parallel()
+	s := open(t, newDB(t,
+		`CREATE SCHEMA hr`,
+		`CREATE TABLE hr.people (id int PRIMARY KEY, last_name text, email text)`,
+		`INSERT INTO hr.people VALUES (1, 'Okafor', 'o@example.org')`).dsn)
+	ctx := context.Background()
+	q := `SELECT x, p2 AS y, id * 2 AS twice FROM (SELECT p.last_name AS x, p.email AS p2, p.id FROM hr.people p) s`
+	res, err := s.Query(ctx, q, warehouse.QueryOptions{Origins: true, MaxRows: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []warehouse.ColumnOrigin{
+		{Table: warehouse.TableName{Schema: "hr", Name: "people"}, Column: "last_name"},
+		{Table: warehouse.TableName{Schema: "hr", Name: "people"}, Column: "email"},
+		{},
+	}
+	if !reflect.DeepEqual(res.Origins, want) {
+		t.Errorf("origins %+v, want %+v", res.Origins, want)
+	}
+	if got := warehouse.ResultSources(s.Dialect().Grammar(), q, res); !reflect.DeepEqual(got, [][]string{{"people.last_name"}, {"people.email"}, {"people.id"}}) {
+		t.Errorf("sources %q", got)
+	}
+	res, err = s.Query(ctx, q, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Origins != nil {
+		t.Errorf("origins not asked for: %+v", res.Origins)
+	}
+}

@@ -544,7 +544,8 @@ func runQuery(ctx context.Context, s *Server, raw json.RawMessage) (any, error) 
 		if err != nil {
 			return nil, fmt.Errorf("personal-data columns: %w", err)
 		}
-		if masked := privacy.MaskRows(out.Columns, out.Rows, known); len(masked) > 0 {
+		sources := warehouse.ResultSources(s.Source.Dialect().Grammar(), a.SQL, res)
+		if masked := privacy.MaskRows(out.Columns, sources, out.Rows, known); len(masked) > 0 {
 			out.Masked = masked
 		}
 	}
