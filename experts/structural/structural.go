@@ -390,7 +390,10 @@ func Cardinality(child warehouse.Table, cols []string) string {
 }
 
 // indexed reports whether some index (or the primary key) starts with cols,
-// in any order, so lookups by the referencing columns can use it.
+// in any order, so lookups by the referencing columns can use it. A partial
+// index serves only the rows its predicate keeps: a join or a parent's
+// delete reading the others still scans the table, so it does not count
+// (as in discover lint's unindexed_reference).
 func indexed(t warehouse.Table, cols []string) bool {
 	prefixOK := func(idx []string) bool {
 		if len(idx) < len(cols) {
@@ -402,7 +405,7 @@ func indexed(t warehouse.Table, cols []string) bool {
 		return true
 	}
 	for _, ix := range t.Indexes {
-		if prefixOK(ix.Columns) {
+		if ix.Predicate == "" && prefixOK(ix.Columns) {
 			return true
 		}
 	}
