@@ -81,16 +81,7 @@ func (d *differ) tableStructure(o, n Table) {
 			return t.Timing + " " + strings.Join(t.Events, " OR ") + ": " + t.Definition
 		})
 	named(d, o.Name, "index", byName(o.Indexes, func(x Index) string { return x.Name }),
-		byName(n.Indexes, func(x Index) string { return x.Name }), func(x Index) string {
-			s := columnsText(x.Columns)
-			if x.Unique {
-				s += " unique"
-			}
-			if x.Predicate != "" {
-				s += " where " + x.Predicate
-			}
-			return s
-		})
+		byName(n.Indexes, func(x Index) string { return x.Name }), indexKeyText)
 }
 
 // named compares the named pieces of a table's structure (checks,

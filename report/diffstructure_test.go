@@ -46,7 +46,7 @@ func TestDiffStructure(t *testing.T) {
 		`schema added customers check added: status IN ('active', 'closed', 'gone')`,
 		`schema changed customers check age_ok changed from "age >= 0" to "age > 0"`,
 		`schema changed customers comment changed from "one row per customer" to none`,
-		`schema changed customers index ix_email changed from "(email) where email IS NOT NULL" to "(email)"`,
+		`schema changed customers index ix_email changed from "(email), where email IS NOT NULL" to "(email)"`,
 		`schema changed customers trigger touch changed from "AFTER UPDATE: CREATE TRIGGER touch …" to "BEFORE UPDATE: CREATE TRIGGER touch …"`,
 		`schema removed customers check removed (was status IN ('active', 'closed'))`,
 		`schema changed customers.id generated changed from none to "identity, always"`,

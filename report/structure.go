@@ -118,10 +118,13 @@ func checkText(c Check) string {
 	return "Check: " + c.Expression
 }
 
-// indexText is one index: its name and key, unique, and a partial index's
-// condition.
-func indexText(ix Index) string {
-	s := ix.Name + " " + columnsText(ix.Columns)
+// indexText is one index: its name and indexKeyText.
+func indexText(ix Index) string { return ix.Name + " " + indexKeyText(ix) }
+
+// indexKeyText is an index without its name: its key, unique, and a
+// partial index's condition; the pages and discover diff word it alike.
+func indexKeyText(ix Index) string {
+	s := columnsText(ix.Columns)
 	if ix.Unique {
 		s += ", unique"
 	}
