@@ -71,6 +71,36 @@ type ColumnDoc struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+	// Enum is the enumerated type the column holds, named as ObjectsDoc
+	// names it (warehouse.Column.Enum).
+	Enum string `json:"enum,omitempty"`
+}
+
+// ObjectsDoc is what the database declares beside its tables and views
+// (KindObjects, key "objects"): its enumerated types and the routines its
+// users declared (warehouse.Objects). Names are written as tables' are.
+type ObjectsDoc struct {
+	Enums    []EnumDoc    `json:"enums,omitempty"`
+	Routines []RoutineDoc `json:"routines,omitempty"`
+}
+
+// EnumDoc is an enumerated type and its labels in their declared order.
+type EnumDoc struct {
+	Name    string   `json:"name"`
+	Labels  []string `json:"labels"`
+	Comment string   `json:"comment,omitempty"`
+}
+
+// RoutineDoc is a function, procedure, aggregate or macro: Kind is
+// "function", "procedure", "aggregate", "window" or "macro"; Arguments
+// and Returns as the engine writes them (Returns "" for a procedure).
+type RoutineDoc struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Arguments string `json:"arguments"`
+	Returns   string `json:"returns,omitempty"`
+	Language  string `json:"language,omitempty"`
+	Comment   string `json:"comment,omitempty"`
 }
 
 // IndexDoc is a declared index. A key part that is an expression is its

@@ -17,8 +17,9 @@
 // (tagged "declared") and "user"; an index recommendation
 // "index:<relationship>" for a declared reference no index starts with;
 // uncertainties "dangling_fk:..." and "config:relation:..." for a reference
-// to nothing; pattern entries; and progress entries structural:user_relations
-// and structural:patterns.
+// to nothing; pattern entries; the objects entry "objects" (the database's
+// enumerated types and routines, where the engine lists them); and
+// progress entries structural:user_relations and structural:patterns.
 package structural
 
 import (
@@ -89,8 +90,22 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 				Run: func(ctx context.Context) error { return userRelations(ctx, env) }})
 		}
 	}
+	// The database's enumerated types and routines: one task nothing
+	// waits for, so it is planned beside the others and does not hold the
+	// patterns back, even once given up.
+	var side []experts.Task
+	if env.CanListObjects() {
+		done, err := env.Has(ctx, catalog.KindObjects, objectsKey)
+		if err != nil {
+			return nil, fmt.Errorf("structural: plan: %w", err)
+		}
+		if !done {
+			side = append(side, experts.Task{Expert: Name, Name: "enum types and routines",
+				Run: func(ctx context.Context) error { return objects(ctx, env) }})
+		}
+	}
 	if missing > 0 || len(tasks) > 0 {
-		return tasks, nil
+		return append(tasks, side...), nil
 	}
 	// The patterns are found over every reference, so they wait for the
 	// relations expert's inference.
@@ -99,7 +114,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, fmt.Errorf("structural: plan: %w", err)
 	}
 	if !inferred {
-		return nil, nil
+		return side, nil
 	}
 	done, err := env.Has(ctx, catalog.KindProgress, patternsStep)
 	if err != nil {
@@ -109,7 +124,28 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		tasks = append(tasks, experts.Task{Expert: Name, Name: "structural patterns",
 			Run: func(ctx context.Context) error { return patterns(ctx, env) }})
 	}
-	return tasks, nil
+	return append(tasks, side...), nil
+}
+
+// objectsKey is the key of the run's one objects entry.
+const objectsKey = "objects"
+
+// objects records the database's enumerated types and routines.
+func objects(ctx context.Context, env *experts.Env) error {
+	objs, _, err := env.Objects(ctx)
+	if err != nil {
+		return fmt.Errorf("list enum types and routines: %w", err)
+	}
+	doc := catalog.ObjectsDoc{}
+	for _, e := range objs.Enums {
+		doc.Enums = append(doc.Enums, catalog.EnumDoc{Name: e.Name.String(), Labels: nonNil(e.Labels), Comment: e.Comment})
+	}
+	for _, r := range objs.Routines {
+		doc.Routines = append(doc.Routines, catalog.RoutineDoc{Name: r.Name.String(), Kind: r.Kind, Arguments: r.Arguments,
+			Returns: r.Returns, Language: r.Language, Comment: r.Comment})
+	}
+	return catalog.Objects.Save(ctx, env, objectsKey, doc, 1.0, []string{fmt.Sprintf("declared in %s's catalog: %d enumerated types, %d routines",
+		env.Dialect().Name(), len(doc.Enums), len(doc.Routines))})
 }
 
 // inventory records one table, its declared foreign keys and the indexes
@@ -350,7 +386,8 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 	}
 	for _, c := range t.Columns {
 		doc.Columns = append(doc.Columns, catalog.ColumnDoc{Name: c.Name, DataType: c.Type, Nullable: c.Nullable, Position: c.Position,
-			Default: c.Default, Comment: c.Comment, Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity})
+			Default: c.Default, Comment: c.Comment, Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity,
+			Enum: c.Enum})
 	}
 	for _, u := range t.Uniques {
 		doc.Uniques = append(doc.Uniques, nonNil(u))

@@ -14,8 +14,8 @@ import (
 )
 
 // structure fills in what a table declares beyond its keys: defaults,
-// identity and generated columns, comments, checks, triggers, and a view's
-// query and the relations it reads. Each is one catalog query for every
+// identity and generated columns, comments, checks, triggers, a view's
+// query and the relations it reads, and the enumerated types of columns. Each is one catalog query for every
 // relation at once, run under a savepoint: a role refused one of these
 // catalogs, or a server too old to have a column asked for, leaves those
 // fields empty instead of failing the discovery.
@@ -30,6 +30,7 @@ func structure(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table
 		{"comments", comments},
 		{"view definitions", viewDefinitions},
 		{"view reads", viewReads},
+		{"enum columns", enumColumns},
 	} {
 		if err := optional(ctx, tx, part.what, func(sp pgx.Tx) error { return part.fill(ctx, sp, byOID) }); err != nil {
 			return err
