@@ -138,3 +138,67 @@ func indexKeyText(ix Index) string {
 func triggerText(tr Trigger) string {
 	return fmt.Sprintf("%s: %s %s", tr.Name, tr.Timing, strings.Join(tr.Events, " OR "))
 }
+
+// columnLink is one reference seen from one of its columns: the table and
+// columns at its other end, and who says so (declared, inferred, user).
+type columnLink struct {
+	Table   string
+	Columns []string
+	Source  string
+}
+
+// text is the link as words: "customers (id)", with ", inferred" or
+// ", user" after a reference the schema does not declare.
+func (l columnLink) text() string {
+	s := endText(l.Table, l.Columns)
+	if l.Source != "declared" {
+		s += ", " + l.Source
+	}
+	return s
+}
+
+// columnLinksSep separates a column's links in one cell: not a comma,
+// which a link's own columns and source use.
+const columnLinksSep = "; "
+
+// columnLinks are, for each column of table, the references that leave
+// from it (parents: the tables and columns it references) and those that
+// arrive at it (children: the tables and columns referencing it), in the
+// report's order of relationships; tbls's Columns grid shows the same. A
+// column of a composite reference has the whole reference.
+func columnLinks(rels []Relationship, table string) (parents, children map[string][]columnLink) {
+	parents, children = map[string][]columnLink{}, map[string][]columnLink{}
+	for _, r := range rels {
+		if r.FromTable == table {
+			for _, c := range r.FromColumns {
+				parents[c] = append(parents[c], columnLink{Table: r.ToTable, Columns: r.ToColumns, Source: r.Source})
+			}
+		}
+		if r.ToTable == table {
+			for _, c := range r.ToColumns {
+				children[c] = append(children[c], columnLink{Table: r.FromTable, Columns: r.FromColumns, Source: r.Source})
+			}
+		}
+	}
+	return parents, children
+}
+
+// routineText is a routine's signature as the index lists it:
+// "name(arguments) → returns".
+func routineText(r Routine) string {
+	s := r.Name + "(" + r.Arguments + ")"
+	if r.Returns != "" {
+		s += " → " + r.Returns
+	}
+	return s
+}
+
+// labelsText is an enumerated type's labels as SQL literals, in order:
+// 'new', 'paid' (a label may hold a comma or a quote).
+func labelsText(labels []string) string {
+	q := make([]string, len(labels))
+	for i, l := range labels {
+		q[i] = "'" + strings.ReplaceAll(l, "'", "''") + "'"
+	}
+	return strings.Join(q, ", ")
+}
