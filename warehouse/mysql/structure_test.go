@@ -47,6 +47,10 @@ var structureFixture = []string{
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
 		FROM orders o JOIN customer c ON c.id = o.customer_id JOIN product p ON p.id = o.product_id`,
 	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
+	`CREATE FUNCTION order_total(order_id bigint, discount decimal(10,2)) RETURNS decimal(10,2) DETERMINISTIC
+		COMMENT 'what an order costs' RETURN 100 - discount`,
+	`CREATE PROCEDURE reprice(IN factor decimal(10,2), OUT n int) SELECT count(*) INTO n FROM product WHERE price * factor > 0`,
+	`CREATE PROCEDURE order_total() SELECT 1`,
 }
 
 func ptr(s string) *string { return &s }
@@ -162,6 +166,50 @@ func TestTablesStructureSelectOnly(t *testing.T) {
 		}
 	}
 	sourcetest.SameTables(t, got, want)
+}
+
+// Objects lists the stored functions and procedures with their parameters
+// (a procedure's with their modes) and a function's result type; a
+// function and a procedure may share a name. A user with SELECT only sees
+// none of them: the server shows a routine to whoever may run it.
+func TestObjects(t *testing.T) {
+	t.Parallel()
+	admin := adminDB(t, "")
+	db := createDB(t, admin, "st_")
+	exec(t, adminDB(t, db), structureFixture...)
+	got, err := open(t, rootDSN(t, db)).Objects(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []warehouse.Routine{
+		{Name: warehouse.TableName{Name: "order_total"}, Kind: "function", Arguments: "order_id bigint(20), discount decimal(10,2)",
+			Returns: "decimal(10,2)", Language: "SQL", Comment: "what an order costs"},
+		{Name: warehouse.TableName{Name: "order_total"}, Kind: "procedure", Language: "SQL"},
+		{Name: warehouse.TableName{Name: "reprice"}, Kind: "procedure", Arguments: "IN factor decimal(10,2), OUT n int(11)", Language: "SQL"},
+	}
+	if len(got.Enums) != 0 || !slices.Equal(got.Routines, want) {
+		t.Errorf("objects:\n got %+v\nwant routines %+v", got, want)
+	}
+
+	b := make([]byte, 6)
+	rand.Read(b)
+	user := "o_" + hex.EncodeToString(b)
+	for _, host := range []string{"%", "localhost", "127.0.0.1"} {
+		u := "'" + user + "'@'" + host + "'"
+		exec(t, admin, "CREATE USER "+u+" IDENTIFIED BY 'x'", "GRANT SELECT ON "+QuoteIdent(db)+".* TO "+u)
+		t.Cleanup(func() {
+			if _, err := admin.Exec("DROP USER IF EXISTS " + u); err != nil {
+				t.Errorf("drop user %s: %v", u, err)
+			}
+		})
+	}
+	got, err = open(t, dsnFor(t, db, user, "x")).Objects(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Routines) != 0 {
+		t.Errorf("a user with SELECT only sees routines %+v", got.Routines)
+	}
 }
 
 // MySQL writes a default string bare, MariaDB quoted: both come out as
