@@ -79,8 +79,9 @@ type Routine struct {
 	// for none.
 	Arguments string `json:"arguments"`
 	// Returns is the result type as the engine writes it ("integer",
-	// "trigger", "TABLE(id integer, name text)"); "" for a procedure, or a
-	// macro, whose result type nothing declares.
+	// "trigger", "TABLE(id integer, name text)", a table macro's "TABLE");
+	// "" for a procedure, or a scalar macro, whose result type nothing
+	// declares.
 	Returns string `json:"returns,omitempty"`
 	// Language is the language of its body (sql, plpgsql, SQL); "" where
 	// the engine does not say.
