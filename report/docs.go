@@ -245,9 +245,28 @@ func docsIndex(r *Report, files map[string]string, dg *diagrams) []byte {
 			}
 			rows[i] = []string{t.Name, kind, rowsText(t), fmt.Sprint(len(t.Columns)), primaryKeyText(t), entity}
 		}
+		// The tables' comments, as tbls lists them, where any table has
+		// one: the database's, and the team's (discover.yaml).
+		header := "| Table | Kind | Rows | Columns | Primary key | Entity |"
+		comment := slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Comment != "" })
+		user := slices.ContainsFunc(r.Tables, func(t Table) bool { return t.UserComment != "" })
+		for i, t := range r.Tables {
+			if comment {
+				rows[i] = append(rows[i], t.Comment)
+			}
+			if user {
+				rows[i] = append(rows[i], t.UserComment)
+			}
+		}
+		if comment {
+			header += " Comment (database) |"
+		}
+		if user {
+			header += " Description (team) |"
+		}
 		// The name cell is a link, built after escaping so that its brackets
 		// and target survive.
-		m.b.WriteString("| Table | Kind | Rows | Columns | Primary key | Entity |\n|---|---|---|---|---|---|\n")
+		m.b.WriteString(header + "\n|" + strings.Repeat("---|", strings.Count(header, "|")-1) + "\n")
 		for i, t := range r.Tables {
 			cells := []string{fmt.Sprintf("[%s](%s)", mdText(t.Name), linkTarget(files[t.Name]))}
 			for _, c := range rows[i][1:] {
@@ -424,6 +443,18 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 		m.p("None.")
 	} else {
 		m.list(idx)
+		// The statements that create them, where the engine keeps them:
+		// the access method (USING gin), the operator classes and storage
+		// options the key alone does not say (tbls shows these).
+		var defs []string
+		for _, ix := range t.Indexes {
+			if ix.Definition != "" {
+				defs = append(defs, strings.TrimSuffix(ix.Definition, ";")+";")
+			}
+		}
+		if len(defs) > 0 {
+			m.code("sql", strings.Join(defs, "\n"))
+		}
 	}
 	m.p("## Unique constraints")
 	if len(t.Uniques) == 0 {
