@@ -128,6 +128,7 @@ type TriggerDoc struct {
 	Timing     string   `json:"timing"`
 	Events     []string `json:"events"`
 	Definition string   `json:"definition"`
+	Comment    string   `json:"comment,omitempty"`
 }
 
 // TableDoc is a table's declared structure (KindTable).

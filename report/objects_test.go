@@ -10,7 +10,8 @@ import (
 
 // withObjects is realistic's run on a database that declares an enumerated
 // type (held by shipments.status), a hostile one and routines (issue 22:
-// tbls's Enums and "Stored procedures and functions").
+// tbls's Enums and "Stored procedures and functions"), and comments on its
+// trigger.
 func withObjects(t *testing.T) Input {
 	t.Helper()
 	in := realistic(t)
@@ -26,6 +27,9 @@ func withObjects(t *testing.T) Input {
 			if c := c.(map[string]any); c["name"] == "status" {
 				c["enum"] = "shipment_status"
 			}
+		}
+		for _, tr := range doc["triggers"].([]any) {
+			tr.(map[string]any)["comment"] = "keeps <last_update>"
 		}
 		in.Entries[i] = entry(t, e.Kind, e.Key, doc, e.Confidence, e.Expert, e.Evidence...)
 	}
@@ -87,8 +91,12 @@ func TestEnumsAndRoutines(t *testing.T) {
 			t.Errorf("README.md lacks %q:\n%s", want, index)
 		}
 	}
-	if want := "| status | [TEXT](README.md#enumerated-types) | no |"; !strings.Contains(docs["shipments.md"], want) {
-		t.Errorf("shipments.md lacks %q:\n%s", want, docs["shipments.md"])
+	for _, want := range []string{"| status | [TEXT](README.md#enumerated-types) | no |",
+		// A trigger's comment (COMMENT ON TRIGGER), as tbls shows it.
+		"- shipments_touch: AFTER UPDATE (comment: keeps \\<last_update\\>)\n"} {
+		if !strings.Contains(docs["shipments.md"], want) {
+			t.Errorf("shipments.md lacks %q:\n%s", want, docs["shipments.md"])
+		}
 	}
 
 	html := string(htmlOf(t, r))
@@ -100,6 +108,7 @@ func TestEnumsAndRoutines(t *testing.T) {
 		`<h3 id="routines">Routines</h3>`,
 		`<tr><td><code>shipment_cost</code></td><td>function</td><td><code>id bigint, discount numeric DEFAULT 0</code></td><td><code>numeric</code></td><td>plpgsql</td><td class="comment">what a shipment costs</td></tr>`,
 		`<td><a href="#enums" title="enumerated type shipment_status">TEXT</a></td>`,
+		`shipments_touch: AFTER UPDATE (comment: keeps &lt;last_update&gt;)`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report.html lacks %s", want)

@@ -290,6 +290,7 @@ type Trigger struct {
 	Timing     string   `json:"timing"`
 	Events     []string `json:"events"`
 	Definition string   `json:"definition"`
+	Comment    string   `json:"comment,omitempty"` // the database's own
 }
 
 // Unread is why a table is shown without its structure or figures: What is
@@ -705,7 +706,8 @@ func (b *builder) tables() []Table {
 			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})
 		}
 		for _, tr := range doc.Triggers {
-			t.Triggers = append(t.Triggers, Trigger{Name: tr.Name, Timing: tr.Timing, Events: strs(tr.Events), Definition: tr.Definition})
+			t.Triggers = append(t.Triggers, Trigger{Name: tr.Name, Timing: tr.Timing, Events: strs(tr.Events), Definition: tr.Definition,
+				Comment: tr.Comment})
 		}
 		byName[name] = t
 	}

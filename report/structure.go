@@ -134,9 +134,14 @@ func indexKeyText(ix Index) string {
 	return s
 }
 
-// triggerText is a trigger's name, when it fires and on what.
+// triggerText is a trigger's name, when it fires and on what, and the
+// database's comment on it.
 func triggerText(tr Trigger) string {
-	return fmt.Sprintf("%s: %s %s", tr.Name, tr.Timing, strings.Join(tr.Events, " OR "))
+	s := fmt.Sprintf("%s: %s %s", tr.Name, tr.Timing, strings.Join(tr.Events, " OR "))
+	if tr.Comment != "" {
+		s += " (comment: " + tr.Comment + ")"
+	}
+	return s
 }
 
 // columnLink is one reference seen from one of its columns: the table and

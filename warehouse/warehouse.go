@@ -154,6 +154,9 @@ type Trigger struct {
 	// Definition is the statement that creates the trigger (or, where the
 	// engine keeps only that, its body), as the engine keeps it.
 	Definition string `json:"definition"`
+	// Comment is the database's own comment on the trigger (PostgreSQL's
+	// COMMENT ON TRIGGER).
+	Comment string `json:"comment,omitempty"`
 }
 
 // Table is a table or view with its declared structure.

@@ -404,7 +404,8 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 		doc.Checks = append(doc.Checks, catalog.CheckDoc{Name: c.Name, Expression: c.Expression})
 	}
 	for _, tr := range t.Triggers {
-		doc.Triggers = append(doc.Triggers, catalog.TriggerDoc{Name: tr.Name, Timing: tr.Timing, Events: nonNil(tr.Events), Definition: tr.Definition})
+		doc.Triggers = append(doc.Triggers, catalog.TriggerDoc{Name: tr.Name, Timing: tr.Timing, Events: nonNil(tr.Events), Definition: tr.Definition,
+			Comment: tr.Comment})
 	}
 	if doc.Columns == nil {
 		doc.Columns = []catalog.ColumnDoc{}

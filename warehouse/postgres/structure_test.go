@@ -57,6 +57,7 @@ as written'`,
 	`CREATE FUNCTION shop.statuses() RETURNS TABLE (status order_status, n bigint) LANGUAGE sql
 		AS $$SELECT status, count(*) FROM orders GROUP BY status$$`,
 	`CREATE TRIGGER orders_touch BEFORE INSERT OR UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION touch()`,
+	`COMMENT ON TRIGGER orders_touch ON orders IS 'a new order is placed today'`,
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
 		FROM orders o JOIN customer c ON c.id = o.customer_id JOIN shop.product p ON p.id = o.product_id`,
 	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
@@ -115,7 +116,8 @@ func wantStructure() []warehouse.Table {
 			Definition: "CREATE INDEX orders_recent ON public.orders USING btree (placed) WHERE (placed > '2024-01-01'::date)"},
 	}
 	orders.Triggers = []warehouse.Trigger{{Name: "orders_touch", Timing: "BEFORE", Events: []string{"INSERT", "UPDATE"},
-		Definition: "CREATE TRIGGER orders_touch BEFORE INSERT OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION touch()"}}
+		Definition: "CREATE TRIGGER orders_touch BEFORE INSERT OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION touch()",
+		Comment:    "a new order is placed today"}}
 
 	product := table(tn("shop", "product"), "table",
 		col(1, "id", "integer", false), col(2, "code", "integer", false),
