@@ -158,6 +158,7 @@ type TableDoc struct {
 	Reads          []string     `json:"reads,omitempty"`
 	Checks         []CheckDoc   `json:"checks,omitempty"`
 	Triggers       []TriggerDoc `json:"triggers,omitempty"`
+	Materialized   bool         `json:"materialized,omitempty"`
 }
 
 // ValueCount is one frequent value.

@@ -239,7 +239,7 @@ func docsIndex(r *Report, files map[string]string, dg *diagrams) []byte {
 			if t.Entity != nil {
 				entity = t.Entity.Type
 			}
-			kind := t.Kind
+			kind := tableKindText(t)
 			if t.Unread != nil {
 				kind += " (not " + t.Unread.verb() + ")"
 			}
@@ -376,7 +376,7 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 	m.b.WriteString(docsMarker + "\n\n")
 	m.p("# %s", mdText(t.Name))
 	m.p("[All tables](%s)", DocsIndex)
-	facts := []string{"Kind: " + t.Kind, "Rows: " + rowsText(t), "Primary key: " + primaryKeyText(t)}
+	facts := []string{"Kind: " + tableKindText(t), "Rows: " + rowsText(t), "Primary key: " + primaryKeyText(t)}
 	if t.Entity != nil {
 		e := fmt.Sprintf("Entity: %s (confidence %s)", t.Entity.Type, percent(t.Entity.Confidence))
 		if t.Entity.Description != "" {

@@ -33,6 +33,7 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"cols":         columnsText,
 	"ref":          endText,
 	"labels":       labelsText,
+	"tablekind":    tableKindText,
 	"card":         cardinalityText,
 	"top":          func(vs []ValueCount) string { return topValuesText(vs, 5) },
 	"stop":         stopText,

@@ -10,12 +10,20 @@ import (
 
 // withObjects is realistic's run on a database that declares an enumerated
 // type (held by shipments.status), a hostile one and routines (issue 22:
-// tbls's Enums and "Stored procedures and functions"), and comments on its
-// trigger.
+// tbls's Enums and "Stored procedures and functions"), comments on its
+// trigger, and its view materialized.
 func withObjects(t *testing.T) Input {
 	t.Helper()
 	in := realistic(t)
 	for i, e := range in.Entries {
+		if e.Kind == catalog.KindTable && e.Key == "active_shipments" {
+			var doc map[string]any
+			if err := json.Unmarshal(e.Document, &doc); err != nil {
+				t.Fatal(err)
+			}
+			doc["materialized"] = true
+			in.Entries[i] = entry(t, e.Kind, e.Key, doc, e.Confidence, e.Expert, e.Evidence...)
+		}
 		if e.Kind != catalog.KindTable || e.Key != "shipments" {
 			continue
 		}
@@ -91,6 +99,13 @@ func TestEnumsAndRoutines(t *testing.T) {
 			t.Errorf("README.md lacks %q:\n%s", want, index)
 		}
 	}
+	// A materialized view says so, as tbls's MATERIALIZED VIEW.
+	if want := "| [active_shipments](active_shipments.md) | materialized view |"; !strings.Contains(index, want) {
+		t.Errorf("README.md lacks %q:\n%s", want, index)
+	}
+	if want := "- Kind: materialized view\n"; !strings.Contains(docs["active_shipments.md"], want) {
+		t.Errorf("active_shipments.md lacks %q:\n%s", want, docs["active_shipments.md"])
+	}
 	for _, want := range []string{"| status | [TEXT](README.md#enumerated-types) | no |",
 		// A trigger's comment (COMMENT ON TRIGGER), as tbls shows it.
 		"- shipments_touch: AFTER UPDATE (comment: keeps \\<last_update\\>)\n"} {
@@ -109,6 +124,7 @@ func TestEnumsAndRoutines(t *testing.T) {
 		`<tr><td><code>shipment_cost</code></td><td>function</td><td><code>id bigint, discount numeric DEFAULT 0</code></td><td><code>numeric</code></td><td>plpgsql</td><td class="comment">what a shipment costs</td></tr>`,
 		`<td><a href="#enums" title="enumerated type shipment_status">TEXT</a></td>`,
 		`shipments_touch: AFTER UPDATE (comment: keeps &lt;last_update&gt;)`,
+		`<span class="muted">materialized view · `,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report.html lacks %s", want)

@@ -253,6 +253,9 @@ type Table struct {
 	Reads          []string  `json:"reads,omitempty"`      // the tables and views a view reads
 	Checks         []Check   `json:"checks,omitempty"`
 	Triggers       []Trigger `json:"triggers,omitempty"`
+	// Materialized marks a view whose rows are stored (PostgreSQL's
+	// materialized view).
+	Materialized bool `json:"materialized,omitempty"`
 }
 
 // Enum is an enumerated type: its labels in their declared order and the
@@ -700,7 +703,7 @@ func (b *builder) tables() []Table {
 			t.Uniques = append(t.Uniques, strs(u))
 		}
 		t.Comment, t.UserComment = doc.Comment, doc.UserComment
-		t.PrimaryKeyName, t.Definition = doc.PrimaryKeyName, doc.Definition
+		t.PrimaryKeyName, t.Definition, t.Materialized = doc.PrimaryKeyName, doc.Definition, doc.Materialized
 		t.Reads = slices.Clone(doc.Reads)
 		for _, c := range doc.Checks {
 			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})

@@ -207,3 +207,12 @@ func labelsText(labels []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// tableKindText is a table's kind as the pages and the HTML say it:
+// "table", "view", or "materialized view".
+func tableKindText(t Table) string {
+	if t.Materialized {
+		return "materialized " + t.Kind
+	}
+	return t.Kind
+}

@@ -182,6 +182,9 @@ type Table struct {
 	Reads    []TableName `json:"reads,omitempty"`
 	Checks   []Check     `json:"checks,omitempty"`
 	Triggers []Trigger   `json:"triggers,omitempty"`
+	// Materialized marks a view whose rows are stored (PostgreSQL's
+	// materialized view): Kind is "view", since it is read as one.
+	Materialized bool `json:"materialized,omitempty"`
 }
 
 // QueryOptions bound one query.

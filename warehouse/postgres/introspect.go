@@ -105,8 +105,9 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 				kind = "view"
 			}
 			byOID[r.oid] = &warehouse.Table{
-				Name:        r.name,
-				Kind:        kind,
+				Name:         r.name,
+				Kind:         kind,
+				Materialized: r.kind == "m",
 				Columns:     []warehouse.Column{},
 				PrimaryKey:  []string{},
 				ForeignKeys: []warehouse.ForeignKey{},

@@ -62,6 +62,7 @@ as written'`,
 		FROM orders o JOIN customer c ON c.id = o.customer_id JOIN shop.product p ON p.id = o.product_id`,
 	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
 	`COMMENT ON VIEW big_order_lines IS 'orders over 100'`,
+	`CREATE MATERIALIZED VIEW order_counts AS SELECT customer_id, count(*) AS n FROM orders GROUP BY customer_id`,
 }
 
 func ptr(s string) *string { return &s }
@@ -130,7 +131,12 @@ func wantStructure() []warehouse.Table {
 	product.Indexes = []warehouse.Index{{Name: "product_pk", Columns: []string{"id"}, Unique: true,
 		Definition: "CREATE UNIQUE INDEX product_pk ON shop.product USING btree (id)"}}
 
-	return []warehouse.Table{bigLines, customer, lines, orders, product}
+	counts := table(tn("", "order_counts"), "view", col(1, "customer_id", "integer", true), col(2, "n", "bigint", true))
+	counts.Materialized = true
+	counts.Definition = "SELECT orders.customer_id,\n    count(*) AS n\n   FROM orders\n  GROUP BY orders.customer_id"
+	counts.Reads = []warehouse.TableName{tn("", "orders")}
+
+	return []warehouse.Table{bigLines, customer, counts, lines, orders, product}
 }
 
 // Tables reports defaults of each kind, comments with quotes and line
