@@ -108,11 +108,11 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 				Name:         r.name,
 				Kind:         kind,
 				Materialized: r.kind == "m",
-				Columns:     []warehouse.Column{},
-				PrimaryKey:  []string{},
-				ForeignKeys: []warehouse.ForeignKey{},
-				Uniques:     [][]string{},
-				Indexes:     []warehouse.Index{},
+				Columns:      []warehouse.Column{},
+				PrimaryKey:   []string{},
+				ForeignKeys:  []warehouse.ForeignKey{},
+				Uniques:      [][]string{},
+				Indexes:      []warehouse.Index{},
 			}
 		}
 		if err := columns(ctx, tx, byOID); err != nil {
