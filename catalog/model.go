@@ -478,6 +478,10 @@ type RunBasis struct {
 	// one before it both have it, they are compared on it instead of Tables,
 	// and kept results are keyed by it.
 	Content map[string]string `json:"content,omitempty"`
+	// Objects is a hash of the database's enumerated types and routines
+	// (warehouse.ObjectLister), where the source lists them: findings too,
+	// which no table's signal covers.
+	Objects string `json:"objects,omitempty"`
 }
 
 // Reuse says which run's findings a run took, and why it could.

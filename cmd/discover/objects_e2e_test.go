@@ -39,10 +39,25 @@ func TestPostgresObjectsEndToEnd(t *testing.T) {
 			t.Fatalf("%s: %v", q, err)
 		}
 	}
+	// The counters a re-run compares reach the shared statistics a moment
+	// after the writes.
+	pgscratch.Settled(func() int64 {
+		var n int64
+		if err := admin.QueryRow(`SELECT coalesce(sum(n_tup_ins), 0) FROM pg_stat_user_tables`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	})
 	out := t.TempDir()
-	if res := run(t, "--db", dsn, "--out", out, "--format", "json,md,html", "--max-iterations", "10", "-q"); res.code != 0 {
-		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	discover := func() result {
+		t.Helper()
+		res := run(t, "--db", dsn, "--out", out, "--format", "json,md,html", "--max-iterations", "10")
+		if res.code != 0 {
+			t.Fatalf("exit %d: %s", res.code, res.stderr)
+		}
+		return res
 	}
+	discover()
 	_, r := readReport(t, out) // validates against report/schema.json
 	wantEnums := []report.Enum{{Name: "order_status", Labels: []string{"new", "paid", "shipped"}, Columns: []string{"orders.status"},
 		Comment: "where an order is"}}
@@ -87,5 +102,20 @@ func TestPostgresObjectsEndToEnd(t *testing.T) {
 		if !strings.Contains(html, want) {
 			t.Errorf("report.html lacks %s", want)
 		}
+	}
+
+	// A routine is a finding no table's change signal covers: a re-run
+	// after one is created runs in full and lists it; before, it reuses.
+	if res := discover(); !strings.Contains(res.stderr, "nothing changed since run") {
+		t.Fatalf("a re-run on the unchanged database does not reuse:\n%s", res.stderr)
+	}
+	if _, err := admin.Exec(`CREATE FUNCTION open_orders() RETURNS bigint LANGUAGE sql AS $$SELECT count(*) FROM orders WHERE status = 'new'$$`); err != nil {
+		t.Fatal(err)
+	}
+	if res := discover(); !strings.Contains(res.stderr, "running in full: the database's enumerated types or routines changed") {
+		t.Fatalf("a re-run after CREATE FUNCTION does not say why it runs in full:\n%s", res.stderr)
+	}
+	if _, r := readReport(t, out); len(r.Routines) != 3 || r.Routines[2].Name != "order_total" || r.Routines[1].Name != "open_orders" {
+		t.Errorf("routines after CREATE FUNCTION = %+v", r.Routines)
 	}
 }
