@@ -71,6 +71,8 @@ type ColumnDoc struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+	// OnUpdate is what MySQL sets the column to when its row is updated.
+	OnUpdate string `json:"on_update,omitempty"`
 	// Enum is the enumerated type the column holds, named as ObjectsDoc
 	// names it (warehouse.Column.Enum).
 	Enum string `json:"enum,omitempty"`

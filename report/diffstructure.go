@@ -124,6 +124,7 @@ func (d *differ) columnStructure(obj string, o, n Column) {
 		return
 	}
 	d.changed(CategorySchema, obj, "default", deref(o.Default), deref(n.Default))
+	d.changed(CategorySchema, obj, "on update", o.OnUpdate, n.OnUpdate)
 	d.changed(CategorySchema, obj, "comment", o.Comment, n.Comment)
 	d.changed(CategorySchema, obj, "generated", generatedText(o), generatedText(n))
 }

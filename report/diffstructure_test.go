@@ -38,6 +38,7 @@ func TestDiffStructure(t *testing.T) {
 	c.Triggers[0].Timing = "BEFORE"
 	c.Indexes[0].Predicate = ""
 	col(cur, "customers", "status").Default = ptr("'closed'")
+	col(cur, "customers", "status").OnUpdate = "'touched'"
 	col(cur, "customers", "email").UserComment = "where invoices and reminders go"
 	col(cur, "customers", "id").Identity = "always"
 	table(cur, "active_customers").Definition = "SELECT id FROM customers WHERE status <> 'closed'"
@@ -63,6 +64,7 @@ func TestDiffStructure(t *testing.T) {
 		`schema removed customers check removed (was status IN ('active', 'closed'))`,
 		`schema changed customers.id generated changed from none to "identity, always"`,
 		`schema changed customers.status default changed from "'active'" to "'closed'"`,
+		`schema changed customers.status on update changed from none to "'touched'"`,
 		// What the database declares beside its tables: an enum's labels,
 		// a routine's result; an overload is a routine of its own.
 		`schema changed enum status changed from "'active', 'closed'" to "'active', 'closed', 'gone'"`,

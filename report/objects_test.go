@@ -35,6 +35,9 @@ func withObjects(t *testing.T) Input {
 			if c := c.(map[string]any); c["name"] == "status" {
 				c["enum"] = "shipment_status"
 			}
+			if c := c.(map[string]any); c["name"] == "cost" {
+				c["on_update"] = "current_timestamp()" // implausible, but a MySQL ON UPDATE all the same
+			}
 		}
 		for _, tr := range doc["triggers"].([]any) {
 			tr.(map[string]any)["comment"] = "keeps <last_update>"
@@ -107,6 +110,8 @@ func TestEnumsAndRoutines(t *testing.T) {
 		t.Errorf("active_shipments.md lacks %q:\n%s", want, docs["active_shipments.md"])
 	}
 	for _, want := range []string{"| status | [TEXT](README.md#enumerated-types) | no |",
+		// MySQL's ON UPDATE beside the default, as tbls's Extra Definition.
+		"| cost | REAL | yes | on update current_timestamp() |",
 		// A trigger's comment (COMMENT ON TRIGGER), as tbls shows it.
 		"- shipments_touch: AFTER UPDATE (comment: keeps \\<last_update\\>)\n"} {
 		if !strings.Contains(docs["shipments.md"], want) {
@@ -125,6 +130,7 @@ func TestEnumsAndRoutines(t *testing.T) {
 		`<td><a href="#enums" title="enumerated type shipment_status">TEXT</a></td>`,
 		`shipments_touch: AFTER UPDATE (comment: keeps &lt;last_update&gt;)`,
 		`<span class="muted">materialized view · `,
+		`<td><code>on update current_timestamp()</code></td>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report.html lacks %s", want)

@@ -363,6 +363,9 @@ type Column struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+	// OnUpdate is what MySQL sets the column to when its row is updated
+	// (ON UPDATE current_timestamp()).
+	OnUpdate string `json:"on_update,omitempty"`
 	// Enum names the enumerated type the column holds (Report.Enums).
 	Enum string `json:"enum,omitempty"`
 
@@ -748,7 +751,7 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 		Anomalies: []Anomaly{},
 
 		Default: c.Default, Comment: c.Comment, UserComment: c.UserComment,
-		Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity, Enum: c.Enum,
+		Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity, OnUpdate: c.OnUpdate, Enum: c.Enum,
 	}
 	if e, ok := b.profiles[key]; ok {
 		var p catalog.ProfileDoc

@@ -10,12 +10,18 @@ import (
 // from the database (a default, a comment, a check's expression); the
 // callers escape it (mdText, html/template), these functions never do.
 
-// defaultText is a column's declared default, "" when none.
+// defaultText is a column's declared default, and what MySQL sets it to
+// when its row is updated ("current_timestamp(), on update
+// current_timestamp()", as tbls's Extra Definition says it); "" when none.
 func defaultText(c Column) string {
-	if c.Default == nil {
-		return ""
+	var parts []string
+	if c.Default != nil {
+		parts = append(parts, *c.Default)
 	}
-	return *c.Default
+	if c.OnUpdate != "" {
+		parts = append(parts, "on update "+c.OnUpdate)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // generatedText says how the engine fills a column itself: a generated
@@ -46,7 +52,7 @@ type columnStructure struct {
 func columnStructureOf(t Table) columnStructure {
 	var s columnStructure
 	for _, c := range t.Columns {
-		s.Default = s.Default || c.Default != nil
+		s.Default = s.Default || defaultText(c) != ""
 		s.Generated = s.Generated || generatedText(c) != ""
 		s.Comment = s.Comment || c.Comment != ""
 		s.UserComment = s.UserComment || c.UserComment != ""

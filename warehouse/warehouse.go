@@ -50,6 +50,10 @@ type Column struct {
 	// IDENTITY) or "auto_increment" (MySQL's AUTO_INCREMENT, SQLite's
 	// AUTOINCREMENT); "" when it does not.
 	Identity string `json:"identity,omitempty"`
+	// OnUpdate is what MySQL sets the column to when its row is updated
+	// (ON UPDATE current_timestamp()), written as its defaults are; "" for
+	// none.
+	OnUpdate string `json:"on_update,omitempty"`
 	// Enum names the enumerated type the column holds (or an array of),
 	// as ObjectLister lists it (Enum.Name's String); "" for any other
 	// type. An engine whose ENUM is written inline in the column's type

@@ -387,7 +387,7 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 	for _, c := range t.Columns {
 		doc.Columns = append(doc.Columns, catalog.ColumnDoc{Name: c.Name, DataType: c.Type, Nullable: c.Nullable, Position: c.Position,
 			Default: c.Default, Comment: c.Comment, Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity,
-			Enum: c.Enum})
+			OnUpdate: c.OnUpdate, Enum: c.Enum})
 	}
 	for _, u := range t.Uniques {
 		doc.Uniques = append(doc.Uniques, nonNil(u))

@@ -26,6 +26,7 @@ var structureFixture = []string{
 		quoted varchar(20) DEFAULT 'it''s \\ NULL',
 		word varchar(20) DEFAULT 'NULL',
 		email varchar(50),
+		touched timestamp NOT NULL DEFAULT current_timestamp() ON UPDATE current_timestamp(),
 		CONSTRAINT credit_cap CHECK (credit < 1000),
 		CHECK (length(name) > 1)
 	) COMMENT 'People who ''buy'',\non two lines'`,
@@ -63,7 +64,7 @@ func wantStructure(db string) []warehouse.Table {
 
 	customer := table("customer", "table", cols("id int(11)", "name varchar(20)", "credit int(11) null",
 		"created timestamp null", "note varchar(20) null", "quoted varchar(20) null", "word varchar(20) null",
-		"email varchar(50) null"))
+		"email varchar(50) null", "touched timestamp"))
 	customer.Columns[0].Identity = "auto_increment"
 	customer.Columns[1].Default = ptr("'new'")
 	customer.Columns[1].Comment = "the \"name\"\nas it's written"
@@ -71,6 +72,7 @@ func wantStructure(db string) []warehouse.Table {
 	customer.Columns[3].Default = ptr("current_timestamp()")
 	customer.Columns[5].Default = ptr(`'it''s \\ NULL'`)
 	customer.Columns[6].Default = ptr("'NULL'") // the string, not DEFAULT NULL
+	customer.Columns[8].Default, customer.Columns[8].OnUpdate = ptr("current_timestamp()"), "current_timestamp()"
 	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "PRIMARY"
 	customer.Comment = "People who 'buy',\non two lines"
 	customer.Checks = []warehouse.Check{
@@ -248,6 +250,24 @@ func TestColumnDefault(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("columnDefault(mariadb %v, %q, %s, %q) = %s, want %s", c.mariadb, c.def.String, c.dataType, c.extra, got, c.want)
+		}
+	}
+}
+
+// MySQL writes ON UPDATE in EXTRA after DEFAULT_GENERATED and in capitals,
+// MariaDB alone and as a call: both come out as MariaDB writes it.
+func TestOnUpdate(t *testing.T) {
+	for extra, want := range map[string]string{
+		"":                              "",
+		"auto_increment":                "",
+		"DEFAULT_GENERATED":             "",
+		"on update current_timestamp()": "current_timestamp()",
+		"DEFAULT_GENERATED on update CURRENT_TIMESTAMP":    "current_timestamp()",
+		"DEFAULT_GENERATED on update CURRENT_TIMESTAMP(3)": "current_timestamp(3)",
+		"on update current_timestamp(6)":                   "current_timestamp(6)",
+	} {
+		if got := onUpdate(extra); got != want {
+			t.Errorf("onUpdate(%q) = %q, want %q", extra, got, want)
 		}
 	}
 }
