@@ -532,12 +532,16 @@ func docsColumns(r *Report, t Table, files map[string]string) ([]string, [][]str
 		enums[e.Name] = true
 	}
 	links := func(ls []columnLink) string {
-		out := make([]string, len(ls))
-		for i, l := range ls {
-			out[i] = mdText(l.text())
+		var out []string
+		for _, l := range ls[:min(len(ls), columnLinksLimit)] {
+			s := mdText(l.text())
 			if f, ok := files[l.Table]; ok {
-				out[i] = fmt.Sprintf("[%s](%s) %s", mdText(l.Table), linkTarget(f), mdText(strings.TrimPrefix(l.text(), l.Table+" ")))
+				s = fmt.Sprintf("[%s](%s) %s", mdText(l.Table), linkTarget(f), mdText(strings.TrimPrefix(l.text(), l.Table+" ")))
 			}
+			out = append(out, s)
+		}
+		if more := moreLinks(ls); more != "" {
+			out = append(out, mdText(more))
 		}
 		return strings.Join(out, columnLinksSep)
 	}

@@ -151,8 +151,11 @@ func WriteHTML(w io.Writer, r *Report) error {
 	}
 	htmlLinks := func(ls []columnLink) []htmlLink {
 		var out []htmlLink
-		for _, l := range ls {
+		for _, l := range ls[:min(len(ls), columnLinksLimit)] {
 			out = append(out, htmlLink{Name: l.text(), ID: ids[l.Table]})
+		}
+		if more := moreLinks(ls); more != "" {
+			out = append(out, htmlLink{Name: more})
 		}
 		return out
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -144,5 +145,35 @@ func TestEnumsAndRoutines(t *testing.T) {
 	}
 	if s := string(htmlOf(t, plain)); strings.Contains(s, "Enumerated types") || strings.Contains(s, `id="routines"`) {
 		t.Error("report.html without objects has their sections")
+	}
+}
+
+// A key referenced by more tables than a cell lists shows the first
+// columnLinksLimit and how many more, on the page and in the HTML; the
+// page's table of relationships lists them all.
+func TestColumnLinksAreCut(t *testing.T) {
+	tables := map[string][]string{"hub": {"id"}}
+	var refs []string
+	for i := range columnLinksLimit + 3 {
+		name := fmt.Sprintf("spoke_%02d", i)
+		tables[name] = []string{"id", "hub_id"}
+		refs = append(refs, name+".hub_id>hub.id declared")
+	}
+	r := schemaOf("hub", tables, refs)
+	page := docsByName(t, r)["hub.md"]
+	row := ""
+	for _, line := range strings.Split(page, "\n") {
+		if strings.HasPrefix(line, "| id |") {
+			row = line
+		}
+	}
+	if n := strings.Count(row, "](spoke_"); n != columnLinksLimit || !strings.Contains(row, "; 3 more (Relationships) |") {
+		t.Errorf("hub.id's row links %d spokes, want %d and 3 more:\n%s", n, columnLinksLimit, row)
+	}
+	if n := strings.Count(page, "\n| [spoke_"); n != columnLinksLimit+3 {
+		t.Errorf("the relationships table lists %d references, want %d", n, columnLinksLimit+3)
+	}
+	if html := string(htmlOf(t, r)); !strings.Contains(html, "; 3 more (Relationships)</td>") {
+		t.Error("report.html does not cut hub.id's referrers")
 	}
 }

@@ -172,6 +172,20 @@ func (l columnLink) text() string {
 // which a link's own columns and source use.
 const columnLinksSep = "; "
 
+// columnLinksLimit is the most links one cell of a column grid lists: a
+// hub's key referenced by hundreds of tables would make a cell no one
+// reads, and the page's table of relationships lists them all.
+const columnLinksLimit = 10
+
+// moreLinks is what a cell says of the links past columnLinksLimit, ""
+// when there are none.
+func moreLinks(ls []columnLink) string {
+	if n := len(ls) - columnLinksLimit; n > 0 {
+		return fmt.Sprintf("%d more (Relationships)", n)
+	}
+	return ""
+}
+
 // columnLinks are, for each column of table, the references that leave
 // from it (parents: the tables and columns it references) and those that
 // arrive at it (children: the tables and columns referencing it), in the
