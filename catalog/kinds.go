@@ -125,6 +125,7 @@ const (
 	KindOutcome        = "outcome"        // key: "outcome"; whether the run saw everything (OutcomeDoc)
 	KindNarrative      = "narrative"      // key: "llm:narrative"; a model-written summary (NarrativeDoc)
 	KindPrivacy        = "privacy"        // key: "privacy"; whether personal values were masked (PrivacyDoc)
+	KindObjects        = "objects"        // key: "objects"; the database's enumerated types and routines (ObjectsDoc)
 )
 
 // The built-in kinds, typed. An expert that needs a kind of its own
@@ -147,6 +148,7 @@ var (
 	Outcomes        = Define[OutcomeDoc](KindOutcome)
 	Narratives      = Define[NarrativeDoc](KindNarrative)
 	Privacies       = Define[PrivacyDoc](KindPrivacy)
+	Objects         = Define[ObjectsDoc](KindObjects)
 )
 
 // ProgressRecord is a progress document: a ProgressDoc, or an expert's

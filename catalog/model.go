@@ -71,6 +71,38 @@ type ColumnDoc struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+	// OnUpdate is what MySQL sets the column to when its row is updated.
+	OnUpdate string `json:"on_update,omitempty"`
+	// Enum is the enumerated type the column holds, named as ObjectsDoc
+	// names it (warehouse.Column.Enum).
+	Enum string `json:"enum,omitempty"`
+}
+
+// ObjectsDoc is what the database declares beside its tables and views
+// (KindObjects, key "objects"): its enumerated types and the routines its
+// users declared (warehouse.Objects). Names are written as tables' are.
+type ObjectsDoc struct {
+	Enums    []EnumDoc    `json:"enums,omitempty"`
+	Routines []RoutineDoc `json:"routines,omitempty"`
+}
+
+// EnumDoc is an enumerated type and its labels in their declared order.
+type EnumDoc struct {
+	Name    string   `json:"name"`
+	Labels  []string `json:"labels"`
+	Comment string   `json:"comment,omitempty"`
+}
+
+// RoutineDoc is a function, procedure, aggregate or macro: Kind is
+// "function", "procedure", "aggregate", "window" or "macro"; Arguments
+// and Returns as the engine writes them (Returns "" for a procedure).
+type RoutineDoc struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Arguments string `json:"arguments"`
+	Returns   string `json:"returns,omitempty"`
+	Language  string `json:"language,omitempty"`
+	Comment   string `json:"comment,omitempty"`
 }
 
 // IndexDoc is a declared index. A key part that is an expression is its
@@ -98,6 +130,7 @@ type TriggerDoc struct {
 	Timing     string   `json:"timing"`
 	Events     []string `json:"events"`
 	Definition string   `json:"definition"`
+	Comment    string   `json:"comment,omitempty"`
 }
 
 // TableDoc is a table's declared structure (KindTable).
@@ -127,6 +160,7 @@ type TableDoc struct {
 	Reads          []string     `json:"reads,omitempty"`
 	Checks         []CheckDoc   `json:"checks,omitempty"`
 	Triggers       []TriggerDoc `json:"triggers,omitempty"`
+	Materialized   bool         `json:"materialized,omitempty"`
 }
 
 // ValueCount is one frequent value.
@@ -446,6 +480,10 @@ type RunBasis struct {
 	// one before it both have it, they are compared on it instead of Tables,
 	// and kept results are keyed by it.
 	Content map[string]string `json:"content,omitempty"`
+	// Objects is a hash of the database's enumerated types and routines
+	// (warehouse.ObjectLister), where the source lists them: findings too,
+	// which no table's signal covers.
+	Objects string `json:"objects,omitempty"`
 }
 
 // Reuse says which run's findings a run took, and why it could.

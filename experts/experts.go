@@ -369,6 +369,31 @@ func (e *Env) ColumnStats(ctx context.Context, t warehouse.TableName) (stats []w
 	return stats, true, err
 }
 
+// CanListObjects reports whether the source lists its database's
+// enumerated types and routines (warehouse.ObjectLister).
+func (e *Env) CanListObjects() bool {
+	_, ok := e.source.(warehouse.ObjectLister)
+	return ok
+}
+
+// Objects are the database's enumerated types and routines
+// (warehouse.ObjectLister), counted against the budget and bounded by the
+// per-query timeout like every statement. ok is false when the source
+// lists none.
+func (e *Env) Objects(ctx context.Context) (objects warehouse.Objects, ok bool, err error) {
+	ol, ok := e.source.(warehouse.ObjectLister)
+	if !ok {
+		return warehouse.Objects{}, false, nil
+	}
+	if err := e.spend(); err != nil {
+		return warehouse.Objects{}, true, err
+	}
+	ctx, cancel := e.bounded(ctx)
+	defer cancel()
+	objects, err = ol.Objects(ctx)
+	return objects, true, err
+}
+
 // CanColumnStats reports whether the source keeps planner statistics.
 func (e *Env) CanColumnStats() bool {
 	_, ok := e.source.(warehouse.ColumnStatser)

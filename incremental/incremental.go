@@ -34,6 +34,8 @@ import (
 // each table's engine signal joined with a hash of its declared structure,
 // so that an ALTER the engine's counters miss still counts as a change. A
 // source that gives no signals yields a basis with every table unsigned.
+// A source that lists its enumerated types and routines adds a hash of
+// them: a function created since the last run is a change no table shows.
 func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, build, settings string) (*catalog.RunBasis, error) {
 	var signals map[string]string
 	if cs, ok := src.(warehouse.ChangeSignaler); ok {
@@ -52,6 +54,17 @@ func Take(ctx context.Context, src warehouse.Source, tables []warehouse.Table, b
 		return nil, err
 	}
 	b.Shared = len(engine) == 1 && !engine[""]
+	if ol, ok := src.(warehouse.ObjectLister); ok {
+		objects, err := ol.Objects(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("change signal of the enum types and routines: %w", err)
+		}
+		listed, err := json.Marshal(objects)
+		if err != nil {
+			return nil, fmt.Errorf("change signal of the enum types and routines: %w", err)
+		}
+		b.Objects = hash(listed)
+	}
 	return b, nil
 }
 
@@ -106,6 +119,8 @@ func Compare(prev, cur *catalog.RunBasis) string {
 		return "discover is another build than the last run's"
 	case prev.Settings != cur.Settings:
 		return "the settings differ from the last run's (flags, DISCOVER_* or discover.yaml)"
+	case prev.Objects != cur.Objects:
+		return "the database's enumerated types or routines changed since the last run"
 	}
 	before, now, byContent := compared(prev, cur)
 	names := slices.Sorted(maps.Keys(now))

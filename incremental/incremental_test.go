@@ -58,6 +58,10 @@ func TestCompare(t *testing.T) {
 		{"one table written", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c1", "orders": "o2"}), "orders may have changed"},
 		{"two tables written", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c2", "orders": "o2"}), "2 tables may have changed since the last run: customers, orders"},
 		{"unsigned content", shared("f1", map[string]string{"customers": "c1", "orders": "o1"}), shared("f2", map[string]string{"customers": "c1", "orders": ""}), "no change signal for orders"},
+		{"objects", &catalog.RunBasis{Build: "b1", Settings: "s1", Tables: prev.Tables, Objects: "x1"},
+			&catalog.RunBasis{Build: "b1", Settings: "s1", Tables: prev.Tables, Objects: "x2"}, "enumerated types or routines changed"},
+		{"same objects", &catalog.RunBasis{Build: "b1", Settings: "s1", Tables: prev.Tables, Objects: "x1"},
+			&catalog.RunBasis{Build: "b1", Settings: "s1", Tables: prev.Tables, Objects: "x1"}, ""},
 	} {
 		got := Compare(tc.prev, tc.cur)
 		if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
@@ -140,6 +144,48 @@ func TestTakeWithoutSignals(t *testing.T) {
 	}
 	if why := Compare(b, b); !strings.Contains(why, "no change signal for orders") {
 		t.Fatalf("Compare = %q", why)
+	}
+}
+
+// listing is a source that lists enum types and routines, and no signals.
+type listing struct {
+	warehouse.Source
+	objects warehouse.Objects
+}
+
+func (l listing) Objects(context.Context) (warehouse.Objects, error) { return l.objects, nil }
+
+// TestTakeSeesObjects: a routine created since, or an enum's label added,
+// changes the basis; the same listing does not.
+func TestTakeSeesObjects(t *testing.T) {
+	ctx := context.Background()
+	objects := warehouse.Objects{Enums: []warehouse.Enum{{Name: warehouse.TableName{Name: "status"}, Labels: []string{"new"}}}}
+	take := func(o warehouse.Objects) *catalog.RunBasis {
+		t.Helper()
+		b, err := Take(ctx, listing{objects: o}, nil, "b", "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	first := take(objects)
+	if first.Objects == "" {
+		t.Fatal("no hash of the objects")
+	}
+	if b := take(objects); b.Objects != first.Objects {
+		t.Error("the same objects hash apart")
+	}
+	more := objects
+	more.Routines = []warehouse.Routine{{Name: warehouse.TableName{Name: "f"}, Kind: "function"}}
+	if b := take(more); b.Objects == first.Objects {
+		t.Error("a routine created: same hash")
+	}
+	label := warehouse.Objects{Enums: []warehouse.Enum{{Name: warehouse.TableName{Name: "status"}, Labels: []string{"new", "paid"}}}}
+	if b := take(label); b.Objects == first.Objects {
+		t.Error("a label added: same hash")
+	}
+	if b := take(warehouse.Objects{}); b.Objects == first.Objects {
+		t.Error("every object dropped: same hash")
 	}
 }
 

@@ -174,6 +174,11 @@ func (d *diagrams) diagram(title string, names []string, focus string, columns, 
 		}
 		// An uncertain reference carries its confidence, except in the
 		// overview, where labels would crowd; a certain one needs none.
+		// The overview has no cardinality labels either: its crow's feet
+		// say it, and the packing that keeps it compact drops edge labels
+		// (on invented100, 17 of 81 kept; xlabel, headlabel and taillabel
+		// none), while unpacked it is 3.3 times as tall (1,842 × 4,345 pt
+		// against 2,036 × 1,326).
 		if percent(rel.Confidence) != "100%" && columns {
 			e.Label = percent(rel.Confidence)
 		}

@@ -99,6 +99,7 @@ func Diff(old, new *Report, opts DiffOptions) *DiffResult {
 	d := differ{opts: opts, unread: map[string]bool{}, structure: structureRecorded(old)}
 	d.tables(old.Tables, new.Tables)
 	d.relationships(old.Relationships, new.Relationships)
+	d.objects(old, new)
 
 	fail := map[string]bool{}
 	for _, c := range opts.FailOn {

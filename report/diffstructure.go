@@ -13,7 +13,8 @@ import (
 // The declared structure beyond keys in a diff (issue 22): a changed
 // default, comment, generated expression or identity, check, trigger,
 // view definition, index (its key, uniqueness or predicate), primary key
-// name, or a declared reference's name or actions is schema drift. The
+// name, a declared reference's name or actions, or an enumerated type or
+// a routine added, removed or changed is schema drift. The
 // team's descriptions (discover.yaml comments:) are no change of the
 // database: they are CategoryDescriptions, not drift unless --fail-on
 // names it.
@@ -78,19 +79,14 @@ func (d *differ) tableStructure(o, n Table) {
 	})
 	named(d, o.Name, "trigger", byName(o.Triggers, func(t Trigger) string { return t.Name }),
 		byName(n.Triggers, func(t Trigger) string { return t.Name }), func(t Trigger) string {
-			return t.Timing + " " + strings.Join(t.Events, " OR ") + ": " + t.Definition
-		})
-	named(d, o.Name, "index", byName(o.Indexes, func(x Index) string { return x.Name }),
-		byName(n.Indexes, func(x Index) string { return x.Name }), func(x Index) string {
-			s := columnsText(x.Columns)
-			if x.Unique {
-				s += " unique"
-			}
-			if x.Predicate != "" {
-				s += " where " + x.Predicate
+			s := t.Timing + " " + strings.Join(t.Events, " OR ") + ": " + t.Definition
+			if t.Comment != "" {
+				s += " (comment: " + t.Comment + ")"
 			}
 			return s
 		})
+	named(d, o.Name, "index", byName(o.Indexes, func(x Index) string { return x.Name }),
+		byName(n.Indexes, func(x Index) string { return x.Name }), indexKeyText)
 }
 
 // named compares the named pieces of a table's structure (checks,
@@ -128,6 +124,7 @@ func (d *differ) columnStructure(obj string, o, n Column) {
 		return
 	}
 	d.changed(CategorySchema, obj, "default", deref(o.Default), deref(n.Default))
+	d.changed(CategorySchema, obj, "on update", o.OnUpdate, n.OnUpdate)
 	d.changed(CategorySchema, obj, "comment", o.Comment, n.Comment)
 	d.changed(CategorySchema, obj, "generated", generatedText(o), generatedText(n))
 }
@@ -141,4 +138,57 @@ func (d *differ) relationshipStructure(o, n Relationship) {
 	d.changed(CategorySchema, k, "constraint name", o.ConstraintName, n.ConstraintName)
 	d.changed(CategorySchema, k, "ON DELETE", o.OnDelete, n.OnDelete)
 	d.changed(CategorySchema, k, "ON UPDATE", o.OnUpdate, n.OnUpdate)
+}
+
+// objects compares what the database declares beside its tables: an
+// enumerated type added, removed or given other labels, a routine added,
+// removed, or changed in kind, result, language or comment (an overload is
+// a routine of its own, named with its arguments). Like the rest of the
+// structure, only when the old report lists some: one written before
+// discover listed them, or by an engine that lists none, has none.
+func (d *differ) objects(old, new *Report) {
+	if len(old.Enums) == 0 && len(old.Routines) == 0 {
+		return
+	}
+	enumName := func(e Enum) string { return "enum " + e.Name }
+	objectChanges(d, byName(old.Enums, enumName), byName(new.Enums, enumName), func(e Enum) string {
+		s := labelsText(e.Labels)
+		if e.Comment != "" {
+			s += " (comment: " + e.Comment + ")"
+		}
+		return s
+	})
+	routineName := func(r Routine) string { return r.Kind + " " + r.Name + "(" + r.Arguments + ")" }
+	objectChanges(d, byName(old.Routines, routineName), byName(new.Routines, routineName), func(r Routine) string {
+		var parts []string
+		if r.Returns != "" {
+			parts = append(parts, "returns "+r.Returns)
+		}
+		if r.Language != "" {
+			parts = append(parts, "language "+r.Language)
+		}
+		if r.Comment != "" {
+			parts = append(parts, "comment: "+r.Comment)
+		}
+		return strings.Join(parts, ", ")
+	})
+}
+
+// objectChanges adds the objects added to, removed from and changed
+// between old and new, keyed by what names them in a message.
+func objectChanges[T any](d *differ, old, new map[string]T, text func(T) string) {
+	for _, name := range slices.Sorted(maps.Keys(new)) {
+		if _, ok := old[name]; !ok {
+			d.add(CategorySchema, name, ChangeAdded, "", text(new[name]), "%s added: %s", name, text(new[name]))
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(old)) {
+		n, ok := new[name]
+		switch {
+		case !ok:
+			d.add(CategorySchema, name, ChangeRemoved, text(old[name]), "", "%s removed (was %s)", name, text(old[name]))
+		case text(old[name]) != text(n):
+			d.add(CategorySchema, name, ChangeChanged, text(old[name]), text(n), "%s changed from %q to %q", name, text(old[name]), text(n))
+		}
+	}
 }

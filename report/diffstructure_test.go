@@ -17,6 +17,13 @@ func structureBase() *Report {
 	col(r, "customers", "email").UserComment = "where invoices go"
 	table(r, "active_customers").Definition = "SELECT id FROM customers WHERE status = 'active'"
 	r.Relationships[0].OnDelete, r.Relationships[0].ConstraintName = "CASCADE", "fk_orders_customer"
+	r.Enums = []Enum{{Name: "status", Labels: []string{"active", "closed"}, Columns: []string{"customers.status"}},
+		{Name: "tier", Labels: []string{"gold"}, Columns: []string{}}}
+	r.Routines = []Routine{
+		{Name: "balance", Kind: "function", Arguments: "id integer", Returns: "numeric", Language: "sql"},
+		{Name: "balance", Kind: "function", Arguments: "id integer, at date", Returns: "numeric", Language: "sql"},
+		{Name: "purge", Kind: "procedure", Arguments: "", Language: "plpgsql"},
+	}
 	return r
 }
 
@@ -31,10 +38,16 @@ func TestDiffStructure(t *testing.T) {
 	c.Triggers[0].Timing = "BEFORE"
 	c.Indexes[0].Predicate = ""
 	col(cur, "customers", "status").Default = ptr("'closed'")
+	col(cur, "customers", "status").OnUpdate = "'touched'"
 	col(cur, "customers", "email").UserComment = "where invoices and reminders go"
 	col(cur, "customers", "id").Identity = "always"
 	table(cur, "active_customers").Definition = "SELECT id FROM customers WHERE status <> 'closed'"
 	cur.Relationships[0].OnDelete = "RESTRICT"
+	c.Triggers[0].Comment = "keeps updated_at"
+	cur.Enums[0].Labels = append(cur.Enums[0].Labels, "gone")
+	cur.Enums = cur.Enums[:1]
+	cur.Routines[0].Returns = "bigint"
+	cur.Routines = append(cur.Routines[:1], cur.Routines[2], Routine{Name: "refresh", Kind: "procedure", Language: "sql"})
 
 	res := Diff(old, cur, DefaultDiffOptions())
 	var got []string
@@ -46,12 +59,20 @@ func TestDiffStructure(t *testing.T) {
 		`schema added customers check added: status IN ('active', 'closed', 'gone')`,
 		`schema changed customers check age_ok changed from "age >= 0" to "age > 0"`,
 		`schema changed customers comment changed from "one row per customer" to none`,
-		`schema changed customers index ix_email changed from "(email) where email IS NOT NULL" to "(email)"`,
-		`schema changed customers trigger touch changed from "AFTER UPDATE: CREATE TRIGGER touch …" to "BEFORE UPDATE: CREATE TRIGGER touch …"`,
+		`schema changed customers index ix_email changed from "(email), where email IS NOT NULL" to "(email)"`,
+		`schema changed customers trigger touch changed from "AFTER UPDATE: CREATE TRIGGER touch …" to "BEFORE UPDATE: CREATE TRIGGER touch … (comment: keeps updated_at)"`,
 		`schema removed customers check removed (was status IN ('active', 'closed'))`,
 		`schema changed customers.id generated changed from none to "identity, always"`,
 		`schema changed customers.status default changed from "'active'" to "'closed'"`,
+		`schema changed customers.status on update changed from none to "'touched'"`,
+		// What the database declares beside its tables: an enum's labels,
+		// a routine's result; an overload is a routine of its own.
+		`schema changed enum status changed from "'active', 'closed'" to "'active', 'closed', 'gone'"`,
+		`schema removed enum tier removed (was 'gold')`,
+		`schema changed function balance(id integer) changed from "returns numeric, language sql" to "returns bigint, language sql"`,
+		`schema removed function balance(id integer, at date) removed (was returns numeric, language sql)`,
 		`schema changed orders(customer_id)->customers(id) ON DELETE changed from "CASCADE" to "RESTRICT"`,
+		`schema added procedure refresh() added: language sql`,
 		`descriptions changed customers.email description (discover.yaml) changed from "where invoices go" to "where invoices and reminders go"`,
 	}
 	if !slices.Equal(got, want) {

@@ -239,15 +239,34 @@ func docsIndex(r *Report, files map[string]string, dg *diagrams) []byte {
 			if t.Entity != nil {
 				entity = t.Entity.Type
 			}
-			kind := t.Kind
+			kind := tableKindText(t)
 			if t.Unread != nil {
 				kind += " (not " + t.Unread.verb() + ")"
 			}
 			rows[i] = []string{t.Name, kind, rowsText(t), fmt.Sprint(len(t.Columns)), primaryKeyText(t), entity}
 		}
+		// The tables' comments, as tbls lists them, where any table has
+		// one: the database's, and the team's (discover.yaml).
+		header := "| Table | Kind | Rows | Columns | Primary key | Entity |"
+		comment := slices.ContainsFunc(r.Tables, func(t Table) bool { return t.Comment != "" })
+		user := slices.ContainsFunc(r.Tables, func(t Table) bool { return t.UserComment != "" })
+		for i, t := range r.Tables {
+			if comment {
+				rows[i] = append(rows[i], t.Comment)
+			}
+			if user {
+				rows[i] = append(rows[i], t.UserComment)
+			}
+		}
+		if comment {
+			header += " Comment (database) |"
+		}
+		if user {
+			header += " Description (team) |"
+		}
 		// The name cell is a link, built after escaping so that its brackets
 		// and target survive.
-		m.b.WriteString("| Table | Kind | Rows | Columns | Primary key | Entity |\n|---|---|---|---|---|---|\n")
+		m.b.WriteString(header + "\n|" + strings.Repeat("---|", strings.Count(header, "|")-1) + "\n")
 		for i, t := range r.Tables {
 			cells := []string{fmt.Sprintf("[%s](%s)", mdText(t.Name), linkTarget(files[t.Name]))}
 			for _, c := range rows[i][1:] {
@@ -257,6 +276,8 @@ func docsIndex(r *Report, files map[string]string, dg *diagrams) []byte {
 		}
 		m.b.WriteString("\n")
 	}
+
+	m.objects(r, files)
 
 	m.p("## Relationships")
 	switch {
@@ -286,6 +307,43 @@ func docsIndex(r *Report, files map[string]string, dg *diagrams) []byte {
 		m.grid([]string{"Kind", "Tables", "Description", "Confidence"}, rows)
 	}
 	return []byte(m.b.String())
+}
+
+// objects are the index's sections of what the database declares beside
+// its tables, where the engine lists any: its enumerated types (labels in
+// order, and the columns that hold each, linked to their pages) and its
+// routines, as tbls's Enums and "Stored procedures and functions".
+func (m *markdown) objects(r *Report, files map[string]string) {
+	if len(r.Enums) > 0 {
+		m.p("## Enumerated types")
+		m.b.WriteString("| Type | Labels | Columns | Comment |\n|---|---|---|---|\n")
+		for _, e := range r.Enums {
+			var cols []string
+			for _, t := range r.Tables {
+				for _, c := range t.Columns {
+					if c.Enum != e.Name {
+						continue
+					}
+					col := mdText(t.Name + "." + c.Name)
+					if f, ok := files[t.Name]; ok {
+						col = fmt.Sprintf("[%s](%s) (%s)", mdText(t.Name), linkTarget(f), mdText(c.Name))
+					}
+					cols = append(cols, col)
+				}
+			}
+			fmt.Fprintf(&m.b, "| %s | %s | %s | %s |\n", mdText(e.Name), mdText(labelsText(e.Labels)),
+				strings.Join(cols, columnLinksSep), mdText(e.Comment))
+		}
+		m.b.WriteString("\n")
+	}
+	if len(r.Routines) > 0 {
+		m.p("## Routines")
+		rows := make([][]string, len(r.Routines))
+		for i, rt := range r.Routines {
+			rows[i] = []string{rt.Name, rt.Kind, rt.Arguments, rt.Returns, rt.Language, rt.Comment}
+		}
+		m.grid([]string{"Routine", "Kind", "Arguments", "Returns", "Language", "Comment"}, rows)
+	}
 }
 
 // linkTarget escapes a relative file name for a Markdown link target.
@@ -318,7 +376,7 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 	m.b.WriteString(docsMarker + "\n\n")
 	m.p("# %s", mdText(t.Name))
 	m.p("[All tables](%s)", DocsIndex)
-	facts := []string{"Kind: " + t.Kind, "Rows: " + rowsText(t), "Primary key: " + primaryKeyText(t)}
+	facts := []string{"Kind: " + tableKindText(t), "Rows: " + rowsText(t), "Primary key: " + primaryKeyText(t)}
 	if t.Entity != nil {
 		e := fmt.Sprintf("Entity: %s (confidence %s)", t.Entity.Type, percent(t.Entity.Confidence))
 		if t.Entity.Description != "" {
@@ -336,7 +394,7 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 	if len(t.Columns) == 0 {
 		m.p("None recorded.")
 	} else {
-		m.grid(docsColumns(t))
+		m.rawGrid(docsColumns(r, t, files))
 	}
 	if t.Definition != "" || len(t.Reads) > 0 {
 		m.p("## Definition")
@@ -385,6 +443,18 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 		m.p("None.")
 	} else {
 		m.list(idx)
+		// The statements that create them, where the engine keeps them:
+		// the access method (USING gin), the operator classes and storage
+		// options the key alone does not say (tbls shows these).
+		var defs []string
+		for _, ix := range t.Indexes {
+			if ix.Definition != "" {
+				defs = append(defs, strings.TrimSuffix(ix.Definition, ";")+";")
+			}
+		}
+		if len(defs) > 0 {
+			m.code("sql", strings.Join(defs, "\n"))
+		}
 	}
 	m.p("## Unique constraints")
 	if len(t.Uniques) == 0 {
@@ -428,17 +498,27 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 // images (the SVG's own legend is in schema.svg only).
 const diagramKey = "Lines run from the referencing column to the referenced one: solid declared, dashed inferred from the data, dotted given by the user; a crow's foot marks many, a bar one, a circle none."
 
-// docsColumns is a table page's grid of columns: the profile's figures,
-// and the declared default, generated or identity, the database's comment
-// and the team's description where any column has one (tbls shows them).
-func docsColumns(t Table) ([]string, [][]string) {
+// docsColumns is a table page's grid of columns, its cells escaped: the
+// profile's figures, and the declared default, generated or identity, the
+// tables and columns each column references and is referenced by (linked
+// to their pages), the database's comment and the team's description
+// where any column has one (tbls shows them). An enumerated type links to
+// its labels on the index.
+func docsColumns(r *Report, t Table, files map[string]string) ([]string, [][]string) {
 	s := columnStructureOf(t)
+	parents, children := columnLinks(r.Relationships, t.Name)
 	header := []string{"Column", "Type", "Nullable"}
 	if s.Default {
 		header = append(header, "Default")
 	}
 	if s.Generated {
 		header = append(header, "Generated")
+	}
+	if len(parents) > 0 {
+		header = append(header, "References")
+	}
+	if len(children) > 0 {
+		header = append(header, "Referenced by")
 	}
 	header = append(header, "Null %", "Distinct", "Min", "Max", "Mean", "Top values", "Semantic type")
 	if s.Comment {
@@ -447,23 +527,53 @@ func docsColumns(t Table) ([]string, [][]string) {
 	if s.UserComment {
 		header = append(header, "Description (team)")
 	}
+	enums := map[string]bool{}
+	for _, e := range r.Enums {
+		enums[e.Name] = true
+	}
+	links := func(ls []columnLink) string {
+		var out []string
+		for _, l := range ls[:min(len(ls), columnLinksLimit)] {
+			s := mdText(l.text())
+			if f, ok := files[l.Table]; ok {
+				s = fmt.Sprintf("[%s](%s) %s", mdText(l.Table), linkTarget(f), mdText(strings.TrimPrefix(l.text(), l.Table+" ")))
+			}
+			out = append(out, s)
+		}
+		if more := moreLinks(ls); more != "" {
+			out = append(out, mdText(more))
+		}
+		return strings.Join(out, columnLinksSep)
+	}
 	rows := make([][]string, len(t.Columns))
 	for i, c := range t.Columns {
-		row := []string{c.Name, c.DataType, yesNo(c.Nullable)}
+		typ := mdText(c.DataType)
+		if enums[c.Enum] {
+			typ = fmt.Sprintf("[%s](%s#enumerated-types)", typ, DocsIndex)
+		}
+		row := []string{mdText(c.Name), typ, mdText(yesNo(c.Nullable))}
 		if s.Default {
-			row = append(row, defaultText(c))
+			row = append(row, mdText(defaultText(c)))
 		}
 		if s.Generated {
-			row = append(row, generatedText(c))
+			row = append(row, mdText(generatedText(c)))
 		}
-		row = append(row, nullPct(c.NullFraction), distinctText(c),
+		if len(parents) > 0 {
+			row = append(row, links(parents[c.Name]))
+		}
+		if len(children) > 0 {
+			row = append(row, links(children[c.Name]))
+		}
+		for _, v := range []string{nullPct(c.NullFraction), distinctText(c),
 			textcut.Runes(optText(c.Min), cellLimit), textcut.Runes(optText(c.Max), cellLimit), numText(c.Mean),
-			topValuesText(c.TopValues, 5), semanticText(c))
+			topValuesText(c.TopValues, 5), semanticText(c)} {
+			row = append(row, mdText(v))
+		}
 		if s.Comment {
-			row = append(row, c.Comment)
+			row = append(row, mdText(c.Comment))
 		}
 		if s.UserComment {
-			row = append(row, c.UserComment)
+			row = append(row, mdText(c.UserComment))
 		}
 		rows[i] = row
 	}

@@ -70,6 +70,9 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 	index := docs["README.md"]
 	for _, want := range []string{
 		"| [shipments](shipments.md) | table | 200,000 | 4 | id (declared) | Shipment |",
+		// The tables' comments, as tbls's index lists them (issue 22).
+		"| Table | Kind | Rows | Columns | Primary key | Entity | Comment (database) | Description (team) |\n|---|---|---|---|---|---|---|---|\n",
+		"| Shipment | Consignments, one row each. | Written by the dispatch service. |\n",
 		"![Entity-relationship diagram](schema.svg)",
 		"solid declared, dashed inferred from the data, dotted given by the user",
 		"| [shipments](shipments.md) (vehicle_id) | [vehicles](vehicles.md) (vehicle_id) | declared | one-to-many | 93% | 0.0% |",
@@ -82,12 +85,19 @@ func TestDocsIndexAndOneFilePerTable(t *testing.T) {
 	ship := docs["shipments.md"]
 	for _, want := range []string{
 		"# shipments\n", "[All tables](README.md)",
-		"| status | TEXT | no | 'new' | 0.0% | 5 | \\<script\\>alert(1)\\</script\\> | returned | — | delivered (90,367)",
+		"| status | TEXT | no | 'new' |  |  | 0.0% | 5 | \\<script\\>alert(1)\\</script\\> | returned | — | delivered (90,367)",
 		"![Relationships of this table](shipments.svg)",
 		"## Indexes\n\n- idx_shipments_status (status), where status \\<\\> 'delivered'\n",
+		// The statement that creates it says what the key does not (the
+		// access method, operator classes), as tbls shows it.
+		"```sql\nCREATE INDEX idx_shipments_status ON shipments (status) WHERE status <> 'delivered';\n```\n",
 		"- Comment (database): Consignments, one row each.\n- Description (the team's, discover.yaml): Written by the dispatch service.\n",
-		"| Column | Type | Nullable | Default | Null % | Distinct | Min | Max | Mean | Top values | Semantic type | Comment (database) | Description (team) |\n",
-		"| vehicle_id | INTEGER | no |  | — | — | — | — | — | — | foreign_key (95%) | the truck that carries it |  |\n",
+		"| Column | Type | Nullable | Default | References | Referenced by | Null % | Distinct | Min | Max | Mean | Top values | Semantic type | Comment (database) | Description (team) |\n",
+		// Each column's references and referrers, linked, as tbls's
+		// Parents and Children (issue 22); a reference the schema does not
+		// declare says who found it.
+		"| id | INTEGER | no |  |  | [active_shipments](active_shipments.md) (id), inferred | 0.0% | 200,000 |",
+		"| vehicle_id | INTEGER | no |  | [vehicles](vehicles.md) (vehicle_id) |  | — | — | — | — | — | — | foreign_key (95%) | the truck that carries it |  |\n",
 		"## Constraints\n\n- Primary key pk_shipments (id)\n" +
 			"- Foreign key fk_shipments_vehicle (vehicle_id) → vehicles (vehicle_id), ON DELETE RESTRICT, ON UPDATE CASCADE\n" +
 			"- Check cost_positive: cost \\>= 0\n- Check: status IN ('new', 'in_transit', 'delivered')\n",

@@ -32,6 +32,8 @@ var htmlTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pk":           primaryKeyText,
 	"cols":         columnsText,
 	"ref":          endText,
+	"labels":       labelsText,
+	"tablekind":    tableKindText,
 	"card":         cardinalityText,
 	"top":          func(vs []ValueCount) string { return topValuesText(vs, 5) },
 	"stop":         stopText,
@@ -95,21 +97,29 @@ type htmlTable struct {
 	Struct      columnStructure
 	Constraints []string
 	ReadLinks   []htmlLink
+	// Parents and Children: some column references another table, some
+	// is referenced, so the grid shows those columns.
+	Parents, Children bool
 }
 
-// htmlLink is a table a view reads: a link to its section when the page
-// has one (ID), its name alone otherwise.
+// htmlLink is a table a view reads, or one a column references or is
+// referenced by: a link to its section when the page has one (ID), its
+// name alone otherwise.
 type htmlLink struct {
 	Name, ID string
 }
 
 type htmlColumn struct {
 	Column
-	Key     bool // part of the primary key
-	Ref     bool // part of an outgoing reference
-	Hist    template.HTML
-	Tops    template.HTML
-	Anomaly bool
+	Key bool // part of the primary key
+	Ref bool // part of an outgoing reference
+	// Parents and Children are the references leaving from the column and
+	// arriving at it, linked to their tables' sections (columnLinks).
+	Parents, Children []htmlLink
+	EnumID            string // the enumerated types' section, when the column holds one listed there
+	Hist              template.HTML
+	Tops              template.HTML
+	Anomaly           bool
 }
 
 type verdictCount struct {
@@ -131,8 +141,27 @@ func WriteHTML(w io.Writer, r *Report) error {
 	v := htmlView{Report: r, Title: title(r), Ranked: rankedInsights(r.Insights), ModelDomain: modelDomain(r.Insights), Quality: qualityItems(r), Privacy: privacyItems(r), PrivacyNote: privacyNote(r),
 		Open: len(r.Tables) <= openLimit}
 	byName := map[string]htmlTable{}
+	ids := map[string]string{}
+	for i, t := range r.Tables {
+		ids[t.Name] = tableID(i)
+	}
+	enums := map[string]bool{}
+	for _, e := range r.Enums {
+		enums[e.Name] = true
+	}
+	htmlLinks := func(ls []columnLink) []htmlLink {
+		var out []htmlLink
+		for _, l := range ls[:min(len(ls), columnLinksLimit)] {
+			out = append(out, htmlLink{Name: l.text(), ID: ids[l.Table]})
+		}
+		if more := moreLinks(ls); more != "" {
+			out = append(out, htmlLink{Name: more})
+		}
+		return out
+	}
 	for i, t := range r.Tables {
 		out, in := tableRefs(r.Relationships, t.Name)
+		parents, children := columnLinks(r.Relationships, t.Name)
 		// Ids by position, not by name: names may hold any character and two
 		// names may differ only in case.
 		ht := htmlTable{Table: t, ID: tableID(i), Outgoing: out, Incoming: in}
@@ -146,14 +175,20 @@ func WriteHTML(w io.Writer, r *Report) error {
 		for _, c := range t.Columns {
 			search = append(search, strings.ToLower(c.Name))
 			ht.Cols = append(ht.Cols, htmlColumn{
-				Column:  c,
-				Key:     slices.Contains(t.PrimaryKey, c.Name),
-				Ref:     refCols[c.Name],
-				Hist:    histogramSVG(shownHistogram(c)),
-				Tops:    topBars(c.TopValues, 5),
-				Anomaly: len(c.Anomalies) > 0,
+				Column:   c,
+				Key:      slices.Contains(t.PrimaryKey, c.Name),
+				Ref:      refCols[c.Name],
+				Parents:  htmlLinks(parents[c.Name]),
+				Children: htmlLinks(children[c.Name]),
+				Hist:     histogramSVG(shownHistogram(c)),
+				Tops:     topBars(c.TopValues, 5),
+				Anomaly:  len(c.Anomalies) > 0,
 			})
+			if enums[c.Enum] {
+				ht.Cols[len(ht.Cols)-1].EnumID = "enums"
+			}
 		}
+		ht.Parents, ht.Children = len(parents) > 0, len(children) > 0
 		ht.Search = strings.Join(search, " ")
 		ht.Struct, ht.Constraints = columnStructureOf(t), constraintItems(t, out)
 		if t.RowCount != nil && t.Kind != "view" {

@@ -283,15 +283,23 @@ func (m *markdown) table(t Table) {
 }
 
 func (m *markdown) grid(header []string, rows [][]string) {
+	escaped := make([][]string, len(rows))
+	for i, row := range rows {
+		escaped[i] = make([]string, len(row))
+		for j, c := range row {
+			escaped[i][j] = mdText(c)
+		}
+	}
+	m.rawGrid(header, escaped)
+}
+
+// rawGrid is grid for cells already escaped, where some hold links.
+func (m *markdown) rawGrid(header []string, rows [][]string) {
 	m.b.WriteString("| " + strings.Join(header, " | ") + " |\n|")
 	m.b.WriteString(strings.Repeat("---|", len(header)))
 	m.b.WriteString("\n")
 	for _, row := range rows {
-		cells := make([]string, len(row))
-		for i, c := range row {
-			cells[i] = mdText(c)
-		}
-		m.b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+		m.b.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
 	m.b.WriteString("\n")
 }

@@ -1,10 +1,11 @@
 package report
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/discover-db/discover/internal/shown"
 )
 
 // Escaping for the Markdown files (report.md and tables/). Names and values
@@ -44,7 +45,7 @@ func mdText(s string) string {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch v, ok := controlEscape(s, i); {
+		switch v, ok := shown.Escape(s, i); {
 		case ok:
 			b.WriteString(v)
 		case r == ' ' && i == 0:
@@ -175,58 +176,15 @@ func alnumAt(s string, i int) bool {
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// controlEscape gives the escape a reader sees for the character at s[i]
-// if it would otherwise act instead of show: C0 and C1 controls and DEL
-// (\t, \n and \r by name), bidirectional formatting (U+061C, U+200E/F,
-// U+202A–202E, U+2066–2069: "Trojan source" reordering), line and
-// paragraph separators, zero-width and invisible characters, Unicode tags
-// (which hide ASCII text from readers but not from a model), and a byte
-// that is not UTF-8.
-func controlEscape(s string, i int) (string, bool) {
-	r, size := utf8.DecodeRuneInString(s[i:])
-	switch {
-	case r == utf8.RuneError && size == 1:
-		return fmt.Sprintf(`\x%02x`, s[i]), true
-	case r == '\t':
-		return `\t`, true
-	case r == '\n':
-		return `\n`, true
-	case r == '\r':
-		return `\r`, true
-	case r < 0x20 || r == 0x7f:
-		return fmt.Sprintf(`\x%02x`, r), true
-	case r >= 0x80 && r <= 0x9f, unicode.Is(unicode.Bidi_Control, r), r == 0x2028, r == 0x2029,
-		r == 0x200b, r >= 0x2060 && r <= 0x2064, r == 0xfeff:
-		return fmt.Sprintf(`\u%04x`, r), true
-	case r >= 0xe0000 && r <= 0xe007f:
-		return fmt.Sprintf(`\U%08x`, r), true
-	}
-	return "", false
-}
-
 // shownText is s as a reader sees it once mdText has escaped it: controls
 // shown, nothing else changed. GitHub makes a heading's anchor from it.
-func shownText(s string) string { return withControlsShown(s, "") }
+func shownText(s string) string { return shown.Controls(s, "") }
 
 // showControls is shownText for fenced code, where backslash escapes are
 // not read and line breaks and tabs are the code's own: those are kept
 // (CRLF as LF).
 func showControls(s string) string {
-	return withControlsShown(strings.ReplaceAll(s, "\r\n", "\n"), "\n\t")
-}
-
-func withControlsShown(s, keep string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		_, size := utf8.DecodeRuneInString(s[i:])
-		if v, ok := controlEscape(s, i); ok && !strings.Contains(keep, s[i:i+size]) {
-			b.WriteString(v)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
+	return shown.Controls(strings.ReplaceAll(s, "\r\n", "\n"), "\n\t")
 }
 
 // fence returns a code fence longer than any run of backticks in s, so the

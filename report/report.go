@@ -36,15 +36,20 @@ const SchemaVersion = 1
 //   - narrative, the one optional field, is left out when no model wrote one,
 //     so a run without a model gives the same report.json as before it existed.
 type Report struct {
-	SchemaVersion   int              `json:"schema_version"`
-	Database        Database         `json:"database"`
-	Run             Run              `json:"run"`
-	Summary         string           `json:"summary"`
-	Outcome         *Outcome         `json:"outcome,omitempty"`
-	Narrative       *Narrative       `json:"narrative,omitempty"`
-	Privacy         *Privacy         `json:"privacy,omitempty"`
-	Domain          Domain           `json:"domain"`
-	Tables          []Table          `json:"tables"`
+	SchemaVersion int        `json:"schema_version"`
+	Database      Database   `json:"database"`
+	Run           Run        `json:"run"`
+	Summary       string     `json:"summary"`
+	Outcome       *Outcome   `json:"outcome,omitempty"`
+	Narrative     *Narrative `json:"narrative,omitempty"`
+	Privacy       *Privacy   `json:"privacy,omitempty"`
+	Domain        Domain     `json:"domain"`
+	Tables        []Table    `json:"tables"`
+	// Enums and Routines are what the database declares beside its tables
+	// (issue 22), optional in schema_version 1: absent where the engine
+	// lists none or declares none.
+	Enums           []Enum           `json:"enums,omitempty"`
+	Routines        []Routine        `json:"routines,omitempty"`
 	Relationships   []Relationship   `json:"relationships"`
 	Patterns        []Pattern        `json:"patterns"`
 	Insights        []Insight        `json:"insights"`
@@ -248,6 +253,31 @@ type Table struct {
 	Reads          []string  `json:"reads,omitempty"`      // the tables and views a view reads
 	Checks         []Check   `json:"checks,omitempty"`
 	Triggers       []Trigger `json:"triggers,omitempty"`
+	// Materialized marks a view whose rows are stored (PostgreSQL's
+	// materialized view).
+	Materialized bool `json:"materialized,omitempty"`
+}
+
+// Enum is an enumerated type: its labels in their declared order and the
+// columns (table.column) that hold it, directly or as an array's elements.
+type Enum struct {
+	Name    string   `json:"name"`
+	Labels  []string `json:"labels"`
+	Columns []string `json:"columns"`
+	Comment string   `json:"comment,omitempty"`
+}
+
+// Routine is a function, procedure, aggregate or macro the database's
+// users declared: Kind function, procedure, aggregate, window or macro;
+// Arguments and Returns as the engine writes them, Returns absent for a
+// procedure.
+type Routine struct {
+	Name      string `json:"name"`
+	Kind      string `json:"kind"`
+	Arguments string `json:"arguments"`
+	Returns   string `json:"returns,omitempty"`
+	Language  string `json:"language,omitempty"`
+	Comment   string `json:"comment,omitempty"`
 }
 
 // Check is a declared CHECK constraint.
@@ -263,6 +293,7 @@ type Trigger struct {
 	Timing     string   `json:"timing"`
 	Events     []string `json:"events"`
 	Definition string   `json:"definition"`
+	Comment    string   `json:"comment,omitempty"` // the database's own
 }
 
 // Unread is why a table is shown without its structure or figures: What is
@@ -332,6 +363,11 @@ type Column struct {
 	Generated       string  `json:"generated,omitempty"`
 	GeneratedStored bool    `json:"generated_stored,omitempty"`
 	Identity        string  `json:"identity,omitempty"`
+	// OnUpdate is what MySQL sets the column to when its row is updated
+	// (ON UPDATE current_timestamp()).
+	OnUpdate string `json:"on_update,omitempty"`
+	// Enum names the enumerated type the column holds (Report.Enums).
+	Enum string `json:"enum,omitempty"`
 
 	// ProfileRows is how many rows the column's profile read, and
 	// ProfileSampled whether its figures were counted on a sample (or the
@@ -507,6 +543,7 @@ func Build(in Input) *Report {
 	r.Database.Connection = b.connection()
 	r.Outcome = b.outcome()
 	r.Tables = withUnread(r.Tables, r.Outcome)
+	r.Enums, r.Routines = b.objects(r.Tables)
 	// Uncertainties come last so that decode problems met above are included.
 	r.Uncertainties = b.uncertaintyList()
 	r.Summary = Summarize(r)
@@ -669,13 +706,14 @@ func (b *builder) tables() []Table {
 			t.Uniques = append(t.Uniques, strs(u))
 		}
 		t.Comment, t.UserComment = doc.Comment, doc.UserComment
-		t.PrimaryKeyName, t.Definition = doc.PrimaryKeyName, doc.Definition
+		t.PrimaryKeyName, t.Definition, t.Materialized = doc.PrimaryKeyName, doc.Definition, doc.Materialized
 		t.Reads = slices.Clone(doc.Reads)
 		for _, c := range doc.Checks {
 			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})
 		}
 		for _, tr := range doc.Triggers {
-			t.Triggers = append(t.Triggers, Trigger{Name: tr.Name, Timing: tr.Timing, Events: strs(tr.Events), Definition: tr.Definition})
+			t.Triggers = append(t.Triggers, Trigger{Name: tr.Name, Timing: tr.Timing, Events: strs(tr.Events), Definition: tr.Definition,
+				Comment: tr.Comment})
 		}
 		byName[name] = t
 	}
@@ -713,7 +751,7 @@ func (b *builder) column(table string, c catalog.ColumnDoc) Column {
 		Anomalies: []Anomaly{},
 
 		Default: c.Default, Comment: c.Comment, UserComment: c.UserComment,
-		Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity,
+		Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity, OnUpdate: c.OnUpdate, Enum: c.Enum,
 	}
 	if e, ok := b.profiles[key]; ok {
 		var p catalog.ProfileDoc
@@ -855,6 +893,35 @@ func (b *builder) narrative() *Narrative {
 			Note: fmt.Sprintf("Written by the model (%s), not checked against the data.", name)}
 	}
 	return nil
+}
+
+// objects are the database's enumerated types, each with the columns of
+// tables that hold it, and its routines.
+func (b *builder) objects(tables []Table) ([]Enum, []Routine) {
+	var enums []Enum
+	var routines []Routine
+	for _, e := range b.lists[catalog.KindObjects] {
+		var doc catalog.ObjectsDoc
+		if !b.decode(e, &doc) {
+			continue
+		}
+		for _, en := range doc.Enums {
+			enum := Enum{Name: en.Name, Labels: strs(en.Labels), Columns: []string{}, Comment: en.Comment}
+			for _, t := range tables {
+				for _, c := range t.Columns {
+					if c.Enum == en.Name {
+						enum.Columns = append(enum.Columns, t.Name+"."+c.Name)
+					}
+				}
+			}
+			enums = append(enums, enum)
+		}
+		for _, r := range doc.Routines {
+			routines = append(routines, Routine{Name: r.Name, Kind: r.Kind, Arguments: r.Arguments, Returns: r.Returns,
+				Language: r.Language, Comment: r.Comment})
+		}
+	}
+	return enums, routines
 }
 
 func (b *builder) privacy() *Privacy {

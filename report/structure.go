@@ -10,12 +10,18 @@ import (
 // from the database (a default, a comment, a check's expression); the
 // callers escape it (mdText, html/template), these functions never do.
 
-// defaultText is a column's declared default, "" when none.
+// defaultText is a column's declared default, and what MySQL sets it to
+// when its row is updated ("current_timestamp(), on update
+// current_timestamp()", as tbls's Extra Definition says it); "" when none.
 func defaultText(c Column) string {
-	if c.Default == nil {
-		return ""
+	var parts []string
+	if c.Default != nil {
+		parts = append(parts, *c.Default)
 	}
-	return *c.Default
+	if c.OnUpdate != "" {
+		parts = append(parts, "on update "+c.OnUpdate)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // generatedText says how the engine fills a column itself: a generated
@@ -46,7 +52,7 @@ type columnStructure struct {
 func columnStructureOf(t Table) columnStructure {
 	var s columnStructure
 	for _, c := range t.Columns {
-		s.Default = s.Default || c.Default != nil
+		s.Default = s.Default || defaultText(c) != ""
 		s.Generated = s.Generated || generatedText(c) != ""
 		s.Comment = s.Comment || c.Comment != ""
 		s.UserComment = s.UserComment || c.UserComment != ""
@@ -118,10 +124,13 @@ func checkText(c Check) string {
 	return "Check: " + c.Expression
 }
 
-// indexText is one index: its name and key, unique, and a partial index's
-// condition.
-func indexText(ix Index) string {
-	s := ix.Name + " " + columnsText(ix.Columns)
+// indexText is one index: its name and indexKeyText.
+func indexText(ix Index) string { return ix.Name + " " + indexKeyText(ix) }
+
+// indexKeyText is an index without its name: its key, unique, and a
+// partial index's condition; the pages and discover diff word it alike.
+func indexKeyText(ix Index) string {
+	s := columnsText(ix.Columns)
 	if ix.Unique {
 		s += ", unique"
 	}
@@ -131,7 +140,99 @@ func indexText(ix Index) string {
 	return s
 }
 
-// triggerText is a trigger's name, when it fires and on what.
+// triggerText is a trigger's name, when it fires and on what, and the
+// database's comment on it.
 func triggerText(tr Trigger) string {
-	return fmt.Sprintf("%s: %s %s", tr.Name, tr.Timing, strings.Join(tr.Events, " OR "))
+	s := fmt.Sprintf("%s: %s %s", tr.Name, tr.Timing, strings.Join(tr.Events, " OR "))
+	if tr.Comment != "" {
+		s += " (comment: " + tr.Comment + ")"
+	}
+	return s
+}
+
+// columnLink is one reference seen from one of its columns: the table and
+// columns at its other end, and who says so (declared, inferred, user).
+type columnLink struct {
+	Table   string
+	Columns []string
+	Source  string
+}
+
+// text is the link as words: "customers (id)", with ", inferred" or
+// ", user" after a reference the schema does not declare.
+func (l columnLink) text() string {
+	s := endText(l.Table, l.Columns)
+	if l.Source != "declared" {
+		s += ", " + l.Source
+	}
+	return s
+}
+
+// columnLinksSep separates a column's links in one cell: not a comma,
+// which a link's own columns and source use.
+const columnLinksSep = "; "
+
+// columnLinksLimit is the most links one cell of a column grid lists: a
+// hub's key referenced by hundreds of tables would make a cell no one
+// reads, and the page's table of relationships lists them all.
+const columnLinksLimit = 10
+
+// moreLinks is what a cell says of the links past columnLinksLimit, ""
+// when there are none.
+func moreLinks(ls []columnLink) string {
+	if n := len(ls) - columnLinksLimit; n > 0 {
+		return fmt.Sprintf("%d more (Relationships)", n)
+	}
+	return ""
+}
+
+// columnLinks are, for each column of table, the references that leave
+// from it (parents: the tables and columns it references) and those that
+// arrive at it (children: the tables and columns referencing it), in the
+// report's order of relationships; tbls's Columns grid shows the same. A
+// column of a composite reference has the whole reference.
+func columnLinks(rels []Relationship, table string) (parents, children map[string][]columnLink) {
+	parents, children = map[string][]columnLink{}, map[string][]columnLink{}
+	for _, r := range rels {
+		if r.FromTable == table {
+			for _, c := range r.FromColumns {
+				parents[c] = append(parents[c], columnLink{Table: r.ToTable, Columns: r.ToColumns, Source: r.Source})
+			}
+		}
+		if r.ToTable == table {
+			for _, c := range r.ToColumns {
+				children[c] = append(children[c], columnLink{Table: r.FromTable, Columns: r.FromColumns, Source: r.Source})
+			}
+		}
+	}
+	return parents, children
+}
+
+// routineText is a routine's signature as the index lists it:
+// "name(arguments) → returns".
+func routineText(r Routine) string {
+	s := r.Name + "(" + r.Arguments + ")"
+	if r.Returns != "" {
+		s += " → " + r.Returns
+	}
+	return s
+}
+
+// labelsText is an enumerated type's labels as SQL literals, in order:
+// 'new', 'paid' (a label may hold a comma or a quote).
+func labelsText(labels []string) string {
+	q := make([]string, len(labels))
+	for i, l := range labels {
+		q[i] = "'" + strings.ReplaceAll(l, "'", "''") + "'"
+	}
+	return strings.Join(q, ", ")
+}
+
+// tableKindText is a table's kind as the pages and the HTML say it:
+// "table", "view", or "materialized view".
+func tableKindText(t Table) string {
+	if t.Materialized {
+		return "materialized " + t.Kind
+	}
+	return t.Kind
 }

@@ -50,6 +50,61 @@ type Column struct {
 	// IDENTITY) or "auto_increment" (MySQL's AUTO_INCREMENT, SQLite's
 	// AUTOINCREMENT); "" when it does not.
 	Identity string `json:"identity,omitempty"`
+	// OnUpdate is what MySQL sets the column to when its row is updated
+	// (ON UPDATE current_timestamp()), written as its defaults are; "" for
+	// none.
+	OnUpdate string `json:"on_update,omitempty"`
+	// Enum names the enumerated type the column holds (or an array of),
+	// as ObjectLister lists it (Enum.Name's String); "" for any other
+	// type. An engine whose ENUM is written inline in the column's type
+	// (MySQL's enum('a','b')) shows the labels in Type and leaves this "".
+	Enum string `json:"enum,omitempty"`
+}
+
+// Enum is a named enumerated type (PostgreSQL's and DuckDB's CREATE TYPE
+// … AS ENUM): its name, addressed as tables are (a bare name on the
+// default search path), and its labels in their declared order.
+type Enum struct {
+	Name   TableName `json:"name"`
+	Labels []string  `json:"labels"`
+	// Comment is the database's own comment on the type.
+	Comment string `json:"comment,omitempty"`
+}
+
+// Routine is a routine the database's users declared: a function, a
+// procedure, an aggregate or a macro. Built-in and extension-owned ones
+// are not listed.
+type Routine struct {
+	Name TableName `json:"name"`
+	// Kind is "function", "procedure", "aggregate", "window" or "macro".
+	Kind string `json:"kind"`
+	// Arguments are the arguments as the engine writes them in a
+	// declaration ("customer_id integer, since date DEFAULT now()"), ""
+	// for none.
+	Arguments string `json:"arguments"`
+	// Returns is the result type as the engine writes it ("integer",
+	// "trigger", "TABLE(id integer, name text)", a table macro's "TABLE");
+	// "" for a procedure, or a scalar macro, whose result type nothing
+	// declares.
+	Returns string `json:"returns,omitempty"`
+	// Language is the language of its body (sql, plpgsql, SQL); "" where
+	// the engine does not say.
+	Language string `json:"language,omitempty"`
+	Comment  string `json:"comment,omitempty"`
+}
+
+// Objects are what a database declares beside its tables and views.
+type Objects struct {
+	Enums    []Enum    `json:"enums,omitempty"`
+	Routines []Routine `json:"routines,omitempty"`
+}
+
+// ObjectLister is implemented by sources that list the enumerated types
+// and routines their database declares, sorted by name (and a routine's
+// overloads by their arguments). A catalog the role may not read leaves
+// its part empty rather than failing.
+type ObjectLister interface {
+	Objects(ctx context.Context) (Objects, error)
 }
 
 // ForeignKey is a declared foreign key, possibly composite.
@@ -103,6 +158,9 @@ type Trigger struct {
 	// Definition is the statement that creates the trigger (or, where the
 	// engine keeps only that, its body), as the engine keeps it.
 	Definition string `json:"definition"`
+	// Comment is the database's own comment on the trigger (PostgreSQL's
+	// COMMENT ON TRIGGER).
+	Comment string `json:"comment,omitempty"`
 }
 
 // Table is a table or view with its declared structure.
@@ -128,6 +186,9 @@ type Table struct {
 	Reads    []TableName `json:"reads,omitempty"`
 	Checks   []Check     `json:"checks,omitempty"`
 	Triggers []Trigger   `json:"triggers,omitempty"`
+	// Materialized marks a view whose rows are stored (PostgreSQL's
+	// materialized view): Kind is "view", since it is read as one.
+	Materialized bool `json:"materialized,omitempty"`
 }
 
 // QueryOptions bound one query.

@@ -124,9 +124,10 @@ func TestStructureEndToEnd(t *testing.T) {
 	}
 	for _, want := range []string{
 		"- Description (the team's, discover.yaml): One row per customer order, written by the shop.\n",
-		"| Column | Type | Nullable | Default | Generated | Null % |",
-		"| status | TEXT | no | 'new' |  | 0.0% |",
-		"| total | REAL | yes |  | stored: qty \\* price |",
+		"| Column | Type | Nullable | Default | Generated | References | Null % |",
+		"| customer_id | INTEGER | no |  |  | [customers](customers.md) (id) | 0.0% |",
+		"| status | TEXT | no | 'new' |  |  | 0.0% |",
+		"| total | REAL | yes |  | stored: qty \\* price |  |",
 		"Lifecycle: new → paid → shipped. |\n",
 		"## Constraints\n\n- Foreign key fk_orders_customer (customer_id) → customers (id), ON DELETE CASCADE, ON UPDATE NO ACTION\n- Check: qty \\> 0\n",
 		"- orders_open (customer_id), where status \\<\\> 'shipped'\n",

@@ -17,8 +17,9 @@
 // (tagged "declared") and "user"; an index recommendation
 // "index:<relationship>" for a declared reference no index starts with;
 // uncertainties "dangling_fk:..." and "config:relation:..." for a reference
-// to nothing; pattern entries; and progress entries structural:user_relations
-// and structural:patterns.
+// to nothing; pattern entries; the objects entry "objects" (the database's
+// enumerated types and routines, where the engine lists them); and
+// progress entries structural:user_relations and structural:patterns.
 package structural
 
 import (
@@ -89,8 +90,22 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 				Run: func(ctx context.Context) error { return userRelations(ctx, env) }})
 		}
 	}
+	// The database's enumerated types and routines: one task nothing
+	// waits for, so it is planned beside the others and does not hold the
+	// patterns back, even once given up.
+	var side []experts.Task
+	if env.CanListObjects() {
+		done, err := env.Has(ctx, catalog.KindObjects, objectsKey)
+		if err != nil {
+			return nil, fmt.Errorf("structural: plan: %w", err)
+		}
+		if !done {
+			side = append(side, experts.Task{Expert: Name, Name: "enum types and routines",
+				Run: func(ctx context.Context) error { return objects(ctx, env) }})
+		}
+	}
 	if missing > 0 || len(tasks) > 0 {
-		return tasks, nil
+		return append(tasks, side...), nil
 	}
 	// The patterns are found over every reference, so they wait for the
 	// relations expert's inference.
@@ -99,7 +114,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, fmt.Errorf("structural: plan: %w", err)
 	}
 	if !inferred {
-		return nil, nil
+		return side, nil
 	}
 	done, err := env.Has(ctx, catalog.KindProgress, patternsStep)
 	if err != nil {
@@ -109,7 +124,28 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		tasks = append(tasks, experts.Task{Expert: Name, Name: "structural patterns",
 			Run: func(ctx context.Context) error { return patterns(ctx, env) }})
 	}
-	return tasks, nil
+	return append(tasks, side...), nil
+}
+
+// objectsKey is the key of the run's one objects entry.
+const objectsKey = "objects"
+
+// objects records the database's enumerated types and routines.
+func objects(ctx context.Context, env *experts.Env) error {
+	objs, _, err := env.Objects(ctx)
+	if err != nil {
+		return fmt.Errorf("list enum types and routines: %w", err)
+	}
+	doc := catalog.ObjectsDoc{}
+	for _, e := range objs.Enums {
+		doc.Enums = append(doc.Enums, catalog.EnumDoc{Name: e.Name.String(), Labels: nonNil(e.Labels), Comment: e.Comment})
+	}
+	for _, r := range objs.Routines {
+		doc.Routines = append(doc.Routines, catalog.RoutineDoc{Name: r.Name.String(), Kind: r.Kind, Arguments: r.Arguments,
+			Returns: r.Returns, Language: r.Language, Comment: r.Comment})
+	}
+	return catalog.Objects.Save(ctx, env, objectsKey, doc, 1.0, []string{fmt.Sprintf("declared in %s's catalog: %d enumerated types, %d routines",
+		env.Dialect().Name(), len(doc.Enums), len(doc.Routines))})
 }
 
 // inventory records one table, its declared foreign keys and the indexes
@@ -350,7 +386,8 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 	}
 	for _, c := range t.Columns {
 		doc.Columns = append(doc.Columns, catalog.ColumnDoc{Name: c.Name, DataType: c.Type, Nullable: c.Nullable, Position: c.Position,
-			Default: c.Default, Comment: c.Comment, Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity})
+			Default: c.Default, Comment: c.Comment, Generated: c.Generated, GeneratedStored: c.GeneratedStored, Identity: c.Identity,
+			OnUpdate: c.OnUpdate, Enum: c.Enum})
 	}
 	for _, u := range t.Uniques {
 		doc.Uniques = append(doc.Uniques, nonNil(u))
@@ -359,7 +396,7 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique,
 			Predicate: ix.Predicate, Definition: ix.Definition})
 	}
-	doc.PrimaryKeyName, doc.Comment, doc.Definition = t.PrimaryKeyName, t.Comment, t.Definition
+	doc.PrimaryKeyName, doc.Comment, doc.Definition, doc.Materialized = t.PrimaryKeyName, t.Comment, t.Definition, t.Materialized
 	for _, r := range t.Reads {
 		doc.Reads = append(doc.Reads, r.String())
 	}
@@ -367,7 +404,8 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 		doc.Checks = append(doc.Checks, catalog.CheckDoc{Name: c.Name, Expression: c.Expression})
 	}
 	for _, tr := range t.Triggers {
-		doc.Triggers = append(doc.Triggers, catalog.TriggerDoc{Name: tr.Name, Timing: tr.Timing, Events: nonNil(tr.Events), Definition: tr.Definition})
+		doc.Triggers = append(doc.Triggers, catalog.TriggerDoc{Name: tr.Name, Timing: tr.Timing, Events: nonNil(tr.Events), Definition: tr.Definition,
+			Comment: tr.Comment})
 	}
 	if doc.Columns == nil {
 		doc.Columns = []catalog.ColumnDoc{}
@@ -390,7 +428,10 @@ func Cardinality(child warehouse.Table, cols []string) string {
 }
 
 // indexed reports whether some index (or the primary key) starts with cols,
-// in any order, so lookups by the referencing columns can use it.
+// in any order, so lookups by the referencing columns can use it. A partial
+// index serves only the rows its predicate keeps: a join or a parent's
+// delete reading the others still scans the table, so it does not count
+// (as in discover lint's unindexed_reference).
 func indexed(t warehouse.Table, cols []string) bool {
 	prefixOK := func(idx []string) bool {
 		if len(idx) < len(cols) {
@@ -402,7 +443,7 @@ func indexed(t warehouse.Table, cols []string) bool {
 		return true
 	}
 	for _, ix := range t.Indexes {
-		if prefixOK(ix.Columns) {
+		if ix.Predicate == "" && prefixOK(ix.Columns) {
 			return true
 		}
 	}

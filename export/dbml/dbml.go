@@ -1,5 +1,5 @@
 // Package dbml writes a run's report as DBML, the schema language of
-// dbdiagram.io: a Table block per table and view (columns with their
+// dbdiagram.io: an Enum block per enumerated type, a Table block per table and view (columns with their
 // types, pk, not null, unique, default and the comments as notes; keys,
 // unique constraints and indexes of several columns in an indexes block)
 // and a Ref per reference, declared or inferred, composite ones included,
@@ -29,6 +29,21 @@ func Write(w io.Writer, r *report.Report) error {
 	fmt.Fprintf(b, "Project %s {\n  database_type: %s\n", quoted(r.Database.Name), str(r.Database.Dialect))
 	b.WriteString("  Note: 'Written by discover from what the database declares and what its data showed.'\n}\n")
 
+	// The enumerated types, which a column of one names as its type (as
+	// dbdiagram.io draws them); a type with no label is no DBML enum.
+	enums := map[string]bool{}
+	for _, e := range r.Enums {
+		if len(e.Labels) == 0 {
+			continue
+		}
+		enums[e.Name] = true
+		fmt.Fprintf(b, "\nEnum %s {\n", tableName(e.Name))
+		for _, l := range e.Labels {
+			fmt.Fprintf(b, "  %s\n", quoted(l))
+		}
+		b.WriteString("}\n")
+	}
+
 	columns := map[string]map[string]bool{} // the tables and columns written, for the refs
 	for i := range r.Tables {
 		t := &r.Tables[i]
@@ -40,7 +55,7 @@ func Write(w io.Writer, r *report.Report) error {
 			columns[t.Name][c.Name] = true
 		}
 		b.WriteString("\n")
-		writeTable(b, t)
+		writeTable(b, t, enums)
 	}
 
 	seen := map[string]bool{}
@@ -77,7 +92,7 @@ func written(columns map[string]map[string]bool, table string, cols []string) bo
 	return true
 }
 
-func writeTable(b *bufio.Writer, t *report.Table) {
+func writeTable(b *bufio.Writer, t *report.Table, enums map[string]bool) {
 	fmt.Fprintf(b, "Table %s {\n", tableName(t.Name))
 	declaredPK := t.PrimaryKeySource != nil && *t.PrimaryKeySource == "declared"
 	for _, c := range t.Columns {
@@ -108,7 +123,11 @@ func writeTable(b *bufio.Writer, t *report.Table) {
 		if n := note(c.UserComment, c.Comment, "", notes); n != "" {
 			set = append(set, "note: "+str(n))
 		}
-		fmt.Fprintf(b, "  %s %s", quoted(c.Name), typeName(c.DataType))
+		typ := typeName(c.DataType)
+		if enums[c.Enum] && !strings.HasSuffix(c.DataType, "]") {
+			typ = tableName(c.Enum) // the Enum block above; an array of one stays its own type
+		}
+		fmt.Fprintf(b, "  %s %s", quoted(c.Name), typ)
 		if len(set) > 0 {
 			fmt.Fprintf(b, " [%s]", strings.Join(set, ", "))
 		}

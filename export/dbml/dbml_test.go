@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,14 +40,22 @@ func hostile() *report.Report {
 					{Name: "flag", DataType: "boolean", Default: ptr("TRUE")},
 					{Name: "label", DataType: "text", Default: ptr("'it''s'"), Identity: ""},
 					{Name: "amount", DataType: "numeric(10,2)", Nullable: true, Default: ptr("-1.5")},
+					{Name: "state", DataType: "status", Enum: "status"},
+					{Name: "states", DataType: "status[]", Nullable: true, Enum: "status"},
 				}},
 			{Name: "Sales Ops.Targets", Kind: "table", PrimaryKey: []string{"Region", "year"}, PrimaryKeySource: &declared,
-				Entity:  &report.Entity{Type: "Target", Description: "One row per target."},
-				Columns: []report.Column{{Name: "Region", DataType: "text"}, {Name: "year", DataType: "integer"}}},
+				Entity: &report.Entity{Type: "Target", Description: "One row per target."},
+				Columns: []report.Column{{Name: "Region", DataType: "text"}, {Name: "year", DataType: "integer"},
+					{Name: "tier", DataType: `"Sales Ops".tier`, Enum: "Sales Ops.tier"}}},
 			{Name: "legs", Kind: "table", PrimaryKey: []string{"order_id"}, PrimaryKeySource: &inferred,
 				Columns: []report.Column{{Name: "order_id", DataType: "integer", Nullable: true}, {Name: "leg_no", DataType: "integer", Nullable: true}}},
 			{Name: "leg_totals", Kind: "view", Columns: []report.Column{{Name: "order_id", DataType: "integer", Nullable: true}}},
 			{Name: "secret", Kind: "table", Columns: []report.Column{}, Unread: &report.Unread{What: "table", Reason: "denied"}},
+		},
+		Enums: []report.Enum{
+			{Name: "status", Labels: []string{"new", `it's "odd"`, `a\b`}},
+			{Name: "Sales Ops.tier", Labels: []string{"gold"}},
+			{Name: "empty", Labels: []string{}}, // PostgreSQL allows one: no DBML enum
 		},
 		Relationships: []report.Relationship{
 			{FromTable: "legs", FromColumns: []string{"order_id", "leg_no"}, ToTable: "Sales Ops.Targets", ToColumns: []string{"year", "Region"},
@@ -84,10 +93,15 @@ func TestWriteGolden(t *testing.T) {
 
 // parsed is what testdata/parse.js prints of a DBML file.
 type parsed struct {
+	Enums []struct {
+		Schema, Name string
+		Values       []string
+	}
 	Tables []struct {
 		Schema, Name, Note string
 		Fields             []struct {
 			Name, Type, Default, Note string
+			TypeSchema                string `json:"type_schema"`
 			PK, Unique                bool
 			NotNull                   bool `json:"not_null"`
 		}
@@ -172,6 +186,10 @@ func TestDBMLParsesHostileNames(t *testing.T) {
 			"flag":       "boolean boolean:true ",
 			"label":      "text string:it's ",
 			"amount":     "numeric(10,2) number:-1.5 ",
+			// A column of an enumerated type names its Enum block; an
+			// array of one keeps its own type.
+			"state":  "status  ",
+			"states": "status[]  ",
 		}
 		for k, v := range want {
 			if got[k] != v {
@@ -181,6 +199,21 @@ func TestDBMLParsesHostileNames(t *testing.T) {
 		if len(tb.Indexes) != 2 || !tb.Indexes[0].Unique || !slices.Equal(tb.Indexes[0].Columns, []string{"Mixed Case", "flag"}) ||
 			!slices.Equal(tb.Indexes[1].Columns, []string{"label"}) {
 			t.Errorf("indexes %+v", tb.Indexes)
+		}
+	}
+	var enums []string
+	for _, e := range p.Enums {
+		enums = append(enums, fmt.Sprintf("%s|%s|%q", e.Schema, e.Name, e.Values))
+	}
+	slices.Sort(enums)
+	if want := []string{`Sales Ops|tier|["gold"]`, `public|status|["new" "it's \"odd\"" "a\\b"]`}; !slices.Equal(enums, want) {
+		t.Errorf("enums %q, want %q", enums, want)
+	}
+	for _, tb := range p.Tables {
+		for _, f := range tb.Fields {
+			if f.Name == "tier" && (f.TypeSchema != "Sales Ops" || f.Type != "tier") {
+				t.Errorf("tier's type read back as %q.%q", f.TypeSchema, f.Type)
+			}
 		}
 	}
 	if len(p.Refs) != 3 {

@@ -13,8 +13,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"unicode"
 
+	"github.com/discover-db/discover/internal/shown"
 	"github.com/discover-db/discover/internal/textcut"
 )
 
@@ -248,25 +248,17 @@ func plural(n int, one, many string) string {
 }
 
 // clean makes a name from a database fit for a label: valid UTF-8, control
-// characters shown as \xNN (a newline would start a line of the label,
-// other controls are not XML), cut to limit runes. An empty name would
-// make an empty row, so it is shown as "(empty)".
+// and invisible characters shown as the pages show them (shown.Controls: a
+// newline would start a line of the label, other controls are not XML, a
+// bidirectional override would reorder what follows it), cut to limit
+// runes. An empty name would make an empty row, so it is shown as
+// "(empty)".
 func clean(s string, limit int) string {
-	var b strings.Builder
-	for _, r := range strings.ToValidUTF8(s, "\uFFFD") {
-		switch {
-		case unicode.IsControl(r) && r <= 0xff:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == '\uFEFF':
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	if b.Len() == 0 {
+	s = shown.Controls(s, "")
+	if s == "" {
 		return "(empty)"
 	}
-	return textcut.Runes(b.String(), limit)
+	return textcut.Runes(s, limit)
 }
 
 // html escapes text for a Graphviz HTML-like label, where &, < and > are

@@ -86,11 +86,12 @@ func TestSVGIsDeterministic(t *testing.T) {
 }
 
 // hostile are names a database may hold: DOT's and HTML's syntax, escapes
-// Graphviz reads in strings (\N, \l), control characters, invalid UTF-8.
+// Graphviz reads in strings (\N, \l), control characters, invalid UTF-8,
+// bidirectional overrides and zero-width characters.
 var hostile = []string{
 	`a"b`, `<b>bold</b>`, `x&amp;y`, `}; digraph x {`, "line\nbreak", `back\slash\N\l`, `]];node [label=x`,
 	"tab\there", "\x00nul", "bad\xffutf8", `<script>alert(1)</script>`, "-->", "", "  ", `'single'`, "\u2028sep",
-	strings.Repeat("long", 500), `port:c1`, `t1`,
+	strings.Repeat("long", 500), `port:c1`, `t1`, "evil\u202egnp.exe", "zero\u200bwidth\u2066iso\u2069",
 }
 
 func TestHostileNamesStayText(t *testing.T) {
@@ -129,7 +130,15 @@ func TestHostileNamesStayText(t *testing.T) {
 	if bytes.Contains(svg, []byte("<script")) || bytes.Contains(svg, []byte("<b>")) {
 		t.Error("a name's markup reached the svg")
 	}
-	for _, want := range []string{"a&quot;b", "&lt;b&gt;bold&lt;/b&gt;", `line\x0abreak`, "x&amp;amp;y", `back\slash\N\l`} {
+	// A reader sees a bidirectional override or a zero-width character,
+	// as on the pages; the svg never carries one to obey.
+	for _, r := range []string{"\u202e", "\u200b", "\u2066", "\u2069"} {
+		if bytes.Contains(svg, []byte(r)) {
+			t.Errorf("svg holds %U", []rune(r)[0])
+		}
+	}
+	for _, want := range []string{"a&quot;b", "&lt;b&gt;bold&lt;/b&gt;", `line\nbreak`, "x&amp;amp;y", `back\slash\N\l`,
+		`evil\u202egnp.exe`, `zero\u200bwidth\u2066iso\u2069`, `bad\xffutf8`} {
 		if !bytes.Contains(svg, []byte(want)) {
 			t.Errorf("svg lacks %s", want)
 		}

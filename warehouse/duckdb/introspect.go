@@ -212,6 +212,11 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 
 	if !s.files {
 		structure(tables, creates)
+		list, err := enums(ctx, conn)
+		if err != nil {
+			return nil, nil, fmt.Errorf("enum types: %w", err)
+		}
+		enumColumns(list, tables)
 	}
 
 	var out []warehouse.Table

@@ -2,11 +2,12 @@ package duckdb
 
 import (
 	"context"
-	"github.com/discover-db/discover/warehouse/internal/sourcetest"
+	"encoding/json"
 	"path/filepath"
 	"testing"
 
 	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/internal/sourcetest"
 )
 
 // structureFixture declares every kind of structure beyond keys DuckDB
@@ -16,6 +17,15 @@ import (
 var structureFixture = []string{
 	`CREATE SEQUENCE customer_ids`,
 	`CREATE SCHEMA shop`,
+	`CREATE TYPE order_status AS ENUM ('new', 'paid', 'it''s shipped')`,
+	`COMMENT ON TYPE order_status IS 'where an order is'`,
+	`CREATE TYPE shop.size AS ENUM ('S', 'M', 'L')`,
+	// Labels that two types share name neither (DuckDB writes a column's
+	// type as its labels), nor does an ENUM written in the column.
+	`CREATE TYPE shop.twin_a AS ENUM ('x', 'y')`,
+	`CREATE TYPE shop.twin_b AS ENUM ('x', 'y')`,
+	`CREATE MACRO add_tax(price, rate := 0.2) AS price * (1 + rate)`,
+	`COMMENT ON MACRO add_tax IS 'gross from net'`,
 	`CREATE TABLE customer (
 		id int DEFAULT nextval('customer_ids') PRIMARY KEY,
 		name varchar NOT NULL DEFAULT 'new',
@@ -31,16 +41,21 @@ as written'`,
 	`CREATE TABLE shop.product (
 		id int PRIMARY KEY,
 		price decimal(10,2) NOT NULL,
-		gross decimal(10,2) GENERATED ALWAYS AS (price * 1.2) VIRTUAL)`,
+		gross decimal(10,2) GENERATED ALWAYS AS (price * 1.2) VIRTUAL,
+		sizes shop.size[],
+		twin shop.twin_a,
+		own ENUM('u', 'v'))`,
 	`CREATE TABLE orders (
 		id bigint PRIMARY KEY,
 		customer_id int REFERENCES customer (id),
-		placed date)`,
+		placed date,
+		status order_status)`,
 	`CREATE INDEX customer_lower_email ON customer (lower(email), id)`,
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
 		FROM orders o JOIN customer c ON c.id = o.customer_id, shop.product p WHERE p.id = o.id`,
 	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
 	`COMMENT ON VIEW big_order_lines IS 'orders over 100'`,
+	`CREATE MACRO shop.recent(n) AS TABLE SELECT * FROM orders LIMIT n`,
 }
 
 func ptr(s string) *string { return &s }
@@ -89,15 +104,48 @@ func TestTablesStructure(t *testing.T) {
 	lines.Reads = []warehouse.TableName{{Name: "customer"}, {Name: "orders"}, {Schema: "shop", Name: "product"}}
 
 	orders := tbl("", "orders", "table")
-	orders.Columns = []warehouse.Column{col(1, "id", "BIGINT", false), col(2, "customer_id", "INTEGER", true), col(3, "placed", "DATE", true)}
+	orders.Columns = []warehouse.Column{col(1, "id", "BIGINT", false), col(2, "customer_id", "INTEGER", true), col(3, "placed", "DATE", true),
+		col(4, "status", "ENUM('new', 'paid', 'it''s shipped')", true)}
+	orders.Columns[3].Enum = "order_status"
 	orders.PrimaryKey, orders.PrimaryKeyName = []string{"id"}, "orders_id_pkey"
 	orders.ForeignKeys = []warehouse.ForeignKey{{Name: "orders_customer_id_id_fkey", Columns: []string{"customer_id"},
 		RefTable: warehouse.TableName{Name: "customer"}, RefColumns: []string{"id"}, OnDelete: "NO ACTION", OnUpdate: "NO ACTION"}}
 
 	product := tbl("shop", "product", "table")
-	product.Columns = []warehouse.Column{col(1, "id", "INTEGER", false), col(2, "price", "DECIMAL(10,2)", false), col(3, "gross", "DECIMAL(10,2)", true)}
+	product.Columns = []warehouse.Column{col(1, "id", "INTEGER", false), col(2, "price", "DECIMAL(10,2)", false), col(3, "gross", "DECIMAL(10,2)", true),
+		col(4, "sizes", "ENUM('S', 'M', 'L')[]", true), col(5, "twin", "ENUM('x', 'y')", true), col(6, "own", "ENUM('u', 'v')", true)}
+	product.Columns[3].Enum = "shop.size"
 	product.Columns[2].Generated = "price * 1.2"
 	product.PrimaryKey, product.PrimaryKeyName = []string{"id"}, "product_id_pkey"
 
 	sourcetest.SameTables(t, got, []warehouse.Table{bigLines, customer, lines, orders, product})
+}
+
+// Objects lists the enumerated types, labels in order, and the macros, a
+// table macro returning TABLE.
+func TestObjects(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "structure.duckdb")
+	exec(t, path, structureFixture...)
+	got, err := open(t, path).Objects(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := warehouse.Objects{
+		Enums: []warehouse.Enum{
+			{Name: warehouse.TableName{Name: "order_status"}, Labels: []string{"new", "paid", "it's shipped"}, Comment: "where an order is"},
+			{Name: warehouse.TableName{Schema: "shop", Name: "size"}, Labels: []string{"S", "M", "L"}},
+			{Name: warehouse.TableName{Schema: "shop", Name: "twin_a"}, Labels: []string{"x", "y"}},
+			{Name: warehouse.TableName{Schema: "shop", Name: "twin_b"}, Labels: []string{"x", "y"}},
+		},
+		Routines: []warehouse.Routine{
+			{Name: warehouse.TableName{Name: "add_tax"}, Kind: "macro", Arguments: "price, rate", Language: "SQL", Comment: "gross from net"},
+			{Name: warehouse.TableName{Schema: "shop", Name: "recent"}, Kind: "macro", Arguments: "n", Returns: "TABLE", Language: "SQL"},
+		},
+	}
+	g, _ := json.MarshalIndent(got, "", "  ")
+	w, _ := json.MarshalIndent(want, "", "  ")
+	if string(g) != string(w) {
+		t.Errorf("objects:\n got %s\nwant %s", g, w)
+	}
 }

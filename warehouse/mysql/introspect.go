@@ -258,6 +258,7 @@ func (in *introspector) columns() error {
 				c.Comment = ""
 			} else {
 				c.Default = columnDefault(in.ss.s.mariadb, def, dataType, extra)
+				c.OnUpdate = onUpdate(extra)
 			}
 			if strings.Contains(strings.ToLower(extra), "auto_increment") {
 				c.Identity = "auto_increment"

@@ -104,6 +104,25 @@ func columnDefault(mariadb bool, def sql.NullString, dataType, extra string) *st
 	return &d
 }
 
+// onUpdate is the expression EXTRA says a column is set to when its row is
+// updated ("on update current_timestamp()" on MariaDB, "DEFAULT_GENERATED
+// on update CURRENT_TIMESTAMP" on MySQL), written as MariaDB writes it, as
+// columnDefault writes a default; "" for none.
+func onUpdate(extra string) string {
+	i := strings.Index(strings.ToLower(extra), "on update ")
+	if i < 0 {
+		return ""
+	}
+	expr := strings.TrimSpace(extra[i+len("on update "):])
+	if strings.HasPrefix(strings.ToUpper(expr), "CURRENT_TIMESTAMP") {
+		expr = "current_timestamp" + strings.TrimPrefix(expr[len("CURRENT_TIMESTAMP"):], "()")
+		if !strings.HasSuffix(expr, ")") {
+			expr += "()"
+		}
+	}
+	return expr
+}
+
 // numericTypes are the DATA_TYPEs whose default MySQL writes as a number.
 var numericTypes = map[string]bool{
 	"tinyint": true, "smallint": true, "mediumint": true, "int": true, "integer": true, "bigint": true,

@@ -26,6 +26,7 @@ var structureFixture = []string{
 		quoted varchar(20) DEFAULT 'it''s \\ NULL',
 		word varchar(20) DEFAULT 'NULL',
 		email varchar(50),
+		touched timestamp NOT NULL DEFAULT current_timestamp() ON UPDATE current_timestamp(),
 		CONSTRAINT credit_cap CHECK (credit < 1000),
 		CHECK (length(name) > 1)
 	) COMMENT 'People who ''buy'',\non two lines'`,
@@ -47,6 +48,10 @@ var structureFixture = []string{
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
 		FROM orders o JOIN customer c ON c.id = o.customer_id JOIN product p ON p.id = o.product_id`,
 	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
+	`CREATE FUNCTION order_total(order_id bigint, discount decimal(10,2)) RETURNS decimal(10,2) DETERMINISTIC
+		COMMENT 'what an order costs' RETURN 100 - discount`,
+	`CREATE PROCEDURE reprice(IN factor decimal(10,2), OUT n int) SELECT count(*) INTO n FROM product WHERE price * factor > 0`,
+	`CREATE PROCEDURE order_total() SELECT 1`,
 }
 
 func ptr(s string) *string { return &s }
@@ -59,7 +64,7 @@ func wantStructure(db string) []warehouse.Table {
 
 	customer := table("customer", "table", cols("id int(11)", "name varchar(20)", "credit int(11) null",
 		"created timestamp null", "note varchar(20) null", "quoted varchar(20) null", "word varchar(20) null",
-		"email varchar(50) null"))
+		"email varchar(50) null", "touched timestamp"))
 	customer.Columns[0].Identity = "auto_increment"
 	customer.Columns[1].Default = ptr("'new'")
 	customer.Columns[1].Comment = "the \"name\"\nas it's written"
@@ -67,6 +72,7 @@ func wantStructure(db string) []warehouse.Table {
 	customer.Columns[3].Default = ptr("current_timestamp()")
 	customer.Columns[5].Default = ptr(`'it''s \\ NULL'`)
 	customer.Columns[6].Default = ptr("'NULL'") // the string, not DEFAULT NULL
+	customer.Columns[8].Default, customer.Columns[8].OnUpdate = ptr("current_timestamp()"), "current_timestamp()"
 	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "PRIMARY"
 	customer.Comment = "People who 'buy',\non two lines"
 	customer.Checks = []warehouse.Check{
@@ -164,6 +170,50 @@ func TestTablesStructureSelectOnly(t *testing.T) {
 	sourcetest.SameTables(t, got, want)
 }
 
+// Objects lists the stored functions and procedures with their parameters
+// (a procedure's with their modes) and a function's result type; a
+// function and a procedure may share a name. A user with SELECT only sees
+// none of them: the server shows a routine to whoever may run it.
+func TestObjects(t *testing.T) {
+	t.Parallel()
+	admin := adminDB(t, "")
+	db := createDB(t, admin, "st_")
+	exec(t, adminDB(t, db), structureFixture...)
+	got, err := open(t, rootDSN(t, db)).Objects(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []warehouse.Routine{
+		{Name: warehouse.TableName{Name: "order_total"}, Kind: "function", Arguments: "order_id bigint(20), discount decimal(10,2)",
+			Returns: "decimal(10,2)", Language: "SQL", Comment: "what an order costs"},
+		{Name: warehouse.TableName{Name: "order_total"}, Kind: "procedure", Language: "SQL"},
+		{Name: warehouse.TableName{Name: "reprice"}, Kind: "procedure", Arguments: "IN factor decimal(10,2), OUT n int(11)", Language: "SQL"},
+	}
+	if len(got.Enums) != 0 || !slices.Equal(got.Routines, want) {
+		t.Errorf("objects:\n got %+v\nwant routines %+v", got, want)
+	}
+
+	b := make([]byte, 6)
+	rand.Read(b)
+	user := "o_" + hex.EncodeToString(b)
+	for _, host := range []string{"%", "localhost", "127.0.0.1"} {
+		u := "'" + user + "'@'" + host + "'"
+		exec(t, admin, "CREATE USER "+u+" IDENTIFIED BY 'x'", "GRANT SELECT ON "+QuoteIdent(db)+".* TO "+u)
+		t.Cleanup(func() {
+			if _, err := admin.Exec("DROP USER IF EXISTS " + u); err != nil {
+				t.Errorf("drop user %s: %v", u, err)
+			}
+		})
+	}
+	got, err = open(t, dsnFor(t, db, user, "x")).Objects(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Routines) != 0 {
+		t.Errorf("a user with SELECT only sees routines %+v", got.Routines)
+	}
+}
+
 // MySQL writes a default string bare, MariaDB quoted: both come out as
 // MariaDB writes it. DEFAULT NULL is no default on either.
 func TestColumnDefault(t *testing.T) {
@@ -200,6 +250,24 @@ func TestColumnDefault(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("columnDefault(mariadb %v, %q, %s, %q) = %s, want %s", c.mariadb, c.def.String, c.dataType, c.extra, got, c.want)
+		}
+	}
+}
+
+// MySQL writes ON UPDATE in EXTRA after DEFAULT_GENERATED and in capitals,
+// MariaDB alone and as a call: both come out as MariaDB writes it.
+func TestOnUpdate(t *testing.T) {
+	for extra, want := range map[string]string{
+		"":                              "",
+		"auto_increment":                "",
+		"DEFAULT_GENERATED":             "",
+		"on update current_timestamp()": "current_timestamp()",
+		"DEFAULT_GENERATED on update CURRENT_TIMESTAMP":    "current_timestamp()",
+		"DEFAULT_GENERATED on update CURRENT_TIMESTAMP(3)": "current_timestamp(3)",
+		"on update current_timestamp(6)":                   "current_timestamp(6)",
+	} {
+		if got := onUpdate(extra); got != want {
+			t.Errorf("onUpdate(%q) = %q, want %q", extra, got, want)
 		}
 	}
 }

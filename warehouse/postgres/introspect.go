@@ -105,13 +105,14 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 				kind = "view"
 			}
 			byOID[r.oid] = &warehouse.Table{
-				Name:        r.name,
-				Kind:        kind,
-				Columns:     []warehouse.Column{},
-				PrimaryKey:  []string{},
-				ForeignKeys: []warehouse.ForeignKey{},
-				Uniques:     [][]string{},
-				Indexes:     []warehouse.Index{},
+				Name:         r.name,
+				Kind:         kind,
+				Materialized: r.kind == "m",
+				Columns:      []warehouse.Column{},
+				PrimaryKey:   []string{},
+				ForeignKeys:  []warehouse.ForeignKey{},
+				Uniques:      [][]string{},
+				Indexes:      []warehouse.Index{},
 			}
 		}
 		if err := columns(ctx, tx, byOID); err != nil {

@@ -14,8 +14,8 @@ import (
 )
 
 // structure fills in what a table declares beyond its keys: defaults,
-// identity and generated columns, comments, checks, triggers, and a view's
-// query and the relations it reads. Each is one catalog query for every
+// identity and generated columns, comments, checks, triggers, a view's
+// query and the relations it reads, and the enumerated types of columns. Each is one catalog query for every
 // relation at once, run under a savepoint: a role refused one of these
 // catalogs, or a server too old to have a column asked for, leaves those
 // fields empty instead of failing the discovery.
@@ -28,8 +28,10 @@ func structure(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table
 		{"checks", checks},
 		{"triggers", triggers},
 		{"comments", comments},
+		{"trigger comments", triggerComments},
 		{"view definitions", viewDefinitions},
 		{"view reads", viewReads},
+		{"enum columns", enumColumns},
 	} {
 		if err := optional(ctx, tx, part.what, func(sp pgx.Tx) error { return part.fill(ctx, sp, byOID) }); err != nil {
 			return err
@@ -273,6 +275,46 @@ func comments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table)
 		default:
 			if col := columnOf(t, c.column); col != nil {
 				col.Comment = c.text
+			}
+		}
+	}
+	return nil
+}
+
+// triggerComments fills in the comments on triggers: apart from the
+// triggers, so that a role refused pg_description still gets them.
+func triggerComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) error {
+	rows, err := tx.Query(ctx, `
+		WITH rel AS (SELECT c.oid`+relFrom+`)
+		SELECT t.tgrelid, t.tgname::text, ds.description
+		FROM pg_catalog.pg_trigger t
+		JOIN rel ON rel.oid = t.tgrelid
+		JOIN pg_catalog.pg_description ds ON ds.objoid = t.oid AND ds.objsubid = 0
+		     AND ds.classoid = 'pg_catalog.pg_trigger'::pg_catalog.regclass
+		WHERE NOT t.tgisinternal`)
+	if err != nil {
+		return err
+	}
+	type comment struct {
+		rel        uint32
+		name, text string
+	}
+	var list []comment
+	var c comment
+	if _, err := pgx.ForEachRow(rows, []any{&c.rel, &c.name, &c.text}, func() error {
+		list = append(list, c)
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, c := range list {
+		t := byOID[c.rel]
+		if t == nil {
+			continue
+		}
+		for i := range t.Triggers {
+			if t.Triggers[i].Name == c.name {
+				t.Triggers[i].Comment = c.text
 			}
 		}
 	}

@@ -146,6 +146,7 @@ func wantTables() []warehouse.Table {
 		"CREATE UNIQUE INDEX order_totals_order_id ON public.order_totals USING btree (order_id)")}
 	totals.Definition = "SELECT \"Order Items\".order_id,\n    sum(\"Order Items\".qty) AS qty\n   FROM \"Order Items\"\n  GROUP BY \"Order Items\".order_id"
 	totals.Reads = []warehouse.TableName{tn("", "Order Items")}
+	totals.Materialized = true
 
 	bigOrders := table(tn("sales", "big_orders"), "view", col(1, "id", "bigint", true), col(2, "email", "text", true))
 	bigOrders.Definition = "SELECT o.id,\n    c.email\n   FROM sales.orders o\n     JOIN customer c ON c.id = o.customer_id"

@@ -11,13 +11,16 @@ try {
   process.stderr.write(diags.join('\n') + '\n');
   process.exit(1);
 }
-const out = { tables: [], refs: [] };
+const out = { tables: [], refs: [], enums: [] };
 for (const s of db.schemas) {
+  for (const e of s.enums) {
+    out.enums.push({ schema: s.name, name: e.name, values: e.values.map(v => v.name) });
+  }
   for (const t of s.tables) {
     out.tables.push({
       schema: s.name, name: t.name, note: t.note || '',
       fields: t.fields.map(f => ({
-        name: f.name, type: f.type.type_name, pk: !!f.pk, unique: !!f.unique, not_null: !!f.not_null,
+        name: f.name, type: f.type.type_name, type_schema: f.type.schemaName || '', pk: !!f.pk, unique: !!f.unique, not_null: !!f.not_null,
         default: f.dbdefault ? `${f.dbdefault.type}:${f.dbdefault.value}` : '', note: f.note || '',
       })),
       indexes: t.indexes.map(i => ({ columns: i.columns.map(c => c.value), pk: !!i.pk, unique: !!i.unique })),
