@@ -335,16 +335,6 @@ func literal(p catalog.ProfileDoc, numeric bool, pii string) (string, bool) {
 	return "'" + strings.ReplaceAll(v, "'", "''") + "'", true
 }
 
-func numericType(typ string) bool {
-	u := strings.ToUpper(typ)
-	for _, s := range []string{"INT", "REAL", "NUM", "DEC", "FLOA", "DOUB"} {
-		if strings.Contains(u, s) {
-			return true
-		}
-	}
-	return false
-}
-
 func (f *facts) columnOf(t warehouse.Table, name string) (warehouse.Column, bool) {
 	for _, c := range t.Columns {
 		if c.Name == name {
@@ -374,7 +364,7 @@ func (f *facts) indexCandidate(ctx context.Context, t warehouse.Table, col, kind
 		}
 		where = fmt.Sprintf("%s >= '%s'", q, strings.ReplaceAll(*p.Max, "'", "''"))
 	} else {
-		lit, ok := literal(p, numericType(c.Type), pii)
+		lit, ok := literal(p, warehouse.NumericType(c.Type), pii)
 		if !ok {
 			return candidate{}, false
 		}

@@ -2270,12 +2270,11 @@ func rows(c Column) int64 {
 func typeClass(t string) string {
 	u := strings.ToUpper(t)
 	switch {
-	case strings.Contains(u, "INT"):
-		return "integer"
-	case strings.Contains(u, "CHAR"), strings.Contains(u, "CLOB"), strings.Contains(u, "TEXT"), strings.Contains(u, "STRING"):
-		return "text"
-	case strings.Contains(u, "REAL"), strings.Contains(u, "FLOA"), strings.Contains(u, "DOUB"), strings.Contains(u, "NUM"), strings.Contains(u, "DEC"):
+	case warehouse.NumericType(t):
 		return "integer" // numbers compare with numbers
+	case strings.Contains(u, "CHAR"), strings.Contains(u, "CLOB"), strings.Contains(u, "TEXT"), strings.Contains(u, "STRING"),
+		strings.HasPrefix(u, "ENUM"), strings.HasPrefix(u, "SET("):
+		return "text" // an enumeration's labels are text
 	}
 	return u
 }

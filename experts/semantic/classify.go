@@ -10,6 +10,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts/valueclass"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/warehouse"
 )
 
 // Semantic types (CONTRACT.md), plus label and address, which this expert adds.
@@ -148,16 +149,11 @@ func (c *column) unique() bool {
 // numeric reports whether the column holds numbers: declared numeric, or
 // untyped with numbers in it.
 func (c *column) numeric() bool {
+	if warehouse.NumericType(c.Type) {
+		return true
+	}
 	u := strings.ToUpper(c.Type)
-	if strings.Contains(u, "INTERVAL") || strings.Contains(u, "POINT") {
-		return false
-	}
-	for _, s := range []string{"INT", "REAL", "NUM", "DEC", "FLOA", "DOUB"} {
-		if strings.Contains(u, s) {
-			return true
-		}
-	}
-	if strings.Contains(u, "DATE") || strings.Contains(u, "TIME") {
+	if strings.Contains(u, "DATE") || strings.Contains(u, "TIME") || strings.HasPrefix(u, "ENUM") || strings.HasPrefix(u, "SET(") {
 		return false
 	}
 	if c.SampleTaken && len(c.Sample) > 0 {

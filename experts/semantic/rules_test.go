@@ -106,6 +106,9 @@ func TestClassify(t *testing.T) {
 		{"bool Y/N text", column{Name: "ok", Type: "TEXT", Profile: prof(100, 100, 2, "Y", "N"), SampleTaken: true, Sample: repeat([]string{"Y", "N"}, 100)}, TypeBoolean},
 		{"bool type", column{Name: "x", Type: "BOOLEAN", Profile: prof(100, 100, 2, "true", "false")}, TypeBoolean},
 		{"not bool 0/2", column{Name: "n", Type: "INTEGER", Profile: prof(100, 100, 2, "0", "2")}, TypeMeasure},
+		// An enumeration's type holds NUM in its name, not numbers: one of
+		// 80 labels, too many for a code list, is no quantity.
+		{"enum is no measure", column{Name: "origin", Type: "enum('" + strings.Repeat("x','", 79) + "y')", Profile: prof(1000, 1000, 80)}, TypeUnknown},
 		{"email", column{Name: "contact", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"a@x.com", "b@y.org"}, 50)}, TypeEmail},
 		{"email named, not emails", column{Name: "email", Tokens: []string{"email"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"alpha", "beta", "gamma"}, 50)}, TypeUnknown},
 		{"uuid", column{Name: "ref", Type: "TEXT", Profile: prof(5, 5, 5), SampleTaken: true, Sample: []string{"123e4567-e89b-12d3-a456-426614174000"}}, TypeUUID},

@@ -210,31 +210,7 @@ func chunks[T any](cols []T, size int) [][]T {
 // numbers, and the per-value check in warehouse.Dialect.Numeric keeps text
 // out of the averages.
 func isNumericType(t string) bool {
-	u := strings.ToUpper(strings.TrimSpace(t))
-	if u == "" {
-		return true
-	}
-	// An ENUM's or a SET's labels are text, and so is the word itself,
-	// though it holds NUM (MySQL's enum('G','PG'), DuckDB's ENUM('a')):
-	// the average of their positions is no figure of the data. Only the
-	// name before the parentheses is read, so a label (enum('PRINT'))
-	// says nothing either.
-	if before, _, ok := strings.Cut(u, "("); ok {
-		u = strings.TrimSpace(before)
-	}
-	if u == "ENUM" || u == "SET" {
-		return false
-	}
-	// INTERVAL and POINT contain INT but are not numbers.
-	if strings.Contains(u, "INTERVAL") || strings.Contains(u, "POINT") {
-		return false
-	}
-	for _, s := range []string{"INT", "REAL", "NUM", "DEC", "FLOA", "DOUB"} {
-		if strings.Contains(u, s) {
-			return true
-		}
-	}
-	return false
+	return strings.TrimSpace(t) == "" || warehouse.NumericType(t)
 }
 
 // isBoolType reports whether a declared type is a boolean.
