@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -102,6 +103,38 @@ func TestPostgresObjectsEndToEnd(t *testing.T) {
 		if !strings.Contains(html, want) {
 			t.Errorf("report.html lacks %s", want)
 		}
+	}
+
+	// MCP's describe_table names a column's enumerated type and gives its
+	// labels, which an agent writing a WHERE clause needs.
+	resp, mres := mcpSession(t, []string{"--db", dsn, "--catalog", filepath.Join(out, "catalog.db")},
+		call(1, "describe_table", map[string]any{"table": "orders"}))
+	if mres.code != 0 {
+		t.Fatalf("mcp: exit %d\n%s", mres.code, mres.stderr)
+	}
+	text, isErr := toolText(t, resp["1"])
+	var described struct {
+		Columns []struct {
+			Name string `json:"name"`
+			Enum string `json:"enum"`
+		} `json:"columns"`
+		Enums []struct {
+			Name   string   `json:"name"`
+			Labels []string `json:"labels"`
+		} `json:"enums"`
+	}
+	if err := json.Unmarshal([]byte(text), &described); err != nil || isErr {
+		t.Fatalf("describe_table: %v %s", err, text)
+	}
+	statusEnum := ""
+	for _, c := range described.Columns {
+		if c.Name == "status" {
+			statusEnum = c.Enum
+		}
+	}
+	if statusEnum != "order_status" || len(described.Enums) != 1 || described.Enums[0].Name != "order_status" ||
+		strings.Join(described.Enums[0].Labels, ",") != "new,paid,shipped" {
+		t.Errorf("describe_table orders: status's enum %q, enums %+v; want order_status and its three labels", statusEnum, described.Enums)
 	}
 
 	// A routine is a finding no table's change signal covers: a re-run

@@ -69,6 +69,10 @@ type Server struct {
 	piiOnce sync.Once
 	pii     map[string]string // the discovery's personal-data columns (redact.Columns)
 	piiErr  error
+
+	objOnce sync.Once
+	objects warehouse.Objects // the database's enumerated types and routines, where the source lists them
+	objErr  error
 }
 
 type message struct {
@@ -222,6 +226,17 @@ func (s *Server) untrusted() *warehouse.Door {
 func (s *Server) listTables(ctx context.Context) ([]warehouse.Table, error) {
 	s.once.Do(func() { s.tables, s.tErr = s.Source.Tables(ctx) })
 	return s.tables, s.tErr
+}
+
+// listObjects is the database's enumerated types and routines, read once;
+// none from a source that does not list them.
+func (s *Server) listObjects(ctx context.Context) (warehouse.Objects, error) {
+	s.objOnce.Do(func() {
+		if l, ok := s.Source.(warehouse.ObjectLister); ok {
+			s.objects, s.objErr = l.Objects(ctx)
+		}
+	})
+	return s.objects, s.objErr
 }
 
 // personalColumns are the discovery's personal-data columns by name, read
@@ -383,6 +398,34 @@ func describeTable(ctx context.Context, s *Server, raw json.RawMessage) (any, er
 	}
 	if len(t.Triggers) > 0 {
 		out["triggers"] = t.Triggers
+	}
+	// The labels of the enumerated types its columns hold, which the
+	// columns name only.
+	used := map[string]bool{}
+	for _, c := range t.Columns {
+		if c.Enum != "" {
+			used[c.Enum] = true
+		}
+	}
+	if len(used) > 0 {
+		objs, err := s.listObjects(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("list enumerated types: %w", err)
+		}
+		// Named as the columns name them.
+		var enums []map[string]any
+		for _, e := range objs.Enums {
+			if used[e.Name.String()] {
+				enum := map[string]any{"name": e.Name.String(), "labels": e.Labels}
+				if e.Comment != "" {
+					enum["comment"] = e.Comment
+				}
+				enums = append(enums, enum)
+			}
+		}
+		if len(enums) > 0 {
+			out["enums"] = enums
+		}
 	}
 	if s.needCatalog() != nil {
 		out["discovery"] = "none: only the declared structure is known"
