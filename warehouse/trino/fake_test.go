@@ -369,6 +369,7 @@ var (
 	reProbe    = regexp.MustCompile(`^SELECT 1 FROM (.+) LIMIT 0$`)
 	reCount    = regexp.MustCompile(`^SELECT count\(\*\) FROM (.+)$`)
 	reStats    = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
+	reCatalogs = regexp.MustCompile(`^SELECT connector_name FROM system\.metadata\.catalogs WHERE catalog_name = '([^']*)'$`)
 	reTableRef = regexp.MustCompile(`^"((?:[^"]|"")+)"(?:\."((?:[^"]|"")+)")?$`)
 	// reSeries is the conformance suite's row source (seriesSQL).
 	reSeries = regexp.MustCompile(`^SELECT a \* 10000 \+ b AS x FROM UNNEST\(sequence\(0, \d+\)\) AS s\(a\) CROSS JOIN UNNEST\(sequence\(1, 10000\)\) AS t\(b\) WHERE a \* 10000 \+ b <= (\d+) ORDER BY x$`)
@@ -432,6 +433,14 @@ func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 			return res
 		}
 		return statsResult(t)
+	}
+	if m := reCatalogs.FindStringSubmatch(sql); m != nil {
+		// The fake's catalog is a Hive connector's.
+		res := fakeResult{cols: []fakeCol{{name: "connector_name", typ: "varchar"}}}
+		if m[1] == f.catalog {
+			res.rows = []string{`["hive"]`}
+		}
+		return res
 	}
 	f.t.Errorf("fake trino: unexpected statement %q", sql)
 	return errResult("SYNTAX_ERROR", "USER_ERROR", "fake trino does not know this statement")

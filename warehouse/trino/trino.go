@@ -68,8 +68,9 @@ type Source struct {
 	schema    string // "" when the DSN names the catalog only
 	readOnly  bool   // run each statement in a READ ONLY transaction
 
-	mu      sync.Mutex
-	skipped []warehouse.Skipped // from the last Tables; nil until it ran
+	mu         sync.Mutex
+	skipped    []warehouse.Skipped // from the last Tables; nil until it ran
+	connectors map[string]string   // catalog → connector name (connector)
 }
 
 // badInputf keeps the cluster's multi-line messages to the one line the
