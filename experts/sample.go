@@ -40,8 +40,10 @@ import (
 const IndexMinRows = 1_000
 
 // WholeScanFactor bounds the tables any expert reads whole: at most this
-// many times --sample-rows (the statistical expert's wholeScanFactor).
-const WholeScanFactor = 10
+// many times --sample-rows (the statistical expert's wholeScanFactor). The
+// engines' dialects read it as warehouse.WholeReadFactor (Trino's sample
+// turns into a LIMIT beyond it).
+const WholeScanFactor = warehouse.WholeReadFactor
 
 // SampleDiscount scales the confidence of a verdict drawn from a sample
 // that no row it saw settles: a rule never broken in a sample is weaker

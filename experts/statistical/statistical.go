@@ -314,6 +314,11 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			case t.Kind == "view":
 				p.from = d.SampleFrom(p.from, n, rows)
+			case rows > wholeScanFactor*n && d.Capabilities().LimitSample:
+				// No sample of the engine reads less than the whole
+				// table on every connector (Trino): beyond what may be
+				// read whole, the first n rows bound the read.
+				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			case rows >= warehouse.BlockSampleRows && filterSample(d):
 				// The engine's random filter reads every row, in each
 				// statement of the profile: from the size at which the
@@ -555,6 +560,13 @@ func (p *profiler) sampleText() string {
 			}
 			size = fmt.Sprintf("%s holds %s%d rows, every one of which a random sample reads, as the profile that timed out did",
 				p.name, about, p.total)
+		case p.d.Capabilities().LimitSample:
+			about := ""
+			if p.estimated {
+				about = "about "
+			}
+			size = fmt.Sprintf("%s holds %s%d rows, more than %d samples, and %s has no random sample that reads fewer than every row",
+				p.name, about, p.total, wholeScanFactor, p.d.Name())
 		default:
 			size = fmt.Sprintf("%s holds about %d rows, more than %s samples at random without reading every row, having no integer key to draw rows by",
 				p.name, p.total, p.d.Name())
@@ -801,6 +813,15 @@ func (p *profiler) countUpTo(ctx context.Context, n int64) (int64, error) {
 // random filter over all of them, having no block sample.
 func filterSample(d warehouse.Dialect) bool { return d.Capabilities().FilterSample }
 
+// scanPerBranch: the profile reads its table's first rows on an engine
+// where each branch of a union reads them again (LimitSample), a scan
+// each, so that a union of k branches reads k samples of the table: one
+// branch per statement then (Trino: a union of 8 frequent-value branches
+// over LIMIT 10000 of tpch.sf1.lineitem read 2.2M rows).
+func (p *profiler) scanPerBranch() bool {
+	return p.firstRows && p.d.Capabilities().LimitSample
+}
+
 func (p *profiler) confidence() float64 {
 	if p.sampled {
 		return sampledConfidence
@@ -959,6 +980,9 @@ func (p *profiler) topValues(ctx context.Context, stats []*colStats) []string {
 	size := maxColumnsPerQuery
 	if m := p.env.Options.MaxRows; m > 0 && m/topValuesMaxDistinct < size {
 		size = max(1, m/topValuesMaxDistinct)
+	}
+	if p.scanPerBranch() {
+		size = 1
 	}
 	var bad []string
 	for _, chunk := range chunks(want, size) {
