@@ -282,8 +282,14 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 		p.counted = rows
-		a.rows, a.decided, a.whole = rows, true, rows <= n
-		if rows > n {
+		// Where the engine's random sample reads every row anyway
+		// (LimitSample: Trino's BERNOULLI), a table that may be read
+		// whole is: the same rows for the same cost, and every figure
+		// from them (each statement would draw its sample anew, and a
+		// key column show NULLs and duplicates between two draws).
+		whole := rows <= n || d.Capabilities().LimitSample && rows <= wholeScanFactor*n
+		a.rows, a.decided, a.whole = rows, true, whole
+		if !whole {
 			p.sampled, p.total = true, rows
 			var from string
 			var byRowid bool
@@ -708,6 +714,18 @@ func (p *profiler) expectedRows(ctx context.Context, hint rowHint) (int64, error
 func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64, error) {
 	if hint.exact != nil {
 		return *hint.exact, nil
+	}
+	if p.d.Capabilities().LimitSample && p.table.Kind != "view" {
+		// The structural expert's count may not be in yet (the first
+		// round), and the bounded count reads no column, which a Trino
+		// connector may answer with pages of a whole split (tpch: 750,000
+		// rows for LIMIT 100001): a count the source knows exactly is
+		// asked for first.
+		if rows, exact, ok, err := p.env.EstimateRows(ctx, p.table.Name); err == nil && ok && exact {
+			return rows, nil
+		} else if err != nil && experts.Fatal(ctx, err) {
+			return 0, err
+		}
 	}
 	p.queries++
 	res, err := p.env.Query(ctx, boundedCountSQL(p.d, p.from, n+1))
