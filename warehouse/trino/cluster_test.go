@@ -429,6 +429,15 @@ func TestClusterTPCH(t *testing.T) {
 	if n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Schema: "hive.sales", Name: "orders"}); err != nil || n != 5 || exact {
 		t.Errorf("EstimateRows(hive.sales.orders), a memory connector's = %d, %v, %v; want 5, not exact", n, exact, err)
 	}
+	// tpch lists sf1, sf100, … among its schemas but generates any sfN
+	// and lists its tables: sf10 opens, a schema of no tables does not.
+	sf10 := target{addr: clusterAddr(t)}.open(t, "/tpch/sf10")
+	if n, exact, err := sf10.EstimateRows(ctx, warehouse.TableName{Name: "orders"}); err != nil || n != 15_000_000 || !exact {
+		t.Errorf("tpch/sf10: EstimateRows(orders) = %d, %v, %v; want 15000000, exact", n, exact, err)
+	}
+	if _, err := Open(ctx, "trino://alice@"+clusterAddr(t)+"/tpch/sf10x"); !errors.Is(err, warehouse.ErrBadInput) || !strings.Contains(err.Error(), `schema "sf10x" not found`) {
+		t.Errorf("tpch/sf10x: err = %v, want schema not found", err)
+	}
 	// tpch writes nothing (NOT_SUPPORTED comes before the transaction's
 	// check); a copy of it into another catalog meets the transaction.
 	if _, err := s.Run(ctx, "CREATE TABLE memory.default.tpch_copy AS SELECT * FROM nation", s.Limits()); !errors.Is(err, warehouse.ErrDatabaseRefused) {
