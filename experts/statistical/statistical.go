@@ -287,7 +287,7 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 		// whole is: the same rows for the same cost, and every figure
 		// from them (each statement would draw its sample anew, and a
 		// key column show NULLs and duplicates between two draws).
-		whole := rows <= n || d.Capabilities().LimitSample && rows <= wholeScanFactor*n
+		whole := !p.lower && (rows <= n || d.Capabilities().LimitSample && rows <= wholeScanFactor*n)
 		a.rows, a.decided, a.whole = rows, true, whole
 		if !whole {
 			p.sampled, p.total = true, rows
@@ -819,7 +819,7 @@ func (p *profiler) beyond(c int64) int64 {
 // within, a lower bound beyond (p.lower).
 func (p *profiler) countUpTo(ctx context.Context, n int64) (int64, error) {
 	p.queries++
-	c, more, err := p.env.CountUpTo(ctx, p.table.Name, wholeScanFactor*n)
+	c, more, err := p.env.CountUpTo(ctx, p.table.Name, experts.CountLimit(p.d, n))
 	if err != nil {
 		return 0, err
 	}
