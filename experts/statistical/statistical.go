@@ -800,8 +800,9 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	}
 	// Nothing sizes it (a table without an integer key on an engine
 	// without estimates): a count that stops past wholeScanFactor
-	// samples, exact within.
-	if p.attempt.retry() {
+	// samples, exact within; where the count stops at one sample
+	// (experts.CountLimit), the bounded count above was that count.
+	if p.attempt.retry() || experts.CountLimit(p.d, n) <= n {
 		return p.beyond(c), nil
 	}
 	return p.countUpTo(ctx, n)
