@@ -40,8 +40,25 @@ import (
 const IndexMinRows = 1_000
 
 // WholeScanFactor bounds the tables any expert reads whole: at most this
-// many times --sample-rows (the statistical expert's wholeScanFactor).
-const WholeScanFactor = 10
+// many times --sample-rows (the statistical expert's wholeScanFactor). The
+// engines' dialects read it as warehouse.WholeReadFactor (Trino's sample
+// turns into a LIMIT beyond it).
+const WholeScanFactor = warehouse.WholeReadFactor
+
+// CountLimit is how far a table nothing sizes is counted (a count that
+// stops past it, Env.CountUpTo): WholeScanFactor samples, beyond which it
+// is read only through a sample. On an engine whose sample of such a table
+// is a LIMIT (LimitSample: Trino), one sample: each split read at once
+// reads about the LIMIT's rows before the query ends, so a count to ten
+// samples would itself read more than ten (on tpch.sf10, 10,000,001 rows
+// of lineitem, and it outlasted the query timeout). A table counted past
+// it is taken as larger than ten samples, its size unknown.
+func CountLimit(d warehouse.Dialect, sampleRows int64) int64 {
+	if d.Capabilities().LimitSample {
+		return sampleRows
+	}
+	return WholeScanFactor * sampleRows
+}
 
 // SampleDiscount scales the confidence of a verdict drawn from a sample
 // that no row it saw settles: a rule never broken in a sample is weaker
@@ -232,7 +249,7 @@ func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 	if n <= 0 {
 		return s, nil
 	}
-	rows, estimate, more, err := e.tableSize(ctx, t, WholeScanFactor*n)
+	rows, estimate, more, err := e.tableSize(ctx, t, CountLimit(e.Dialect(), n))
 	switch {
 	case err != nil && Fatal(ctx, err):
 		return s, err
@@ -240,7 +257,7 @@ func (e *Env) scope(ctx context.Context, t warehouse.Table) (Scope, error) {
 		return s, nil // the statements will meet the same trouble
 	}
 	s.Rows, s.Estimate, s.more = rows, estimate, more
-	if rows <= WholeScanFactor*n {
+	if rows <= WholeScanFactor*n && !more {
 		return s, nil
 	}
 	s.Sampled, s.Target = true, n

@@ -183,7 +183,22 @@ type Capabilities struct {
 	// than when each branch draws it from the table again (PostgreSQL,
 	// whose row sample reads every page of the table).
 	SharedSample bool
+	// LimitSample: the engine has no sample of a base table that reads
+	// less than all of it on every connector (Trino: BERNOULLI reads every
+	// row, SYSTEM keeps or drops whole splits and keeps none at all of a
+	// table that has few), so a table too large to be read whole (more
+	// than WholeReadFactor samples) is read through its first rows, a
+	// LIMIT, which stops the scan: no random sample, and said so. Each
+	// read of them is a scan of its own (a subquery a statement names
+	// twice is computed twice), so a statement reads them once: one
+	// branch per statement, not a union of branches over them.
+	LimitSample bool
 }
+
+// WholeReadFactor is how many samples a table may hold and still be read
+// whole by one statement (experts.WholeScanFactor, which is this): a larger
+// one is only ever read through its sample.
+const WholeReadFactor = 10
 
 // DistinctMethod is how an engine counts the distinct values of a table
 // that is read whole.

@@ -85,6 +85,9 @@ var goldenCalls = []struct {
 	{"sample", func(d warehouse.Dialect) string {
 		return d.Sample(warehouse.TableName{Name: "orders"}, 1000, 30000)
 	}},
+	{"sample_within_ten", func(d warehouse.Dialect) string {
+		return d.Sample(warehouse.TableName{Name: "orders"}, 1000, 10000)
+	}},
 	{"sample_large", func(d warehouse.Dialect) string {
 		return d.Sample(warehouse.TableName{Schema: "sales", Name: "events"}, 1000, 2_000_000_000)
 	}},

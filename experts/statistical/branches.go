@@ -224,6 +224,9 @@ func (p *profiler) runBranches(ctx context.Context, bs []branch, onRow func(bran
 	}
 	for len(bs) > 0 {
 		n := min(len(bs), maxBranches)
+		if p.scanPerBranch() {
+			n = 1
+		}
 		chunk := bs[:n]
 		bs = bs[n:]
 		err := p.runUnion(ctx, chunk, onRow)

@@ -282,8 +282,14 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 			return fmt.Errorf("profile %s: %w", p.name, err)
 		}
 		p.counted = rows
-		a.rows, a.decided, a.whole = rows, true, rows <= n
-		if rows > n {
+		// Where the engine's random sample reads every row anyway
+		// (LimitSample: Trino's BERNOULLI), a table that may be read
+		// whole is: the same rows for the same cost, and every figure
+		// from them (each statement would draw its sample anew, and a
+		// key column show NULLs and duplicates between two draws).
+		whole := !p.lower && (rows <= n || d.Capabilities().LimitSample && rows <= wholeScanFactor*n)
+		a.rows, a.decided, a.whole = rows, true, whole
+		if !whole {
 			p.sampled, p.total = true, rows
 			var from string
 			var byRowid bool
@@ -314,6 +320,11 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			case t.Kind == "view":
 				p.from = d.SampleFrom(p.from, n, rows)
+			case rows > wholeScanFactor*n && d.Capabilities().LimitSample:
+				// No sample of the engine reads less than the whole
+				// table on every connector (Trino): beyond what may be
+				// read whole, the first n rows bound the read.
+				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
 			case rows >= warehouse.BlockSampleRows && filterSample(d):
 				// The engine's random filter reads every row, in each
 				// statement of the profile: from the size at which the
@@ -555,6 +566,13 @@ func (p *profiler) sampleText() string {
 			}
 			size = fmt.Sprintf("%s holds %s%d rows, every one of which a random sample reads, as the profile that timed out did",
 				p.name, about, p.total)
+		case p.d.Capabilities().LimitSample:
+			about := ""
+			if p.estimated {
+				about = "about "
+			}
+			size = fmt.Sprintf("%s holds %s%d rows, more than %d samples, and %s has no random sample that reads fewer than every row",
+				p.name, about, p.total, wholeScanFactor, p.d.Name())
 		default:
 			size = fmt.Sprintf("%s holds about %d rows, more than %s samples at random without reading every row, having no integer key to draw rows by",
 				p.name, p.total, p.d.Name())
@@ -697,6 +715,18 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	if hint.exact != nil {
 		return *hint.exact, nil
 	}
+	if p.d.Capabilities().LimitSample && p.table.Kind != "view" {
+		// The structural expert's count may not be in yet (the first
+		// round), and the bounded count reads no column, which a Trino
+		// connector may answer with pages of a whole split (tpch: 750,000
+		// rows for LIMIT 100001): a count the source knows exactly is
+		// asked for first.
+		if rows, exact, ok, err := p.env.EstimateRows(ctx, p.table.Name); err == nil && ok && exact {
+			return rows, nil
+		} else if err != nil && experts.Fatal(ctx, err) {
+			return 0, err
+		}
+	}
 	p.queries++
 	res, err := p.env.Query(ctx, boundedCountSQL(p.d, p.from, n+1))
 	if err != nil {
@@ -770,8 +800,9 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	}
 	// Nothing sizes it (a table without an integer key on an engine
 	// without estimates): a count that stops past wholeScanFactor
-	// samples, exact within.
-	if p.attempt.retry() {
+	// samples, exact within; where the count stops at one sample
+	// (experts.CountLimit), the bounded count above was that count.
+	if p.attempt.retry() || experts.CountLimit(p.d, n) <= n {
 		return p.beyond(c), nil
 	}
 	return p.countUpTo(ctx, n)
@@ -789,7 +820,7 @@ func (p *profiler) beyond(c int64) int64 {
 // within, a lower bound beyond (p.lower).
 func (p *profiler) countUpTo(ctx context.Context, n int64) (int64, error) {
 	p.queries++
-	c, more, err := p.env.CountUpTo(ctx, p.table.Name, wholeScanFactor*n)
+	c, more, err := p.env.CountUpTo(ctx, p.table.Name, experts.CountLimit(p.d, n))
 	if err != nil {
 		return 0, err
 	}
@@ -800,6 +831,15 @@ func (p *profiler) countUpTo(ctx context.Context, n int64) (int64, error) {
 // filterSample reports whether d's Sample of a table keeps rows by a
 // random filter over all of them, having no block sample.
 func filterSample(d warehouse.Dialect) bool { return d.Capabilities().FilterSample }
+
+// scanPerBranch: the profile reads its table's first rows on an engine
+// where each branch of a union reads them again (LimitSample), a scan
+// each, so that a union of k branches reads k samples of the table: one
+// branch per statement then (Trino: a union of 8 frequent-value branches
+// over LIMIT 10000 of tpch.sf1.lineitem read 2.2M rows).
+func (p *profiler) scanPerBranch() bool {
+	return p.firstRows && p.d.Capabilities().LimitSample
+}
 
 func (p *profiler) confidence() float64 {
 	if p.sampled {
@@ -959,6 +999,9 @@ func (p *profiler) topValues(ctx context.Context, stats []*colStats) []string {
 	size := maxColumnsPerQuery
 	if m := p.env.Options.MaxRows; m > 0 && m/topValuesMaxDistinct < size {
 		size = max(1, m/topValuesMaxDistinct)
+	}
+	if p.scanPerBranch() {
+		size = 1
 	}
 	var bad []string
 	for _, chunk := range chunks(want, size) {

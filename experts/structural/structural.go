@@ -258,7 +258,7 @@ func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64
 	}
 	count := fmt.Sprintf("SELECT count(*) FROM %s", env.Dialect().QuoteTable(t.Name))
 	if !estimated && env.Options.SampleRows > 0 {
-		limit := exactCountFactor * env.Options.SampleRows
+		limit := experts.CountLimit(env.Dialect(), env.Options.SampleRows)
 		n, more, err := env.CountUpTo(ctx, t.Name, limit)
 		if err != nil {
 			return 0, false, false, nil, err

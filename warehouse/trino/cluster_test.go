@@ -402,10 +402,11 @@ func dropSchema(t testing.TB, admin *sql.DB, schema string) {
 
 // The read-only transaction on a second connector: the built-in tpch
 // generator takes START TRANSACTION READ ONLY, lists its tables and
-// counts them, and keeps row counts in its statistics (estimates, to
-// discover).
+// counts them, and keeps row counts in its statistics, which discover
+// takes as exact on this connector (exactCounts) and not on the memory
+// connector, whose name the catalog hive hides.
 func TestClusterTPCH(t *testing.T) {
-	s := target{addr: clusterAddr(t)}.open(t, "/tpch/tiny")
+	s := target{addr: clusterHive(t)}.open(t, "/tpch/tiny")
 	ctx := context.Background()
 	tables, err := s.Tables(ctx)
 	if err != nil {
@@ -422,8 +423,21 @@ func TestClusterTPCH(t *testing.T) {
 	if n, err := s.RowCount(ctx, nation); err != nil || n != 25 {
 		t.Errorf("RowCount(nation) = %d, %v; want 25", n, err)
 	}
-	if n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Name: "orders"}); err != nil || n != 15000 || exact {
-		t.Errorf("EstimateRows(orders) = %d, %v, %v; want 15000, not exact", n, exact, err)
+	if n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Name: "orders"}); err != nil || n != 15000 || !exact {
+		t.Errorf("EstimateRows(orders) = %d, %v, %v; want 15000, exact", n, exact, err)
+	}
+	if n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Schema: "hive.sales", Name: "orders"}); err != nil || n != 5 || exact {
+		t.Errorf("EstimateRows(hive.sales.orders), a memory connector's = %d, %v, %v; want 5, not exact", n, exact, err)
+	}
+	// tpch lists sf1, sf100, … among its schemas but generates any sfN
+	// and lists its tables: sf10 opens, a schema of no tables does not.
+	// It keeps statistics only for tiny and sf1: none for sf10.
+	sf10 := target{addr: clusterAddr(t)}.open(t, "/tpch/sf10")
+	if n, _, err := sf10.EstimateRows(ctx, warehouse.TableName{Name: "orders"}); err == nil || !strings.Contains(err.Error(), "keeps no row count") {
+		t.Errorf("tpch/sf10: EstimateRows(orders) = %d, %v; want no row count", n, err)
+	}
+	if _, err := Open(ctx, "trino://alice@"+clusterAddr(t)+"/tpch/sf10x"); !errors.Is(err, warehouse.ErrBadInput) || !strings.Contains(err.Error(), `schema "sf10x" not found`) {
+		t.Errorf("tpch/sf10x: err = %v, want schema not found", err)
 	}
 	// tpch writes nothing (NOT_SUPPORTED comes before the transaction's
 	// check); a copy of it into another catalog meets the transaction.

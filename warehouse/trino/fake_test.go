@@ -363,13 +363,15 @@ func errResult(name, typ, msg string) fakeResult {
 
 // Statements the engine builds, answered from the catalog's tables.
 var (
-	reSchemata = regexp.MustCompile(`^SELECT count\(\*\) FROM "([^"]+)"\.information_schema\.schemata(?: WHERE schema_name = '([^']*)')?$`)
-	reInfo     = regexp.MustCompile(`^SELECT (.+) FROM "([^"]+)"\.information_schema\.(tables|columns|views) WHERE table_schema (=|<>) '([^']*)' ORDER BY (.+)$`)
-	reComments = regexp.MustCompile(`^SELECT schema_name, table_name, comment FROM system\.metadata\.table_comments WHERE catalog_name = '([^']*)' AND schema_name (=|<>) '([^']*)' AND comment IS NOT NULL ORDER BY schema_name, table_name$`)
-	reProbe    = regexp.MustCompile(`^SELECT 1 FROM (.+) LIMIT 0$`)
-	reCount    = regexp.MustCompile(`^SELECT count\(\*\) FROM (.+)$`)
-	reStats    = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
-	reTableRef = regexp.MustCompile(`^"((?:[^"]|"")+)"(?:\."((?:[^"]|"")+)")?$`)
+	reSchemata     = regexp.MustCompile(`^SELECT count\(\*\) FROM "([^"]+)"\.information_schema\.schemata(?: WHERE schema_name = '([^']*)')?$`)
+	reInfo         = regexp.MustCompile(`^SELECT (.+) FROM "([^"]+)"\.information_schema\.(tables|columns|views) WHERE table_schema (=|<>) '([^']*)' ORDER BY (.+)$`)
+	reComments     = regexp.MustCompile(`^SELECT schema_name, table_name, comment FROM system\.metadata\.table_comments WHERE catalog_name = '([^']*)' AND schema_name (=|<>) '([^']*)' AND comment IS NOT NULL ORDER BY schema_name, table_name$`)
+	reProbe        = regexp.MustCompile(`^SELECT 1 FROM (.+) LIMIT 0$`)
+	reCount        = regexp.MustCompile(`^SELECT count\(\*\) FROM (.+)$`)
+	reStats        = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
+	reSchemaTables = regexp.MustCompile(`^SELECT count\(\*\) FROM "([^"]+)"\.information_schema\.tables WHERE table_schema = '([^']*)'$`)
+	reCatalogs     = regexp.MustCompile(`^SELECT connector_name FROM system\.metadata\.catalogs WHERE catalog_name = '([^']*)'$`)
+	reTableRef     = regexp.MustCompile(`^"((?:[^"]|"")+)"(?:\."((?:[^"]|"")+)")?$`)
 	// reSeries is the conformance suite's row source (seriesSQL).
 	reSeries = regexp.MustCompile(`^SELECT a \* 10000 \+ b AS x FROM UNNEST\(sequence\(0, \d+\)\) AS s\(a\) CROSS JOIN UNNEST\(sequence\(1, 10000\)\) AS t\(b\) WHERE a \* 10000 \+ b <= (\d+) ORDER BY x$`)
 )
@@ -396,6 +398,15 @@ func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 		n := 0
 		for _, s := range f.schemas {
 			if m[2] == "" || s == m[2] {
+				n++
+			}
+		}
+		return fakeResult{cols: []fakeCol{{name: "_col0", typ: "bigint"}}, rows: []string{fmt.Sprintf("[%d]", n)}}
+	}
+	if m := reSchemaTables.FindStringSubmatch(sql); m != nil {
+		n := 0
+		for _, t := range f.tables {
+			if m[1] == f.catalog && t.schema == m[2] {
 				n++
 			}
 		}
@@ -432,6 +443,14 @@ func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 			return res
 		}
 		return statsResult(t)
+	}
+	if m := reCatalogs.FindStringSubmatch(sql); m != nil {
+		// The fake's catalog is a Hive connector's.
+		res := fakeResult{cols: []fakeCol{{name: "connector_name", typ: "varchar"}}}
+		if m[1] == f.catalog {
+			res.rows = []string{`["hive"]`}
+		}
+		return res
 	}
 	f.t.Errorf("fake trino: unexpected statement %q", sql)
 	return errResult("SYNTAX_ERROR", "USER_ERROR", "fake trino does not know this statement")

@@ -153,9 +153,10 @@ func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, er
 
 // EstimateRows reads the row count of SHOW STATS's summary row (the one
 // without a column name): what the connector keeps (Hive metastore
-// statistics, Iceberg manifests), free to read but possibly stale, so never
-// exact. A table without statistics, and a view, have none; the error sends
-// the caller to RowCount.
+// statistics, Iceberg manifests), free to read but possibly stale, so not
+// exact, but on the connectors that generate their tables (exactCounts). A
+// table without statistics, and a view, have none; the error sends the
+// caller to RowCount.
 func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (int64, bool, error) {
 	ss := newSession(s.db, s.readOnly)
 	defer ss.close()
@@ -193,7 +194,47 @@ func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (int64
 	case !found || !rowCount.Valid:
 		return 0, false, fmt.Errorf("trino: estimate rows of %s: the connector keeps no row count", t)
 	}
-	return int64(math.Round(rowCount.Float64)), false, nil
+	return int64(math.Round(rowCount.Float64)), exactCounts[s.connector(ctx, t)], nil
+}
+
+// exactCounts are the connectors whose statistics are their tables' row
+// counts: tpch and tpcds compute each table's from the scale factor, and
+// generate exactly that many rows. Taken as exact, such a table is not
+// counted again: a bounded count (SELECT count(*) FROM (SELECT 1 FROM t
+// LIMIT n)) reads no column, and the tpch connector then builds pages of
+// up to a whole split (750,000 rows of tpch.sf1.orders for LIMIT 100001),
+// ten times what the LIMIT asks. The memory connector's counts are exact
+// too, but a connector's figures are taken as estimates unless known.
+var exactCounts = map[string]bool{"tpch": true, "tpcds": true}
+
+// connector is the connector name of t's catalog (system.metadata.catalogs),
+// read once per catalog; "" when it cannot be read (a user refused the
+// system catalog, a server without the column), which makes no count exact.
+func (s *Source) connector(ctx context.Context, t warehouse.TableName) string {
+	catalog := s.catalog
+	if i := strings.IndexByte(t.Schema, '.'); i >= 0 {
+		catalog = t.Schema[:i]
+	}
+	s.mu.Lock()
+	name, ok := s.connectors[catalog]
+	s.mu.Unlock()
+	if ok {
+		return name
+	}
+	ss := newSession(s.db, s.readOnly)
+	defer ss.close()
+	var n sql.NullString
+	err := ss.scalar(ctx, "SELECT connector_name FROM system.metadata.catalogs WHERE catalog_name = "+quoteString(catalog), &n)
+	if err != nil && ctx.Err() != nil {
+		return "" // not remembered: the next call, on a live context, asks again
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.connectors == nil {
+		s.connectors = map[string]string{}
+	}
+	s.connectors[catalog] = n.String // "" after an error: asked once
+	return n.String
 }
 
 func indexOf(list []string, v string) int {

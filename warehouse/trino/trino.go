@@ -68,8 +68,9 @@ type Source struct {
 	schema    string // "" when the DSN names the catalog only
 	readOnly  bool   // run each statement in a READ ONLY transaction
 
-	mu      sync.Mutex
-	skipped []warehouse.Skipped // from the last Tables; nil until it ran
+	mu         sync.Mutex
+	skipped    []warehouse.Skipped // from the last Tables; nil until it ran
+	connectors map[string]string   // catalog → connector name (connector)
 }
 
 // badInputf keeps the cluster's multi-line messages to the one line the
@@ -158,6 +159,15 @@ func (s *Source) check(ctx context.Context, db *sql.DB) error {
 	var n int64
 	if err := ss.scalar(ctx, q, &n); err != nil {
 		return s.openErr(ctx, ctx, err)
+	}
+	if s.schema != "" && n == 0 {
+		// A connector may answer for schemas it does not list: tpch lists
+		// sf1, sf100, … but generates any sfN (sf10, the issue 23 scale
+		// run) and lists its tables.
+		q := "SELECT count(*) FROM " + dialect.QuoteIdent(s.catalog) + ".information_schema.tables WHERE table_schema = " + quoteString(s.schema)
+		if err := ss.scalar(ctx, q, &n); err != nil {
+			return s.openErr(ctx, ctx, err)
+		}
 	}
 	if s.schema != "" && n == 0 {
 		return badInputf("trino: open %s: schema %q not found in catalog %q", s.addr, s.schema, s.catalog)
