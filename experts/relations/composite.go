@@ -455,6 +455,13 @@ func checkComposite(ctx context.Context, env *experts.Env, tables map[string]war
 	if err != nil {
 		return CompositeScored{}, err
 	}
+	if ps.Sampled && env.Dialect().Capabilities().LimitSample {
+		// Looked up by its key, a parent this large would be read whole
+		// (inclusionSQL): not checked, and so not accepted.
+		s := ScoreComposite(c, Inclusion{})
+		s.Evidence = append(s.Evidence, fmt.Sprintf("not checked: looking its tuples up in the key on this engine would read %s (%s rows) whole", c.Parent.Table, ps.Size()))
+		return s, nil
+	}
 	sql := compositeInclusionSQL(env.Dialect(), cs, ps, c)
 	in, err := runInclusion(ctx, env, sql, cs)
 	if err != nil {

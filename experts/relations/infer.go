@@ -2297,12 +2297,15 @@ func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, 
 // per value, rather than joining it: a planner may join by a hash of the
 // whole parent. Such a lookup needs the key compared as it is, so a cast
 // (types that differ) is not checked against so large a parent: "" then.
+// Nor is any parent that large on an engine whose only sample is a table's
+// first rows (Capabilities.LimitSample, Trino): it plans the lookup as a
+// join that reads the parent whole.
 func inclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
 	c, p := "c."+d.QuoteIdent(ccol), "p."+d.QuoteIdent(pcol)
 	groups := fmt.Sprintf("(SELECT %[1]s AS v, COUNT(*) AS n FROM %[2]s WHERE %[1]s IS NOT NULL GROUP BY %[1]s) g", c, cs.From("c"))
 	var from string
 	if ps.Sampled {
-		if cast && !d.Capabilities().DynamicTypes {
+		if cast && !d.Capabilities().DynamicTypes || d.Capabilities().LimitSample {
 			return ""
 		}
 		from = fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM %s) h", d.Lookup(ps.Quoted(), "p", p+" = g.v"), groups)
@@ -2887,8 +2890,11 @@ func check(ctx context.Context, env *experts.Env, tables map[string]warehouse.Ta
 	if sql == "" {
 		// Recorded, with why, rather than dropped: its name may be strong.
 		s := Score(c, Inclusion{})
-		s.Evidence = append(s.Evidence, fmt.Sprintf("not checked: the types differ (%s vs %s), and comparing them as text would read %s (%s rows) whole",
-			c.Child.Type, c.Parent.Type, c.Parent.Table, ps.Size()))
+		why := fmt.Sprintf("the types differ (%s vs %s), and comparing them as text", c.Child.Type, c.Parent.Type)
+		if !cast {
+			why = "looking its values up in the key on this engine"
+		}
+		s.Evidence = append(s.Evidence, fmt.Sprintf("not checked: %s would read %s (%s rows) whole", why, c.Parent.Table, ps.Size()))
 		return s, nil
 	}
 	// Figures a streamed check counted in an earlier run over the same

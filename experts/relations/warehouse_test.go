@@ -5,11 +5,18 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/relations"
+	"github.com/discover-db/discover/experts/statistical"
+	"github.com/discover-db/discover/experts/structural"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/internal/expertstest"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/sqlite"
 )
 
 // TestInferCalendarClockAndRoles: an invented ticketing star that declares
@@ -223,5 +230,59 @@ func TestInferDataVault(t *testing.T) {
 				t.Errorf("%s: last evidence %q", key, why)
 			}
 		})
+	}
+}
+
+// firstRowsSource is a SQLite source whose dialect says, as Trino's does,
+// that its only sample of a large table is its first rows
+// (Capabilities.LimitSample).
+type firstRowsSource struct{ *sqlite.Source }
+
+type firstRowsDialect struct{ sqlite.Dialect }
+
+func (firstRowsDialect) Capabilities() warehouse.Capabilities {
+	c := sqlite.Dialect{}.Capabilities()
+	c.LimitSample = true
+	return c
+}
+
+func (firstRowsSource) Dialect() warehouse.Dialect { return firstRowsDialect{} }
+
+// TestInferNoLookupIntoFirstRows: on an engine whose only sample is a
+// table's first rows, a parent read through a sample is not searched by
+// its key, which that engine plans as a join reading it whole: the
+// reference to it is left unchecked, saying why, and not accepted.
+func TestInferNoLookupIntoFirstRows(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "firstrows.db")
+	expertstest.SQLite(t, path,
+		`CREATE TABLE account (account_id INTEGER PRIMARY KEY, opened TEXT)`,
+		`CREATE TABLE payment (payment_id INTEGER PRIMARY KEY, account_id INTEGER, amount REAL)`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 3000) INSERT INTO account SELECT i, '2026-01-01' FROM n`,
+		`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 200) INSERT INTO payment SELECT i, 1 + (i * 7) % 3000, i * 1.5 FROM n`,
+	)
+	ctx := context.Background()
+	src, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	s := firstRowsSource{src}
+	cat := expertstest.Catalog(t)
+	tables := expertstest.Tables(t, s)
+	var q atomic.Int64
+	for it := 1; it <= 4; it++ {
+		env := experts.NewEnv(s, cat, "r", it, 1, tables, experts.Options{SampleRows: 100, IgnoreDeclaredFKs: true}, &q)
+		expertstest.RunTasks(t, ctx, env, structural.New(), relations.New(), statistical.New())
+	}
+	keys, _ := inferredKeys(t, cat)
+	if len(keys) != 0 {
+		t.Errorf("inferred %q: want nothing checked against the sampled account table", keys)
+	}
+	h, err := cat.Get(ctx, catalog.KindHypothesis, hypotheses.ID("ref", "payment(account_id)->account(account_id)"))
+	if err != nil {
+		t.Fatalf("no ledger entry for payment → account: %v", err)
+	}
+	if ev := strings.Join(h.Evidence, "; "); !strings.Contains(ev, "not checked: looking its values up in the key on this engine would read account") {
+		t.Errorf("payment → account evidence: %s", ev)
 	}
 }
