@@ -30,8 +30,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/beltran/gohive/hiveserver"
-
+	"github.com/discover-db/discover/internal/hs2"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -40,10 +39,11 @@ const (
 	DefaultTimeout = 60 * time.Second
 	// DefaultMaxRows bounds a Query when QueryOptions.MaxRows is 0.
 	DefaultMaxRows = 10000
-	// connectTimeout bounds the TCP, TLS and SASL handshakes and the
-	// opening of a session: a server that cannot open one in that time is
-	// as good as unreachable.
-	connectTimeout = 10 * time.Second
+	// openTimeout bounds Open: the handshakes and the first session, which
+	// a server that just started may take over 10 s to open (its metastore
+	// client, Hive's session state). A server that cannot open one in that
+	// time is as good as unreachable.
+	openTimeout = 30 * time.Second
 	// maxConns bounds the sessions open at once: each is a session on the
 	// server, and discover runs a few statements side by side.
 	maxConns = 8
@@ -56,9 +56,9 @@ const (
 )
 
 const (
-	authNone   = "NONE"   // SASL PLAIN, any password (hive.server2.authentication=NONE)
-	authNoSASL = "NOSASL" // raw Thrift
-	authLDAP   = "LDAP"   // SASL PLAIN, a password checked by the server
+	authNone   = hs2.AuthNone
+	authNoSASL = hs2.AuthNoSASL
+	authLDAP   = hs2.AuthLDAP
 )
 
 // pins are the settings every session starts with (see the package doc).
@@ -102,9 +102,9 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 		return nil, err
 	}
 	s := &Source{cfg: c, pool: &pool{cfg: c, sem: make(chan struct{}, maxConns)}}
-	cctx, cancel := context.WithTimeout(ctx, connectTimeout)
+	cctx, cancel := context.WithTimeout(ctx, openTimeout)
 	defer cancel()
-	cn, err := dial(cctx, c, pins)
+	cn, err := hs2.Dial(cctx, &c.Config, pins)
 	if err != nil {
 		return nil, c.scrub(s.openErr(ctx, cctx, err))
 	}
@@ -114,32 +114,32 @@ func Open(ctx context.Context, dsn string) (*Source, error) {
 
 // openErr tells the user's mistakes (exit 2) from failures of the server.
 func (s *Source) openErr(parent, cctx context.Context, err error) error {
-	prefix := "spark: open " + s.cfg.host
+	prefix := "spark: open " + s.cfg.Host
 	if parent.Err() != nil {
 		return fmt.Errorf("%s: %w", prefix, parent.Err())
 	}
 	var op *net.OpError
-	var ae *authError
-	var he *hs2Error
+	var ae *hs2.AuthError
+	var he *hs2.ServerError
 	var cert *tls.CertificateVerificationError
 	var rec tls.RecordHeaderError
 	switch {
 	case errors.As(err, &op):
 		if cctx.Err() != nil || op.Timeout() {
-			return badInputf("%s: no answer within %s", prefix, connectTimeout)
+			return badInputf("%s: no answer within %s", prefix, openTimeout)
 		}
 		return badInputf("%s: cannot connect: %s", prefix, dialReason(op))
 	case cctx.Err() != nil:
-		return badInputf("%s: no answer within %s", prefix, connectTimeout)
+		return badInputf("%s: no answer within %s", prefix, openTimeout)
 	case errors.As(err, &ae):
 		return badInputf("%s: %s", prefix, ae.Error())
 	case errors.As(err, &cert), errors.As(err, &rec):
 		return badInputf("%s: TLS handshake failed: %v", prefix, err)
 	case errors.As(err, &he):
-		if strings.Contains(he.msg, "SCHEMA_NOT_FOUND") || strings.Contains(strings.ToLower(he.msg), "not found") {
-			return badInputf("%s: database %q: %s", prefix, s.cfg.database, he.msg)
+		if strings.Contains(he.Msg, "SCHEMA_NOT_FOUND") || strings.Contains(strings.ToLower(he.Msg), "not found") {
+			return badInputf("%s: database %q: %s", prefix, s.cfg.Database, he.Msg)
 		}
-		return badInputf("%s: the server refused the session: %s", prefix, he.msg)
+		return badInputf("%s: the server refused the session: %s", prefix, he.Msg)
 	}
 	if errors.Is(err, errNotHS2) {
 		return badInputf("%s: %v", prefix, err)
@@ -170,11 +170,7 @@ func badInputf(format string, args ...any) error {
 
 // dsnConfig is a parsed spark:// DSN.
 type dsnConfig struct {
-	user, password string
-	host           string // host:port
-	database       string
-	auth           string
-	tls            *tls.Config // nil: plain TCP
+	hs2.Config // TLS nil: plain TCP
 }
 
 // dsnParams are the query parameters a DSN may carry; anything else is
@@ -211,19 +207,19 @@ func parseDSN(dsn string) (*dsnConfig, error) {
 	if u.Opaque != "" || u.Hostname() == "" {
 		return nil, badInputf("spark: bad DSN %s: no host; want %s", redacted, dsnForm)
 	}
-	c := &dsnConfig{user: defaultUser, database: "default", auth: authNone}
+	c := &dsnConfig{hs2.Config{User: defaultUser, Database: "default", Auth: authNone}}
 	hasPassword := false
 	if u.User != nil {
 		if name := u.User.Username(); name != "" {
-			c.user = name
+			c.User = name
 		}
-		c.password, hasPassword = u.User.Password()
+		c.Password, hasPassword = u.User.Password()
 	}
 	switch path := strings.Trim(u.Path, "/"); {
 	case strings.Contains(path, "/"):
 		return nil, badInputf("spark: bad DSN %s: too many path segments; want %s", redacted, dsnForm)
 	case path != "":
-		c.database = path
+		c.Database = path
 	}
 	q, err := url.ParseQuery(u.RawQuery)
 	if err != nil {
@@ -258,14 +254,14 @@ func parseDSN(dsn string) (*dsnConfig, error) {
 	switch a := strings.ToUpper(q.Get("auth")); a {
 	case "", authNone:
 	case authNoSASL, authLDAP:
-		c.auth = a
+		c.Auth = a
 	default:
 		return nil, badInputf("spark: bad DSN %s: auth %q; want NONE, LDAP or NOSASL", redacted, q.Get("auth"))
 	}
-	if c.auth == authNoSASL && hasPassword {
+	if c.Auth == authNoSASL && hasPassword {
 		return nil, badInputf("spark: bad DSN %s: auth=NOSASL sends no password", redacted)
 	}
-	if c.auth == authLDAP && !hasPassword {
+	if c.Auth == authLDAP && !hasPassword {
 		return nil, badInputf("spark: bad DSN %s: auth=LDAP needs a password", redacted)
 	}
 	if hasPassword && !secure && !cleartext {
@@ -279,9 +275,9 @@ func parseDSN(dsn string) (*dsnConfig, error) {
 	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
 		return nil, badInputf("spark: bad DSN %s: bad port %q", redacted, port)
 	}
-	c.host = net.JoinHostPort(u.Hostname(), port)
+	c.Host = net.JoinHostPort(u.Hostname(), port)
 	if secure {
-		c.tls = &tls.Config{ServerName: u.Hostname(), MinVersion: tls.VersionTLS12}
+		c.TLS = &tls.Config{ServerName: u.Hostname(), MinVersion: tls.VersionTLS12}
 	}
 	return c, nil
 }
@@ -290,10 +286,10 @@ func parseDSN(dsn string) (*dsnConfig, error) {
 // on one line. An error that held the password keeps only its
 // classification, not its chain.
 func (c *dsnConfig) scrub(err error) error {
-	if err == nil || c.password == "" || !strings.Contains(err.Error(), c.password) {
+	if err == nil || c.Password == "" || !strings.Contains(err.Error(), c.Password) {
 		return err
 	}
-	msg := strings.ReplaceAll(oneLine(err.Error()), c.password, "***")
+	msg := strings.ReplaceAll(oneLine(err.Error()), c.Password, "***")
 	if errors.Is(err, warehouse.ErrBadInput) {
 		return warehouse.BadInput(msg)
 	}
@@ -306,12 +302,12 @@ type pool struct {
 	cfg  *dsnConfig
 	sem  chan struct{}
 	mu   sync.Mutex
-	idle []*conn
+	idle []*hs2.Conn
 }
 
 // get returns an idle session, or opens one, waiting while maxConns are
 // in use.
-func (p *pool) get(ctx context.Context) (*conn, error) {
+func (p *pool) get(ctx context.Context) (*hs2.Conn, error) {
 	select {
 	case p.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -325,7 +321,7 @@ func (p *pool) get(ctx context.Context) (*conn, error) {
 		return cn, nil
 	}
 	p.mu.Unlock()
-	cn, err := dial(ctx, p.cfg, pins)
+	cn, err := hs2.Dial(ctx, &p.cfg.Config, pins)
 	if err != nil {
 		<-p.sem
 		return nil, p.cfg.scrub(fmt.Errorf("open a session: %w", err))
@@ -334,15 +330,15 @@ func (p *pool) get(ctx context.Context) (*conn, error) {
 }
 
 // release hands cn back after get.
-func (p *pool) release(cn *conn) {
+func (p *pool) release(cn *hs2.Conn) {
 	p.put(cn)
 	<-p.sem
 }
 
 // put keeps cn for the next statement, or closes it when broken.
-func (p *pool) put(cn *conn) {
-	if cn.broken {
-		cn.close()
+func (p *pool) put(cn *hs2.Conn) {
+	if cn.Broken() {
+		cn.Close()
 		return
 	}
 	p.mu.Lock()
@@ -356,12 +352,12 @@ func (p *pool) closeAll() {
 	p.idle = nil
 	p.mu.Unlock()
 	for _, cn := range idle {
-		cn.close()
+		cn.Close()
 	}
 }
 
 // do runs fn on a session of the pool.
-func (s *Source) do(ctx context.Context, fn func(*conn) error) error {
+func (s *Source) do(ctx context.Context, fn func(*hs2.Conn) error) error {
 	cn, err := s.pool.get(ctx)
 	if err != nil {
 		return err
@@ -374,7 +370,7 @@ func (s *Source) do(ctx context.Context, fn func(*conn) error) error {
 func (s *Source) Dialect() warehouse.Dialect { return dialect }
 
 // Database is the database the DSN names.
-func (s *Source) Database() string { return s.cfg.database }
+func (s *Source) Database() string { return s.cfg.Database }
 
 // QuoteIdent quotes an identifier with backticks, doubling embedded ones.
 func (s *Source) QuoteIdent(name string) string { return dialect.QuoteIdent(name) }
@@ -399,17 +395,17 @@ func (s *Source) Caveats() []string {
 // quoted identifiers, not taken from a user.
 func (s *Source) RowCount(ctx context.Context, t warehouse.TableName) (int64, error) {
 	var n int64
-	err := s.do(ctx, func(cn *conn) error {
-		res, err := cn.exec(ctx, "SELECT count(*) FROM "+s.QuoteTable(t), 1)
+	err := s.do(ctx, func(cn *hs2.Conn) error {
+		res, err := cn.Exec(ctx, "SELECT count(*) FROM "+s.QuoteTable(t), 1)
 		if err != nil {
 			return err
 		}
-		if len(res.rows) != 1 || len(res.rows[0]) != 1 {
-			return fmt.Errorf("count(*) returned %d rows", len(res.rows))
+		if len(res.Rows) != 1 || len(res.Rows[0]) != 1 {
+			return fmt.Errorf("count(*) returned %d rows", len(res.Rows))
 		}
-		v, ok := res.rows[0][0].(int64)
+		v, ok := res.Rows[0][0].(int64)
 		if !ok {
-			return fmt.Errorf("count(*) returned %T", res.rows[0][0])
+			return fmt.Errorf("count(*) returned %T", res.Rows[0][0])
 		}
 		n = v
 		return nil
@@ -439,48 +435,15 @@ func (s *Source) Limits() warehouse.Limits {
 // guard stops a write: Spark has no read-only mode.
 func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
 	q = strings.TrimRight(strings.TrimSpace(q), "; \t\r\n")
-	var res *result
-	err := s.do(ctx, func(cn *conn) (err error) {
-		res, err = cn.exec(ctx, q, lim.MaxRows)
+	var res *hs2.Result
+	err := s.do(ctx, func(cn *hs2.Conn) (err error) {
+		res, err = cn.Exec(ctx, q, lim.MaxRows)
 		return err
 	})
 	if err != nil {
 		return nil, ctxErr(ctx, err)
 	}
-	return &warehouse.Result{Columns: res.columns, Rows: res.rows, Truncated: res.more}, nil
-}
-
-// meta runs a catalog operation of the protocol (GetTables, GetColumns)
-// on a session and reads its whole result as rows keyed by column name.
-func (s *Source) meta(ctx context.Context, start func(context.Context, *conn) (*hiveserver.TOperationHandle, *hiveserver.TStatus, error)) ([]map[string]any, error) {
-	var out []map[string]any
-	err := s.do(ctx, func(cn *conn) error {
-		var op *hiveserver.TOperationHandle
-		var st *hiveserver.TStatus
-		err := cn.call(ctx, func(ctx context.Context) (err error) {
-			op, st, err = start(ctx, cn)
-			return err
-		})
-		if err != nil {
-			return ctxErr(ctx, err)
-		}
-		if err := statusErr("catalog", st); err != nil {
-			return err
-		}
-		res, err := cn.finish(ctx, op, 1<<30)
-		if err != nil {
-			return err
-		}
-		for _, r := range res.rows {
-			m := make(map[string]any, len(r))
-			for i, v := range r {
-				m[strings.ToUpper(res.columns[i])] = v
-			}
-			out = append(out, m)
-		}
-		return nil
-	})
-	return out, err
+	return &warehouse.Result{Columns: res.Columns, Rows: res.Rows, Truncated: res.More}, nil
 }
 
 // Tables lists the database's tables and views with their columns, from
@@ -488,37 +451,19 @@ func (s *Source) meta(ctx context.Context, start func(context.Context, *conn) (*
 // whole database), and each view's query. Spark declares no keys,
 // indexes or foreign keys.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
-	db := s.cfg.database
-	tables, err := s.meta(ctx, func(ctx context.Context, cn *conn) (*hiveserver.TOperationHandle, *hiveserver.TStatus, error) {
-		req := hiveserver.NewTGetTablesReq()
-		req.SessionHandle = cn.session
-		schema := hiveserver.TPatternOrIdentifier(db)
-		name := hiveserver.TPatternOrIdentifier("%")
-		req.SchemaName, req.TableName = &schema, &name
-		resp, err := cn.client.GetTables(ctx, req)
-		if err != nil {
-			return nil, nil, err
+	db := s.cfg.Database
+	var tables, cols []map[string]any
+	err := s.do(ctx, func(cn *hs2.Conn) (err error) {
+		if tables, err = cn.Tables(ctx, db); err != nil {
+			return fmt.Errorf("list tables of %s: %w", db, err)
 		}
-		return resp.OperationHandle, resp.Status, nil
+		if cols, err = cn.Columns(ctx, db); err != nil {
+			return fmt.Errorf("list columns of %s: %w", db, err)
+		}
+		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("spark: list tables of %s: %w", db, ctxErr(ctx, err))
-	}
-	cols, err := s.meta(ctx, func(ctx context.Context, cn *conn) (*hiveserver.TOperationHandle, *hiveserver.TStatus, error) {
-		req := hiveserver.NewTGetColumnsReq()
-		req.SessionHandle = cn.session
-		schema := hiveserver.TPatternOrIdentifier(db)
-		name := hiveserver.TPatternOrIdentifier("%")
-		col := hiveserver.TPatternOrIdentifier("%")
-		req.SchemaName, req.TableName, req.ColumnName = &schema, &name, &col
-		resp, err := cn.client.GetColumns(ctx, req)
-		if err != nil {
-			return nil, nil, err
-		}
-		return resp.OperationHandle, resp.Status, nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("spark: list columns of %s: %w", db, ctxErr(ctx, err))
+		return nil, fmt.Errorf("spark: %w", ctxErr(ctx, err))
 	}
 	byName := map[string]*warehouse.Table{}
 	var out []*warehouse.Table
@@ -591,12 +536,12 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 // "View Text" row) and what it reads. A view the server cannot describe
 // (its tables gone) keeps no definition; the discovery goes on.
 func (s *Source) viewDefinition(ctx context.Context, t *warehouse.Table, known map[string]bool) error {
-	var res *result
-	err := s.do(ctx, func(cn *conn) (err error) {
-		res, err = cn.exec(ctx, "DESCRIBE TABLE EXTENDED "+s.QuoteTable(t.Name), 10000)
+	var res *hs2.Result
+	err := s.do(ctx, func(cn *hs2.Conn) (err error) {
+		res, err = cn.Exec(ctx, "DESCRIBE TABLE EXTENDED "+s.QuoteTable(t.Name), 10000)
 		return err
 	})
-	var he *hs2Error
+	var he *hs2.ServerError
 	switch {
 	case err == nil:
 	case ctx.Err() == nil && errors.As(err, &he):
@@ -604,7 +549,7 @@ func (s *Source) viewDefinition(ctx context.Context, t *warehouse.Table, known m
 	default:
 		return fmt.Errorf("spark: describe view %s: %w", t.Name, ctxErr(ctx, err))
 	}
-	for _, r := range res.rows {
+	for _, r := range res.Rows {
 		if len(r) >= 2 && str(r[0]) == "View Text" {
 			t.Definition = strings.TrimSpace(str(r[1]))
 		}
@@ -621,7 +566,7 @@ func (s *Source) viewDefinition(ctx context.Context, t *warehouse.Table, known m
 		switch {
 		case len(ref) == 1 && known[name]:
 			t.Reads = append(t.Reads, warehouse.TableName{Name: name})
-		case len(ref) == 2 && strings.EqualFold(ref[0], s.cfg.database) && known[name]:
+		case len(ref) == 2 && strings.EqualFold(ref[0], s.cfg.Database) && known[name]:
 			t.Reads = append(t.Reads, warehouse.TableName{Name: name})
 		}
 	}
@@ -638,4 +583,19 @@ func str(v any) string {
 		return ""
 	}
 	return fmt.Sprint(v)
+}
+
+// ctxErr prefers the context's error when the context ended the call.
+func ctxErr(ctx context.Context, err error) error {
+	if ctx.Err() != nil && !errors.Is(err, ctx.Err()) {
+		return fmt.Errorf("%w (%v)", ctx.Err(), err)
+	}
+	return err
+}
+
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
 }

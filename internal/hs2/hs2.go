@@ -1,15 +1,17 @@
-package spark
-
-// A HiveServer2 client: the Thrift TCLIService that Spark Thrift Server,
-// Apache Kyuubi and Hive serve. The Thrift structs and client are
+// Package hs2 is a HiveServer2 client: the Thrift TCLIService that Spark
+// Thrift Server, Apache Kyuubi and Hive serve. It runs what it is given:
+// warehouse/spark puts its guard in front of it, and internal/load uses it
+// to fill a test server. The Thrift structs and client are
 // gohive's generated package (github.com/beltran/gohive/hiveserver); the
 // rest of gohive is not used: its SASL layer imports a GSSAPI binding
 // that needs the Kerberos headers to build, and its cursor polls on a
 // fixed interval, runs the poll without the caller's context and leaves a
-// cancelled statement running. This file speaks the protocol itself:
+// cancelled statement running. This package speaks the protocol itself:
 // SASL PLAIN (or none, NOSASL) on a plain or TLS socket, one session per
 // connection, statements run asynchronously and polled, cancelled on the
 // server when the caller's context ends, results read column by column.
+
+package hs2
 
 import (
 	"context"
@@ -27,6 +29,26 @@ import (
 	"github.com/apache/thrift/lib/go/thrift"
 	"github.com/beltran/gohive/hiveserver"
 )
+
+// Config says where and how to connect.
+type Config struct {
+	Host           string // host:port
+	User, Password string
+	Database       string // the session's current database
+	Auth           string // AuthNone (SASL PLAIN), AuthNoSASL, AuthLDAP (SASL PLAIN)
+	TLS            *tls.Config
+}
+
+// Authentication modes, as HiveServer2's hive.server2.authentication names
+// them.
+const (
+	AuthNone   = "NONE"   // SASL PLAIN, any password
+	AuthNoSASL = "NOSASL" // raw Thrift
+	AuthLDAP   = "LDAP"   // SASL PLAIN, a password the server checks
+)
+
+// ConnectTimeout bounds the handshakes and the opening of a session.
+const ConnectTimeout = 10 * time.Second
 
 // SASL negotiation status bytes (Hive's TSaslTransport).
 const (
@@ -53,17 +75,17 @@ const (
 	maxFrame = 256 << 20
 )
 
-// hs2Error is an error status the server returned: its message and
+// ServerError is an error status the server returned: its message and
 // SQLSTATE, the statement's failure in the server's own words.
-type hs2Error struct {
-	msg      string
-	sqlState string
-	code     int32
+type ServerError struct {
+	Msg      string
+	SQLState string
+	Code     int32
 }
 
-func (e *hs2Error) Error() string { return e.msg }
+func (e *ServerError) Error() string { return e.Msg }
 
-// statusErr turns a non-success TStatus into an hs2Error.
+// statusErr turns a non-success TStatus into an ServerError.
 func statusErr(what string, st *hiveserver.TStatus) error {
 	if st == nil {
 		return fmt.Errorf("%s: the server sent no status", what)
@@ -77,11 +99,11 @@ func statusErr(what string, st *hiveserver.TStatus) error {
 	if msg == "" {
 		msg = what + " failed: " + st.GetStatusCode().String()
 	}
-	return &hs2Error{msg: oneLine(msg), sqlState: st.GetSqlState(), code: st.GetErrorCode()}
+	return &ServerError{Msg: oneLine(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
 }
 
-// conn is one TCP connection with one HiveServer2 session.
-type conn struct {
+// Conn is one TCP connection with one HiveServer2 session.
+type Conn struct {
 	nc      net.Conn
 	trans   thrift.TTransport
 	client  *hiveserver.TCLIServiceClient
@@ -91,34 +113,35 @@ type conn struct {
 	broken bool
 }
 
-// dial connects to the server of c, authenticates and opens a session
-// whose current database is c.database, with the settings of pins.
-func dial(ctx context.Context, c *dsnConfig, pins []string) (*conn, error) {
-	d := net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}
-	nc, err := d.DialContext(ctx, "tcp", c.host)
+// Dial connects to the server of c, authenticates and opens a session
+// whose current database is c.Database, with the settings of pins.
+func Dial(ctx context.Context, c *Config, pins []string) (*Conn, error) {
+	d := net.Dialer{Timeout: ConnectTimeout, KeepAlive: 30 * time.Second}
+	nc, err := d.DialContext(ctx, "tcp", c.Host)
 	if err != nil {
 		return nil, err
 	}
-	// Handshakes and the session's opening are bounded by connectTimeout.
-	_ = nc.SetDeadline(time.Now().Add(connectTimeout))
-	if c.tls != nil {
-		tc := tls.Client(nc, c.tls)
+	// The handshakes are bounded by ConnectTimeout, the session's opening
+	// by ctx.
+	_ = nc.SetDeadline(time.Now().Add(ConnectTimeout))
+	if c.TLS != nil {
+		tc := tls.Client(nc, c.TLS)
 		if err := tc.HandshakeContext(ctx); err != nil {
 			nc.Close()
 			return nil, err
 		}
 		nc = tc
 	}
-	cn := &conn{nc: nc}
+	cn := &Conn{nc: nc}
 	// A stream transport, not a TSocket: TSocket sets the connection's
 	// deadlines from its own timeout before every read, undoing call's.
 	sock := thrift.NewStreamTransportRW(nc)
 	cfg := &thrift.TConfiguration{MaxFrameSize: maxFrame, MaxMessageSize: maxFrame}
-	switch c.auth {
-	case authNoSASL:
+	switch c.Auth {
+	case AuthNoSASL:
 		cn.trans = sock
 	default:
-		if err := saslPlain(nc, c.user, c.password); err != nil {
+		if err := saslPlain(nc, c.User, c.Password); err != nil {
 			nc.Close()
 			return nil, err
 		}
@@ -130,13 +153,16 @@ func dial(ctx context.Context, c *dsnConfig, pins []string) (*conn, error) {
 
 	req := hiveserver.NewTOpenSessionReq()
 	req.ClientProtocol = hiveserver.TProtocolVersion_HIVE_CLI_SERVICE_PROTOCOL_V8
-	req.Username = &c.user
-	pw := c.password
+	req.Username = &c.User
+	pw := c.Password
 	if pw == "" {
 		pw = "x" // PLAIN needs one; servers without authentication ignore it
 	}
 	req.Password = &pw
-	req.Configuration = map[string]string{"use:database": c.database}
+	req.Configuration = map[string]string{"use:database": c.Database}
+	if dl, ok := ctx.Deadline(); ok {
+		_ = nc.SetDeadline(dl)
+	}
 	resp, err := cn.client.OpenSession(ctx, req)
 	if err == nil {
 		err = statusErr("open session", resp.GetStatus())
@@ -148,8 +174,8 @@ func dial(ctx context.Context, c *dsnConfig, pins []string) (*conn, error) {
 	cn.session = resp.SessionHandle
 	_ = nc.SetDeadline(time.Time{})
 	for _, p := range pins {
-		if _, err := cn.exec(ctx, p, 0); err != nil {
-			cn.close()
+		if _, err := cn.Exec(ctx, p, 0); err != nil {
+			cn.Close()
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 	}
@@ -196,24 +222,24 @@ func saslPlain(nc net.Conn, user, password string) error {
 	case saslComplete:
 		return nil
 	case saslBad, saslError:
-		return &authError{msg: strings.TrimSpace(string(body))}
+		return &AuthError{Msg: strings.TrimSpace(string(body))}
 	}
 	return fmt.Errorf("SASL negotiation: unexpected status %d (not a HiveServer2 server?)", head[0])
 }
 
-// authError is the server's refusal of the credentials.
-type authError struct{ msg string }
+// AuthError is the server's refusal of the credentials.
+type AuthError struct{ Msg string }
 
-func (e *authError) Error() string {
-	if e.msg == "" {
+func (e *AuthError) Error() string {
+	if e.Msg == "" {
 		return "authentication failed"
 	}
-	return "authentication failed: " + oneLine(e.msg)
+	return "authentication failed: " + oneLine(e.Msg)
 }
 
 // call runs one RPC with the socket's deadline after ctx's, marking the
 // connection broken when the RPC fails below the protocol.
-func (cn *conn) call(ctx context.Context, fn func(context.Context) error) error {
+func (cn *Conn) call(ctx context.Context, fn func(context.Context) error) error {
 	if dl, ok := ctx.Deadline(); ok {
 		_ = cn.nc.SetDeadline(dl.Add(rpcGrace))
 	} else {
@@ -226,20 +252,20 @@ func (cn *conn) call(ctx context.Context, fn func(context.Context) error) error 
 	return err
 }
 
-// result is what a statement returned.
-type result struct {
-	columns []string
-	types   []string // Spark's type names, as GetResultSetMetadata gives them
-	rows    [][]any
-	more    bool // rows were left unread past maxRows
+// Result is what a statement returned.
+type Result struct {
+	Columns []string
+	Types   []string // the protocol's type names (INT, STRING, DECIMAL, …)
+	Rows    [][]any
+	More    bool // rows were left unread past maxRows
 }
 
-// exec runs q and reads at most maxRows rows of its result (and one more
+// Exec runs q and reads at most maxRows rows of its result (and one more
 // to tell whether there were more; maxRows ≤ 0 reads none). The statement
 // runs asynchronously, its status polled, so that the end of ctx cancels
 // it on the server. Its query timeout is ctx's deadline, so that the
 // server stops a statement whose client vanished.
-func (cn *conn) exec(ctx context.Context, q string, maxRows int) (*result, error) {
+func (cn *Conn) Exec(ctx context.Context, q string, maxRows int) (*Result, error) {
 	req := hiveserver.NewTExecuteStatementReq()
 	req.SessionHandle = cn.session
 	req.Statement = q
@@ -262,7 +288,7 @@ func (cn *conn) exec(ctx context.Context, q string, maxRows int) (*result, error
 }
 
 // finish waits for the operation op, reads its result and closes it.
-func (cn *conn) finish(ctx context.Context, op *hiveserver.TOperationHandle, maxRows int) (*result, error) {
+func (cn *Conn) finish(ctx context.Context, op *hiveserver.TOperationHandle, maxRows int) (*Result, error) {
 	if op == nil {
 		return nil, errors.New("the server returned no operation")
 	}
@@ -277,7 +303,7 @@ func (cn *conn) finish(ctx context.Context, op *hiveserver.TOperationHandle, max
 		return nil, err
 	}
 	done = true
-	res := &result{columns: []string{}, rows: [][]any{}}
+	res := &Result{Columns: []string{}, Rows: [][]any{}}
 	if !op.HasResultSet {
 		return res, nil
 	}
@@ -296,7 +322,7 @@ func (cn *conn) finish(ctx context.Context, op *hiveserver.TOperationHandle, max
 
 // wait polls op's status until it ends, sooner at first: most of
 // discover's statements take milliseconds.
-func (cn *conn) wait(ctx context.Context, op *hiveserver.TOperationHandle) error {
+func (cn *Conn) wait(ctx context.Context, op *hiveserver.TOperationHandle) error {
 	pause := time.Millisecond
 	timer := time.NewTimer(0)
 	defer timer.Stop()
@@ -323,7 +349,7 @@ func (cn *conn) wait(ctx context.Context, op *hiveserver.TOperationHandle) error
 			if msg == "" {
 				msg = "the statement failed"
 			}
-			return &hs2Error{msg: oneLine(msg), sqlState: st.GetSqlState(), code: st.GetErrorCode()}
+			return &ServerError{Msg: oneLine(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
 		case hiveserver.TOperationState_TIMEDOUT_STATE:
 			return fmt.Errorf("the server stopped the statement at its query timeout: %w", context.DeadlineExceeded)
 		case hiveserver.TOperationState_CANCELED_STATE, hiveserver.TOperationState_CLOSED_STATE:
@@ -344,7 +370,7 @@ func (cn *conn) wait(ctx context.Context, op *hiveserver.TOperationHandle) error
 
 // cancel asks the server to stop op, on a context of its own: the
 // caller's has ended.
-func (cn *conn) cancel(op *hiveserver.TOperationHandle) {
+func (cn *Conn) cancel(op *hiveserver.TOperationHandle) {
 	if cn.broken {
 		return
 	}
@@ -359,7 +385,7 @@ func (cn *conn) cancel(op *hiveserver.TOperationHandle) {
 }
 
 // closeOp frees op's resources on the server.
-func (cn *conn) closeOp(op *hiveserver.TOperationHandle) {
+func (cn *Conn) closeOp(op *hiveserver.TOperationHandle) {
 	if cn.broken {
 		return
 	}
@@ -374,7 +400,7 @@ func (cn *conn) closeOp(op *hiveserver.TOperationHandle) {
 }
 
 // metadata reads the result's column names and types.
-func (cn *conn) metadata(ctx context.Context, op *hiveserver.TOperationHandle, res *result) error {
+func (cn *Conn) metadata(ctx context.Context, op *hiveserver.TOperationHandle, res *Result) error {
 	req := hiveserver.NewTGetResultSetMetadataReq()
 	req.OperationHandle = op
 	var resp *hiveserver.TGetResultSetMetadataResp
@@ -392,7 +418,7 @@ func (cn *conn) metadata(ctx context.Context, op *hiveserver.TOperationHandle, r
 		return nil
 	}
 	for _, c := range resp.Schema.Columns {
-		res.columns = append(res.columns, c.ColumnName)
+		res.Columns = append(res.Columns, c.ColumnName)
 		typ := ""
 		if c.TypeDesc != nil && len(c.TypeDesc.Types) > 0 {
 			if p := c.TypeDesc.Types[0].PrimitiveEntry; p != nil {
@@ -401,18 +427,18 @@ func (cn *conn) metadata(ctx context.Context, op *hiveserver.TOperationHandle, r
 				typ = "COMPLEX"
 			}
 		}
-		res.types = append(res.types, typ)
+		res.Types = append(res.Types, typ)
 	}
 	return nil
 }
 
 // fetch reads rows of op until maxRows+1 or the end.
-func (cn *conn) fetch(ctx context.Context, op *hiveserver.TOperationHandle, res *result, maxRows int) error {
+func (cn *Conn) fetch(ctx context.Context, op *hiveserver.TOperationHandle, res *Result, maxRows int) error {
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		want := maxRows + 1 - len(res.rows)
+		want := maxRows + 1 - len(res.Rows)
 		req := hiveserver.NewTFetchResultsReq()
 		req.OperationHandle = op
 		req.Orientation = hiveserver.TFetchOrientation_FETCH_NEXT
@@ -428,13 +454,13 @@ func (cn *conn) fetch(ctx context.Context, op *hiveserver.TOperationHandle, res 
 		if err := statusErr("fetch", resp.GetStatus()); err != nil {
 			return err
 		}
-		n, err := appendRows(res, resp.GetResults(), maxRows+1-len(res.rows))
+		n, err := appendRows(res, resp.GetResults(), maxRows+1-len(res.Rows))
 		if err != nil {
 			return err
 		}
-		if len(res.rows) > maxRows {
-			res.rows = res.rows[:maxRows]
-			res.more = true
+		if len(res.Rows) > maxRows {
+			res.Rows = res.Rows[:maxRows]
+			res.More = true
 			return nil
 		}
 		// Some servers always say there are more rows; an empty batch ends
@@ -447,7 +473,7 @@ func (cn *conn) fetch(ctx context.Context, op *hiveserver.TOperationHandle, res 
 
 // appendRows decodes a column-based row set into rows of Go values (at
 // most limit of them) and returns how many rows it held.
-func appendRows(res *result, rs *hiveserver.TRowSet, limit int) (int, error) {
+func appendRows(res *Result, rs *hiveserver.TRowSet, limit int) (int, error) {
 	if rs == nil {
 		return 0, nil
 	}
@@ -457,8 +483,8 @@ func appendRows(res *result, rs *hiveserver.TRowSet, limit int) (int, error) {
 	if len(rs.Columns) == 0 {
 		return 0, nil
 	}
-	if len(rs.Columns) != len(res.columns) {
-		return 0, fmt.Errorf("the server sent %d columns, its metadata %d", len(rs.Columns), len(res.columns))
+	if len(rs.Columns) != len(res.Columns) {
+		return 0, fmt.Errorf("the server sent %d columns, its metadata %d", len(rs.Columns), len(res.Columns))
 	}
 	cols := make([]func(i int) any, len(rs.Columns))
 	n := -1
@@ -492,10 +518,10 @@ func appendRows(res *result, rs *hiveserver.TRowSet, limit int) (int, error) {
 			v := c.BinaryVal.Values
 			get, nulls, size = func(i int) any { return v[i] }, c.BinaryVal.Nulls, len(v)
 		default:
-			return 0, fmt.Errorf("column %q: the server sent no values", res.columns[j])
+			return 0, fmt.Errorf("column %q: the server sent no values", res.Columns[j])
 		}
 		if n >= 0 && size != n {
-			return 0, fmt.Errorf("column %q: %d values, column %q %d", res.columns[j], size, res.columns[0], n)
+			return 0, fmt.Errorf("column %q: %d values, column %q %d", res.Columns[j], size, res.Columns[0], n)
 		}
 		n = size
 		cols[j] = func(i int) any {
@@ -508,9 +534,9 @@ func appendRows(res *result, rs *hiveserver.TRowSet, limit int) (int, error) {
 	for i := 0; i < n && i < limit; i++ {
 		row := make([]any, len(cols))
 		for j, get := range cols {
-			row[j] = convert(get(i), res.types[j])
+			row[j] = convert(get(i), res.Types[j])
 		}
-		res.rows = append(res.rows, row)
+		res.Rows = append(res.Rows, row)
 	}
 	return n, nil
 }
@@ -528,8 +554,8 @@ func convert(v any, typ string) any {
 	return v
 }
 
-// close ends the session and the connection.
-func (cn *conn) close() {
+// Close ends the session and the connection.
+func (cn *Conn) Close() {
 	if !cn.broken && cn.session != nil {
 		ctx, stop := context.WithTimeout(context.Background(), cleanupTimeout)
 		req := hiveserver.NewTCloseSessionReq()
@@ -551,9 +577,77 @@ func ctxErr(ctx context.Context, err error) error {
 	return err
 }
 
+// oneLine keeps a server's multi-line message to one line.
 func oneLine(s string) string {
 	if !strings.ContainsAny(s, "\r\n\t") {
 		return s
 	}
 	return strings.Join(strings.Fields(s), " ")
+}
+
+// Broken reports whether a call failed below the protocol, so that the
+// connection is not to be used again.
+func (cn *Conn) Broken() bool { return cn.broken }
+
+// Tables runs the protocol's GetTables for the tables and views of schema
+// (TABLE_SCHEM, TABLE_NAME, TABLE_TYPE, REMARKS, …), each row keyed by its
+// column's name in upper case.
+func (cn *Conn) Tables(ctx context.Context, schema string) ([]map[string]any, error) {
+	return cn.meta(ctx, func(ctx context.Context) (*hiveserver.TOperationHandle, *hiveserver.TStatus, error) {
+		req := hiveserver.NewTGetTablesReq()
+		req.SessionHandle = cn.session
+		s, t := hiveserver.TPatternOrIdentifier(schema), hiveserver.TPatternOrIdentifier("%")
+		req.SchemaName, req.TableName = &s, &t
+		resp, err := cn.client.GetTables(ctx, req)
+		if err != nil {
+			return nil, nil, err
+		}
+		return resp.OperationHandle, resp.Status, nil
+	})
+}
+
+// Columns runs the protocol's GetColumns for every column of schema's
+// tables and views (TABLE_NAME, COLUMN_NAME, TYPE_NAME, NULLABLE,
+// ORDINAL_POSITION, REMARKS, …).
+func (cn *Conn) Columns(ctx context.Context, schema string) ([]map[string]any, error) {
+	return cn.meta(ctx, func(ctx context.Context) (*hiveserver.TOperationHandle, *hiveserver.TStatus, error) {
+		req := hiveserver.NewTGetColumnsReq()
+		req.SessionHandle = cn.session
+		s, t, c := hiveserver.TPatternOrIdentifier(schema), hiveserver.TPatternOrIdentifier("%"), hiveserver.TPatternOrIdentifier("%")
+		req.SchemaName, req.TableName, req.ColumnName = &s, &t, &c
+		resp, err := cn.client.GetColumns(ctx, req)
+		if err != nil {
+			return nil, nil, err
+		}
+		return resp.OperationHandle, resp.Status, nil
+	})
+}
+
+// meta starts a catalog operation and reads its whole result.
+func (cn *Conn) meta(ctx context.Context, start func(context.Context) (*hiveserver.TOperationHandle, *hiveserver.TStatus, error)) ([]map[string]any, error) {
+	var op *hiveserver.TOperationHandle
+	var st *hiveserver.TStatus
+	err := cn.call(ctx, func(ctx context.Context) (err error) {
+		op, st, err = start(ctx)
+		return err
+	})
+	if err != nil {
+		return nil, ctxErr(ctx, err)
+	}
+	if err := statusErr("catalog", st); err != nil {
+		return nil, err
+	}
+	res, err := cn.finish(ctx, op, math.MaxInt32)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]map[string]any, 0, len(res.Rows))
+	for _, r := range res.Rows {
+		m := make(map[string]any, len(r))
+		for i, v := range r {
+			m[strings.ToUpper(res.Columns[i])] = v
+		}
+		out = append(out, m)
+	}
+	return out, nil
 }
