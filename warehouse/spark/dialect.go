@@ -33,9 +33,9 @@ func (Dialect) QuoteIdent(name string) string {
 }
 
 // QuoteTable quotes `database`.`table`, or `table` alone in the session's
-// database.
+// database; a Schema of "catalog.database" is quoted part by part.
 func (d Dialect) QuoteTable(t warehouse.TableName) string {
-	return warehouse.QuoteQualified(d.QuoteIdent, t, false)
+	return warehouse.QuoteQualified(d.QuoteIdent, t, true)
 }
 
 // CastText: Spark's text type is STRING.
@@ -111,3 +111,16 @@ func (d Dialect) SampleFrom(from string, rows, totalRows int64) string {
 		return "rand() < " + warehouse.Decimal(f)
 	})
 }
+
+var _ warehouse.Explainer = Dialect{}
+
+// Explain is EXPLAIN, which Spark answers with its physical plan without
+// running the statement.
+func (Dialect) Explain(sql string) string { return "EXPLAIN " + sql }
+
+// Plan flattens the plan's rows.
+func (Dialect) Plan(res *warehouse.Result) string { return warehouse.PlanText(res) }
+
+// PlanScan does not read Spark's plans: Spark has no indexes, and whether
+// a FileScan prunes partitions or files depends on the layout.
+func (Dialect) PlanScan(plan, table string) warehouse.PlanScan { return warehouse.ScanUnknown }
