@@ -93,6 +93,17 @@ func TestParity(t *testing.T) {
 				t.Fatalf("dialect %q", got.Database.Dialect)
 			}
 			compareReports(t, want, got)
+			if dialect == "spark" {
+				// Nothing but the guard stood before a write: the report
+				// must say so.
+				found := false
+				for _, u := range got.Uncertainties {
+					found = found || strings.Contains(u, "Spark SQL has no read-only transaction")
+				}
+				if !found {
+					t.Errorf("no uncertainty says Spark has no read-only transaction: %q", got.Uncertainties)
+				}
+			}
 		})
 	}
 }

@@ -69,8 +69,9 @@ var pins = []string{
 }
 
 var (
-	_ warehouse.Source = (*Source)(nil)
-	_ warehouse.Engine = (*Source)(nil)
+	_ warehouse.Source    = (*Source)(nil)
+	_ warehouse.Engine    = (*Source)(nil)
+	_ warehouse.Cautioner = (*Source)(nil)
 )
 
 // dialect quotes names by Spark's rules.
@@ -387,8 +388,8 @@ func (s *Source) Close() error {
 
 // Caveats: Spark has no read-only transaction (see the package doc).
 func (s *Source) Caveats() []string {
-	return []string{"Spark SQL has no read-only transaction or session: discover's allow-list guard was the only protection " +
-		"against a write (every statement was checked by it before it was sent; the server itself would have run a write)."}
+	return []string{"Spark SQL has no read-only transaction: discover's allow-list guard was the only line between its statements " +
+		"and a write (each statement was checked before it was sent; the server itself would have run a write)."}
 }
 
 // RowCount counts the rows of t exactly. The statement is built here from
