@@ -2,7 +2,7 @@ package spark
 
 import (
 	"errors"
-		"strings"
+	"strings"
 	"testing"
 
 	"github.com/discover-db/discover/internal/guardcorpus"
