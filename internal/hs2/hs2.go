@@ -99,7 +99,29 @@ func statusErr(what string, st *hiveserver.TStatus) error {
 	if msg == "" {
 		msg = what + " failed: " + st.GetStatusCode().String()
 	}
-	return &ServerError{Msg: oneLine(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
+	return &ServerError{Msg: serverMessage(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
+}
+
+// serverMessage is the part of a server's error a person reads: Spark
+// Thrift Server sends the whole Java stack trace, each exception's class
+// before its message.
+func serverMessage(msg string) string {
+	var keep []string
+	for _, line := range strings.Split(msg, "\n") {
+		if l := strings.TrimSpace(line); strings.HasPrefix(l, "at ") || strings.HasPrefix(l, "Caused by:") || strings.HasPrefix(l, "... ") {
+			break
+		}
+		keep = append(keep, line)
+	}
+	out := oneLine(strings.Join(keep, "\n"))
+	for _, prefix := range []string{"org.apache.hive.service.cli.HiveSQLException: ", "Error running query: ",
+		"org.apache.spark.sql.catalyst.parser.ParseException: ", "org.apache.spark.sql.AnalysisException: "} {
+		out = strings.TrimPrefix(out, prefix)
+	}
+	if out == "" {
+		return oneLine(msg)
+	}
+	return out
 }
 
 // Conn is one TCP connection with one HiveServer2 session.
@@ -349,7 +371,7 @@ func (cn *Conn) wait(ctx context.Context, op *hiveserver.TOperationHandle) error
 			if msg == "" {
 				msg = "the statement failed"
 			}
-			return &ServerError{Msg: oneLine(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
+			return &ServerError{Msg: serverMessage(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
 		case hiveserver.TOperationState_TIMEDOUT_STATE:
 			return fmt.Errorf("the server stopped the statement at its query timeout: %w", context.DeadlineExceeded)
 		case hiveserver.TOperationState_CANCELED_STATE, hiveserver.TOperationState_CLOSED_STATE:
