@@ -406,3 +406,32 @@ func TestTrinoUnreadableTable(t *testing.T) {
 		t.Fatalf("relationships %+v", r.Relationships)
 	}
 }
+
+// TestSparkBadInput: on the command line, a Spark DSN that is malformed,
+// names a database the server lacks, or points at no server is one clear
+// line and exit 2, without the password.
+func TestSparkBadInput(t *testing.T) {
+	u, err := url.Parse(serverDSN(t, "DISCOVER_TEST_SPARK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := u.Host
+	cases := []struct{ dsn, want string }{
+		{"spark://" + host + "/no_such_db", `spark: open ` + host + `: database "no_such_db"`},
+		{"spark://alice@127.0.0.1:1/default", "spark: open 127.0.0.1:1: cannot connect"},
+		{"spark://alice:wrongpass1@" + host + "/default", "a password needs TLS"},
+		{"spark://" + host + "/default?timeout=5", `unknown parameter "timeout"`},
+		{"spark://" + host + "/a/b", "too many path segments"},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		res := run(t, "--db", c.dsn, "--out", t.TempDir())
+		if res.code != 2 || !strings.Contains(res.stderr, c.want) || strings.Contains(res.stderr, "wrongpass1") ||
+			strings.Count(strings.TrimSpace(res.stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want one line with %q and no password", c.dsn, res.code, res.stderr, c.want)
+		}
+		if time.Since(start) > 15*time.Second {
+			t.Errorf("%s: took %s", c.dsn, time.Since(start))
+		}
+	}
+}

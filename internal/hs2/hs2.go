@@ -22,6 +22,7 @@ import (
 	"io"
 	"math"
 	"net"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -102,6 +103,10 @@ func statusErr(what string, st *hiveserver.TStatus) error {
 	return &ServerError{Msg: serverMessage(msg), SQLState: st.GetSqlState(), Code: st.GetErrorCode()}
 }
 
+// javaClass is an exception's class before its message
+// (org.apache.hive.service.cli.HiveSQLException: …).
+var javaClass = regexp.MustCompile(`(?:[a-z][a-z0-9_]*\.)+[A-Z][A-Za-z0-9_$]*(?:Exception|Error): `)
+
 // serverMessage is the part of a server's error a person reads: Spark
 // Thrift Server sends the whole Java stack trace, each exception's class
 // before its message.
@@ -113,11 +118,8 @@ func serverMessage(msg string) string {
 		}
 		keep = append(keep, line)
 	}
-	out := oneLine(strings.Join(keep, "\n"))
-	for _, prefix := range []string{"org.apache.hive.service.cli.HiveSQLException: ", "Error running query: ",
-		"org.apache.spark.sql.catalyst.parser.ParseException: ", "org.apache.spark.sql.AnalysisException: "} {
-		out = strings.TrimPrefix(out, prefix)
-	}
+	out := javaClass.ReplaceAllString(oneLine(strings.Join(keep, "\n")), "")
+	out = strings.TrimPrefix(out, "Error running query: ")
 	if out == "" {
 		return oneLine(msg)
 	}
