@@ -183,7 +183,7 @@ SELECT uuid(), monotonically_increasing_id(), spark_partition_id() FROM orders L
 ----
 SELECT id <=> customer_id, id == customer_id, id != customer_id FROM orders
 ----
-SELECT * FROM orders WHERE amount > ALL (SELECT 1000)
+SELECT * FROM orders WHERE amount > (SELECT avg(amount) FROM orders)
 ----
 SELECT try_divide(amount, 0), try_add(id, 1), pmod(id, 3), id DIV 2 FROM orders
 ----
