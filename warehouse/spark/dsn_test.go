@@ -59,3 +59,19 @@ func TestParseDSNBad(t *testing.T) {
 		}
 	}
 }
+
+func TestBounded(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"SELECT 1", "SELECT * FROM (\nSELECT 1\n) discover_bounded LIMIT 11"},
+		{"with a AS (SELECT 1) SELECT * FROM a -- c", "SELECT * FROM (\nwith a AS (SELECT 1) SELECT * FROM a -- c\n) discover_bounded LIMIT 11"},
+		{"/* c */ VALUES (1)", "SELECT * FROM (\n/* c */ VALUES (1)\n) discover_bounded LIMIT 11"},
+		{"SHOW TABLES", "SHOW TABLES"},
+		{"DESCRIBE t", "DESCRIBE t"},
+		{"EXPLAIN SELECT 1", "EXPLAIN SELECT 1"},
+	}
+	for _, c := range cases {
+		if got := bounded(c.in, 10); got != c.want {
+			t.Errorf("bounded(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

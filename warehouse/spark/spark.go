@@ -436,6 +436,7 @@ func (s *Source) Limits() warehouse.Limits {
 // guard stops a write: Spark has no read-only mode.
 func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*warehouse.Result, error) {
 	q = strings.TrimRight(strings.TrimSpace(q), "; \t\r\n")
+	q = bounded(q, lim.MaxRows)
 	var res *hs2.Result
 	err := s.do(ctx, func(cn *hs2.Conn) (err error) {
 		res, err = cn.Exec(ctx, q, lim.MaxRows)
@@ -531,6 +532,25 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		res[i] = *t
 	}
 	return res, nil
+}
+
+// bounded wraps a query in a LIMIT of one row past maxRows. Spark Thrift
+// Server collects a statement's whole result in the driver before the
+// first row is fetched, so that a query of a large table, or of an
+// endless range, fills the server's heap however few rows discover reads:
+// under a LIMIT, Spark computes only the partitions the rows come from
+// (and an ORDER BY keeps only the top rows). The newlines keep a final
+// -- comment from swallowing the parenthesis.
+func bounded(q string, maxRows int) string {
+	toks, err := Grammar.Tokenize(q)
+	if err != nil || len(toks) == 0 || maxRows <= 0 {
+		return q
+	}
+	switch strings.ToUpper(toks[0].Text) {
+	case "SELECT", "WITH", "VALUES", "(":
+		return "SELECT * FROM (\n" + q + "\n) discover_bounded LIMIT " + strconv.Itoa(maxRows+1)
+	}
+	return q
 }
 
 // viewDefinition reads a view's query from DESCRIBE TABLE EXTENDED (its
