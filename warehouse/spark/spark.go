@@ -142,13 +142,8 @@ func (s *Source) openErr(parent, cctx context.Context, err error) error {
 		}
 		return badInputf("%s: the server refused the session: %s", prefix, he.Msg)
 	}
-	if errors.Is(err, errNotHS2) {
-		return badInputf("%s: %v", prefix, err)
-	}
 	return badInputf("%s: not a HiveServer2 server, or it closed the connection: %s", prefix, oneLine(err.Error()))
 }
-
-var errNotHS2 = errors.New("not a HiveServer2 server")
 
 // dialReason is the part of a dial error a person can act on.
 func dialReason(op *net.OpError) string {
