@@ -285,6 +285,8 @@ func TestServerBadInput(t *testing.T) {
 	cases := []struct{ dsn, want string }{
 		{base + "/no_such_db", `database "no_such_db"`},
 		{"spark://127.0.0.1:1/default", "spark: open 127.0.0.1:1: cannot connect"},
+		// The test server wants SASL: raw Thrift gets the connection closed.
+		{base + "/default?auth=NOSASL", "not a HiveServer2 server, or it closed the connection"},
 	}
 	for _, c := range cases {
 		_, err := Open(context.Background(), c.dsn)
