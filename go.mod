@@ -3,6 +3,8 @@ module github.com/discover-db/discover
 go 1.26.8
 
 require (
+	github.com/apache/thrift v0.22.0
+	github.com/beltran/gohive v1.8.1
 	github.com/charmbracelet/bubbletea v1.3.10
 	github.com/charmbracelet/lipgloss v1.1.0
 	github.com/charmbracelet/x/ansi v0.10.1

@@ -802,6 +802,14 @@ func (o *Orchestrator) recordConnection(ctx context.Context, runID string, itera
 	if err := save(catalog.KindConnection, "connection", doc, []string{"asked of the database at the start of the run"}); err != nil {
 		return fmt.Errorf("orchestrator: connection: %w", err)
 	}
+	if c, ok := o.Source.(warehouse.Cautioner); ok {
+		for i, caveat := range c.Caveats() {
+			if err := save(catalog.KindUncertainty, fmt.Sprintf("connection:caveat:%d", i), catalog.UncertaintyDoc{Description: caveat},
+				[]string{"said by the " + o.Source.Dialect().Name() + " engine"}); err != nil {
+				return fmt.Errorf("orchestrator: connection: %w", err)
+			}
+		}
+	}
 	if !doc.Privileged && doc.Error == "" {
 		return nil
 	}

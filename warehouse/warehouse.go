@@ -297,6 +297,14 @@ type SkipReporter interface {
 	Skipped(ctx context.Context) ([]Skipped, error)
 }
 
+// Cautioner is implemented by sources with something about the safety of
+// the run that a reader of the report must know (Spark: no read-only
+// transaction, so the allow-list guard alone stood before a write). Each
+// caveat is a sentence the report lists among its uncertainties.
+type Cautioner interface {
+	Caveats() []string
+}
+
 // RowEstimator is implemented by sources that know a cheap row-count
 // estimate (PostgreSQL reltuples, MySQL table_rows). exact is false for an
 // estimate; the structural expert counts exactly below its threshold.

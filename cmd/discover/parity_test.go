@@ -34,8 +34,9 @@ func serverDSN(t *testing.T, env string) string {
 	return dsn
 }
 
-// TestParity loads the demo data into PostgreSQL, MariaDB, DuckDB and a
-// Trino memory catalog and checks that discovery reports the same tables,
+// TestParity loads the demo data into PostgreSQL, MariaDB, DuckDB, a
+// Trino memory catalog and a Spark SQL database of Parquet tables and
+// checks that discovery reports the same tables,
 // row counts, keys, relationships and column figures as on SQLite: the
 // engines differ, the data does not.
 func TestParity(t *testing.T) {
@@ -47,6 +48,7 @@ func TestParity(t *testing.T) {
 		"mysql":    func(t *testing.T) string { return serverDSN(t, "DISCOVER_TEST_MYSQL") },
 		"duckdb":   func(t *testing.T) string { return t.TempDir() }, // a file engine: the "server" is a folder
 		"trino":    func(t *testing.T) string { return serverDSN(t, "DISCOVER_TEST_TRINO") },
+		"spark":    func(t *testing.T) string { return serverDSN(t, "DISCOVER_TEST_SPARK") },
 	}
 	ctx := context.Background()
 	demoPath, err := demo.Ensure(ctx, "")
@@ -54,7 +56,7 @@ func TestParity(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := discoverReport(t, demoPath)
-	for _, dialect := range []string{"postgres", "mysql", "duckdb", "trino"} {
+	for _, dialect := range []string{"postgres", "mysql", "duckdb", "trino", "spark"} {
 		t.Run(dialect, func(t *testing.T) {
 			server := servers[dialect](t)
 			name := fmt.Sprintf("parity_%d", time.Now().UnixNano())
@@ -66,11 +68,18 @@ func TestParity(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if dialect == "spark" {
+				// Likewise the server keeps the demo in its database demo.
+				name = "demo"
+				if err := load.DropSparkDatabase(ctx, server, name); err != nil {
+					t.Fatal(err)
+				}
+			}
 			dsn, drop, err := load.CreateDatabase(ctx, dialect, server, name)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if dialect != "trino" {
+			if dialect != "trino" && dialect != "spark" {
 				t.Cleanup(func() { drop() })
 			}
 			start := time.Now()
@@ -84,6 +93,17 @@ func TestParity(t *testing.T) {
 				t.Fatalf("dialect %q", got.Database.Dialect)
 			}
 			compareReports(t, want, got)
+			if dialect == "spark" {
+				// Nothing but the guard stood before a write: the report
+				// must say so.
+				found := false
+				for _, u := range got.Uncertainties {
+					found = found || strings.Contains(u, "Spark SQL has no read-only transaction")
+				}
+				if !found {
+					t.Errorf("no uncertainty says Spark has no read-only transaction: %q", got.Uncertainties)
+				}
+			}
 		})
 	}
 }
@@ -151,17 +171,17 @@ func compareReports(t *testing.T, want, got report.Report) {
 			t.Errorf("%s: %d columns, want %d", name, len(g.Columns), len(w.Columns))
 		}
 	}
-	// Trino declares no foreign keys: every relationship SQLite declares
-	// must be found all the same, inferred, with the same cardinality and
-	// orphans.
-	declares := got.Database.Dialect != "trino"
+	// Trino and Spark declare no foreign keys: every relationship SQLite
+	// declares must be found all the same, inferred, with the same
+	// cardinality and orphans.
+	declares := got.Database.Dialect != "trino" && got.Database.Dialect != "spark"
 	rels := func(r report.Report) []string {
 		var out []string
 		for _, rel := range r.Relationships {
 			source := rel.Source
 			if !declares {
-				if r.Database.Dialect == "trino" && source != "inferred" {
-					t.Errorf("relationship %s -> %s on Trino: source %q, want inferred", rel.FromTable, rel.ToTable, source)
+				if (r.Database.Dialect == "trino" || r.Database.Dialect == "spark") && source != "inferred" {
+					t.Errorf("relationship %s -> %s on %s: source %q, want inferred", rel.FromTable, rel.ToTable, r.Database.Dialect, source)
 				}
 				source = "declared or inferred"
 			}
@@ -384,5 +404,34 @@ func TestTrinoUnreadableTable(t *testing.T) {
 	}
 	if len(r.Relationships) != 1 || r.Relationships[0].OrphanFraction == nil || *r.Relationships[0].OrphanFraction != 0 {
 		t.Fatalf("relationships %+v", r.Relationships)
+	}
+}
+
+// TestSparkBadInput: on the command line, a Spark DSN that is malformed,
+// names a database the server lacks, or points at no server is one clear
+// line and exit 2, without the password.
+func TestSparkBadInput(t *testing.T) {
+	u, err := url.Parse(serverDSN(t, "DISCOVER_TEST_SPARK"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := u.Host
+	cases := []struct{ dsn, want string }{
+		{"spark://" + host + "/no_such_db", `spark: open ` + host + `: database "no_such_db"`},
+		{"spark://alice@127.0.0.1:1/default", "spark: open 127.0.0.1:1: cannot connect"},
+		{"spark://alice:wrongpass1@" + host + "/default", "a password needs TLS"},
+		{"spark://" + host + "/default?timeout=5", `unknown parameter "timeout"`},
+		{"spark://" + host + "/a/b", "too many path segments"},
+	}
+	for _, c := range cases {
+		start := time.Now()
+		res := run(t, "--db", c.dsn, "--out", t.TempDir())
+		if res.code != 2 || !strings.Contains(res.stderr, c.want) || strings.Contains(res.stderr, "wrongpass1") ||
+			strings.Count(strings.TrimSpace(res.stderr), "\n") != 0 {
+			t.Errorf("%s: exit %d, stderr %q; want one line with %q and no password", c.dsn, res.code, res.stderr, c.want)
+		}
+		if time.Since(start) > 15*time.Second {
+			t.Errorf("%s: took %s", c.dsn, time.Since(start))
+		}
 	}
 }

@@ -108,7 +108,11 @@ func profileSQL(d warehouse.Dialect, from string, cols []colSpec) string {
 			continue
 		}
 		if !c.Blob {
-			fmt.Fprintf(&b, ", COUNT(DISTINCT %s) AS %s", q, alias(c.Index, "dc"))
+			// The dialect's exact count: COUNT(DISTINCT) everywhere but on
+			// Spark, which expands every row once per COUNT(DISTINCT) of
+			// the statement.
+			dc, _ := d.CountDistinct(q, false)
+			fmt.Fprintf(&b, ", %s AS %s", dc, alias(c.Index, "dc"))
 		}
 		if !c.Blob && !c.Bool {
 			fmt.Fprintf(&b, ", MIN(%s) AS %s, MAX(%s) AS %s", q, alias(c.Index, "mn"), q, alias(c.Index, "mx"))

@@ -37,6 +37,8 @@ func columnType(dialect string, c *column) (string, error) {
 			return "TEXT", nil
 		case duckdb, trino:
 			return "VARCHAR", nil
+		case spark:
+			return "STRING", nil
 		}
 		if c.keyed {
 			if c.maxLen > mysqlMaxKeyChars {
@@ -59,6 +61,8 @@ func columnType(dialect string, c *column) (string, error) {
 			return "BLOB", nil
 		case trino:
 			return "VARBINARY", nil
+		case spark:
+			return "BINARY", nil
 		}
 		if c.keyed {
 			if c.maxLen > 4*mysqlMaxKeyChars {
@@ -124,8 +128,9 @@ func createTable(dialect string, t *table) (string, error) {
 		if c.notNull || c.pk {
 			def += " NOT NULL"
 		}
-		if dialect == trino {
-			// The memory connector keeps no defaults, nor any key.
+		if dialect == trino || dialect == spark {
+			// The memory connector and Spark's Parquet tables keep no
+			// defaults, nor any key.
 			defs = append(defs, def)
 			continue
 		}
@@ -133,6 +138,9 @@ func createTable(dialect string, t *table) (string, error) {
 	}
 	if dialect == trino {
 		return "CREATE TABLE " + quote(t.name) + " (\n\t" + strings.Join(defs, ",\n\t") + "\n)", nil
+	}
+	if dialect == spark {
+		return "CREATE TABLE " + quote(t.name) + " (\n\t" + strings.Join(defs, ",\n\t") + "\n) USING parquet", nil
 	}
 	if len(t.pk) > 0 {
 		defs = append(defs, "PRIMARY KEY ("+quoteList(t.pk)+")")

@@ -81,6 +81,9 @@ func CreateDatabase(ctx context.Context, dialect, adminDSN, name string) (dsn st
 	if dialect == trino {
 		return createTrino(ctx, adminDSN, name)
 	}
+	if dialect == spark {
+		return createSpark(ctx, adminDSN, name)
+	}
 	u, err := url.Parse(adminDSN)
 	if err != nil {
 		return "", nil, fmt.Errorf("load: admin DSN: %w", err)
@@ -249,8 +252,8 @@ func Copy(ctx context.Context, sqlitePath, dialect, dsn string) error {
 }
 
 func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
-	if dialect != postgres && dialect != mysql && dialect != duckdb && dialect != trino {
-		return fmt.Errorf("unknown dialect %q (want postgres, mysql, duckdb or trino)", dialect)
+	if dialect != postgres && dialect != mysql && dialect != duckdb && dialect != trino && dialect != spark {
+		return fmt.Errorf("unknown dialect %q (want postgres, mysql, duckdb, trino or spark)", dialect)
 	}
 	// mode=ro opens a missing file lazily and fails on the first query with
 	// a vaguer message.
@@ -288,6 +291,8 @@ func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
 		tgt, err = openMySQLTarget(ctx, dsn)
 	case trino:
 		tgt, err = openTrinoTarget(dsn)
+	case spark:
+		tgt, err = openSparkTarget(ctx, dsn)
 	default:
 		tgt, err = openDuckTarget(ctx, dsn)
 	}
@@ -311,8 +316,8 @@ func copyDB(ctx context.Context, sqlitePath, dialect, dsn string) error {
 	// is cheaper than maintaining it row by row, and keys added last let
 	// tables load in any order.
 	for _, t := range s.tables {
-		if dialect == trino {
-			break // Trino has no indexes
+		if dialect == trino || dialect == spark {
+			break // Trino and Spark have no indexes
 		}
 		for _, x := range t.indexes {
 			if err := tgt.exec(ctx, createIndex(t, x)); err != nil {

@@ -176,7 +176,7 @@ func viewStatements(dialect string, v view) ([]string, error) {
 	if t != body {
 		stmts = append(stmts, head+t)
 	}
-	if dialect == duckdb || dialect == trino {
+	if dialect == duckdb || dialect == trino || dialect == spark {
 		if a := anyValueBareColumns(t); a != t {
 			stmts = append(stmts, head+a)
 		}

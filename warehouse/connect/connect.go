@@ -16,6 +16,7 @@ import (
 	"github.com/discover-db/discover/warehouse/duckdb"
 	"github.com/discover-db/discover/warehouse/mysql"
 	"github.com/discover-db/discover/warehouse/postgres"
+	"github.com/discover-db/discover/warehouse/spark"
 	"github.com/discover-db/discover/warehouse/sqlite"
 	"github.com/discover-db/discover/warehouse/trino"
 )
@@ -50,6 +51,7 @@ var engines = []engine{
 	{[]string{"mysql"}, mysql.Dialect{}, []string{"mariadb"}, opener(mysql.Open)},
 	{[]string{"duckdb"}, duckdb.Dialect{}, nil, opener(duckdb.Open)},
 	{[]string{"trino", "trinos"}, trino.Dialect{}, nil, opener(trino.Open)},
+	{[]string{"spark", "sparks"}, spark.Dialect{}, []string{"sparksql", "spark sql"}, opener(spark.Open)},
 }
 
 // A statement for an engine nobody named must read as one read-only
@@ -80,14 +82,14 @@ func open(ctx context.Context, dsn string) (warehouse.Source, error) {
 		scheme = "duckdb"
 	}
 	if scheme == "" {
-		return nil, warehouse.BadInput("empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://")
+		return nil, warehouse.BadInput("empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb://, trino:// or spark://")
 	}
 	for _, e := range engines {
 		if slices.Contains(e.schemes, scheme) {
 			return e.open(ctx, rest)
 		}
 	}
-	return nil, warehouse.BadInputf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://", scheme)
+	return nil, warehouse.BadInputf("unknown DSN scheme %q; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb://, trino:// or spark://", scheme)
 }
 
 // Dialects are the dialects of every engine, in the order Open tries them:

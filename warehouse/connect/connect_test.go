@@ -79,14 +79,16 @@ func TestOpenBarePathToDuckDB(t *testing.T) {
 func TestOpenBadInput(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope.db")
 	for _, c := range []struct{ dsn, msg string }{
-		{"", "empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://"},
+		{"", "empty DSN; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb://, trino:// or spark://"},
 		{"postgres://bob:secret@127.0.0.1:1/db", "postgres: cannot reach 127.0.0.1:1: connection refused"},
 		{"postgresql://127.0.0.1:1/db", "postgres: cannot reach 127.0.0.1:1: connection refused"},
 		{"mysql://u:secret@tcp(127.0.0.1:1)/db", "mysql: cannot reach 127.0.0.1:1: connection refused"},
 		{"duckdb://" + missing + ".duckdb", "duckdb: open " + missing + ".duckdb: no such file"},
 		{"trino://u@127.0.0.1:1/c", "trino: open 127.0.0.1:1: cannot connect: connect: connection refused"},
 		{"trino://u:secret@127.0.0.1:1/c", "trino: bad DSN trino://u:***@127.0.0.1:1/c: a password needs HTTPS; use trinos:// or ?secure=true"},
-		{"oracle://h/db", `unknown DSN scheme "oracle"; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb:// or trino://`},
+		{"oracle://h/db", `unknown DSN scheme "oracle"; expected a SQLite path, sqlite://, postgres://, mysql://, duckdb://, trino:// or spark://`},
+		{"spark://u@127.0.0.1:1/db", "spark: open 127.0.0.1:1: cannot connect: connect: connection refused"},
+		{"spark://u:secret@127.0.0.1:1/db", "spark: bad DSN spark://u:***@127.0.0.1:1/db: a password needs TLS; use sparks:// or ?tls=true (or ?cleartext_password=true to send it unencrypted)"},
 		{missing, "sqlite: open " + missing + ": no such file"},
 		{"sqlite://" + missing, "sqlite: open " + missing + ": no such file"},
 	} {

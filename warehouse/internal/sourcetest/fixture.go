@@ -34,11 +34,11 @@ var Classes = []Class{Int, Text, Decimal, Date, Timestamp, Blob, Double, Bool}
 // display widths, Trino's precisions).
 var classPattern = map[Class]*regexp.Regexp{
 	Int:       regexp.MustCompile(`(?i)^(integer|int|int4|int8|bigint|int\(\d+\))$`),
-	Text:      regexp.MustCompile(`(?i)^(text|varchar|varchar\(\d+\)|character varying(\(\d+\))?)$`),
+	Text:      regexp.MustCompile(`(?i)^(text|string|varchar|varchar\(\d+\)|character varying(\(\d+\))?)$`),
 	Decimal:   regexp.MustCompile(`(?i)^(decimal|numeric)\(10, ?2\)$`),
 	Date:      regexp.MustCompile(`(?i)^date$`),
 	Timestamp: regexp.MustCompile(`(?i)^(timestamp|timestamp\(\d\)|timestamp without time zone|datetime)$`),
-	Blob:      regexp.MustCompile(`(?i)^(blob|bytea|varbinary|longblob)$`),
+	Blob:      regexp.MustCompile(`(?i)^(blob|bytea|varbinary|longblob|binary)$`),
 	Double:    regexp.MustCompile(`(?i)^(double|double precision|float8|real)$`),
 	Bool:      regexp.MustCompile(`(?i)^(boolean|bool|tinyint\(1\))$`),
 }

@@ -72,6 +72,9 @@ type Harness struct {
 	// every file is a table (a view of the fixture is a file of its rows).
 	// Nil keeps the fixture's names and kinds.
 	TableName func(fixture string) string
+	// RenamesOnly: TableName only renames, every fixture table keeping its
+	// kind (Spark's metastore holds no space in a name).
+	RenamesOnly bool
 	// NoKeys: the engine declares no primary, unique or foreign keys, nor
 	// indexes (Trino's connectors, data files); Tables lists none.
 	NoKeys bool
@@ -142,7 +145,7 @@ func (c *suite) name(ft Table) warehouse.TableName {
 }
 
 func (c *suite) kind(ft Table) string {
-	if c.h.TableName != nil {
+	if c.h.TableName != nil && !c.h.RenamesOnly {
 		return "table"
 	}
 	return ft.Kind
