@@ -528,7 +528,7 @@ func isIdentChar(c byte) bool { return isIdentStart(c) || isDigit(c) || c == '$'
 // statementKeywords are the words that begin a statement in some engine.
 // Everything but the read-only ones (see checkStatement) is refused; the
 // list itself serves to tell "EXPLAIN DELETE …" from "DESCRIBE orders".
-var statementKeywords = setOf(
+var statementKeywords = WordSet(
 	"SELECT", "WITH", "VALUES", "TABLE", "FROM", "EXPLAIN", "DESCRIBE", "DESC", "SHOW", "PRAGMA", "SUMMARIZE",
 	"INSERT", "UPDATE", "DELETE", "REPLACE", "UPSERT", "MERGE",
 	"CREATE", "DROP", "ALTER", "TRUNCATE", "RENAME", "COMMENT", "GRANT", "REVOKE",
@@ -541,18 +541,18 @@ var statementKeywords = setOf(
 // writeKeywords may not appear anywhere in an allowed statement. INSERT,
 // UPDATE, DELETE and MERGE can hide inside a PostgreSQL CTE; the others
 // cannot nest anywhere but are cheap to refuse.
-var writeKeywords = setOf("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE", "UPSERT",
+var writeKeywords = WordSet("INSERT", "UPDATE", "DELETE", "MERGE", "REPLACE", "UPSERT",
 	"CREATE", "DROP", "ALTER", "TRUNCATE", "GRANT", "REVOKE")
 
 // functionKeywords are write keywords that are also ordinary functions when
 // followed by "(": REPLACE(s, a, b), MySQL INSERT(s, pos, len, new),
 // MySQL/Trino TRUNCATE(x, d), Trino merge(hll). No statement has the
 // keyword directly before "(" (MERGE INTO …, TRUNCATE TABLE …).
-var functionKeywords = setOf("REPLACE", "INSERT", "TRUNCATE", "MERGE")
+var functionKeywords = WordSet("REPLACE", "INSERT", "TRUNCATE", "MERGE")
 
 // explainOptions are the words EXPLAIN may take before the explained
 // statement (PostgreSQL, SQLite, MySQL, DuckDB, Trino).
-var explainOptions = setOf("ANALYZE", "ANALYSE", "VERBOSE", "QUERY", "PLAN", "EXTENDED", "PARTITIONS",
+var explainOptions = WordSet("ANALYZE", "ANALYSE", "VERBOSE", "QUERY", "PLAN", "EXTENDED", "PARTITIONS",
 	"FORMAT", "JSON", "TREE", "TRADITIONAL", "TEXT", "XML", "YAML", "GRAPHVIZ", "TYPE",
 	"LOGICAL", "DISTRIBUTED", "IO", "VALIDATE")
 
@@ -632,7 +632,7 @@ func (g *Grammar) checkWith(toks []Token) error {
 // a DML/DDL keyword, INTO, a locking clause, a dangerous function call.
 func (g *Grammar) checkBody(toks []Token) error {
 	for i, t := range toks {
-		prev, next := at(toks, i-1), at(toks, i+1)
+		prev, next := TokenAt(toks, i-1), TokenAt(toks, i+1)
 		if t.IsIdent() && next.IsPunct("(") {
 			if err := g.checkCall(t, prev); err != nil {
 				return err
@@ -660,7 +660,7 @@ func (g *Grammar) checkBody(toks []Token) error {
 				return rejectf("locking clause %s is not allowed", clause)
 			}
 		case "LOCK":
-			if next.IsWord("IN") && at(toks, i+2).IsWord("SHARE") && at(toks, i+3).IsWord("MODE") {
+			if next.IsWord("IN") && TokenAt(toks, i+2).IsWord("SHARE") && TokenAt(toks, i+3).IsWord("MODE") {
 				return rejectf("locking clause LOCK IN SHARE MODE is not allowed")
 			}
 		}
@@ -685,7 +685,7 @@ options:
 		switch {
 		case t.Kind == TokenWord && explainOptions[strings.ToUpper(t.Text)], t.IsPunct("="):
 			i++ // ANALYZE, QUERY PLAN, FORMAT=JSON
-		case i == 1 && t.IsPunct("(") && !startsQuery(at(toks, i+1)):
+		case i == 1 && t.IsPunct("(") && !startsQuery(TokenAt(toks, i+1)):
 			i = skipGroup(toks, i) // (ANALYZE, COSTS OFF), (TYPE DISTRIBUTED)
 		default:
 			break options
@@ -781,7 +781,9 @@ func startsQuery(t Token) bool {
 	return t.IsWord("SELECT") || t.IsWord("VALUES") || t.IsWord("WITH") || t.IsPunct("(")
 }
 
-func at(toks []Token, i int) Token {
+// TokenAt is toks[i], or the zero Token (no kind, no text) when i is
+// outside toks: the guards look around a token without bounds checks.
+func TokenAt(toks []Token, i int) Token {
 	if i >= 0 && i < len(toks) {
 		return toks[i]
 	}
@@ -805,7 +807,8 @@ func skipGroup(toks []Token, i int) int {
 	return i
 }
 
-func setOf(words ...string) map[string]bool {
+// WordSet is a set of words, for the guards' lists.
+func WordSet(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
 		m[w] = true

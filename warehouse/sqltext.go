@@ -63,3 +63,29 @@ func ClosingParen(toks []Token, i int) int {
 	}
 	return -1
 }
+
+// QualifiedName renders the dotted name around toks[i] (catalog.schema.name)
+// for a refusal, cut to one readable line.
+func QualifiedName(toks []Token, i int) string {
+	start := i
+	for start >= 2 && toks[start-1].IsPunct(".") && toks[start-2].IsIdent() {
+		start -= 2
+	}
+	end := i
+	for end+2 < len(toks) && toks[end+1].IsPunct(".") && toks[end+2].IsIdent() {
+		end += 2
+	}
+	var parts []string
+	for j := start; j <= end; j += 2 {
+		parts = append(parts, toks[j].Text)
+	}
+	return Shorten(strings.Join(parts, "."))
+}
+
+// Shorten cuts a name for a refusal, which is one readable line.
+func Shorten(s string) string {
+	if len(s) > 120 {
+		return strings.ToValidUTF8(s[:120], "") + "…"
+	}
+	return s
+}

@@ -347,7 +347,7 @@ func startsQuery(t warehouse.Token) bool {
 }
 
 // pivotEnds are the words that end the ON list of a PIVOT statement.
-var pivotEnds = setOf("USING", "GROUP", "ORDER", "LIMIT", "OFFSET", "UNION", "EXCEPT", "INTERSECT")
+var pivotEnds = warehouse.WordSet("USING", "GROUP", "ORDER", "LIMIT", "OFFSET", "UNION", "EXCEPT", "INTERSECT")
 
 // pivotProbe adds IN ('discover:pivot-probe') to every entry of a PIVOT's
 // ON list that has no IN, and returns the probe and how many it added (0:

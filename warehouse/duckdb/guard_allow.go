@@ -1,5 +1,7 @@
 package duckdb
 
+import "github.com/discover-db/discover/warehouse"
+
 // The allow-lists of the DuckDB guard (guard.go): the built-in functions an
 // untrusted statement may call, the table functions it may read from, and
 // the metadata views it may read. Every name here is a DuckDB built-in
@@ -26,7 +28,7 @@ package duckdb
 // when its name is on a list, since it would shadow the built-in).
 
 // allowedAggregates are aggregate and window functions.
-var allowedAggregates = setOf(
+var allowedAggregates = warehouse.WordSet(
 	"any_value", "approx_count_distinct", "approx_quantile", "approx_top_k", "arbitrary",
 	"arg_max", "arg_max_null", "arg_max_nulls_last", "arg_min", "arg_min_null", "arg_min_nulls_last",
 	"argmax", "argmin", "array_agg", "avg", "bit_and", "bit_or", "bit_xor", "bitstring_agg",
@@ -46,7 +48,7 @@ var allowedAggregates = setOf(
 
 // allowedScalars are scalar functions and operators (an operator is a
 // function to DuckDB's parser: a + b is the function "+").
-var allowedScalars = setOf(
+var allowedScalars = warehouse.WordSet(
 	// operators
 	"+", "-", "*", "/", "//", "%", "**", "^", "@", "&", "|", "~", "<<", ">>", "||", "!__postfix",
 	"~~", "!~~", "~~*", "!~~*", "~~~", "!~~~", "^@", "@>", "<@", "&&", "<->", "<=>", "->>",
@@ -150,12 +152,12 @@ var allowedScalars = setOf(
 
 // allowedTableFunctions are the table functions a FROM may call: they
 // generate rows from their arguments and read nothing else.
-var allowedTableFunctions = setOf("range", "generate_series", "unnest", "json_each", "json_tree")
+var allowedTableFunctions = warehouse.WordSet("range", "generate_series", "unnest", "json_each", "json_tree")
 
 // allowedInfoSchema are the information_schema views a statement may read:
 // read-only metadata of the tables the source lists (the views view is
 // left out: its definitions name the data files of a folder source).
-var allowedInfoSchema = setOf(
+var allowedInfoSchema = warehouse.WordSet(
 	"schemata", "tables", "columns", "table_constraints", "key_column_usage", "referential_constraints",
 	"constraint_column_usage", "constraint_table_usage", "check_constraints", "character_sets",
 )
@@ -163,12 +165,4 @@ var allowedInfoSchema = setOf(
 // allowedShows are the SHOW forms that name no table: SHOW TABLES, SHOW ALL
 // TABLES, SHOW SCHEMAS, SHOW DATABASES (names only), as the parser spells
 // them in a SHOW_REF's table_name.
-var allowedShows = setOf(`"tables"`, "__show_tables_expanded", `"schemas"`, `"databases"`)
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
+var allowedShows = warehouse.WordSet(`"tables"`, "__show_tables_expanded", `"schemas"`, `"databases"`)

@@ -611,7 +611,7 @@ func FuzzDuckDBGuard(f *testing.F) {
 
 // knownClasses are the expression classes a read may hold, written out
 // here apart from the guard's own list.
-var knownClasses = setOf("BETWEEN", "CASE", "CAST", "COLLATE", "COLUMN_REF", "COMPARISON", "CONJUNCTION",
+var knownClasses = warehouse.WordSet("BETWEEN", "CASE", "CAST", "COLLATE", "COLUMN_REF", "COMPARISON", "CONJUNCTION",
 	"CONSTANT", "FUNCTION", "LAMBDA", "OPERATOR", "PARAMETER", "POSITIONAL_REFERENCE", "STAR", "SUBQUERY", "WINDOW")
 
 // independentCheck lists what in tree is not allowed, found by a generic

@@ -502,16 +502,16 @@ func (c *checker) show(o obj, sc *scope) error {
 var exprCommon = []string{"class", "type", "alias", "query_location"}
 
 var (
-	comparisons = setOf("COMPARE_EQUAL", "COMPARE_NOTEQUAL", "COMPARE_LESSTHAN", "COMPARE_GREATERTHAN",
+	comparisons = warehouse.WordSet("COMPARE_EQUAL", "COMPARE_NOTEQUAL", "COMPARE_LESSTHAN", "COMPARE_GREATERTHAN",
 		"COMPARE_LESSTHANOREQUALTO", "COMPARE_GREATERTHANOREQUALTO", "COMPARE_DISTINCT_FROM",
 		"COMPARE_NOT_DISTINCT_FROM")
-	conjunctions = setOf("CONJUNCTION_AND", "CONJUNCTION_OR")
+	conjunctions = warehouse.WordSet("CONJUNCTION_AND", "CONJUNCTION_OR")
 	// operators are the OPERATOR expressions: each computes from its
 	// children alone.
-	operators = setOf("OPERATOR_NOT", "OPERATOR_IS_NULL", "OPERATOR_IS_NOT_NULL", "OPERATOR_COALESCE",
+	operators = warehouse.WordSet("OPERATOR_NOT", "OPERATOR_IS_NULL", "OPERATOR_IS_NOT_NULL", "OPERATOR_COALESCE",
 		"OPERATOR_NULLIF", "OPERATOR_TRY", "OPERATOR_UNPACK", "COMPARE_IN", "COMPARE_NOT_IN", "ARRAY_EXTRACT",
 		"ARRAY_SLICE", "STRUCT_EXTRACT", "ARRAY_CONSTRUCTOR", "GROUPING_FUNCTION")
-	subqueryKinds = setOf("SCALAR", "EXISTS", "NOT_EXISTS", "ANY")
+	subqueryKinds = warehouse.WordSet("SCALAR", "EXISTS", "NOT_EXISTS", "ANY")
 )
 
 func (c *checker) exprs(v any, sc *scope) error {
@@ -701,7 +701,7 @@ func (c *checker) star(o obj, sc *scope) error {
 
 // closedSchemas hold DuckDB's compatibility and temporary functions, none
 // of which is on a list.
-var closedSchemas = setOf("pg_catalog", "information_schema", "temp")
+var closedSchemas = warehouse.WordSet("pg_catalog", "information_schema", "temp")
 
 type callKind int
 

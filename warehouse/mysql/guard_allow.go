@@ -15,12 +15,13 @@ package mysql
 // one of its built-ins.
 
 import (
+	"github.com/discover-db/discover/warehouse"
 	"github.com/pingcap/tidb/pkg/parser/ast"
 )
 
 // scalarFuncs are the built-in functions of both MySQL 8 and MariaDB 10.x
 // that are side-effect free.
-var scalarFuncs = setOf(
+var scalarFuncs = warehouse.WordSet(
 	// Arithmetic and mathematics. RAND(seed) is how discover samples.
 	"abs", "acos", "asin", "atan", "atan2", "ceil", "ceiling", "conv", "cos", "cot",
 	"crc32", "degrees", "exp", "floor", "ln", "log", "log10", "log2", "mod", "pi",
@@ -91,7 +92,7 @@ var scalarFuncs = setOf(
 
 // mysqlOnlyFuncs are side-effect-free built-ins of MySQL 8 that MariaDB
 // lacks (so that on MariaDB the name would call a stored function).
-var mysqlOnlyFuncs = setOf(
+var mysqlOnlyFuncs = warehouse.WordSet(
 	"regexp_like", "format_bytes", "format_pico_time", "bin_to_uuid", "uuid_to_bin",
 	"is_uuid", "json_schema_valid", "json_schema_validation_report",
 	"json_storage_free", "json_storage_size",
@@ -101,7 +102,7 @@ var mysqlOnlyFuncs = setOf(
 
 // mariadbOnlyFuncs are side-effect-free built-ins of MariaDB 10.x/11.x that
 // MySQL lacks.
-var mariadbOnlyFuncs = setOf(
+var mariadbOnlyFuncs = warehouse.WordSet(
 	"chr", "sformat", "natural_sort_key", "to_char", "add_months", "lengthb",
 	"nvl", "nvl2", "json_exists", "json_query", "json_compact", "json_detailed",
 	"json_loose", "json_normalize", "json_equals",
@@ -115,19 +116,19 @@ var mariadbOnlyFuncs = setOf(
 // DATE '…' / TIME '…' / TIMESTAMP '…' literals. A statement that spells
 // one of them itself as a function name calls, on the server, a stored
 // function of that name; the guard refuses it (see spelling).
-var parserNames = setOf(
+var parserNames = warehouse.WordSet(
 	ast.InsertFunc, ast.CharFunc, ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral,
 	ast.JSONMemberOf,
 )
 
 // argless are functions allowed only without arguments: LAST_INSERT_ID()
 // reads the session's value, LAST_INSERT_ID(x) sets it.
-var argless = setOf("last_insert_id")
+var argless = warehouse.WordSet("last_insert_id")
 
 // aggregateFuncs are the aggregates of both servers. The parser turns
 // STD and STDDEV into stddev_pop, VARIANCE into var_pop. TiDB's own
 // approx_count_distinct and approx_percentile are not MySQL built-ins.
-var aggregateFuncs = setOf(
+var aggregateFuncs = warehouse.WordSet(
 	"count", "sum", "avg", "min", "max", "group_concat", "bit_and", "bit_or",
 	"bit_xor", "std", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop",
 	"var_samp", "json_arrayagg", "json_objectagg",
@@ -135,7 +136,7 @@ var aggregateFuncs = setOf(
 
 // windowFuncs are the window functions of both servers; an aggregate with
 // OVER (…) is a window function too.
-var windowFuncs = setOf(
+var windowFuncs = warehouse.WordSet(
 	"row_number", "rank", "dense_rank", "cume_dist", "percent_rank", "ntile", "lead",
 	"lag", "first_value", "last_value", "nth_value",
 )
@@ -146,7 +147,7 @@ var windowFuncs = setOf(
 // and MariaDB read COUNT (…), NOW (…), SUBSTRING (…) and others (the list
 // differs by server and version) as a call of a stored function of that
 // name. TestGuardGapNamesAreBuiltins checks these on the server.
-var noGapNeeded = setOf(
+var noGapNeeded = warehouse.WordSet(
 	"if", "left", "right", "replace", "repeat", "mod", "database", "schema", "convert",
 	"current_user", "current_date", "current_time", "current_timestamp", "localtime",
 	"localtimestamp", "utc_date", "utc_time", "utc_timestamp",
@@ -155,7 +156,7 @@ var noGapNeeded = setOf(
 // allowedHints are the optimizer hints (/*+ … */) that only steer the plan
 // or shorten the statement's run. SET_VAR (changes a setting) and
 // RESOURCE_GROUP are not among them.
-var allowedHints = setOf(
+var allowedHints = warehouse.WordSet(
 	"max_execution_time", "bka", "no_bka", "bnl", "no_bnl", "hash_join", "no_hash_join",
 	"index", "no_index", "index_merge", "no_index_merge", "join_index", "no_join_index",
 	"group_index", "no_group_index", "order_index", "no_order_index", "join_order",
@@ -183,7 +184,7 @@ var allowedShows = map[ast.ShowStmtType]string{
 // systemSchemas are never readable, whatever the connected database:
 // they hold accounts, sessions, other databases' structure and server
 // state.
-var systemSchemas = setOf("information_schema", "mysql", "performance_schema", "sys")
+var systemSchemas = warehouse.WordSet("information_schema", "mysql", "performance_schema", "sys")
 
 // flavourFuncs is the scalar list of one server flavour.
 func flavourFuncs(mariadb bool) map[string]bool {
@@ -194,17 +195,9 @@ func flavourFuncs(mariadb bool) map[string]bool {
 }
 
 var (
-	mysqlFuncs   = union(scalarFuncs, mysqlOnlyFuncs, setOf(ast.InsertFunc, ast.CharFunc, ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral), argless)
-	mariadbFuncs = union(scalarFuncs, mariadbOnlyFuncs, setOf(ast.InsertFunc, ast.CharFunc, ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral), argless)
+	mysqlFuncs   = union(scalarFuncs, mysqlOnlyFuncs, warehouse.WordSet(ast.InsertFunc, ast.CharFunc, ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral), argless)
+	mariadbFuncs = union(scalarFuncs, mariadbOnlyFuncs, warehouse.WordSet(ast.InsertFunc, ast.CharFunc, ast.DateLiteral, ast.TimeLiteral, ast.TimestampLiteral), argless)
 )
-
-func setOf(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
 
 func union(sets ...map[string]bool) map[string]bool {
 	m := map[string]bool{}

@@ -166,11 +166,11 @@ func (s *scanner) token(kind tokKind, text string, start, end int) {
 }
 
 // clauseWords begin a clause: the expression before them is complete.
-var clauseWords = setOf("SELECT", "FROM", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT",
+var clauseWords = warehouse.WordSet("SELECT", "FROM", "WHERE", "GROUP", "HAVING", "ORDER", "LIMIT",
 	"UNION", "EXCEPT", "INTERSECT", "WINDOW", "WITH")
 
 // chainWords are the keywords that nest what follows them in the tree.
-var chainWords = setOf("AND", "OR", "XOR", "NOT", "CASE", "BETWEEN", "LIKE", "REGEXP",
+var chainWords = warehouse.WordSet("AND", "OR", "XOR", "NOT", "CASE", "BETWEEN", "LIKE", "REGEXP",
 	"RLIKE", "IN", "IS", "DIV", "MOD", "BINARY", "COLLATE", "INTERVAL", "JOIN", "ESCAPE",
 	"MEMBER", "EXISTS", "ANY", "SOME", "ALL")
 

@@ -43,7 +43,7 @@ func testConfig(mariadb, fold bool, tables ...string) *guardConfig {
 		f = strings.ToLower
 	}
 	return &guardConfig{mariadb: mariadb, db: "shop", fold: fold, inv: warehouse.NewInventory(ts, f),
-		storedFuncs: setOf("discount")}
+		storedFuncs: warehouse.WordSet("discount")}
 }
 
 // check is Guard without a server.
@@ -268,7 +268,7 @@ func TestGuardSpelling(t *testing.T) {
 	mustRefuse(t, c, "SELECT shop.discount(1)", "stored function")
 	mustRefuse(t, c, "SELECT sys.format_bytes(1)", "stored function")
 	cd := testConfig(true, false)
-	cd.storedFuncs = setOf("concat")
+	cd.storedFuncs = warehouse.WordSet("concat")
 	mustRefuse(t, cd, "SELECT CONCAT('a', 'b')", "stored function of this database")
 	// LAST_INSERT_ID(x) sets it.
 	mustAccept(t, c, "SELECT LAST_INSERT_ID()")

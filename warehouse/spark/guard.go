@@ -93,7 +93,7 @@ func balanced(toks []warehouse.Token) error {
 // guard's, and script transformations.
 func checkLexical(sql string, toks []warehouse.Token) error {
 	for i, t := range toks {
-		next := at(toks, i+1)
+		next := warehouse.TokenAt(toks, i+1)
 		switch {
 		case t.Kind == warehouse.TokenWord && (t.Text == "r" || t.Text == "R") &&
 			next.Kind == warehouse.TokenString && next.Pos == t.Pos+1:
@@ -104,7 +104,7 @@ func checkLexical(sql string, toks []warehouse.Token) error {
 		case t.IsWord("USING") && next.Kind == warehouse.TokenString:
 			return warehouse.Rejectf("script transformation (USING '…') is not allowed: it runs a command on the server")
 		case (t.IsWord("TRANSFORM") || t.IsWord("MAP") || t.IsWord("REDUCE")) &&
-			(at(toks, i-1).IsWord("SELECT") || at(toks, i-1).IsWord("FROM")) && !next.IsPunct("."):
+			(warehouse.TokenAt(toks, i-1).IsWord("SELECT") || warehouse.TokenAt(toks, i-1).IsWord("FROM")) && !next.IsPunct("."):
 			if t.IsWord("MAP") && next.IsPunct("(") {
 				continue // SELECT map(k, v): the function
 			}
@@ -120,18 +120,18 @@ func checkLexical(sql string, toks []warehouse.Token) error {
 // usesScript reports whether the parenthesis at open is followed by USING
 // (SELECT TRANSFORM (a, b) USING …) once closed.
 func usesScript(toks []warehouse.Token, open int) bool {
-	end := matching(toks, open)
-	return at(toks, end+1).IsWord("USING")
+	end := warehouse.ClosingParen(toks, open)
+	return warehouse.TokenAt(toks, end+1).IsWord("USING")
 }
 
 // checkCalls applies the allow-list to every name followed by "(".
 func checkCalls(toks []warehouse.Token) error {
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if !t.IsIdent() || !at(toks, i+1).IsPunct("(") {
+		if !t.IsIdent() || !warehouse.TokenAt(toks, i+1).IsPunct("(") {
 			continue
 		}
-		prev := at(toks, i-1)
+		prev := warehouse.TokenAt(toks, i-1)
 		word := ""
 		if t.Kind == warehouse.TokenWord {
 			word = strings.ToUpper(t.Text)
@@ -144,9 +144,9 @@ func checkCalls(toks []warehouse.Token) error {
 		case syntaxParen(word, prev):
 			continue // the grammar's own parenthesis; what it holds is scanned on
 		case prev.IsPunct("."):
-			return warehouse.FunctionNotAllowed(qualifiedName(toks, i) + " (a catalog's function)")
+			return warehouse.FunctionNotAllowed(warehouse.QualifiedName(toks, i) + " (a catalog's function)")
 		}
-		end := matching(toks, i+1)
+		end := warehouse.ClosingParen(toks, i+1)
 		name := strings.ToLower(t.Ident())
 		switch {
 		case prev.IsWord("AS") && typeNames[name] || typeNames[name] && prev.IsPunct("<"), typeNames[name] && prev.IsPunct(","), typeNames[name] && prev.IsPunct(":"):
@@ -158,7 +158,7 @@ func checkCalls(toks []warehouse.Token) error {
 			i = end
 			continue
 		case prev.IsWord("AS") || prev.IsPunct(")") || prev.Kind == warehouse.TokenQuotedIdent,
-			at(toks, end+1).IsWord("AS") && at(toks, end+2).IsPunct("("):
+			warehouse.TokenAt(toks, end+1).IsWord("AS") && warehouse.TokenAt(toks, end+2).IsPunct("("):
 			// AS t (a, b), (SELECT …) t (a, b), `orders` o (a, b): an
 			// alias's columns; WITH t (a, b) AS (…): a CTE's.
 			if err := columnList(toks[i+2 : end]); err != nil {
@@ -168,7 +168,7 @@ func checkCalls(toks []warehouse.Token) error {
 			continue
 		}
 		if !allowedFunctions[name] {
-			return warehouse.FunctionNotAllowed(shortName(t.Ident()))
+			return warehouse.FunctionNotAllowed(warehouse.Shorten(t.Ident()))
 		}
 	}
 	return nil
@@ -176,7 +176,7 @@ func checkCalls(toks []warehouse.Token) error {
 
 // syntaxWords are reserved words (and EXPLAIN) that Spark's grammar may put
 // before "(" and that are not functions.
-var syntaxWords = setOf(
+var syntaxWords = warehouse.WordSet(
 	"AND", "AS", "BETWEEN", "BY", "CASE", "CUBE", "DISTINCT", "ELSE", "ESCAPE", "EXCEPT", "EXISTS", "EXPLAIN",
 	"FOR", "FROM", "HAVING", "IN", "INTERSECT", "IS", "JOIN", "LIKE", "ILIKE", "RLIKE", "REGEXP", "NOT", "ON", "OR",
 	"ROLLUP", "SELECT", "THEN", "UNION", "USING", "VALUES", "WHEN", "WHERE", "WITH", "LATERAL", "MINUS",
@@ -205,17 +205,17 @@ func syntaxParen(word string, prev warehouse.Token) bool {
 	return false
 }
 
-var comparisons = setOf("=", "==", "<>", "!=", "<", ">", "<=", ">=", "<=>")
+var comparisons = warehouse.WordSet("=", "==", "<>", "!=", "<", ">", "<=", ">=", "<=>")
 
 // typeNames are Spark's types that take parameters in parentheses.
-var typeNames = setOf("decimal", "dec", "numeric", "varchar", "char", "character")
+var typeNames = warehouse.WordSet("decimal", "dec", "numeric", "varchar", "char", "character")
 
 // typeParameters refuses anything in a type's parameters but numbers and
 // commas.
 func typeParameters(toks []warehouse.Token) error {
 	for _, t := range toks {
 		if t.Kind != warehouse.TokenNumber && !t.IsPunct(",") {
-			return warehouse.Rejectf("%s is not allowed in a type's parameters", shortName(t.Text))
+			return warehouse.Rejectf("%s is not allowed in a type's parameters", warehouse.Shorten(t.Text))
 		}
 	}
 	return nil
@@ -225,7 +225,7 @@ func typeParameters(toks []warehouse.Token) error {
 func columnList(toks []warehouse.Token) error {
 	for _, t := range toks {
 		if !t.IsIdent() && !t.IsPunct(",") {
-			return warehouse.Rejectf("%s is not allowed in a column list", shortName(t.Text))
+			return warehouse.Rejectf("%s is not allowed in a column list", warehouse.Shorten(t.Text))
 		}
 	}
 	return nil
@@ -235,7 +235,7 @@ func columnList(toks []warehouse.Token) error {
 // qualifies it (format.`path`, spark.sql.runSQLOnFiles): the built-in
 // ones and the common table formats. Any other source is refused by the
 // path rule, unless its path has no '/', ':' or '\'.
-var fileFormats = setOf("parquet", "orc", "json", "csv", "text", "avro", "binaryfile", "xml", "delta", "iceberg",
+var fileFormats = warehouse.WordSet("parquet", "orc", "json", "csv", "text", "avro", "binaryfile", "xml", "delta", "iceberg",
 	"hudi", "jdbc", "image", "libsvm", "kafka", "hive", "noop", "console", "memory", "rate", "socket",
 	"org", "com") // org.apache.spark.sql.parquet.`path`: a source named by its class
 
@@ -246,73 +246,16 @@ func checkRelations(toks []warehouse.Token) error {
 		if !t.IsIdent() {
 			continue
 		}
-		dotted := at(toks, i-1).IsPunct(".") || at(toks, i+1).IsPunct(".")
+		dotted := warehouse.TokenAt(toks, i-1).IsPunct(".") || warehouse.TokenAt(toks, i+1).IsPunct(".")
 		if !dotted {
 			continue
 		}
-		if at(toks, i+1).IsPunct(".") && at(toks, i+2).IsIdent() && fileFormats[strings.ToLower(t.Ident())] {
-			return warehouse.Rejectf("%s is not allowed: a name qualified by a data source (%s) reads files", qualifiedName(toks, i), t.Ident())
+		if warehouse.TokenAt(toks, i+1).IsPunct(".") && warehouse.TokenAt(toks, i+2).IsIdent() && fileFormats[strings.ToLower(t.Ident())] {
+			return warehouse.Rejectf("%s is not allowed: a name qualified by a data source (%s) reads files", warehouse.QualifiedName(toks, i), t.Ident())
 		}
 		if t.Kind == warehouse.TokenQuotedIdent && strings.ContainsAny(t.Ident(), "/:\\") {
-			return warehouse.Rejectf("%s is not allowed: a name with a path in it reads files", qualifiedName(toks, i))
+			return warehouse.Rejectf("%s is not allowed: a name with a path in it reads files", warehouse.QualifiedName(toks, i))
 		}
 	}
 	return nil
-}
-
-// qualifiedName renders the dotted name around toks[i] for a refusal.
-func qualifiedName(toks []warehouse.Token, i int) string {
-	start := i
-	for start >= 2 && toks[start-1].IsPunct(".") && toks[start-2].IsIdent() {
-		start -= 2
-	}
-	end := i
-	for end+2 < len(toks) && toks[end+1].IsPunct(".") && toks[end+2].IsIdent() {
-		end += 2
-	}
-	var parts []string
-	for j := start; j <= end; j += 2 {
-		parts = append(parts, toks[j].Text)
-	}
-	return shortName(strings.Join(parts, "."))
-}
-
-// shortName cuts a name for a refusal, which is one readable line.
-func shortName(s string) string {
-	if len(s) > 120 {
-		return strings.ToValidUTF8(s[:120], "") + "…"
-	}
-	return s
-}
-
-// matching returns the index of the ")" closing the "(" at open (balanced
-// has made sure there is one).
-func matching(toks []warehouse.Token, open int) int {
-	depth := 0
-	for j := open; j < len(toks); j++ {
-		switch {
-		case toks[j].IsPunct("("):
-			depth++
-		case toks[j].IsPunct(")"):
-			if depth--; depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(toks) - 1
-}
-
-func at(toks []warehouse.Token, i int) warehouse.Token {
-	if i >= 0 && i < len(toks) {
-		return toks[i]
-	}
-	return warehouse.Token{}
-}
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
 }

@@ -1,5 +1,7 @@
 package spark
 
+import "github.com/discover-db/discover/warehouse"
+
 // allowedFunctions are the Spark SQL built-ins a statement may call: each
 // computes its result from its arguments and the rows it is given. None
 // reads or writes outside the query, calls Java code the caller names, or
@@ -13,7 +15,7 @@ package spark
 // aes_encrypt and aes_decrypt, assert_true and raise_error (errors of the
 // caller's making), input_file_name and input_file_block_* (the server's
 // file paths), and every function a user or a catalog registered.
-var allowedFunctions = setOf(
+var allowedFunctions = warehouse.WordSet(
 	// aggregates
 	"any", "any_value", "approx_count_distinct", "approx_percentile", "approx_top_k", "array_agg", "avg",
 	"bit_and", "bit_or", "bit_xor", "bitmap_construct_agg", "bitmap_or_agg", "bool_and", "bool_or",

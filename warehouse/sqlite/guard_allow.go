@@ -1,5 +1,7 @@
 package sqlite
 
+import "github.com/discover-db/discover/warehouse"
+
 // The lists of the SQLite guard. Names are as SQLite reports them to the
 // authorizer: a function by the name it was registered under (lower case
 // for the built-ins, whatever case the statement used), a table-valued
@@ -16,7 +18,7 @@ package sqlite
 // geopoly, rtree and fts5 debugging functions, and every function the
 // build or a program registers beyond these (readfile, writefile, edit
 // and fts3_tokenizer are not in this build at all).
-var allowedFunctions = setOf(
+var allowedFunctions = warehouse.WordSet(
 	// core scalar functions
 	"abs", "char", "coalesce", "concat", "concat_ws", "format", "glob", "hex",
 	"if", "ifnull", "iif", "instr", "length", "like", "likelihood", "likely",
@@ -57,7 +59,7 @@ var allowedFunctions = setOf(
 // Others are refused like any relation outside the inventory: sqlite_dbpage
 // and dbstat (raw pages, deleted content included), fts5vocab, and the
 // pragma functions of settings.
-var tableFunctions = setOf(
+var tableFunctions = warehouse.WordSet(
 	"json_each", "json_tree", "jsonb_each", "jsonb_tree",
 	"pragma_table_info", "pragma_table_xinfo", "pragma_table_list",
 	"pragma_index_list", "pragma_index_info", "pragma_index_xinfo",
@@ -68,24 +70,16 @@ var tableFunctions = setOf(
 // objectPragmas are the PRAGMA statements that only read, whatever their
 // argument names (a table, an index). Not integrity_check and quick_check:
 // they read every b-tree of every schema, SQLite's own tables included.
-var objectPragmas = setOf(
+var objectPragmas = warehouse.WordSet(
 	"table_info", "table_xinfo", "table_list", "index_list", "index_info", "index_xinfo",
 	"foreign_key_list", "foreign_key_check",
 )
 
 // barePragmas only read in their bare form (PRAGMA name); with a value,
 // even an empty one, they set something.
-var barePragmas = setOf(
+var barePragmas = warehouse.WordSet(
 	"collation_list", "function_list", "module_list", "pragma_list", "compile_options",
 	"database_list", "page_count", "page_size", "freelist_count", "encoding",
 	"user_version", "application_id", "schema_version", "data_version",
 	"auto_vacuum", "foreign_keys", "cache_size", "max_page_count",
 )
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}

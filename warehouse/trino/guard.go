@@ -97,16 +97,16 @@ func checkCalls(toks []warehouse.Token) error {
 			// Trino refuses backquoted names; what sits between backquotes
 			// is not a name to this lexer either.
 			return warehouse.Rejectf("backquotes are not allowed (Trino quotes names with \")")
-		case t.IsWord("FUNCTION") && at(toks, i+1).IsIdent() && at(toks, i+2).IsPunct("("):
+		case t.IsWord("FUNCTION") && warehouse.TokenAt(toks, i+1).IsIdent() && warehouse.TokenAt(toks, i+2).IsPunct("("):
 			return warehouse.Rejectf("WITH FUNCTION (an inline routine) is not allowed")
 		}
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if !t.IsIdent() || !at(toks, i+1).IsPunct("(") {
+		if !t.IsIdent() || !warehouse.TokenAt(toks, i+1).IsPunct("(") {
 			continue
 		}
-		prev := at(toks, i-1)
+		prev := warehouse.TokenAt(toks, i-1)
 		word := ""
 		if t.Kind == warehouse.TokenWord {
 			word = strings.ToUpper(t.Text)
@@ -117,9 +117,9 @@ func checkCalls(toks []warehouse.Token) error {
 		case syntaxParen(word, prev):
 			continue // the grammar's own parenthesis; what it holds is scanned on
 		case prev.IsPunct("."):
-			return warehouse.FunctionNotAllowed(qualifiedName(toks, i) + " (a catalog's routine)")
+			return warehouse.FunctionNotAllowed(warehouse.QualifiedName(toks, i) + " (a catalog's routine)")
 		}
-		end := matching(toks, i+1)
+		end := warehouse.ClosingParen(toks, i+1)
 		name := strings.ToLower(t.Ident())
 		switch {
 		case (prev.IsWord("AS") || prev.IsWord("RETURNING")) && typeNames[name]:
@@ -131,7 +131,7 @@ func checkCalls(toks []warehouse.Token) error {
 			i = end
 			continue
 		case prev.IsWord("AS") || prev.IsPunct(")") || prev.Kind == warehouse.TokenQuotedIdent,
-			at(toks, end+1).IsWord("AS") && at(toks, end+2).IsPunct("("):
+			warehouse.TokenAt(toks, end+1).IsWord("AS") && warehouse.TokenAt(toks, end+2).IsPunct("("):
 			// AS t (a, b), (SELECT …) t (a, b), "orders" o (a, b): an
 			// alias's columns; WITH t (a, b) AS (…): a CTE's.
 			if err := columnList(toks[i+2 : end]); err != nil {
@@ -141,7 +141,7 @@ func checkCalls(toks []warehouse.Token) error {
 			continue
 		}
 		if !allowedFunctions[name] {
-			return warehouse.FunctionNotAllowed(shortName(t.Ident()))
+			return warehouse.FunctionNotAllowed(warehouse.Shorten(t.Ident()))
 		}
 	}
 	return nil
@@ -149,7 +149,7 @@ func checkCalls(toks []warehouse.Token) error {
 
 // syntaxWords are reserved words (and EXPLAIN) that Trino's grammar may
 // put before "(" and that no function can be named unquoted.
-var syntaxWords = setOf(
+var syntaxWords = warehouse.WordSet(
 	"AND", "AS", "BETWEEN", "BY", "CASE", "CUBE", "DISTINCT", "ELSE", "ESCAPE", "EXCEPT", "EXISTS", "EXPLAIN",
 	"FOR", "FROM", "HAVING", "IN", "INTERSECT", "IS", "JOIN", "LIKE", "NOT", "ON", "OR", "ROLLUP", "SELECT",
 	"THEN", "UNION", "USING", "VALUES", "WHEN", "WHERE", "WITH", "LATERAL",
@@ -180,10 +180,10 @@ func syntaxParen(word string, prev warehouse.Token) bool {
 	return false
 }
 
-var comparisons = setOf("=", "<>", "!=", "<", ">", "<=", ">=")
+var comparisons = warehouse.WordSet("=", "<>", "!=", "<", ">", "<=", ">=")
 
 // typeNames are Trino's types that take parameters.
-var typeNames = setOf("array", "map", "row", "decimal", "numeric", "varchar", "char", "varbinary",
+var typeNames = warehouse.WordSet("array", "map", "row", "decimal", "numeric", "varchar", "char", "varbinary",
 	"timestamp", "time", "qdigest", "tdigest")
 
 // typeParameters refuses anything in a type's parameters but numbers,
@@ -193,14 +193,14 @@ func typeParameters(toks []warehouse.Token) error {
 	for j := 0; j < len(toks); j++ {
 		t := toks[j]
 		switch {
-		case t.IsIdent() && at(toks, j+1).IsPunct("("):
+		case t.IsIdent() && warehouse.TokenAt(toks, j+1).IsPunct("("):
 			if !typeNames[strings.ToLower(t.Ident())] || t.Kind != warehouse.TokenWord {
-				return warehouse.Rejectf("%s(…) is not a type", shortName(t.Text))
+				return warehouse.Rejectf("%s(…) is not a type", warehouse.Shorten(t.Text))
 			}
 			j++ // its parameters are checked as these are
 		case t.IsIdent(), t.Kind == warehouse.TokenNumber, t.IsPunct(","), t.IsPunct("("), t.IsPunct(")"):
 		default:
-			return warehouse.Rejectf("%s is not allowed in a type's parameters", shortName(t.Text))
+			return warehouse.Rejectf("%s is not allowed in a type's parameters", warehouse.Shorten(t.Text))
 		}
 	}
 	return nil
@@ -210,7 +210,7 @@ func typeParameters(toks []warehouse.Token) error {
 func columnList(toks []warehouse.Token) error {
 	for _, t := range toks {
 		if !t.IsIdent() && !t.IsPunct(",") {
-			return warehouse.Rejectf("%s is not allowed in a column list", shortName(t.Text))
+			return warehouse.Rejectf("%s is not allowed in a column list", warehouse.Shorten(t.Text))
 		}
 	}
 	return nil
@@ -220,7 +220,7 @@ func columnList(toks []warehouse.Token) error {
 // routine: the system catalog (runtime.queries, runtime.nodes, the
 // kill_query procedure), jmx (the JVMs' management beans), and the system
 // schema of a connector (its procedures and table functions).
-var forbiddenQualifiers = setOf("system", "jmx")
+var forbiddenQualifiers = warehouse.WordSet("system", "jmx")
 
 // checkRelations refuses a qualified name whose qualifier (any part but
 // the last) is system or jmx: system.runtime.queries, "SYSTEM".runtime.nodes,
@@ -233,65 +233,8 @@ func checkRelations(toks []warehouse.Token) error {
 			continue
 		}
 		if forbiddenQualifiers[strings.ToLower(t.Ident())] {
-			return warehouse.Rejectf("%s is not allowed (the system and jmx catalogs, and connectors' system schemas, hold the cluster's state and procedures, not data)", qualifiedName(toks, i))
+			return warehouse.Rejectf("%s is not allowed (the system and jmx catalogs, and connectors' system schemas, hold the cluster's state and procedures, not data)", warehouse.QualifiedName(toks, i))
 		}
 	}
 	return nil
-}
-
-// qualifiedName renders the dotted name around toks[i] for a refusal.
-func qualifiedName(toks []warehouse.Token, i int) string {
-	start := i
-	for start >= 2 && toks[start-1].IsPunct(".") && toks[start-2].IsIdent() {
-		start -= 2
-	}
-	end := i
-	for end+2 < len(toks) && toks[end+1].IsPunct(".") && toks[end+2].IsIdent() {
-		end += 2
-	}
-	var parts []string
-	for j := start; j <= end; j += 2 {
-		parts = append(parts, toks[j].Text)
-	}
-	return shortName(strings.Join(parts, "."))
-}
-
-// shortName cuts a name for a refusal, which is one readable line.
-func shortName(s string) string {
-	if len(s) > 120 {
-		return strings.ToValidUTF8(s[:120], "") + "…"
-	}
-	return s
-}
-
-// matching returns the index of the ")" closing the "(" at open (balanced
-// has made sure there is one).
-func matching(toks []warehouse.Token, open int) int {
-	depth := 0
-	for j := open; j < len(toks); j++ {
-		switch {
-		case toks[j].IsPunct("("):
-			depth++
-		case toks[j].IsPunct(")"):
-			if depth--; depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(toks) - 1
-}
-
-func at(toks []warehouse.Token, i int) warehouse.Token {
-	if i >= 0 && i < len(toks) {
-		return toks[i]
-	}
-	return warehouse.Token{}
-}
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
 }

@@ -1,5 +1,7 @@
 package trino
 
+import "github.com/discover-db/discover/warehouse"
+
 // allowedFunctions are the Trino built-ins an untrusted statement may
 // call: each computes its result from its arguments and the rows it is
 // given. None reads or writes outside the query, talks to a connector,
@@ -12,7 +14,7 @@ package trino
 // Left out on purpose: fail (raises an error of the caller's making),
 // current_groups, the ML, geospatial, color and Teradata plugins' functions
 // (not built in everywhere), and internal $operator$ names.
-var allowedFunctions = setOf(
+var allowedFunctions = warehouse.WordSet(
 	// aggregates
 	"approx_distinct", "approx_most_frequent", "approx_percentile", "approx_set", "arbitrary", "any_value",
 	"array_agg", "avg", "bitwise_and_agg", "bitwise_or_agg", "bitwise_xor_agg", "bool_and", "bool_or",
