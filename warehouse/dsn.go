@@ -1,6 +1,7 @@
 package warehouse
 
 import (
+	"errors"
 	"net/url"
 	"regexp"
 	"strings"
@@ -244,6 +245,25 @@ var secretParam = regexp.MustCompile(`(^|[\s?&;,(])(` + secretKey + `)(\s*=\s*)(
 func Redact(dsn string) string {
 	out, _ := redact(dsn)
 	return out
+}
+
+// ParseURL parses a URL-form DSN. Its error never holds a secret of the
+// DSN: url.Parse quotes the whole DSN in its own, so only the inner reason
+// is kept, with every secret the DSN carries masked.
+func ParseURL(dsn string) (*url.URL, error) {
+	u, err := url.Parse(dsn)
+	if err == nil {
+		return u, nil
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	msg := err.Error()
+	for _, secret := range Secrets(dsn) {
+		msg = strings.ReplaceAll(msg, secret, "***")
+	}
+	return nil, errors.New(msg)
 }
 
 // Secrets returns the secret values dsn carries (what Redact masks), as

@@ -180,17 +180,9 @@ const dsnForm = "spark://[user[:password]@]host[:port][/database]"
 // reason is kept.
 func parseDSN(dsn string) (*dsnConfig, error) {
 	redacted := warehouse.Redact(dsn)
-	u, err := url.Parse(dsn)
+	u, err := warehouse.ParseURL(dsn)
 	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		msg := err.Error()
-		for _, secret := range warehouse.Secrets(dsn) {
-			msg = strings.ReplaceAll(msg, secret, "***")
-		}
-		return nil, badInputf("spark: bad DSN %s: %s", redacted, msg)
+		return nil, badInputf("spark: bad DSN %s: %s", redacted, err)
 	}
 	secure := false
 	switch strings.ToLower(u.Scheme) {

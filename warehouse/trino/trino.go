@@ -262,17 +262,9 @@ const dsnForm = "trino://user[:password]@host[:port]/catalog[/schema]"
 // is kept.
 func parseDSN(dsn string) (*dsnConfig, error) {
 	redacted := warehouse.Redact(dsn)
-	u, err := url.Parse(dsn)
+	u, err := warehouse.ParseURL(dsn)
 	if err != nil {
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		msg := err.Error()
-		for _, secret := range warehouse.Secrets(dsn) {
-			msg = strings.ReplaceAll(msg, secret, "***")
-		}
-		return nil, badInputf("trino: bad DSN %s: %s", redacted, msg)
+		return nil, badInputf("trino: bad DSN %s: %s", redacted, err)
 	}
 	c := &dsnConfig{readOnlyTx: true, source: defaultSource}
 	switch strings.ToLower(u.Scheme) {
