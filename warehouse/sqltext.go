@@ -89,3 +89,23 @@ func Shorten(s string) string {
 	}
 	return s
 }
+
+// Balanced refuses unbalanced parentheses: the engine would not parse
+// them, and a guard over tokens reads every "(" with its ")".
+func Balanced(toks []Token) error {
+	depth := 0
+	for _, t := range toks {
+		switch {
+		case t.IsPunct("("):
+			depth++
+		case t.IsPunct(")"):
+			if depth--; depth < 0 {
+				return Rejectf("a ) at offset %d closes nothing", t.Pos)
+			}
+		}
+	}
+	if depth != 0 {
+		return Rejectf("%d ( left open", depth)
+	}
+	return nil
+}

@@ -57,7 +57,7 @@ func guard(sql string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, warehouse.ErrRejected) // Check lexed it already
 	}
-	if err := balanced(toks); err != nil {
+	if err := warehouse.Balanced(toks); err != nil {
 		return err
 	}
 	if err := checkLexical(sql, toks); err != nil {
@@ -67,26 +67,6 @@ func guard(sql string) error {
 		return err
 	}
 	return checkCalls(toks)
-}
-
-// balanced refuses unbalanced parentheses: Spark would not parse them, and
-// the guard reads every "(" with its ")".
-func balanced(toks []warehouse.Token) error {
-	depth := 0
-	for _, t := range toks {
-		switch {
-		case t.IsPunct("("):
-			depth++
-		case t.IsPunct(")"):
-			if depth--; depth < 0 {
-				return warehouse.Rejectf("a ) at offset %d closes nothing", t.Pos)
-			}
-		}
-	}
-	if depth != 0 {
-		return warehouse.Rejectf("%d ( left open", depth)
-	}
-	return nil
 }
 
 // checkLexical refuses what Spark's lexer reads otherwise than the

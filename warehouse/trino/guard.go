@@ -60,33 +60,13 @@ func guard(sql string) error {
 	if err != nil {
 		return fmt.Errorf("%w: %w", err, warehouse.ErrRejected) // Check lexed it already
 	}
-	if err := balanced(toks); err != nil {
+	if err := warehouse.Balanced(toks); err != nil {
 		return err
 	}
 	if err := checkRelations(toks); err != nil {
 		return err
 	}
 	return checkCalls(toks)
-}
-
-// balanced refuses unbalanced parentheses: Trino would not parse them, and
-// the guard reads every "(" with its ")".
-func balanced(toks []warehouse.Token) error {
-	depth := 0
-	for _, t := range toks {
-		switch {
-		case t.IsPunct("("):
-			depth++
-		case t.IsPunct(")"):
-			if depth--; depth < 0 {
-				return warehouse.Rejectf("a ) at offset %d closes nothing", t.Pos)
-			}
-		}
-	}
-	if depth != 0 {
-		return warehouse.Rejectf("%d ( left open", depth)
-	}
-	return nil
 }
 
 // checkCalls applies the allow-list to every name followed by "(".
