@@ -193,6 +193,10 @@ type Capabilities struct {
 	// twice is computed twice), so a statement reads them once: one
 	// branch per statement, not a union of branches over them.
 	LimitSample bool
+	// NoIndexes: the engine has no CREATE INDEX (Trino, Spark SQL: the
+	// connector's or the files' layout decides what a read skips), so no
+	// index is advised.
+	NoIndexes bool
 }
 
 // WholeReadFactor is how many samples a table may hold and still be read

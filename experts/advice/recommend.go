@@ -191,7 +191,9 @@ func recommend(ctx context.Context, env *experts.Env) error {
 		return fmt.Errorf("recommendations: %w", err)
 	}
 	cands = append(cands, others...)
-	cands = append(cands, f.indexes(ctx, others)...)
+	if !f.d.Capabilities().NoIndexes {
+		cands = append(cands, f.indexes(ctx, others)...)
+	}
 	cands = append(cands, f.joins()...)
 	sampling, err := f.sampling(ctx)
 	if err != nil {

@@ -206,8 +206,9 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table, byName 
 			return err
 		}
 		// Advice only where it can matter: an empty or small table is read
-		// in a few pages, index or not.
-		if t.Kind == "table" && n >= experts.IndexMinRows && !indexed(t, fk.Columns) {
+		// in a few pages, index or not; an engine with no indexes has none
+		// to add.
+		if t.Kind == "table" && n >= experts.IndexMinRows && !indexed(t, fk.Columns) && !env.Dialect().Capabilities().NoIndexes {
 			rec := catalog.RecommendationDoc{
 				Kind: "index",
 				Description: fmt.Sprintf("%s(%s) references %s but no index starts with it; joins and parent deletes scan %s.",
