@@ -109,3 +109,15 @@ func Balanced(toks []Token) error {
 	}
 	return nil
 }
+
+// ColumnList refuses anything but names and commas in a column list (an
+// alias's or a CTE's), where anything else would be an expression a guard
+// over tokens did not check.
+func ColumnList(toks []Token) error {
+	for _, t := range toks {
+		if !t.IsIdent() && !t.IsPunct(",") {
+			return Rejectf("%s is not allowed in a column list", Shorten(t.Text))
+		}
+	}
+	return nil
+}

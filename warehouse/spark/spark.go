@@ -129,7 +129,7 @@ func (s *Source) openErr(parent, cctx context.Context, err error) error {
 		if cctx.Err() != nil || op.Timeout() {
 			return badInputf("%s: no answer within %s", prefix, openTimeout)
 		}
-		return badInputf("%s: cannot connect: %s", prefix, dialReason(op))
+		return badInputf("%s: cannot connect: %s", prefix, warehouse.DialReason(op))
 	case cctx.Err() != nil:
 		return badInputf("%s: no answer within %s", prefix, openTimeout)
 	case errors.As(err, &ae):
@@ -143,21 +143,6 @@ func (s *Source) openErr(parent, cctx context.Context, err error) error {
 		return badInputf("%s: the server refused the session: %s", prefix, he.Msg)
 	}
 	return badInputf("%s: not a HiveServer2 server, or it closed the connection: %s", prefix, oneLine(err.Error()))
-}
-
-// dialReason is the part of a dial error a person can act on.
-func dialReason(op *net.OpError) string {
-	var dns *net.DNSError
-	switch {
-	case errors.As(op, &dns) && dns.IsNotFound:
-		return "no such host " + dns.Name
-	case op.Timeout():
-		return "connection timed out"
-	}
-	if op.Err != nil {
-		return op.Err.Error()
-	}
-	return op.Error()
 }
 
 func badInputf(format string, args ...any) error {

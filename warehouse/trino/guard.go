@@ -114,7 +114,7 @@ func checkCalls(toks []warehouse.Token) error {
 			warehouse.TokenAt(toks, end+1).IsWord("AS") && warehouse.TokenAt(toks, end+2).IsPunct("("):
 			// AS t (a, b), (SELECT …) t (a, b), "orders" o (a, b): an
 			// alias's columns; WITH t (a, b) AS (…): a CTE's.
-			if err := columnList(toks[i+2 : end]); err != nil {
+			if err := warehouse.ColumnList(toks[i+2 : end]); err != nil {
 				return err
 			}
 			i = end
@@ -181,16 +181,6 @@ func typeParameters(toks []warehouse.Token) error {
 		case t.IsIdent(), t.Kind == warehouse.TokenNumber, t.IsPunct(","), t.IsPunct("("), t.IsPunct(")"):
 		default:
 			return warehouse.Rejectf("%s is not allowed in a type's parameters", warehouse.Shorten(t.Text))
-		}
-	}
-	return nil
-}
-
-// columnList refuses anything but names and commas in a column list.
-func columnList(toks []warehouse.Token) error {
-	for _, t := range toks {
-		if !t.IsIdent() && !t.IsPunct(",") {
-			return warehouse.Rejectf("%s is not allowed in a column list", warehouse.Shorten(t.Text))
 		}
 	}
 	return nil

@@ -186,7 +186,7 @@ func (s *Source) openErr(parent, pctx context.Context, err error) error {
 	}
 	var op *net.OpError
 	if errors.As(err, &op) {
-		return badInputf("%s: cannot connect: %s", prefix, dialReason(op))
+		return badInputf("%s: cannot connect: %s", prefix, warehouse.DialReason(op))
 	}
 	var cert *tls.CertificateVerificationError
 	var rec tls.RecordHeaderError
@@ -216,21 +216,6 @@ func (s *Source) openErr(parent, pctx context.Context, err error) error {
 		return badInputf("%s: the read-only transaction failed (%v); behind a gateway that spreads queries over clusters, add ?read_only_transaction=false", prefix, describe(err))
 	}
 	return fmt.Errorf("%s: %w", prefix, describe(err))
-}
-
-// dialReason is the part of a dial error a person can act on.
-func dialReason(op *net.OpError) string {
-	var dns *net.DNSError
-	switch {
-	case errors.As(op, &dns) && dns.IsNotFound:
-		return "no such host " + dns.Name
-	case op.Timeout():
-		return "connection timed out"
-	}
-	if op.Err != nil {
-		return op.Err.Error()
-	}
-	return op.Error()
 }
 
 // dsnConfig is a parsed trino:// DSN.
