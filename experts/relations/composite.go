@@ -314,8 +314,7 @@ func bestNamed(child []Column, kc Column, used map[string]bool) (Column, NameMat
 		if used[ch.Name] || typeClass(ch.Type) != typeClass(kc.Type) {
 			continue
 		}
-		m := componentName(ch, kc)
-		whole := strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.Name)
+		m, whole := componentName(ch, kc), spellsWhole(ch, kc)
 		if m.Score > bestM.Score || m.Score == bestM.Score && m.Score > 0 && whole && !bestWhole {
 			best, bestM, bestWhole = ch, m, whole
 		}
@@ -332,8 +331,7 @@ func bestNamed(child []Column, kc Column, used map[string]bool) (Column, NameMat
 // spelled so, and a sibling's own key is no reference to it. Otherwise
 // the single-column rules, strong ones only.
 func componentName(ch, kc Column) NameMatch {
-	if strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.Name) ||
-		strings.EqualFold(ch.named(), kc.named()) && !bareKeyWord(kc.named()) {
+	if spellsWhole(ch, kc) || strings.EqualFold(ch.named(), kc.named()) && !bareKeyWord(kc.named()) {
 		return NameMatch{Score: 1, Rule: "exact"}
 	}
 	m := MatchName(ch.Table, ch.named(), kc.Table, kc.named())
@@ -341,6 +339,12 @@ func componentName(ch, kc Column) NameMatch {
 		return NameMatch{}
 	}
 	return m
+}
+
+// spellsWhole reports whether the child column spells the key column
+// whole, with or without its own table's column prefix (c_d_id for d_id).
+func spellsWhole(ch, kc Column) bool {
+	return strings.EqualFold(ch.Name, kc.Name) || strings.EqualFold(ch.named(), kc.Name)
 }
 
 // bareKeyWord reports whether a column's name is a key word alone (id,
@@ -455,9 +459,8 @@ func checkComposite(ctx context.Context, env *experts.Env, tables map[string]war
 	if err != nil {
 		return CompositeScored{}, err
 	}
-	if ps.Sampled && env.Dialect().Capabilities().LimitSample {
-		// Looked up by its key, a parent this large would be read whole
-		// (inclusionSQL): not checked, and so not accepted.
+	if lookupReadsWhole(env.Dialect(), ps) {
+		// Not checked, and so not accepted.
 		s := ScoreComposite(c, Inclusion{})
 		s.Evidence = append(s.Evidence, fmt.Sprintf("not checked: looking its tuples up in the key on this engine would read %s (%s rows) whole", c.Parent.Table, ps.Size()))
 		return s, nil
@@ -587,10 +590,7 @@ func SelectComposite(all []CompositeScored) []CompositeScored {
 		}
 	}
 	accepted = dropExtensionHops(accepted)
-	references := map[[2]string]bool{} // child table, parent table
-	for _, s := range accepted {
-		references[[2]string{s.Child, s.Parent.Table}] = true
-	}
+	references := tablePairs(accepted)
 	better := func(s, b CompositeScored) bool {
 		switch {
 		case s.Confidence != b.Confidence:
@@ -637,10 +637,9 @@ func SelectComposite(all []CompositeScored) []CompositeScored {
 // customer's, where the profile's key is its customer's) keeps its
 // reference to A.
 func dropExtensionHops(accepted []CompositeScored) []CompositeScored {
-	refs := map[[2]string]bool{} // child table, parent table
+	refs := tablePairs(accepted)
 	byChildSet := map[string][]CompositeScored{}
 	for _, s := range accepted {
-		refs[[2]string{s.Child, s.Parent.Table}] = true
 		k := keySig(s.Child, s.Columns)
 		byChildSet[k] = append(byChildSet[k], s)
 	}
@@ -655,6 +654,16 @@ func dropExtensionHops(accepted []CompositeScored) []CompositeScored {
 		}
 		return false
 	})
+}
+
+// tablePairs is which tables reference which among refs: child table,
+// parent table.
+func tablePairs(refs []CompositeScored) map[[2]string]bool {
+	out := map[[2]string]bool{}
+	for _, s := range refs {
+		out[[2]string{s.Child, s.Parent.Table}] = true
+	}
+	return out
 }
 
 // namedAfterToo reports whether each child column of s (C → A) is named

@@ -2279,6 +2279,14 @@ func typeClass(t string) string {
 	return u
 }
 
+// lookupReadsWhole reports whether searching a parent read through a
+// sample by its key would read it whole: on an engine whose only sample
+// is a table's first rows (Capabilities.LimitSample, Trino), which plans
+// the search as a join.
+func lookupReadsWhole(d warehouse.Dialect, ps experts.Scope) bool {
+	return ps.Sampled && d.Capabilities().LimitSample
+}
+
 // InclusionSQL is the exact check: the child's distinct values, how many of
 // them the key lacks, the same in rows, and the most rows of the child
 // holding one value the key has (the most children of one parent, which
@@ -2297,15 +2305,13 @@ func InclusionSQL(d warehouse.Dialect, child, parent warehouse.TableName, ccol, 
 // per value, rather than joining it: a planner may join by a hash of the
 // whole parent. Such a lookup needs the key compared as it is, so a cast
 // (types that differ) is not checked against so large a parent: "" then.
-// Nor is any parent that large on an engine whose only sample is a table's
-// first rows (Capabilities.LimitSample, Trino): it plans the lookup as a
-// join that reads the parent whole.
+// Nor is any parent whose lookup would read it whole (lookupReadsWhole).
 func inclusionSQL(d warehouse.Dialect, cs, ps experts.Scope, ccol, pcol string, cast bool) string {
 	c, p := "c."+d.QuoteIdent(ccol), "p."+d.QuoteIdent(pcol)
 	groups := fmt.Sprintf("(SELECT %[1]s AS v, COUNT(*) AS n FROM %[2]s WHERE %[1]s IS NOT NULL GROUP BY %[1]s) g", c, cs.From("c"))
 	var from string
 	if ps.Sampled {
-		if cast && !d.Capabilities().DynamicTypes || d.Capabilities().LimitSample {
+		if cast && !d.Capabilities().DynamicTypes || lookupReadsWhole(d, ps) {
 			return ""
 		}
 		from = fmt.Sprintf("(SELECT g.n AS n, %s AS hit FROM %s) h", d.Lookup(ps.Quoted(), "p", p+" = g.v"), groups)
