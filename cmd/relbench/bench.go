@@ -264,16 +264,13 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 			truthRefs = append(truthRefs, r)
 		}
 	}
-	for _, r := range rels {
-		if r.Source == "inferred" {
-			gotRefs = append(gotRefs, newRef(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns))
-		}
-	}
 	got := map[string]bool{}
 	for _, r := range rels {
 		if r.Source != "inferred" {
 			continue
 		}
+		gr := newRef(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns)
+		gotRefs = append(gotRefs, gr)
 		k := RelKey(r.FromTable, strings.Join(r.FromColumns, ","), r.ToTable, strings.Join(r.ToColumns, ","))
 		got[k] = true
 		d.Inferred++
@@ -290,7 +287,7 @@ func scoreDB(ctx context.Context, m manifestRow, declared []fk, o Options) DB {
 				}
 				d.InferredOrphanReports = append(d.InferredOrphanReports, k+" orphan_fraction "+of)
 			}
-		case impliedBy(newRef(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns), truthRefs):
+		case impliedBy(gr, truthRefs):
 			d.ImpliedFP++
 			d.Implied = append(d.Implied, "inferred, said by the truth: "+shown(r.FromTable, r.FromColumns, r.ToTable, r.ToColumns))
 		default:
