@@ -12,11 +12,8 @@ import "strings"
 // (enum('PRINT')) says nothing either. An empty type is no number here:
 // callers on engines with dynamic types decide that for themselves.
 func NumericType(t string) bool {
-	u := strings.ToUpper(strings.TrimSpace(t))
-	if before, _, ok := strings.Cut(u, "("); ok {
-		u = strings.TrimSpace(before)
-	}
-	if u == "ENUM" || u == "SET" || strings.Contains(u, "INTERVAL") || strings.Contains(u, "POINT") {
+	u := typeName(t)
+	if EnumType(t) || strings.Contains(u, "INTERVAL") || strings.Contains(u, "POINT") {
 		return false
 	}
 	for _, s := range []string{"INT", "REAL", "NUM", "DEC", "FLOA", "DOUB"} {
@@ -25,4 +22,22 @@ func NumericType(t string) bool {
 		}
 	}
 	return false
+}
+
+// EnumType reports whether a declared type is an enumeration or a set of
+// labels (MySQL's enum('G','PG') and set('a','b'), DuckDB's ENUM('a')),
+// whose values are text.
+func EnumType(t string) bool {
+	u := typeName(t)
+	return u == "ENUM" || u == "SET"
+}
+
+// typeName is a declared type's name in upper case, without its
+// parameters: NUMERIC(10,2) → NUMERIC.
+func typeName(t string) string {
+	u := strings.ToUpper(strings.TrimSpace(t))
+	if before, _, ok := strings.Cut(u, "("); ok {
+		u = strings.TrimSpace(before)
+	}
+	return u
 }

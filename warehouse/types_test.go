@@ -20,3 +20,12 @@ func TestNumericType(t *testing.T) {
 		}
 	}
 }
+
+func TestEnumType(t *testing.T) {
+	for typ, want := range map[string]bool{"enum('G','PG')": true, "ENUM('a')": true, "set('a','b')": true, " Enum ": true,
+		"TEXT": false, "VARCHAR(5)": false, "SETTING": false, "enumeration": false} {
+		if got := warehouse.EnumType(typ); got != want {
+			t.Errorf("%q: %v, want %v", typ, got, want)
+		}
+	}
+}

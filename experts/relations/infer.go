@@ -2273,7 +2273,7 @@ func typeClass(t string) string {
 	case warehouse.NumericType(t):
 		return "integer" // numbers compare with numbers
 	case strings.Contains(u, "CHAR"), strings.Contains(u, "CLOB"), strings.Contains(u, "TEXT"), strings.Contains(u, "STRING"),
-		strings.HasPrefix(u, "ENUM"), strings.HasPrefix(u, "SET("):
+		warehouse.EnumType(t):
 		return "text" // an enumeration's labels are text
 	}
 	return u

@@ -153,7 +153,7 @@ func (c *column) numeric() bool {
 		return true
 	}
 	u := strings.ToUpper(c.Type)
-	if strings.Contains(u, "DATE") || strings.Contains(u, "TIME") || strings.HasPrefix(u, "ENUM") || strings.HasPrefix(u, "SET(") {
+	if strings.Contains(u, "DATE") || strings.Contains(u, "TIME") || warehouse.EnumType(c.Type) {
 		return false
 	}
 	if c.SampleTaken && len(c.Sample) > 0 {
