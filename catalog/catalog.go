@@ -61,6 +61,7 @@ type Catalog struct {
 	// same findings alone (SaveChanged).
 	upsertChanged *sql.Stmt
 	path          string
+	log           logBound
 	broken        atomic.Pointer[writeFailure] // the first write the storage refused
 }
 
@@ -103,11 +104,15 @@ func parseTime(s string) (time.Time, error) {
 // busy_timeout covers the remaining contention: another process on the same
 // file, and checkpoints. journal_mode is not among the parameters: it is
 // persistent, so Open sets it once, after making sure the file is ours.
+// busyTimeout is how long a write waits for another's lock.
+const busyTimeout = 10 * time.Second
+
 var (
 	writerParams = []string{
-		"_pragma=busy_timeout(10000)",
+		fmt.Sprintf("_pragma=busy_timeout(%d)", busyTimeout.Milliseconds()),
 		"_pragma=synchronous(NORMAL)",
 		"_pragma=foreign_keys(1)",
+		fmt.Sprintf("_pragma=journal_size_limit(%d)", walTruncateTo), // walbound.go
 		// Explicit transactions take the write lock at BEGIN, so a
 		// read-then-write transaction cannot deadlock against another
 		// process and fail with SQLITE_BUSY despite busy_timeout.
@@ -185,7 +190,9 @@ func Open(ctx context.Context, path string) (*Catalog, error) {
 		w.Close()
 		return nil, openError(path, err)
 	}
-	return &Catalog{writer: w, reader: r, upsert: upsert, upsertChanged: upsertChanged, path: path}, nil
+	c := &Catalog{writer: w, reader: r, upsert: upsert, upsertChanged: upsertChanged, path: path}
+	c.log.wal = abs + "-wal"
+	return c, nil
 }
 
 func enableWAL(ctx context.Context, db *sql.DB) error {

@@ -177,6 +177,19 @@ func TestCatalogUnderLoad(t *testing.T) {
 		wg      sync.WaitGroup
 	)
 	latest.Store("")
+	// The log's size, watched while the load lasts: readers that never
+	// pause must not keep it from starting over (walbound.go).
+	var walPeak atomic.Int64
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		for lctx.Err() == nil {
+			if fi, err := os.Stat(path + "-wal"); err == nil && fi.Size() > walPeak.Load() {
+				walPeak.Store(fi.Size())
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
 	for w := range loadWriters - 4 {
 		c := a
 		if w%2 == 1 {
@@ -234,6 +247,13 @@ func TestCatalogUnderLoad(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err) // a lock error ("database is locked", SQLITE_BUSY) included
+	}
+	<-watched
+	// Four times the size at which a writer starts the log over: two
+	// processes' writers each look every walCheckEvery writes. Unbounded,
+	// it passed 800 MB in 10 s.
+	if peak := walPeak.Load(); peak > 4*walLimit {
+		t.Errorf("the write-ahead log grew to %d MB under load, want at most %d MB", peak>>20, 4*walLimit>>20)
 	}
 	<-childRead
 	if err := child.Wait(); err != nil {
@@ -314,6 +334,6 @@ func TestCatalogUnderLoad(t *testing.T) {
 	if hits, err := a.Search(ctx, "load test entry", 0); err != nil || len(hits) != len(all)+loadHotKeys {
 		t.Errorf("search finds %d entries, want %d (%v)", len(hits), len(all)+loadHotKeys, err)
 	}
-	t.Logf("%s: %d writers saved %d entries (%d in the child process) and replaced %d hot keys as often; %d readers made %d reads",
-		d, loadWriters, len(all), len(childKeys), loadHotKeys, loadReaders, reads.Load())
+	t.Logf("%s: %d writers saved %d entries (%d in the child process) and replaced %d hot keys as often; %d readers made %d reads; the log peaked at %d MB",
+		d, loadWriters, len(all), len(childKeys), loadHotKeys, loadReaders, reads.Load(), walPeak.Load()>>20)
 }

@@ -47,7 +47,11 @@ func (c *Catalog) WriteErr() error {
 // afterFailure keeps err when it is the storage's, and returns what the
 // caller should see.
 func (c *Catalog) afterFailure(ctx context.Context, err error) error {
-	if err == nil || ctx.Err() != nil || !storageFailure(err) {
+	if err == nil {
+		c.boundLog(ctx) // every write passes here
+		return nil
+	}
+	if ctx.Err() != nil || !storageFailure(err) {
 		return err
 	}
 	c.broken.CompareAndSwap(nil, &writeFailure{path: c.path, err: err})
