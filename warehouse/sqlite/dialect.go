@@ -87,6 +87,18 @@ func (Dialect) Numeric(expr string) string {
 	return "CASE WHEN typeof(" + expr + ") IN ('integer','real') THEN CAST(" + expr + " AS REAL) END"
 }
 
+// NumbersOnly is expr where it holds a number, NULL elsewhere, in the
+// number's own class: what Numeric selects, without its cast. SQLite sorts
+// every number below every text and blob, and '' is the least text; a
+// column of numeric affinity leaves the literal text, as it does any text
+// that is no number. One comparison per value, where Numeric's storage
+// class test and cast cost the rules' whole-table aggregate twice its
+// time (shop_sale of the star at scale 1, 8.6M rows: 14.1 s against 7.3 s
+// in the sqlite3 shell).
+func (Dialect) NumbersOnly(expr string) string {
+	return "CASE WHEN " + expr + " < '' THEN " + expr + " END"
+}
+
 // CountDistinct counts exactly: SQLite has no sketch (the caller streams
 // the values into one).
 func (Dialect) CountDistinct(expr string, approx bool) (string, bool) {
