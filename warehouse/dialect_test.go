@@ -61,6 +61,7 @@ var goldenCalls = []struct {
 	{"quote_table_catalog", func(d warehouse.Dialect) string {
 		return d.QuoteTable(warehouse.TableName{Schema: "hive.sales", Name: "orders"})
 	}},
+	{"literal", func(d warehouse.Dialect) string { return d.Literal(`it's C:\temp\ ab\' \n`) }},
 	{"cast_text", func(d warehouse.Dialect) string { return d.CastText(d.QuoteIdent("c")) }},
 	{"numeric", func(d warehouse.Dialect) string { return d.Numeric(d.QuoteIdent("c")) }},
 	{"count_distinct", func(d warehouse.Dialect) string { return withEstimate(d.CountDistinct(d.QuoteIdent("c"), false)) }},
