@@ -48,6 +48,12 @@ type Dialect interface {
 	// engine does: a value from the data may hold quotes, backslashes and
 	// anything else.
 	Literal(s string) string
+	// TypedLiteral is a literal of v, a value of a column of declared type
+	// typ written as the engine writes it in text (a profile's least or
+	// greatest value), that the column compares with as it is: a string
+	// literal where the engine casts one to the column's type, a literal
+	// of the type where it does not (Trino's DATE '…').
+	TypedLiteral(typ, v string) string
 
 	// CastText renders expr as a string, so that every value reaches Go as
 	// text whatever the driver would make of the declared type.
@@ -331,6 +337,10 @@ func QuoteQualified(quote func(string) string, t TableName, split bool) string {
 // quote gets a literal their guards refuse, a failed statement rather
 // than a wrong one.
 func (Standard) Literal(s string) string { return Literal(s) }
+
+// TypedLiteral is Literal(v): SQLite, PostgreSQL, MySQL and DuckDB cast a
+// string literal to the type of the column it is compared with.
+func (Standard) TypedLiteral(typ, v string) string { return Literal(v) }
 
 // Limit is the clause that keeps the first n rows. All five engines spell it
 // LIMIT n (Trino also knows FETCH FIRST, but LIMIT is shorter).

@@ -52,6 +52,10 @@ var literalEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
 // character, newlines and all, stands for itself inside '…'.
 func (Dialect) Literal(s string) string { return "'" + literalEscapes.Replace(s) + "'" }
 
+// TypedLiteral is Literal(v): Spark casts a string literal to the type of
+// the column it is compared with (ANSI mode is off in every session).
+func (d Dialect) TypedLiteral(typ, v string) string { return d.Literal(v) }
+
 // FoldedIn is Standard's with Spark's literals.
 func (d Dialect) FoldedIn(expr string, values []string) string {
 	return warehouse.FoldedInWith(d.Literal, expr, values)
