@@ -43,6 +43,17 @@ type Dialect interface {
 	QuoteIdent(name string) string
 	// QuoteTable quotes a table name, schema-qualified when Schema is set.
 	QuoteTable(t TableName) string
+	// Literal quotes s as a string literal the engine reads back as
+	// exactly s, and whose end the engine's Grammar finds where the
+	// engine does: a value from the data may hold quotes, backslashes and
+	// anything else.
+	Literal(s string) string
+	// TypedLiteral is a literal of v, a value of a column of declared type
+	// typ written as the engine writes it in text (a profile's least or
+	// greatest value), that the column compares with as it is: a string
+	// literal where the engine casts one to the column's type, a literal
+	// of the type where it does not (Trino's DATE '…').
+	TypedLiteral(typ, v string) string
 
 	// CastText renders expr as a string, so that every value reaches Go as
 	// text whatever the driver would make of the declared type.
@@ -319,6 +330,18 @@ func QuoteQualified(quote func(string) string, t TableName, split bool) string {
 	return b.String()
 }
 
+// Literal doubles the quote (the package's Literal), which is exact where
+// a backslash in '…' is an ordinary character. Not yet on MySQL, whose
+// sessions read backslash escapes, nor on PostgreSQL, whose guard cannot
+// know standard_conforming_strings: a value with a backslash before a
+// quote gets a literal their guards refuse, a failed statement rather
+// than a wrong one.
+func (Standard) Literal(s string) string { return Literal(s) }
+
+// TypedLiteral is Literal(v): SQLite, PostgreSQL, MySQL and DuckDB cast a
+// string literal to the type of the column it is compared with.
+func (Standard) TypedLiteral(typ, v string) string { return Literal(v) }
+
 // Limit is the clause that keeps the first n rows. All five engines spell it
 // LIMIT n (Trino also knows FETCH FIRST, but LIMIT is shorter).
 func (Standard) Limit(n int64) string {
@@ -335,9 +358,15 @@ func (Standard) Blank(expr string) string { return "TRIM(" + expr + ") = ''" }
 
 // FoldedIn renders LOWER(TRIM(expr)) IN (values).
 func (Standard) FoldedIn(expr string, values []string) string {
+	return FoldedInWith(Literal, expr, values)
+}
+
+// FoldedInWith is Standard's FoldedIn with values quoted by literal, for
+// an engine that writes its own literals.
+func FoldedInWith(literal func(string) string, expr string, values []string) string {
 	lits := make([]string, len(values))
 	for i, v := range values {
-		lits[i] = Literal(v)
+		lits[i] = literal(v)
 	}
 	return "LOWER(TRIM(" + expr + ")) IN (" + strings.Join(lits, ", ") + ")"
 }
@@ -439,7 +468,10 @@ func QuantileOffset(p float64, n int64) int64 {
 	return int64(math.Round(p * float64(n-1)))
 }
 
-// Literal quotes a string literal; every engine doubles the quote.
+// Literal quotes a string literal by doubling the quote, which is how
+// SQLite, PostgreSQL (standard_conforming_strings), DuckDB and Trino read
+// it. An engine whose strings take backslash escapes writes its own
+// (Dialect.Literal).
 func Literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // TimePart names a part of a date or timestamp for DatePart.

@@ -61,6 +61,12 @@ var goldenCalls = []struct {
 	{"quote_table_catalog", func(d warehouse.Dialect) string {
 		return d.QuoteTable(warehouse.TableName{Schema: "hive.sales", Name: "orders"})
 	}},
+	{"literal", func(d warehouse.Dialect) string { return d.Literal(`it's C:\temp\ ab\' \n`) }},
+	{"typed_literal", func(d warehouse.Dialect) string {
+		return strings.Join([]string{d.TypedLiteral("date", "2024-01-31"), d.TypedLiteral("timestamp(3)", "2024-01-31 10:00:00.5"),
+			d.TypedLiteral("timestamp(3) with time zone", "2024-01-31 10:00:00 UTC"), d.TypedLiteral("time(3)", "10:00:00"),
+			d.TypedLiteral("varchar(20)", "it's")}, ", ")
+	}},
 	{"cast_text", func(d warehouse.Dialect) string { return d.CastText(d.QuoteIdent("c")) }},
 	{"numeric", func(d warehouse.Dialect) string { return d.Numeric(d.QuoteIdent("c")) }},
 	{"count_distinct", func(d warehouse.Dialect) string { return withEstimate(d.CountDistinct(d.QuoteIdent("c"), false)) }},

@@ -315,7 +315,7 @@ func (f *facts) piiOf(ctx context.Context, table, col string) string {
 // the profile saw, masked when the column holds personal data of category
 // pii (the probe is a finding's evidence, and a lookup of a value nobody
 // holds shows the plan as well).
-func literal(p catalog.ProfileDoc, numeric bool, pii string) (string, bool) {
+func literal(d warehouse.Dialect, p catalog.ProfileDoc, typ, pii string) (string, bool) {
 	var v string
 	switch {
 	case len(p.TopValues) > 0:
@@ -328,13 +328,13 @@ func literal(p catalog.ProfileDoc, numeric bool, pii string) (string, bool) {
 	if pii != "" {
 		v = privacy.MaskOnce(pii, v)
 	}
-	if numeric {
+	if warehouse.NumericType(typ) {
 		if _, err := strconv.ParseFloat(v, 64); err != nil {
 			return "", false
 		}
 		return v, true
 	}
-	return "'" + strings.ReplaceAll(v, "'", "''") + "'", true
+	return d.TypedLiteral(typ, v), true
 }
 
 func (f *facts) columnOf(t warehouse.Table, name string) (warehouse.Column, bool) {
@@ -364,9 +364,11 @@ func (f *facts) indexCandidate(ctx context.Context, t warehouse.Table, col, kind
 		if p.Max == nil || pii != "" {
 			return candidate{}, false
 		}
-		where = fmt.Sprintf("%s >= '%s'", q, strings.ReplaceAll(*p.Max, "'", "''"))
+		// A literal of the column's type: Trino compares a date with no
+		// string.
+		where = q + " >= " + f.d.TypedLiteral(c.Type, *p.Max)
 	} else {
-		lit, ok := literal(p, warehouse.NumericType(c.Type), pii)
+		lit, ok := literal(f.d, p, c.Type, pii)
 		if !ok {
 			return candidate{}, false
 		}

@@ -694,7 +694,11 @@ func (r *ruler) factsSQL(claims []columnClaim) string {
 		}
 		switch c.kind {
 		case "unique":
-			sel = append(sel, fmt.Sprintf("COUNT(DISTINCT %s) AS %s_distinct", q, c.alias))
+			// The dialect's exact count: COUNT(DISTINCT) everywhere but on
+			// Spark, which expands every row once per COUNT(DISTINCT) of a
+			// statement, and this one holds one per unique claim.
+			dc, _ := r.d.CountDistinct(q, false)
+			sel = append(sel, fmt.Sprintf("%s AS %s_distinct", dc, c.alias))
 		case "non_negative":
 			num := q
 			if r.d.Capabilities().DynamicTypes {

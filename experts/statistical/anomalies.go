@@ -522,7 +522,7 @@ func (p *profiler) anomalyQuery(ctx context.Context, stats []*colStats, now time
 				f.gotFuture = true
 				continue
 			}
-			cond := p.d.DatePart(warehouse.PartDate, q) + " > " + sqlString(today)
+			cond := p.d.DatePart(warehouse.PartDate, q) + " > " + p.d.Literal(today)
 			bs = append(bs, countBranch(p.d, p.from, k, codeFutureCount, cond),
 				examplesBranch(p.d, p.from, k, codeFuture, q, cond, "4 DESC"))
 		}

@@ -67,13 +67,10 @@ var epochPlaceholders = []string{"1970-01-01", "1970-01-01 00:00:00"}
 func epochCond(d warehouse.Dialect, q string) string {
 	lits := make([]string, len(epochPlaceholders))
 	for i, e := range epochPlaceholders {
-		lits[i] = sqlString(e)
+		lits[i] = d.Literal(e)
 	}
 	return d.CastText(q) + " IN (" + strings.Join(lits, ", ") + ")"
 }
-
-// sqlString quotes a string literal; every engine doubles the quote.
-func sqlString(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // placeholderCond is true for values that stand in for a missing one:
 // LOWER(TRIM(value)) is one of placeholders.

@@ -19,7 +19,8 @@ import (
 //
 //   - Tables are Parquet files (USING parquet) in the server's warehouse:
 //     no keys, unique constraints, indexes, foreign keys or defaults; NOT
-//     NULL is kept.
+//     NULL is written but Spark drops it from a data source table, so
+//     every column reads as nullable.
 //   - The "database" is a Spark database: CreateDatabase takes
 //     spark://user@host:port/db and gives spark://user@host:port/name.
 //   - Rows go in as INSERT … SELECT from one JSON text a batch, exploded

@@ -38,6 +38,29 @@ func (d Dialect) QuoteTable(t warehouse.TableName) string {
 	return warehouse.QuoteQualified(d.QuoteIdent, t, true)
 }
 
+// literalEscapes writes a backslash and a quote with a backslash before
+// each: Spark reads a backslash in a string as an escape (every session
+// pins spark.sql.parser.escapedStringLiterals off, and the guard's lexer
+// reads it so, Grammar.BackslashEscapes), so that doubling the quote alone
+// lets a value ending in a backslash end its literal early. A quote is
+// written \' rather than doubled: the backslash escape is the one Spark's
+// lexer has always had (Spark 4.3 also reads a doubled quote as one; older
+// servers were not tried).
+var literalEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
+
+// Literal quotes s with its backslashes and quotes escaped; every other
+// character, newlines and all, stands for itself inside '…'.
+func (Dialect) Literal(s string) string { return "'" + literalEscapes.Replace(s) + "'" }
+
+// TypedLiteral is Literal(v): Spark casts a string literal to the type of
+// the column it is compared with (ANSI mode is off in every session).
+func (d Dialect) TypedLiteral(typ, v string) string { return d.Literal(v) }
+
+// FoldedIn is Standard's with Spark's literals.
+func (d Dialect) FoldedIn(expr string, values []string) string {
+	return warehouse.FoldedInWith(d.Literal, expr, values)
+}
+
 // CastText: Spark's text type is STRING.
 func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS STRING)" }
 

@@ -114,8 +114,9 @@ func TestServerStructure(t *testing.T) {
 	for _, c := range byName["orders"].Columns {
 		cols = append(cols, fmt.Sprintf("%d %s %s %v", c.Position, c.Name, c.Type, c.Nullable))
 	}
-	// Spark keeps NOT NULL in a Parquet table's schema but says every
-	// column may be NULL in the catalog call: it is not checked here.
+	// Spark drops the NOT NULL of a data source table (USING parquet)
+	// when it makes the table, so every column here reads as nullable:
+	// not checked here, TestServerNullability is about it.
 	if want := "1 id BIGINT,2 customer_id BIGINT,3 amount DECIMAL(10,2),4 status STRING,5 ordered_at TIMESTAMP"; !strings.HasPrefix(strings.Join(cols, ","), "1 id BIGINT") ||
 		strings.Join(stripNullable(cols), ",") != want {
 		t.Errorf("orders columns %q, want %q", cols, want)
@@ -293,5 +294,113 @@ func TestServerBadInput(t *testing.T) {
 		if !errors.Is(err, warehouse.ErrBadInput) || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%s: %v; want one line of bad input with %q", c.dsn, err, c.want)
 		}
+	}
+}
+
+// hostileValues are values a column may hold that a literal must carry
+// whole: Spark reads a backslash in a string as an escape.
+var hostileValues = []string{
+	`C:\temp\`, `ab\'`, `\`, `\\`, `'`, `''`, `it's`, `\'; SELECT 1 --`,
+	"line one\nline two", "cr\rlf\r\n", "tab\there", `\n\t\u0041\%\_\0`, `\\'\\''`,
+	"Zürich — 東京 🙂", `"double" and ` + "`back`", `/* not a comment */ -- nor this`,
+	"", " ", `%_*?`,
+}
+
+// TestServerLiteralRoundTrip: the dialect's literal of each hostile value,
+// sent through the guard, comes back from Spark as exactly the value, as
+// one column (a literal that ended early would leave the rest of it as
+// SQL), and inside a larger statement too.
+func TestServerLiteralRoundTrip(t *testing.T) {
+	s := openFixture(t)
+	ctx := context.Background()
+	d := s.Dialect()
+	for _, v := range hostileValues {
+		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
+		res, err := s.Query(ctx, q, warehouse.QueryOptions{})
+		if err != nil {
+			t.Errorf("%q: %s: %v", v, q, err)
+			continue
+		}
+		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || res.Rows[0][0] != v {
+			t.Errorf("%q: %s gave columns %q, rows %q; want the value and 1", v, q, res.Columns, res.Rows)
+		}
+	}
+	// All of them at once, compared on the server, and FoldedIn over them.
+	var lits, folded []string
+	for _, v := range hostileValues {
+		lits = append(lits, d.Literal(v))
+		folded = append(folded, strings.ToLower(strings.Trim(v, " "))) // Spark's TRIM drops spaces only
+	}
+	q := "SELECT count(*) AS n, count(CASE WHEN " + d.FoldedIn("v", folded) + " THEN 1 END) AS folded FROM (SELECT explode(array(" +
+		strings.Join(lits, ", ") + ")) AS v) x WHERE v IN (" + strings.Join(lits, ", ") + ")"
+	res, err := s.Query(ctx, q, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	n := int64(len(hostileValues))
+	if got := fmt.Sprint(res.Rows); got != fmt.Sprint([][]any{{n, n}}) {
+		t.Errorf("%d values matched themselves, %s", n, got)
+	}
+}
+
+// TestServerNullability: a column declared NOT NULL reads as not nullable
+// where Spark's catalog keeps the declaration (a Hive-format table, STORED
+// AS PARQUET: GetColumns says NULLABLE 0), and as nullable where Spark
+// drops it when the table is made (a data source table, USING parquet:
+// Spark's own DESCRIBE … AS JSON says nullable, and it stores a NULL in
+// the column without complaint), so that nullable is what Spark holds,
+// not what the CREATE TABLE said.
+func TestServerNullability(t *testing.T) {
+	server := serverDSN(t)
+	c, err := parseDSN(server)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db := fmt.Sprintf("nullfix_%d", time.Now().UnixNano())
+	cn, err := hs2.Dial(ctx, &c.Config, pins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cn.Close()
+	t.Cleanup(func() { cn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+db+" CASCADE", 0) })
+	for _, q := range []string{
+		"CREATE DATABASE " + db,
+		"CREATE TABLE " + db + ".hive_nn (id BIGINT NOT NULL, note STRING) STORED AS PARQUET",
+		"CREATE TABLE " + db + ".source_nn (id BIGINT NOT NULL, note STRING) USING parquet",
+	} {
+		if _, err := cn.Exec(ctx, q, 0); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	s, err := Open(ctx, server[:strings.LastIndex(server, "/")]+"/"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tables, err := s.Tables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, tb := range tables {
+		for _, col := range tb.Columns {
+			got = append(got, fmt.Sprintf("%s.%s nullable=%v", tb.Name.Name, col.Name, col.Nullable))
+		}
+	}
+	want := "hive_nn.id nullable=false hive_nn.note nullable=true source_nn.id nullable=true source_nn.note nullable=true"
+	if strings.Join(got, " ") != want {
+		t.Errorf("columns %q, want %q", strings.Join(got, " "), want)
+	}
+	// What Spark itself holds of the data source table: no NOT NULL.
+	res, err := cn.Exec(ctx, "DESCRIBE TABLE EXTENDED "+db+".source_nn AS JSON", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := fmt.Sprint(res.Rows); !strings.Contains(js, `{"name":"id","type":{"name":"bigint"},"nullable":true}`) {
+		t.Errorf("Spark's own description of source_nn: %s; want id nullable", js)
+	}
+	if _, err := cn.Exec(ctx, "INSERT INTO "+db+".source_nn VALUES (NULL, 'x')", 0); err != nil {
+		t.Errorf("Spark refused a NULL in source_nn.id (%v): then it keeps the NOT NULL somewhere", err)
 	}
 }

@@ -78,6 +78,24 @@ func (Dialect) DatePart(part warehouse.TimePart, expr string) string {
 	panic(warehouse.UnknownPart(part))
 }
 
+// TypedLiteral writes a value of a date or time column as a literal of
+// its type (DATE '…', TIMESTAMP '…' with its zone if it has one, TIME
+// '…'): Trino compares such a column with a string literal not at all
+// (TYPE_MISMATCH: Cannot apply operator: date = varchar(10)). A value of
+// any other type is a string literal.
+func (Dialect) TypedLiteral(typ, v string) string {
+	t := strings.ToLower(strings.TrimSpace(typ))
+	switch {
+	case strings.HasPrefix(t, "date"):
+		return "DATE " + warehouse.Literal(v)
+	case strings.HasPrefix(t, "timestamp"):
+		return "TIMESTAMP " + warehouse.Literal(v)
+	case strings.HasPrefix(t, "time"):
+		return "TIME " + warehouse.Literal(v)
+	}
+	return warehouse.Literal(v)
+}
+
 // Lookup keeps EXISTS: Trino decorrelates correlated subqueries into joins
 // anyway.
 func (Dialect) Lookup(from, alias, cond string) string {
