@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -63,6 +64,9 @@ type Catalog struct {
 	path          string
 	log           logBound
 	broken        atomic.Pointer[writeFailure] // the first write the storage refused
+
+	guardMu sync.Mutex
+	guard   Guard // sees every write first (SetGuard); nil: none
 }
 
 // AfterWrite, when not nil, is called after every write a catalog commits,
@@ -257,6 +261,10 @@ func (c *Catalog) Save(ctx context.Context, e Entry) error {
 	if err := c.WriteErr(); err != nil {
 		return fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
 	}
+	if c.CurrentGuard() != nil {
+		_, err := c.SaveAllChanged(ctx, []Entry{e})
+		return err
+	}
 	if err := c.afterFailure(ctx, c.save(ctx, e)); err != nil {
 		return fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
 	}
@@ -274,6 +282,10 @@ func (c *Catalog) Save(ctx context.Context, e Entry) error {
 func (c *Catalog) SaveChanged(ctx context.Context, e Entry) (changed bool, err error) {
 	if err := c.WriteErr(); err != nil {
 		return false, fmt.Errorf("catalog: save %s %s: %w", e.Kind, e.Key, err)
+	}
+	if c.CurrentGuard() != nil {
+		changed, err := c.SaveAllChanged(ctx, []Entry{e})
+		return len(changed) > 0 && changed[0], err
 	}
 	n, err := c.saveWith(ctx, c.upsertChanged, e)
 	if err := c.afterFailure(ctx, err); err != nil {
@@ -299,6 +311,10 @@ func (c *Catalog) SaveAllChanged(ctx context.Context, es []Entry) (changed []boo
 	if err := c.WriteErr(); err != nil {
 		return nil, fmt.Errorf("catalog: save %d entries: %w", len(es), err)
 	}
+	asked := len(es)
+	if es, err = c.guarded(ctx, es); err != nil {
+		return nil, fmt.Errorf("catalog: save %d entries: %w", asked, err)
+	}
 	args := make([][]any, len(es))
 	for i, e := range es {
 		if args[i], err = entryArgs(e); err != nil {
@@ -314,7 +330,8 @@ func (c *Catalog) SaveAllChanged(ctx context.Context, es []Entry) (changed []boo
 			afterWrite(e.Kind, e.Key)
 		}
 	}
-	return changed, nil
+	// What the guard added is not the caller's: changed answers for es.
+	return changed[:asked], nil
 }
 
 // saveAll runs upsertChanged with each entry's args in one transaction.
@@ -803,6 +820,15 @@ func (c *Catalog) Result(ctx context.Context, key string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: result %s: %w", key, err)
 	}
+	if strings.HasPrefix(string(b), sealPrefix) {
+		// Sealed by a run still going on (Guard.Result): this process's
+		// reads it; another's, killed, is as good as not kept.
+		s, ok := Unseal(string(b))
+		if !ok {
+			return nil, ErrNotFound
+		}
+		b = []byte(s)
+	}
 	return b, nil
 }
 
@@ -813,6 +839,9 @@ func (c *Catalog) KeepResult(ctx context.Context, key, runID string, result []by
 	if result == nil {
 		_, err = c.write(ctx, `UPDATE results SET run_id = ? WHERE key = ?`, runID, key)
 	} else {
+		if g := c.CurrentGuard(); g != nil {
+			result = g.Result(result)
+		}
 		_, err = c.write(ctx, `INSERT INTO results (key, run_id, result) VALUES (?, ?, ?)
 			ON CONFLICT (key) DO UPDATE SET run_id = excluded.run_id, result = excluded.result`, key, runID, string(result))
 	}

@@ -208,6 +208,15 @@ type ProfileDoc struct {
 	// of each. The statistical expert fills it from the values it saw: all
 	// values of a column with few distinct values, a sample otherwise.
 	ValuePatterns []ValuePattern `json:"value_patterns,omitempty"`
+	// Sealed says the values it quotes (Values) are sealed (Seal): written
+	// before anyone knew whether the column is personal, during a run that
+	// masks personal values. SealedValues are those values sealed, in the
+	// order of Values, beside their masks: a personal column's profile
+	// while its run goes on. Decoding gives the values back in the
+	// process that sealed them (package redact's Guard), so that the run's
+	// experts read what they read without it; the run's end drops them.
+	Sealed       bool     `json:"sealed,omitempty"`
+	SealedValues []string `json:"sealed_values,omitempty"`
 }
 
 // Values are the column's values the profile quotes: its least and

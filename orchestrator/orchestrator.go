@@ -84,6 +84,7 @@ type Orchestrator struct {
 	Listed []warehouse.Table
 
 	usageBase catalog.LLMUsage    // model use of earlier attempts of a resumed run
+	guard     *redact.Guard       // keeps personal values out of the catalog file while the run goes on; nil with --show-pii
 	tables    []warehouse.Table   // what the run set out to read, listed at its start
 	skipped   []warehouse.Skipped // what the source left out at the start
 	model     finisher            // the model's expert, when there is a model
@@ -163,6 +164,17 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		if state.Contributions == nil {
 			state.Contributions = map[string]int{}
 		}
+	}
+	if !cfg.Options.ShowPII {
+		// From the first write on, no personal value reaches the file
+		// (redact.Guard): a run killed at any point leaves none there.
+		g, err := redact.NewGuard(ctx, o.Catalog, run.ID)
+		if err != nil {
+			return run, fmt.Errorf("orchestrator: %w", err)
+		}
+		o.guard = g
+		o.Catalog.SetGuard(g)
+		defer o.Catalog.SetGuard(nil)
 	}
 	var queries atomic.Int64
 	queries.Store(state.Queries)
@@ -704,7 +716,15 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 		}
 		// The values of personal-data columns are masked before the run is
 		// marked finished (package redact): a finished run's catalog, and
-		// every report written from it, holds none of them.
+		// every report written from it, holds none of them. What the guard
+		// held back (the sealed profiles of columns never judged, the kept
+		// results) is written first, so that the last pass sees it.
+		if o.guard != nil {
+			if err := o.guard.Finish(ctx); err != nil {
+				_ = o.save(ctx, &run, s)
+				return run, fmt.Errorf("orchestrator: %w", err)
+			}
+		}
 		if _, err := redact.Catalog(ctx, o.Catalog, run.ID, o.Config.Options.ShowPII); err != nil {
 			_ = o.save(ctx, &run, s)
 			return run, fmt.Errorf("orchestrator: %w", err)
@@ -715,6 +735,12 @@ func (o *Orchestrator) finish(run catalog.Run, s catalog.LoopState, queries *ato
 	run.StopReason = stop
 	if err := o.save(ctx, &run, s); err != nil {
 		return run, err
+	}
+	if o.guard != nil && stop != "" {
+		// Finished: nothing sealed is left for the key to open.
+		if err := o.guard.Forget(); err != nil {
+			return run, fmt.Errorf("orchestrator: %w", err)
+		}
 	}
 	o.emit(Event{Kind: EventRunDone, RunID: run.ID, Iteration: s.Iteration, Phase: s.Phase, StopReason: stop,
 		Confidence: s.Confidence, Coverage: s.Coverage, Queries: s.Queries, ModelCalls: s.LLM.Calls})

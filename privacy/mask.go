@@ -193,6 +193,21 @@ func (r *Redactor) Add(category, value string) {
 	r.byWord = nil
 }
 
+// AddFrom records every value o masks, and the shapes it masks, as ones
+// to mask.
+func (r *Redactor) AddFrom(o *Redactor) {
+	if o == nil {
+		return
+	}
+	for v, m := range o.masks {
+		if _, ok := r.masks[v]; !ok {
+			r.masks[v] = m
+			r.byWord = nil
+		}
+	}
+	r.emails = r.emails || o.emails
+}
+
 // Empty reports whether Text would change nothing.
 func (r *Redactor) Empty() bool { return len(r.masks) == 0 && !r.emails }
 

@@ -107,7 +107,7 @@ func Detect(c Column) (Finding, bool) {
 	// more values and two kinds at least.
 	if n >= 2*minValues {
 		kinds := map[string]int{}
-		k := 0
+		k, bare := 0, 0
 		for _, v := range vals {
 			v = strings.TrimSpace(v)
 			kind := ""
@@ -120,14 +120,41 @@ func Detect(c Column) (Finding, bool) {
 			if kind == "" && isSSN(v) {
 				kind = "US social security numbers"
 			}
+			if kind == "" && isBareSSN(v) {
+				bare++
+				continue
+			}
 			if kind != "" {
 				kinds[kind]++
 				k++
 			}
 		}
+		// Nine bare digits are counted as social security numbers only
+		// beside numbers of two other kinds (documents of several
+		// countries, where the US ones are written without dashes) or
+		// under a name that says so: otherwise a column of order numbers,
+		// one in eleven of which passes the BSN's 11-proof, would be two
+		// kinds.
+		if bare > 0 && (len(kinds) >= 2 || ssnNamed(c.Words)) {
+			kinds["US social security numbers (nine digits)"] += bare
+			k += bare
+		}
 		if len(kinds) >= 2 && float64(k) >= valueShare*float64(n) {
 			names := slices.Sorted(maps.Keys(kinds))
 			return Finding{NationalID, 0.85, []string{counted(k, fmt.Sprintf("are valid national identifiers of %d kinds (%s)", len(kinds), strings.Join(names, "; ")))}}, true
+		}
+	}
+	// Social security numbers written as nine bare digits. Nine digits are
+	// order numbers, account numbers and phone numbers as often, and the
+	// SSA's rules (area not 000, 666 or 900-999, group not 00, serial not
+	// 0000) leave nine in ten random nine-digit numbers valid and every
+	// run of sequential ids below 900000000: passing them proves little,
+	// and no share of values is evidence of its own. So the values must
+	// all pass them and the name must say what they are (ssn, tax_id,
+	// id_value).
+	if ssnNamed(c.Words) {
+		if k, ok := share(isBareSSN); ok && k == n {
+			return Finding{NationalID, 0.8, []string{"named as a national identifier", counted(k, "are nine digits valid as US social security numbers (area, group and serial as issued)")}}, true
 		}
 	}
 	// An address's four numbers, which the semantic expert may take for a
@@ -306,6 +333,32 @@ func isSSN(s string) bool {
 		}
 	}
 	return s[:3] != "000" && s[:3] != "666" && s[0] != '9' && s[4:6] != "00" && s[7:] != "0000"
+}
+
+// isBareSSN: nine digits valid as a US social security number (isSSN's
+// rules).
+func isBareSSN(s string) bool {
+	if len(s) != 9 || !allDigits(s) {
+		return false
+	}
+	return isSSN(s[:3] + "-" + s[3:5] + "-" + s[5:])
+}
+
+// ssnNamed says whether a column's name says it holds national numbers:
+// a word of names.txt's national_id, or the generic names of a document's
+// number (id_value, id_number, document_number), which nine bare digits
+// under them do not make an order number.
+func ssnNamed(words []string) bool {
+	if nameCategories(words)[NationalID] {
+		return true
+	}
+	name := "_" + strings.Join(words, "_") + "_"
+	for _, w := range []string{"_id_value_", "_id_number_", "_document_number_", "_document_no_"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isIP: an IPv4 address in dotted decimal or an IPv6 address.

@@ -198,3 +198,61 @@ func TestNationalIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestBareSSN (issue 21): US social security numbers written as nine bare
+// digits are found under a name that says what they are (id_value beside
+// other countries' documents, or alone), and nine-digit order numbers,
+// phone numbers and account numbers, valid as SSNs as most nine-digit
+// numbers are, are not, whatever their column's other values.
+func TestBareSSN(t *testing.T) {
+	var bare, mixed, orders, randomOrders, phones []string
+	for i := range 40 {
+		// Areas 001-899 as issued since 2011, leading zeros kept.
+		ssn := fmt.Sprintf("%03d%02d%04d", 1+i*22, 1+i*2, 1+i*241)
+		bare = append(bare, ssn)
+		switch i % 4 {
+		case 0, 1:
+			mixed = append(mixed, ssn)
+		case 2:
+			mixed = append(mixed, fmt.Sprintf("%03d-%02d-%04d", 100+i, 10+i, 1000+i))
+		case 3:
+			mixed = append(mixed, cpfOf(fmt.Sprintf("%09d", 123456000+i*37)))
+		}
+		orders = append(orders, fmt.Sprintf("%d", 100000001+i))
+		randomOrders = append(randomOrders, fmt.Sprintf("%d", 100000000+(i*7919*104729)%800000000))
+		phones = append(phones, fmt.Sprintf("6%08d", 12345678+i*1013))
+	}
+	for _, c := range []struct {
+		name string
+		col  Column
+		want string
+	}{
+		{"kyc id_value, several countries", Column{Words: []string{"id", "value"}, Values: mixed}, NationalID},
+		{"id_value, bare SSNs alone", Column{Words: []string{"id", "value"}, Values: bare}, NationalID},
+		{"ssn, bare", Column{Words: []string{"ssn"}, Values: bare}, NationalID},
+		{"bare SSNs under no such name", Column{Words: []string{"reference"}, Values: bare}, ""},
+		{"sequential order numbers", Column{Words: []string{"order", "number"}, Values: orders}, ""},
+		{"scattered order numbers", Column{Words: []string{"order", "no"}, Values: randomOrders}, ""},
+		{"order numbers under no name", Column{Words: []string{"dato1"}, Values: randomOrders}, ""},
+		{"nine-digit phone numbers", Column{Words: []string{"movil"}, Values: phones}, ""},
+	} {
+		f, ok := Detect(c.col)
+		got := ""
+		if ok {
+			got = f.Category
+		}
+		if got != c.want {
+			t.Errorf("%s: %q %v, want %q", c.name, got, f.Evidence, c.want)
+		}
+	}
+}
+
+// cpfOf completes nine digits with a CPF's two check digits.
+func cpfOf(nine string) string {
+	for d := 0; d < 100; d++ {
+		if s := fmt.Sprintf("%s%02d", nine, d); isCPF(s) {
+			return s
+		}
+	}
+	panic("no check digits")
+}

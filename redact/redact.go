@@ -6,11 +6,11 @@
 // its mask. Reports, `ask` and the MCP server read the catalog, so they
 // show the masks. Counts, fractions, lengths and shapes are untouched.
 //
-// It runs once a run has found what it finds, before the orchestrator
-// marks the run finished: the profiles are written before the semantic
-// expert knows which columns are personal, and a finished run's catalog
-// holds none of their values. A run interrupted before then keeps them
-// until --resume finishes it.
+// While the run goes on, its Guard keeps the values out of the catalog
+// file from the first write (a profile's values are sealed until its
+// column is judged); Catalog runs once a run has found what it finds,
+// before the orchestrator marks the run finished, and masks what the
+// guard could not know yet when it was written.
 package redact
 
 import (
@@ -138,6 +138,11 @@ func values(ctx context.Context, cat *catalog.Catalog, runID string) (r *privacy
 		for _, v := range p.Values() {
 			r.Add(sd.PII.Category, v)
 		}
+	}
+	// While the run goes on, its profiles hold the masks of these values
+	// (Guard): the raw ones are the guard's, in memory.
+	if g, ok := cat.CurrentGuard().(*Guard); ok && g.runID == runID {
+		r.AddFrom(g.Redactor())
 	}
 	return r, len(pii), nil
 }

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
@@ -496,4 +499,183 @@ func TestPrivacyMasksQueryResultsPostgres(t *testing.T) {
 			t.Errorf("row %d: visits %v, want it as it is", i, row[1])
 		}
 	}
+}
+
+// TestPrivacyKilledRunLeavesNoValues (issue 21): a discover process killed
+// with SIGKILL at any point of a run leaves none of the values of the
+// columns it finds personal in the catalog's files (the database and its
+// log), and --resume finishes the run with the same personal-data
+// columns. The run is piibench's clinic (python3 cmd/piibench/generate.py),
+// killed right after its k-th catalog write for k spread over the whole
+// run; the values looked for are every value the database holds in a
+// column an uninterrupted run finds personal, six characters or more and
+// no part of a value of another column (a surname inside a firm's name).
+func TestPrivacyKilledRunLeavesNoValues(t *testing.T) {
+	dir := t.TempDir()
+	const name = "clinica_it_pl_se"
+	if out, err := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir).CombinedOutput(); err != nil {
+		t.Fatalf("generate.py: %v\n%s", err, out)
+	}
+	db := filepath.Join(dir, name+".db")
+	args := func(out string) []string {
+		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "-v", "--parallel", "1"}
+	}
+
+	// The uninterrupted run: its writes, and which columns it finds personal.
+	ref := t.TempDir()
+	stop := recordWrites(t, filepath.Join(ref, "catalog.db"))
+	res := run(t, args(ref)...)
+	writes := len(stop())
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	pii := piiColumns(t, ref)
+	raw := columnValues(t, db, pii)
+	if len(pii) < 15 || len(raw) < 1000 {
+		t.Fatalf("%d personal columns, %d values to look for", len(pii), len(raw))
+	}
+	leaks := func(when, out string) {
+		t.Helper()
+		files, _ := filepath.Glob(filepath.Join(out, "catalog.db*"))
+		if len(files) == 0 {
+			t.Fatalf("%s: no catalog files in %s", when, out)
+		}
+		n := 0
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A value is looked for where its first word is (a quick
+			// index: thousands of values over every file of every kill).
+			words := map[string]bool{}
+			for _, w := range strings.FieldsFunc(string(b), notAlnum) {
+				words[w] = true
+			}
+			for _, v := range raw {
+				if words[firstAlnum(v)] && strings.Contains(string(b), v) {
+					if n++; n <= 5 {
+						t.Errorf("%s: %s holds the personal value %q", when, filepath.Base(f), v)
+					}
+				}
+			}
+		}
+		if n > 5 {
+			t.Errorf("%s: %d personal values in all", when, n)
+		}
+	}
+	leaks("the uninterrupted run", ref)
+
+	const points = 10
+	var mid string
+	for i := 1; i <= points; i++ {
+		k := int64(i * writes / (points + 1))
+		out := t.TempDir()
+		killedRun(t, k, args(out))
+		leaks(fmt.Sprintf("killed after write %d of %d", k, writes), out)
+		if i == points/2 {
+			mid = out
+		}
+	}
+	res = run(t, append(args(mid), "--resume")...)
+	if res.code != 0 {
+		t.Fatalf("--resume: exit %d\n%s", res.code, res.stderr)
+	}
+	leaks("resumed", mid)
+	if got := piiColumns(t, mid); !reflect.DeepEqual(got, pii) {
+		t.Errorf("the resumed run's personal columns %v, want %v", got, pii)
+	}
+}
+
+// piiColumns maps the personal-data columns of the report in dir to their
+// categories.
+func piiColumns(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	_, rep := readReport(t, dir)
+	out := map[string]string{}
+	for _, tb := range rep.Tables {
+		for _, c := range tb.Columns {
+			if c.PII != nil {
+				out[tb.Name+"."+c.Name] = c.PII.Category
+			}
+		}
+	}
+	return out
+}
+
+// columnValues are the distinct values of the SQLite database's columns
+// pii names, as text, six characters or more and no part of a value of
+// another column.
+func columnValues(t *testing.T, path string, pii map[string]string) []string {
+	t.Helper()
+	d, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rows, err := d.Query(`SELECT m.name, p.name FROM sqlite_schema m, pragma_table_info(m.name) p WHERE m.type = 'table'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cols [][2]string
+	for rows.Next() {
+		var tb, c string
+		if err := rows.Scan(&tb, &c); err != nil {
+			t.Fatal(err)
+		}
+		cols = append(cols, [2]string{tb, c})
+	}
+	rows.Close()
+	personal, other := map[string]bool{}, map[string]bool{}
+	for _, tc := range cols {
+		rs, err := d.Query(fmt.Sprintf(`SELECT DISTINCT CAST(%q AS TEXT) FROM %q WHERE %q IS NOT NULL`, tc[1], tc[0], tc[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rs.Next() {
+			var v string
+			if err := rs.Scan(&v); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := pii[tc[0]+"."+tc[1]]; ok {
+				personal[v] = true
+			} else {
+				other[v] = true
+			}
+		}
+		rs.Close()
+	}
+	// The other values by each word they hold: a value is part of another
+	// only if that one holds its first word.
+	byWord := map[string][]string{}
+	for v := range other {
+		for _, w := range strings.FieldsFunc(v, notAlnum) {
+			byWord[w] = append(byWord[w], v)
+		}
+	}
+	var out []string
+values:
+	for v := range personal {
+		if len(v) < 6 {
+			continue
+		}
+		for _, w := range byWord[firstAlnum(v)] {
+			if strings.Contains(w, v) {
+				continue values
+			}
+		}
+		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func notAlnum(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+
+// firstAlnum is s's first word of letters and digits.
+func firstAlnum(s string) string {
+	if f := strings.FieldsFunc(s, notAlnum); len(f) > 0 {
+		return f[0]
+	}
+	return ""
 }

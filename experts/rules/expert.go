@@ -88,9 +88,13 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 		return nil, fmt.Errorf("rules plan: %w", err)
 	}
 	typeOf := make(map[string]string, len(semantics))
+	piiOf := map[string]string{}
 	for _, e := range semantics {
 		var s catalog.SemanticDoc
 		if e.Decode(&s) == nil {
+			if s.PII != nil {
+				piiOf[e.Key] = s.PII.Category
+			}
 			typeOf[e.Key] = s.SemanticType
 		}
 	}
@@ -99,7 +103,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 	for _, t := range ready {
 		name := t.Name.String()
 		ps := map[string]*catalog.ProfileDoc{}
-		types := map[string]string{}
+		types, pii := map[string]string{}, map[string]string{}
 		for _, c := range t.Columns {
 			key := name + "." + c.Name
 			if p, ok := complete[key]; ok {
@@ -108,13 +112,16 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 			if typ, ok := typeOf[key]; ok {
 				types[c.Name] = typ
 			}
+			if cat, ok := piiOf[key]; ok && !env.Options.ShowPII {
+				pii[c.Name] = cat
+			}
 		}
 		tasks = append(tasks, experts.Task{
 			Expert: Name,
 			Name:   "rules " + name,
 			Table:  name,
 			Run: func(ctx context.Context) error {
-				return testTable(ctx, env, t, ps, types, refs)
+				return testTable(ctx, env, t, ps, types, pii, refs)
 			},
 		})
 	}
@@ -122,7 +129,7 @@ func (x *Expert) Plan(ctx context.Context, env *experts.Env) ([]experts.Task, er
 }
 
 // testTable tests the rules of t and marks the table done.
-func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc, types map[string]string, refs *semantic.ReferrerIndex) error {
+func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profiles map[string]*catalog.ProfileDoc, types, pii map[string]string, refs *semantic.ReferrerIndex) error {
 	if env.Options.IgnoreDeclaredFKs {
 		// As if nothing were declared, as the semantic expert saw the table.
 		t.ForeignKeys = nil
@@ -141,7 +148,7 @@ func testTable(ctx context.Context, env *experts.Env, t warehouse.Table, profile
 		if err != nil {
 			return fmt.Errorf("rules %s: %w", name, err)
 		}
-		if err := tableRules(ctx, env, t, scope, pk, profiles, types, refs); err != nil {
+		if err := tableRules(ctx, env, t, scope, pk, profiles, types, pii, refs); err != nil {
 			return fmt.Errorf("rules %s: %w", name, err)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/discover-db/discover/experts/semantic"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -90,17 +91,20 @@ type ruler struct {
 	profiles map[string]*catalog.ProfileDoc
 	// types are the semantic expert's column types (SemanticDoc.SemanticType).
 	types map[string]string
+	// pii are the categories of the columns that hold personal data, whose
+	// values the rules' evidence quotes masked (none with --show-pii).
+	pii map[string]string
 }
 
 // tableRules proposes and tests the rules of one table. Only a spent
 // budget or a cancelled run is an error: a test that fails is recorded as
 // inconclusive, with the error as its evidence.
 func tableRules(ctx context.Context, env *experts.Env, t warehouse.Table, scope experts.Scope, pk []string,
-	profiles map[string]*catalog.ProfileDoc, types map[string]string, refs *semantic.ReferrerIndex) error {
+	profiles map[string]*catalog.ProfileDoc, types, pii map[string]string, refs *semantic.ReferrerIndex) error {
 	if t.Kind != "table" || len(profiles) == 0 {
 		return nil // a view repeats its tables' rules
 	}
-	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: env.Dialect(), pk: pk, profiles: profiles, types: types, refs: refs}
+	r := &ruler{env: env, t: t, scope: scope, name: t.Name.String(), d: env.Dialect(), pk: pk, profiles: profiles, types: types, pii: pii, refs: refs}
 	for _, step := range []func(context.Context) error{r.lifecycles, r.crossLifecycles, r.columnFacts, r.orderings, r.temporal} {
 		if err := step(ctx); err != nil {
 			return err
@@ -795,7 +799,13 @@ func (r *ruler) duplicates(ctx context.Context, col string) ([]string, error) {
 		if i >= 5 || len(row) == 0 {
 			break
 		}
-		ex = append(ex, fmt.Sprint(row[0]))
+		v := fmt.Sprint(row[0])
+		if cat := r.pii[col]; cat != "" {
+			// Values the profile may not list: the catalog's guard
+			// would not know them.
+			v = privacy.MaskOnce(cat, v)
+		}
+		ex = append(ex, v)
 	}
 	n := len(res.Rows)
 	what := fmt.Sprintf("%d values held by more than one row", n)
