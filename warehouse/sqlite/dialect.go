@@ -89,7 +89,7 @@ func (Dialect) Numeric(expr string) string {
 
 // NumbersOnly is expr where it holds a number, NULL elsewhere, in the
 // number's own class: what Numeric selects, without its cast. SQLite sorts
-// every number below every text and blob, and '' is the least text; a
+// every number below every text and blob, and the empty text is the least; a
 // column of numeric affinity leaves the literal text, as it does any text
 // that is no number. One comparison per value, where Numeric's storage
 // class test and cast cost the rules' whole-table aggregate twice its
