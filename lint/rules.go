@@ -7,6 +7,8 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/report"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
 )
 
 // The rules' ids, as discover.yaml's lint: key names them.
@@ -148,6 +150,7 @@ func checkedEvidence(rel report.Relationship) []string {
 func ptr[T any](v T) *T { return &v }
 
 func noPrimaryKey(r *report.Report, _ Settings) []Violation {
+	noKeys := engineOf(r).NoKeys
 	var out []Violation
 	for _, t := range r.Tables {
 		if !isTable(t) {
@@ -158,12 +161,19 @@ func noPrimaryKey(r *report.Report, _ Settings) []Violation {
 		}
 		v := Violation{Table: t.Name, Figures: Figures{Rows: t.RowCount}}
 		switch {
+		case len(t.PrimaryKey) > 0 && noKeys:
+			// Nothing can be declared: the advice is what a reviewer can do.
+			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare; the data says (%s) identifies its rows: document it as the key, and keep it unique where the data is written",
+				t.Name, r.Database.Dialect, strings.Join(t.PrimaryKey, ", "))
+			v.Related = []string{refName(t.Name, t.PrimaryKey)}
 		case len(t.PrimaryKey) > 0:
 			v.Message = fmt.Sprintf("%s declares no primary key; the data says (%s) identifies its rows: declare it", t.Name, strings.Join(t.PrimaryKey, ", "))
 			v.Related = []string{refName(t.Name, t.PrimaryKey)}
 		case len(t.Uniques) > 0:
 			v.Message = fmt.Sprintf("%s declares no primary key, only a unique constraint on (%s)", t.Name, strings.Join(t.Uniques[0], ", "))
 			v.Related = []string{refName(t.Name, t.Uniques[0])}
+		case noKeys:
+			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare, and the data found none", t.Name, r.Database.Dialect)
 		default:
 			v.Message = fmt.Sprintf("%s declares no primary key, and the data found none", t.Name)
 		}
@@ -209,13 +219,22 @@ func declaredKey(t report.Table) []string {
 	return t.PrimaryKey
 }
 
-// indexless are the dialects whose tables take no index (Trino reads
-// tables its connectors store): an index a reviewer cannot create is no
-// finding.
-var indexless = map[string]bool{"trino": true}
+// engineOf is what the report's engine can declare, from its dialect's
+// Capabilities (the one table of engines, connect); an engine the build
+// does not know, or a report without one, is taken to declare keys and
+// indexes, as most do.
+func engineOf(r *report.Report) warehouse.Capabilities {
+	d, err := connect.DialectFor(r.Database.Dialect)
+	if err != nil {
+		return warehouse.Capabilities{}
+	}
+	return d.Capabilities()
+}
 
 func unindexedReference(r *report.Report, s Settings) []Violation {
-	if indexless[r.Database.Dialect] {
+	// An index a reviewer cannot create (Trino and Spark SQL read tables
+	// their connectors or files lay out) is no finding.
+	if engineOf(r).NoIndexes {
 		return nil
 	}
 	tables := tableMap(r)
@@ -240,15 +259,23 @@ func unindexedReference(r *report.Report, s Settings) []Violation {
 }
 
 func undeclaredReference(r *report.Report, s Settings) []Violation {
+	noKeys := engineOf(r).NoKeys
 	var out []Violation
 	for _, rel := range r.Relationships {
 		if rel.Source != "inferred" || !confirmed(rel, s.Param("min_confidence")) {
 			continue
 		}
+		msg := fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent) but the schema declares no foreign key",
+			refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction))
+		if noKeys {
+			// No schema there can declare one: the reference is worth
+			// documenting and checking where the data is written instead.
+			msg = fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent); %s cannot declare foreign keys: document it, and check it where the data is written",
+				refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction), r.Database.Dialect)
+		}
 		out = append(out, Violation{
 			Table: rel.FromTable, Columns: slices.Clone(rel.FromColumns), References: target(rel),
-			Message: fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent) but the schema declares no foreign key",
-				refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction)),
+			Message: msg,
 			Figures: Figures{Confidence: ptr(rel.Confidence), OrphanFraction: rel.OrphanFraction, Evidence: checkedEvidence(rel)},
 		})
 	}
