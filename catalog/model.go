@@ -114,6 +114,7 @@ type IndexDoc struct {
 	Unique     bool     `json:"unique"`
 	Predicate  string   `json:"predicate,omitempty"`
 	Definition string   `json:"definition,omitempty"`
+	Comment    string   `json:"comment,omitempty"`
 }
 
 // CheckDoc is a declared CHECK constraint; Name is "" where the engine
@@ -161,6 +162,9 @@ type TableDoc struct {
 	Checks         []CheckDoc   `json:"checks,omitempty"`
 	Triggers       []TriggerDoc `json:"triggers,omitempty"`
 	Materialized   bool         `json:"materialized,omitempty"`
+	// ConstraintComments are the database's comments on constraints, by
+	// constraint name (warehouse.Table.ConstraintComments).
+	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
 }
 
 // ValueCount is one frequent value.

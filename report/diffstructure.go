@@ -86,7 +86,24 @@ func (d *differ) tableStructure(o, n Table) {
 			return s
 		})
 	named(d, o.Name, "index", byName(o.Indexes, func(x Index) string { return x.Name }),
-		byName(n.Indexes, func(x Index) string { return x.Name }), indexKeyText)
+		byName(n.Indexes, func(x Index) string { return x.Name }), func(x Index) string {
+			return indexKeyText(x) + commentText(x.Comment)
+		})
+	for _, name := range slices.Sorted(maps.Keys(mergeKeys(o.ConstraintComments, n.ConstraintComments))) {
+		d.changed(CategorySchema, o.Name, "constraint "+name+" comment", o.ConstraintComments[name], n.ConstraintComments[name])
+	}
+}
+
+// mergeKeys is a set of the keys of a and b.
+func mergeKeys(a, b map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // named compares the named pieces of a table's structure (checks,

@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -253,6 +254,9 @@ type Table struct {
 	Reads          []string  `json:"reads,omitempty"`      // the tables and views a view reads
 	Checks         []Check   `json:"checks,omitempty"`
 	Triggers       []Trigger `json:"triggers,omitempty"`
+	// ConstraintComments are the database's comments on the table's
+	// constraints, by constraint name.
+	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
 	// Materialized marks a view whose rows are stored (PostgreSQL's
 	// materialized view).
 	Materialized bool `json:"materialized,omitempty"`
@@ -320,6 +324,7 @@ type Index struct {
 	Unique     bool     `json:"unique"`
 	Predicate  string   `json:"predicate,omitempty"`
 	Definition string   `json:"definition,omitempty"`
+	Comment    string   `json:"comment,omitempty"` // the database's own
 }
 
 // Entity names what a table's rows are.
@@ -700,7 +705,7 @@ func (b *builder) tables() []Table {
 		}
 		for _, ix := range doc.Indexes {
 			t.Indexes = append(t.Indexes, Index{Name: ix.Name, Columns: strs(ix.Columns), Unique: ix.Unique,
-				Predicate: ix.Predicate, Definition: ix.Definition})
+				Predicate: ix.Predicate, Definition: ix.Definition, Comment: ix.Comment})
 		}
 		for _, u := range doc.Uniques {
 			t.Uniques = append(t.Uniques, strs(u))
@@ -708,6 +713,7 @@ func (b *builder) tables() []Table {
 		t.Comment, t.UserComment = doc.Comment, doc.UserComment
 		t.PrimaryKeyName, t.Definition, t.Materialized = doc.PrimaryKeyName, doc.Definition, doc.Materialized
 		t.Reads = slices.Clone(doc.Reads)
+		t.ConstraintComments = maps.Clone(doc.ConstraintComments)
 		for _, c := range doc.Checks {
 			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})
 		}

@@ -134,6 +134,9 @@ type Index struct {
 	// keeps it (PostgreSQL's pg_get_indexdef, SQLite's sqlite_master.sql);
 	// "" where the engine keeps none.
 	Definition string `json:"definition,omitempty"`
+	// Comment is the database's own comment on the index (PostgreSQL's
+	// COMMENT ON INDEX, MySQL's index COMMENT).
+	Comment string `json:"comment,omitempty"`
 }
 
 // Check is a declared CHECK constraint.
@@ -177,6 +180,13 @@ type Table struct {
 	PrimaryKeyName string `json:"primary_key_name,omitempty"`
 	// Comment is the database's own comment on the table or view.
 	Comment string `json:"comment,omitempty"`
+	// ConstraintComments are the database's comments on the table's
+	// constraints, by constraint name (PostgreSQL's COMMENT ON CONSTRAINT,
+	// on a primary key, foreign key, unique, check or exclusion constraint;
+	// MySQL's COMMENT on its primary key, named PRIMARY). A map, not a
+	// field of each constraint: a unique constraint is only its columns
+	// in Uniques, with no name to hang a comment on.
+	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
 	// Definition is a view's query, as the engine keeps it ("" for a
 	// table, or a view whose definition the role may not read).
 	Definition string `json:"definition,omitempty"`

@@ -25,6 +25,7 @@ package structural
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -395,8 +396,9 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 	}
 	for _, ix := range t.Indexes {
 		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique,
-			Predicate: ix.Predicate, Definition: ix.Definition})
+			Predicate: ix.Predicate, Definition: ix.Definition, Comment: ix.Comment})
 	}
+	doc.ConstraintComments = maps.Clone(t.ConstraintComments)
 	doc.PrimaryKeyName, doc.Comment, doc.Definition, doc.Materialized = t.PrimaryKeyName, t.Comment, t.Definition, t.Materialized
 	for _, r := range t.Reads {
 		doc.Reads = append(doc.Reads, r.String())

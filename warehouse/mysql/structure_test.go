@@ -31,11 +31,12 @@ var structureFixture = []string{
 		CHECK (length(name) > 1)
 	) COMMENT 'People who ''buy'',\non two lines'`,
 	`CREATE TABLE product (
-		id int PRIMARY KEY,
+		id int,
 		price decimal(10,2) NOT NULL,
 		gross decimal(10,2) AS (price * 1.2) STORED,
 		half decimal(10,2) AS (price / 2) VIRTUAL,
-		attrs json)`,
+		attrs json,
+		PRIMARY KEY (id) COMMENT 'one row per product')`,
 	`CREATE TABLE orders (
 		id bigint PRIMARY KEY,
 		customer_id int,
@@ -43,6 +44,7 @@ var structureFixture = []string{
 		placed date,
 		FOREIGN KEY (customer_id) REFERENCES customer (id) ON DELETE CASCADE ON UPDATE SET NULL,
 		CONSTRAINT orders_product_fk FOREIGN KEY (product_id) REFERENCES product (id))`,
+	`CREATE INDEX orders_placed ON orders (placed) COMMENT 'orders by the day they were placed'`,
 	`CREATE TRIGGER orders_touch BEFORE INSERT ON orders FOR EACH ROW SET NEW.placed = coalesce(NEW.placed, current_date)`,
 	`CREATE TRIGGER orders_retouch BEFORE UPDATE ON orders FOR EACH ROW SET NEW.placed = coalesce(NEW.placed, OLD.placed)`,
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
@@ -98,6 +100,7 @@ func wantStructure(db string) []warehouse.Table {
 	}
 	orders.Indexes = []warehouse.Index{
 		{Name: "customer_id", Columns: []string{"customer_id"}},
+		{Name: "orders_placed", Columns: []string{"placed"}, Comment: "orders by the day they were placed"},
 		{Name: "orders_product_fk", Columns: []string{"product_id"}},
 	}
 	orders.Triggers = []warehouse.Trigger{
@@ -112,6 +115,7 @@ func wantStructure(db string) []warehouse.Table {
 	product.Columns[2].Generated, product.Columns[2].GeneratedStored = "`price` * 1.2", true
 	product.Columns[3].Generated = "`price` / 2"
 	product.PrimaryKey, product.PrimaryKeyName = []string{"id"}, "PRIMARY"
+	product.ConstraintComments = map[string]string{"PRIMARY": "one row per product"}
 	// MariaDB's JSON is longtext with a check it adds itself: declared all the same.
 	product.Checks = []warehouse.Check{{Name: "attrs", Expression: "json_valid(`attrs`)"}}
 
