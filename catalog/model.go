@@ -165,6 +165,9 @@ type TableDoc struct {
 	// ConstraintComments are the database's comments on constraints, by
 	// constraint name (warehouse.Table.ConstraintComments).
 	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
+	// CreateStatement is the statement that creates a table
+	// (warehouse.Table.CreateStatement).
+	CreateStatement string `json:"create_statement,omitempty"`
 }
 
 // ValueCount is one frequent value.

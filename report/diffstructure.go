@@ -72,6 +72,9 @@ func (d *differ) tableStructure(o, n Table) {
 	d.changed(CategorySchema, o.Name, "comment", o.Comment, n.Comment)
 	d.changed(CategorySchema, o.Name, "primary key name", o.PrimaryKeyName, n.PrimaryKeyName)
 	d.changed(CategorySchema, o.Name, "view definition", o.Definition, n.Definition)
+	// A table's CREATE statement is not compared: each change in it is
+	// already one of the changes above and below (a column, a default, a
+	// key), which would otherwise be reported twice.
 
 	checkKey := func(c Check) string { return cmp.Or(c.Name, c.Expression) }
 	named(d, o.Name, "check", byName(o.Checks, checkKey), byName(n.Checks, checkKey), func(c Check) string {

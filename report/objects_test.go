@@ -265,3 +265,46 @@ func TestIndexAndConstraintComments(t *testing.T) {
 		t.Errorf("changes:\n%s\nwant:\n%s", join(got), join(want))
 	}
 }
+
+// A table's CREATE statement (SQLite's, MySQL's SHOW CREATE TABLE,
+// DuckDB's) is in report.json and folded on its page and in the HTML, its
+// text as the engine keeps it (a fence inside it does not end the block);
+// diff does not compare it, since what changes in it is reported apart.
+func TestCreateStatement(t *testing.T) {
+	const create = "CREATE TABLE shipments (\n  id INTEGER PRIMARY KEY, -- ```\n  cost REAL CHECK (cost >= 0)\n)"
+	in := realistic(t)
+	for i, e := range in.Entries {
+		if e.Kind != catalog.KindTable || e.Key != "shipments" {
+			continue
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(e.Document, &doc); err != nil {
+			t.Fatal(err)
+		}
+		doc["create_statement"] = create
+		in.Entries[i] = entry(t, e.Kind, e.Key, doc, e.Confidence, e.Expert, e.Evidence...)
+	}
+	r := Build(in)
+	doc := jsonOf(t, r)
+	if err := Validate(doc); err != nil {
+		t.Fatalf("%v\n%s", err, doc)
+	}
+	if want, _ := json.Marshal(create); !strings.Contains(string(doc), `"create_statement": `+strings.ReplaceAll(string(want), `\u003e`, ">")) {
+		t.Errorf("report.json lacks the create statement:\n%s", doc)
+	}
+	docs := docsByName(t, r)
+	if want := "## Definition\n\n<details><summary>CREATE statement</summary>\n\n````sql\n" + create + "\n````\n\n</details>\n"; !strings.Contains(docs["shipments.md"], want) {
+		t.Errorf("shipments.md lacks %q:\n%s", want, docs["shipments.md"])
+	}
+	if strings.Contains(docs["active_shipments.md"], "CREATE statement") {
+		t.Error("a view's page has a CREATE statement")
+	}
+	if want := "<details class=\"list\"><summary>CREATE statement</summary><pre><code>CREATE TABLE shipments (\n  id INTEGER PRIMARY KEY, -- ```\n  cost REAL CHECK (cost &gt;= 0)\n)</code></pre></details>"; !strings.Contains(string(htmlOf(t, r)), want) {
+		t.Errorf("report.html lacks %s", want)
+	}
+	cur := Build(in)
+	table(cur, "shipments").CreateStatement = "CREATE TABLE shipments (id INTEGER PRIMARY KEY)"
+	if res := Diff(r, cur, DefaultDiffOptions()); len(res.Changes) != 0 {
+		t.Errorf("a changed CREATE statement alone is a change: %v", summary(res))
+	}
+}

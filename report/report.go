@@ -257,6 +257,10 @@ type Table struct {
 	// ConstraintComments are the database's comments on the table's
 	// constraints, by constraint name.
 	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
+	// CreateStatement is the statement that creates a table, as the
+	// engine keeps it (SQLite, MySQL/MariaDB, DuckDB); a view's query is
+	// Definition.
+	CreateStatement string `json:"create_statement,omitempty"`
 	// Materialized marks a view whose rows are stored (PostgreSQL's
 	// materialized view).
 	Materialized bool `json:"materialized,omitempty"`
@@ -713,7 +717,7 @@ func (b *builder) tables() []Table {
 		t.Comment, t.UserComment = doc.Comment, doc.UserComment
 		t.PrimaryKeyName, t.Definition, t.Materialized = doc.PrimaryKeyName, doc.Definition, doc.Materialized
 		t.Reads = slices.Clone(doc.Reads)
-		t.ConstraintComments = maps.Clone(doc.ConstraintComments)
+		t.ConstraintComments, t.CreateStatement = maps.Clone(doc.ConstraintComments), doc.CreateStatement
 		for _, c := range doc.Checks {
 			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})
 		}

@@ -190,6 +190,13 @@ type Table struct {
 	// Definition is a view's query, as the engine keeps it ("" for a
 	// table, or a view whose definition the role may not read).
 	Definition string `json:"definition,omitempty"`
+	// CreateStatement is the statement that creates a table, as the
+	// engine keeps or writes it (SQLite's sqlite_schema.sql, MySQL's SHOW
+	// CREATE TABLE without its AUTO_INCREMENT counter, DuckDB's
+	// duckdb_tables().sql); "" for a view (Definition holds its query) and
+	// where the engine keeps none: PostgreSQL has no such statement, only
+	// pieces a tool would have to reassemble (see docs/engines.md).
+	CreateStatement string `json:"create_statement,omitempty"`
 	// Reads are the tables and views a view's definition reads directly
 	// (a view over a view lists that view, not its tables), sorted and
 	// without repeats (empty for a table).

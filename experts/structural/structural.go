@@ -398,7 +398,7 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique,
 			Predicate: ix.Predicate, Definition: ix.Definition, Comment: ix.Comment})
 	}
-	doc.ConstraintComments = maps.Clone(t.ConstraintComments)
+	doc.ConstraintComments, doc.CreateStatement = maps.Clone(t.ConstraintComments), t.CreateStatement
 	doc.PrimaryKeyName, doc.Comment, doc.Definition, doc.Materialized = t.PrimaryKeyName, t.Comment, t.Definition, t.Materialized
 	for _, r := range t.Reads {
 		doc.Reads = append(doc.Reads, r.String())
