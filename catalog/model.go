@@ -168,6 +168,8 @@ type TableDoc struct {
 	// CreateStatement is the statement that creates a table
 	// (warehouse.Table.CreateStatement).
 	CreateStatement string `json:"create_statement,omitempty"`
+	// Foreign marks a foreign table (warehouse.Table.Foreign).
+	Foreign bool `json:"foreign,omitempty"`
 }
 
 // ValueCount is one frequent value.
@@ -590,12 +592,15 @@ const (
 
 // Unseen is one thing the run could not see, and why.
 type Unseen struct {
-	What   string `json:"what"`
-	Table  string `json:"table,omitempty"`
-	Kind   string `json:"kind,omitempty"` // table | view, when known
-	Column string `json:"column,omitempty"`
-	Task   string `json:"task,omitempty"`
-	Reason string `json:"reason"`
+	What  string `json:"what"`
+	Table string `json:"table,omitempty"`
+	Kind  string `json:"kind,omitempty"` // table | view, when known
+	// Foreign marks a foreign table (warehouse.Table.Foreign): what holds
+	// its rows, another server or a file, is the likelier cause.
+	Foreign bool   `json:"foreign,omitempty"`
+	Column  string `json:"column,omitempty"`
+	Task    string `json:"task,omitempty"`
+	Reason  string `json:"reason"`
 }
 
 // ProgressDoc marks a step an expert finished, so a resumed run skips it.

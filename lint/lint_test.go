@@ -167,6 +167,26 @@ func TestKeylessEngines(t *testing.T) {
 	}
 }
 
+// TestForeignTables: PostgreSQL takes no key and no index on a foreign
+// table, whatever the engine: the advice is to document, and no
+// reference from one is called unindexed.
+func TestForeignTables(t *testing.T) {
+	remote := table("remote", []string{"id"}, "id", "customer_id")
+	remote.PrimaryKeySource, remote.Foreign = inferredKey(), true
+	parent := table("customers", []string{"id"}, "id")
+	r := &report.Report{Database: report.Database{Dialect: "postgres"}, Tables: []report.Table{parent, remote},
+		Relationships: []report.Relationship{ref("remote", "customer_id", "customers", "id", "inferred", 0.95, f(0))}}
+	vs := only(t, r, NoPrimaryKey, RuleConfig{})
+	if want := "remote has no primary key, which a foreign table cannot declare; the data says (id) identifies its rows: document it as the key, and keep it unique where the data is written"; len(vs) != 1 || vs[0].Message != want {
+		t.Errorf("%+v, want %q", vs, want)
+	}
+	vs = only(t, r, UndeclaredReference, RuleConfig{})
+	if want := "remote(customer_id) references customers(id): the data confirms it (confidence 0.95, 0% without a parent); a foreign table cannot declare foreign keys: document it, and check it where the data is written"; len(vs) != 1 || vs[0].Message != want {
+		t.Errorf("%+v, want %q", vs, want)
+	}
+	wantPlaces(t, only(t, r, UnindexedReference, RuleConfig{}))
+}
+
 func TestUnindexedReference(t *testing.T) {
 	parent := table("p", []string{"id"}, "id")
 	child := table("c", []string{"id"}, "id", "by_index", "by_pk_lead", "unindexed", "partial", "by_unique", "x", "y", "weak", "unchecked", "seen")

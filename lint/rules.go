@@ -150,7 +150,6 @@ func checkedEvidence(rel report.Relationship) []string {
 func ptr[T any](v T) *T { return &v }
 
 func noPrimaryKey(r *report.Report, _ Settings) []Violation {
-	noKeys := engineOf(r).NoKeys
 	var out []Violation
 	for _, t := range r.Tables {
 		if !isTable(t) {
@@ -160,11 +159,12 @@ func noPrimaryKey(r *report.Report, _ Settings) []Violation {
 			continue
 		}
 		v := Violation{Table: t.Name, Figures: Figures{Rows: t.RowCount}}
+		noKeys := cannotDeclare(r, t)
 		switch {
-		case len(t.PrimaryKey) > 0 && noKeys:
+		case len(t.PrimaryKey) > 0 && noKeys != "":
 			// Nothing can be declared: the advice is what a reviewer can do.
 			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare; the data says (%s) identifies its rows: document it as the key, and keep it unique where the data is written",
-				t.Name, r.Database.Dialect, strings.Join(t.PrimaryKey, ", "))
+				t.Name, noKeys, strings.Join(t.PrimaryKey, ", "))
 			v.Related = []string{refName(t.Name, t.PrimaryKey)}
 		case len(t.PrimaryKey) > 0:
 			v.Message = fmt.Sprintf("%s declares no primary key; the data says (%s) identifies its rows: declare it", t.Name, strings.Join(t.PrimaryKey, ", "))
@@ -172,8 +172,8 @@ func noPrimaryKey(r *report.Report, _ Settings) []Violation {
 		case len(t.Uniques) > 0:
 			v.Message = fmt.Sprintf("%s declares no primary key, only a unique constraint on (%s)", t.Name, strings.Join(t.Uniques[0], ", "))
 			v.Related = []string{refName(t.Name, t.Uniques[0])}
-		case noKeys:
-			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare, and the data found none", t.Name, r.Database.Dialect)
+		case noKeys != "":
+			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare, and the data found none", t.Name, noKeys)
 		default:
 			v.Message = fmt.Sprintf("%s declares no primary key, and the data found none", t.Name)
 		}
@@ -219,6 +219,19 @@ func declaredKey(t report.Table) []string {
 	return t.PrimaryKey
 }
 
+// cannotDeclare names what cannot declare t's keys, primary or foreign:
+// its engine (Trino, Spark SQL: Capabilities.NoKeys), or "a foreign
+// table" (PostgreSQL takes no key on one); "" where they can be declared.
+func cannotDeclare(r *report.Report, t report.Table) string {
+	switch {
+	case engineOf(r).NoKeys:
+		return r.Database.Dialect
+	case t.Foreign:
+		return "a foreign table"
+	}
+	return ""
+}
+
 // engineOf is what the report's engine can declare, from its dialect's
 // Capabilities (the one table of engines, connect); an engine the build
 // does not know, or a report without one, is taken to declare keys and
@@ -241,7 +254,8 @@ func unindexedReference(r *report.Report, s Settings) []Violation {
 	var out []Violation
 	for _, rel := range r.Relationships {
 		child, ok := tables[rel.FromTable]
-		if !ok || !isTable(child) || !counts(rel, s.Param("min_confidence")) || indexed(child, rel.FromColumns) {
+		// A foreign table takes no index either: its rows are elsewhere.
+		if !ok || !isTable(child) || child.Foreign || !counts(rel, s.Param("min_confidence")) || indexed(child, rel.FromColumns) {
 			continue
 		}
 		v := Violation{Table: rel.FromTable, Columns: slices.Clone(rel.FromColumns), References: target(rel),
@@ -259,7 +273,7 @@ func unindexedReference(r *report.Report, s Settings) []Violation {
 }
 
 func undeclaredReference(r *report.Report, s Settings) []Violation {
-	noKeys := engineOf(r).NoKeys
+	tables := tableMap(r)
 	var out []Violation
 	for _, rel := range r.Relationships {
 		if rel.Source != "inferred" || !confirmed(rel, s.Param("min_confidence")) {
@@ -267,11 +281,11 @@ func undeclaredReference(r *report.Report, s Settings) []Violation {
 		}
 		msg := fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent) but the schema declares no foreign key",
 			refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction))
-		if noKeys {
+		if noKeys := cannotDeclare(r, tables[rel.FromTable]); noKeys != "" {
 			// No schema there can declare one: the reference is worth
 			// documenting and checking where the data is written instead.
 			msg = fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent); %s cannot declare foreign keys: document it, and check it where the data is written",
-				refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction), r.Database.Dialect)
+				refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction), noKeys)
 		}
 		out = append(out, Violation{
 			Table: rel.FromTable, Columns: slices.Clone(rel.FromColumns), References: target(rel),

@@ -258,10 +258,13 @@ func labelsText(labels []string) string {
 }
 
 // tableKindText is a table's kind as the pages and the HTML say it:
-// "table", "view", or "materialized view".
+// "table", "view", "materialized view" or "foreign table".
 func tableKindText(t Table) string {
-	if t.Materialized {
+	switch {
+	case t.Materialized:
 		return "materialized " + t.Kind
+	case t.Foreign:
+		return "foreign " + t.Kind
 	}
 	return t.Kind
 }

@@ -206,7 +206,20 @@ type Table struct {
 	// Materialized marks a view whose rows are stored (PostgreSQL's
 	// materialized view): Kind is "view", since it is read as one.
 	Materialized bool `json:"materialized,omitempty"`
+	// Foreign marks a table whose rows another server or a file holds
+	// (PostgreSQL's foreign table, read through a foreign-data wrapper):
+	// Kind is "table", since it is read as one, but it has no pages to
+	// sample, takes no index, and a read of it may fail when what holds
+	// its rows is away.
+	Foreign bool `json:"foreign,omitempty"`
 }
+
+// Stored reports whether t's rows are in the database's own pages: a
+// table, not a view (materialized or not) nor a foreign table. Only those
+// have the blocks and row samples (TABLESAMPLE), planner row counts and
+// indexes that discover samples, estimates and advises; the others are
+// read as views are, through what they return.
+func (t Table) Stored() bool { return t.Kind == "table" && !t.Foreign }
 
 // QueryOptions bound one query.
 type QueryOptions struct {
