@@ -114,6 +114,7 @@ type IndexDoc struct {
 	Unique     bool     `json:"unique"`
 	Predicate  string   `json:"predicate,omitempty"`
 	Definition string   `json:"definition,omitempty"`
+	Comment    string   `json:"comment,omitempty"`
 }
 
 // CheckDoc is a declared CHECK constraint; Name is "" where the engine
@@ -161,6 +162,14 @@ type TableDoc struct {
 	Checks         []CheckDoc   `json:"checks,omitempty"`
 	Triggers       []TriggerDoc `json:"triggers,omitempty"`
 	Materialized   bool         `json:"materialized,omitempty"`
+	// ConstraintComments are the database's comments on constraints, by
+	// constraint name (warehouse.Table.ConstraintComments).
+	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
+	// CreateStatement is the statement that creates a table
+	// (warehouse.Table.CreateStatement).
+	CreateStatement string `json:"create_statement,omitempty"`
+	// Foreign marks a foreign table (warehouse.Table.Foreign).
+	Foreign bool `json:"foreign,omitempty"`
 }
 
 // ValueCount is one frequent value.
@@ -592,12 +601,15 @@ const (
 
 // Unseen is one thing the run could not see, and why.
 type Unseen struct {
-	What   string `json:"what"`
-	Table  string `json:"table,omitempty"`
-	Kind   string `json:"kind,omitempty"` // table | view, when known
-	Column string `json:"column,omitempty"`
-	Task   string `json:"task,omitempty"`
-	Reason string `json:"reason"`
+	What  string `json:"what"`
+	Table string `json:"table,omitempty"`
+	Kind  string `json:"kind,omitempty"` // table | view, when known
+	// Foreign marks a foreign table (warehouse.Table.Foreign): what holds
+	// its rows, another server or a file, is the likelier cause.
+	Foreign bool   `json:"foreign,omitempty"`
+	Column  string `json:"column,omitempty"`
+	Task    string `json:"task,omitempty"`
+	Reason  string `json:"reason"`
 }
 
 // ProgressDoc marks a step an expert finished, so a resumed run skips it.

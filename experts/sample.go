@@ -330,7 +330,7 @@ func (e *Env) SampleOf(ctx context.Context, t warehouse.Table, rows, total int64
 		return fmt.Sprintf("(SELECT * FROM %s %s) %s", quoted, d.Limit(rows), warehouse.SampleAlias),
 			"its first rows as the engine returns them, not a random sample", false, nil
 	}
-	if t.Kind != "table" {
+	if !t.Stored() {
 		return first()
 	}
 	if len(d.IntKeys(t)) > 0 {

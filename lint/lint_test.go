@@ -117,6 +117,76 @@ func TestNoPrimaryKey(t *testing.T) {
 	}
 }
 
+// TestKeylessEngines: on engines that cannot declare keys or indexes
+// (Capabilities NoKeys, NoIndexes: Trino, Spark SQL) the rules still find
+// what the data says, but advise what a reviewer there can do; on every
+// engine that declares keys the advice stays "declare it".
+func TestKeylessEngines(t *testing.T) {
+	inferred := table("orders", []string{"id"}, "id", "customer_id")
+	inferred.PrimaryKeySource = inferredKey()
+	none := table("events", nil, "at")
+	parent := table("customers", []string{"id"}, "id")
+	parent.PrimaryKeySource = inferredKey()
+	build := func(dialect string) *report.Report {
+		return &report.Report{Database: report.Database{Dialect: dialect},
+			Tables: []report.Table{parent, none, inferred}, // sorted by name, as a report is
+			Relationships: []report.Relationship{
+				ref("orders", "customer_id", "customers", "id", "inferred", 0.95, f(0)),
+			}}
+	}
+	for _, dialect := range []string{"trino", "spark"} {
+		r := build(dialect)
+		vs := only(t, r, NoPrimaryKey, RuleConfig{})
+		wantPlaces(t, vs, "customers", "events", "orders")
+		if want := "orders has no primary key, which " + dialect + " cannot declare; the data says (id) identifies its rows: document it as the key, and keep it unique where the data is written"; vs[2].Message != want {
+			t.Errorf("%s: %q, want %q", dialect, vs[2].Message, want)
+		}
+		if want := "events has no primary key, which " + dialect + " cannot declare, and the data found none"; vs[1].Message != want {
+			t.Errorf("%s: %q, want %q", dialect, vs[1].Message, want)
+		}
+		vs = only(t, r, UndeclaredReference, RuleConfig{})
+		wantPlaces(t, vs, "orders(customer_id)")
+		if want := "orders(customer_id) references customers(id): the data confirms it (confidence 0.95, 0% without a parent); " + dialect + " cannot declare foreign keys: document it, and check it where the data is written"; vs[0].Message != want {
+			t.Errorf("%s: %q, want %q", dialect, vs[0].Message, want)
+		}
+		// Neither engine has CREATE INDEX: no reference is unindexed there.
+		wantPlaces(t, only(t, r, UnindexedReference, RuleConfig{}))
+	}
+	for _, dialect := range []string{"sqlite", "postgres", "mysql", "duckdb", ""} {
+		r := build(dialect)
+		vs := only(t, r, NoPrimaryKey, RuleConfig{})
+		wantPlaces(t, vs, "customers", "events", "orders")
+		if want := "orders declares no primary key; the data says (id) identifies its rows: declare it"; vs[2].Message != want {
+			t.Errorf("%q: %q, want %q", dialect, vs[2].Message, want)
+		}
+		vs = only(t, r, UndeclaredReference, RuleConfig{})
+		if want := "orders(customer_id) references customers(id): the data confirms it (confidence 0.95, 0% without a parent) but the schema declares no foreign key"; len(vs) != 1 || vs[0].Message != want {
+			t.Errorf("%q: %+v, want %q", dialect, vs, want)
+		}
+		wantPlaces(t, only(t, r, UnindexedReference, RuleConfig{}), "orders(customer_id)")
+	}
+}
+
+// TestForeignTables: PostgreSQL takes no key and no index on a foreign
+// table, whatever the engine: the advice is to document, and no
+// reference from one is called unindexed.
+func TestForeignTables(t *testing.T) {
+	remote := table("remote", []string{"id"}, "id", "customer_id")
+	remote.PrimaryKeySource, remote.Foreign = inferredKey(), true
+	parent := table("customers", []string{"id"}, "id")
+	r := &report.Report{Database: report.Database{Dialect: "postgres"}, Tables: []report.Table{parent, remote},
+		Relationships: []report.Relationship{ref("remote", "customer_id", "customers", "id", "inferred", 0.95, f(0))}}
+	vs := only(t, r, NoPrimaryKey, RuleConfig{})
+	if want := "remote has no primary key, which a foreign table cannot declare; the data says (id) identifies its rows: document it as the key, and keep it unique where the data is written"; len(vs) != 1 || vs[0].Message != want {
+		t.Errorf("%+v, want %q", vs, want)
+	}
+	vs = only(t, r, UndeclaredReference, RuleConfig{})
+	if want := "remote(customer_id) references customers(id): the data confirms it (confidence 0.95, 0% without a parent); a foreign table cannot declare foreign keys: document it, and check it where the data is written"; len(vs) != 1 || vs[0].Message != want {
+		t.Errorf("%+v, want %q", vs, want)
+	}
+	wantPlaces(t, only(t, r, UnindexedReference, RuleConfig{}))
+}
+
 func TestUnindexedReference(t *testing.T) {
 	parent := table("p", []string{"id"}, "id")
 	child := table("c", []string{"id"}, "id", "by_index", "by_pk_lead", "unindexed", "partial", "by_unique", "x", "y", "weak", "unchecked", "seen")

@@ -7,6 +7,8 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/report"
+	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/warehouse/connect"
 )
 
 // The rules' ids, as discover.yaml's lint: key names them.
@@ -157,13 +159,21 @@ func noPrimaryKey(r *report.Report, _ Settings) []Violation {
 			continue
 		}
 		v := Violation{Table: t.Name, Figures: Figures{Rows: t.RowCount}}
+		noKeys := cannotDeclare(r, t)
 		switch {
+		case len(t.PrimaryKey) > 0 && noKeys != "":
+			// Nothing can be declared: the advice is what a reviewer can do.
+			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare; the data says (%s) identifies its rows: document it as the key, and keep it unique where the data is written",
+				t.Name, noKeys, strings.Join(t.PrimaryKey, ", "))
+			v.Related = []string{refName(t.Name, t.PrimaryKey)}
 		case len(t.PrimaryKey) > 0:
 			v.Message = fmt.Sprintf("%s declares no primary key; the data says (%s) identifies its rows: declare it", t.Name, strings.Join(t.PrimaryKey, ", "))
 			v.Related = []string{refName(t.Name, t.PrimaryKey)}
 		case len(t.Uniques) > 0:
 			v.Message = fmt.Sprintf("%s declares no primary key, only a unique constraint on (%s)", t.Name, strings.Join(t.Uniques[0], ", "))
 			v.Related = []string{refName(t.Name, t.Uniques[0])}
+		case noKeys != "":
+			v.Message = fmt.Sprintf("%s has no primary key, which %s cannot declare, and the data found none", t.Name, noKeys)
 		default:
 			v.Message = fmt.Sprintf("%s declares no primary key, and the data found none", t.Name)
 		}
@@ -209,20 +219,43 @@ func declaredKey(t report.Table) []string {
 	return t.PrimaryKey
 }
 
-// indexless are the dialects whose tables take no index (Trino reads
-// tables its connectors store): an index a reviewer cannot create is no
-// finding.
-var indexless = map[string]bool{"trino": true}
+// cannotDeclare names what cannot declare t's keys, primary or foreign:
+// its engine (Trino, Spark SQL: Capabilities.NoKeys), or "a foreign
+// table" (PostgreSQL takes no key on one); "" where they can be declared.
+func cannotDeclare(r *report.Report, t report.Table) string {
+	switch {
+	case engineOf(r).NoKeys:
+		return r.Database.Dialect
+	case t.Foreign:
+		return "a foreign table"
+	}
+	return ""
+}
+
+// engineOf is what the report's engine can declare, from its dialect's
+// Capabilities (the one table of engines, connect); an engine the build
+// does not know, or a report without one, is taken to declare keys and
+// indexes, as most do.
+func engineOf(r *report.Report) warehouse.Capabilities {
+	d, err := connect.DialectFor(r.Database.Dialect)
+	if err != nil {
+		return warehouse.Capabilities{}
+	}
+	return d.Capabilities()
+}
 
 func unindexedReference(r *report.Report, s Settings) []Violation {
-	if indexless[r.Database.Dialect] {
+	// An index a reviewer cannot create (Trino and Spark SQL read tables
+	// their connectors or files lay out) is no finding.
+	if engineOf(r).NoIndexes {
 		return nil
 	}
 	tables := tableMap(r)
 	var out []Violation
 	for _, rel := range r.Relationships {
 		child, ok := tables[rel.FromTable]
-		if !ok || !isTable(child) || !counts(rel, s.Param("min_confidence")) || indexed(child, rel.FromColumns) {
+		// A foreign table takes no index either: its rows are elsewhere.
+		if !ok || !isTable(child) || child.Foreign || !counts(rel, s.Param("min_confidence")) || indexed(child, rel.FromColumns) {
 			continue
 		}
 		v := Violation{Table: rel.FromTable, Columns: slices.Clone(rel.FromColumns), References: target(rel),
@@ -240,15 +273,23 @@ func unindexedReference(r *report.Report, s Settings) []Violation {
 }
 
 func undeclaredReference(r *report.Report, s Settings) []Violation {
+	tables := tableMap(r)
 	var out []Violation
 	for _, rel := range r.Relationships {
 		if rel.Source != "inferred" || !confirmed(rel, s.Param("min_confidence")) {
 			continue
 		}
+		msg := fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent) but the schema declares no foreign key",
+			refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction))
+		if noKeys := cannotDeclare(r, tables[rel.FromTable]); noKeys != "" {
+			// No schema there can declare one: the reference is worth
+			// documenting and checking where the data is written instead.
+			msg = fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent); %s cannot declare foreign keys: document it, and check it where the data is written",
+				refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction), noKeys)
+		}
 		out = append(out, Violation{
 			Table: rel.FromTable, Columns: slices.Clone(rel.FromColumns), References: target(rel),
-			Message: fmt.Sprintf("%s references %s: the data confirms it (confidence %.2f, %s without a parent) but the schema declares no foreign key",
-				refName(rel.FromTable, rel.FromColumns), refName(rel.ToTable, rel.ToColumns), rel.Confidence, percent(*rel.OrphanFraction)),
+			Message: msg,
 			Figures: Figures{Confidence: ptr(rel.Confidence), OrphanFraction: rel.OrphanFraction, Evidence: checkedEvidence(rel)},
 		})
 	}

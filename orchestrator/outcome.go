@@ -126,11 +126,11 @@ func (o *Orchestrator) outcome(ctx context.Context, runID string, s catalog.Loop
 		n := t.Name.String()
 		switch {
 		case !have[catalog.KindTable+"\x00"+n]:
-			add(catalog.Unseen{What: catalog.UnseenTable, Table: n, Kind: t.Kind, Reason: reason(n, experts.Inventoried, experts.Profiled)})
+			add(catalog.Unseen{What: catalog.UnseenTable, Table: n, Kind: t.Kind, Foreign: t.Foreign, Reason: reason(n, experts.Inventoried, experts.Profiled)})
 			accounted[n] = true
 			continue
 		case !have[catalog.KindTableStats+"\x00"+n]:
-			add(catalog.Unseen{What: catalog.UnseenProfile, Table: n, Kind: t.Kind, Reason: reason(n, experts.Profiled)})
+			add(catalog.Unseen{What: catalog.UnseenProfile, Table: n, Kind: t.Kind, Foreign: t.Foreign, Reason: reason(n, experts.Profiled)})
 			accounted[n] = true
 			continue
 		}

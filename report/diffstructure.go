@@ -72,6 +72,9 @@ func (d *differ) tableStructure(o, n Table) {
 	d.changed(CategorySchema, o.Name, "comment", o.Comment, n.Comment)
 	d.changed(CategorySchema, o.Name, "primary key name", o.PrimaryKeyName, n.PrimaryKeyName)
 	d.changed(CategorySchema, o.Name, "view definition", o.Definition, n.Definition)
+	// A table's CREATE statement is not compared: each change in it is
+	// already one of the changes above and below (a column, a default, a
+	// key), which would otherwise be reported twice.
 
 	checkKey := func(c Check) string { return cmp.Or(c.Name, c.Expression) }
 	named(d, o.Name, "check", byName(o.Checks, checkKey), byName(n.Checks, checkKey), func(c Check) string {
@@ -86,7 +89,24 @@ func (d *differ) tableStructure(o, n Table) {
 			return s
 		})
 	named(d, o.Name, "index", byName(o.Indexes, func(x Index) string { return x.Name }),
-		byName(n.Indexes, func(x Index) string { return x.Name }), indexKeyText)
+		byName(n.Indexes, func(x Index) string { return x.Name }), func(x Index) string {
+			return indexKeyText(x) + commentText(x.Comment)
+		})
+	for _, name := range slices.Sorted(maps.Keys(mergeKeys(o.ConstraintComments, n.ConstraintComments))) {
+		d.changed(CategorySchema, o.Name, "constraint "+name+" comment", o.ConstraintComments[name], n.ConstraintComments[name])
+	}
+}
+
+// mergeKeys is a set of the keys of a and b.
+func mergeKeys(a, b map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for k := range a {
+		out[k] = true
+	}
+	for k := range b {
+		out[k] = true
+	}
+	return out
 }
 
 // named compares the named pieces of a table's structure (checks,

@@ -396,6 +396,14 @@ func docsTable(r *Report, t Table, files map[string]string, dg *diagrams) []byte
 	} else {
 		m.rawGrid(docsColumns(r, t, files))
 	}
+	if t.CreateStatement != "" {
+		// Folded, as tbls's Table Definition: the grid above says the same
+		// column by column, and a wide table's statement is long.
+		m.p("## Definition")
+		m.p("<details><summary>CREATE statement</summary>")
+		m.code("sql", t.CreateStatement)
+		m.p("</details>")
+	}
 	if t.Definition != "" || len(t.Reads) > 0 {
 		m.p("## Definition")
 		if t.Definition != "" {

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -175,5 +176,135 @@ func TestColumnLinksAreCut(t *testing.T) {
 	}
 	if html := string(htmlOf(t, r)); !strings.Contains(html, "; 3 more (Relationships)</td>") {
 		t.Error("report.html does not cut hub.id's referrers")
+	}
+}
+
+// withComments is realistic's run on a database that comments an index
+// and constraints (PostgreSQL's COMMENT ON INDEX and ON CONSTRAINT, MySQL's
+// index COMMENT): on the primary key, the foreign key, a check, and a
+// unique constraint, which has no name of its own on the page.
+func withComments(t *testing.T) Input {
+	t.Helper()
+	in := realistic(t)
+	for i, e := range in.Entries {
+		if e.Kind != catalog.KindTable || e.Key != "shipments" {
+			continue
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(e.Document, &doc); err != nil {
+			t.Fatal(err)
+		}
+		doc["indexes"].([]any)[0].(map[string]any)["comment"] = "open <shipments> only"
+		doc["constraint_comments"] = map[string]any{
+			"pk_shipments": "one row per consignment", "fk_shipments_vehicle": "the truck",
+			"cost_positive": "no refunds here", "shipments_tracking_key": "one shipment per tracking number",
+		}
+		in.Entries[i] = entry(t, e.Kind, e.Key, doc, e.Confidence, e.Expert, e.Evidence...)
+	}
+	return in
+}
+
+// The database's comments on indexes and constraints are in report.json,
+// after what they are on in the table's page and the HTML, and a changed
+// one is schema drift.
+func TestIndexAndConstraintComments(t *testing.T) {
+	r := Build(withComments(t))
+	doc := jsonOf(t, r)
+	if err := Validate(doc); err != nil {
+		t.Fatalf("%v\n%s", err, doc)
+	}
+	for _, want := range []string{`"comment": "open <shipments> only"`,
+		`"constraint_comments": {
+        "cost_positive": "no refunds here",
+        "fk_shipments_vehicle": "the truck",
+        "pk_shipments": "one row per consignment",
+        "shipments_tracking_key": "one shipment per tracking number"
+      }`} {
+		if !strings.Contains(string(doc), want) {
+			t.Errorf("report.json lacks %s", want)
+		}
+	}
+	ship := docsByName(t, r)["shipments.md"]
+	for _, want := range []string{
+		"## Constraints\n\n- Primary key pk_shipments (id) (comment: one row per consignment)\n" +
+			"- Foreign key fk_shipments_vehicle (vehicle_id) → vehicles (vehicle_id), ON DELETE RESTRICT, ON UPDATE CASCADE (comment: the truck)\n" +
+			"- Check cost_positive: cost \\>= 0 (comment: no refunds here)\n- Check: status IN ('new', 'in_transit', 'delivered')\n" +
+			"- Constraint shipments_tracking_key (comment: one shipment per tracking number)\n",
+		"## Indexes\n\n- idx_shipments_status (status), where status \\<\\> 'delivered' (comment: open \\<shipments\\> only)\n",
+	} {
+		if !strings.Contains(ship, want) {
+			t.Errorf("shipments.md lacks %q:\n%s", want, ship)
+		}
+	}
+	html := string(htmlOf(t, r))
+	for _, want := range []string{
+		"<li>Primary key pk_shipments (id) (comment: one row per consignment)</li>",
+		"<li>Constraint shipments_tracking_key (comment: one shipment per tracking number)</li>",
+		"where <code>status &lt;&gt; &#39;delivered&#39;</code> (comment: open &lt;shipments&gt; only)</li>",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("report.html lacks %s", want)
+		}
+	}
+
+	cur := Build(withComments(t))
+	c := table(cur, "shipments")
+	c.Indexes[0].Comment = ""
+	c.ConstraintComments = map[string]string{"pk_shipments": "one row per shipment", "cost_positive": "no refunds here",
+		"fk_shipments_vehicle": "the truck"}
+	var got []string
+	for _, ch := range Diff(r, cur, DefaultDiffOptions()).Changes {
+		got = append(got, ch.Category+" "+ch.Kind+" "+ch.Message)
+	}
+	want := []string{
+		`schema changed shipments constraint pk_shipments comment changed from "one row per consignment" to "one row per shipment"`,
+		`schema changed shipments constraint shipments_tracking_key comment changed from "one shipment per tracking number" to none`,
+		`schema changed shipments index idx_shipments_status changed from "(status), where status <> 'delivered' (comment: open <shipments> only)" to "(status), where status <> 'delivered'"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("changes:\n%s\nwant:\n%s", join(got), join(want))
+	}
+}
+
+// A table's CREATE statement (SQLite's, MySQL's SHOW CREATE TABLE,
+// DuckDB's) is in report.json and folded on its page and in the HTML, its
+// text as the engine keeps it (a fence inside it does not end the block);
+// diff does not compare it, since what changes in it is reported apart.
+func TestCreateStatement(t *testing.T) {
+	const create = "CREATE TABLE shipments (\n  id INTEGER PRIMARY KEY, -- ```\n  cost REAL CHECK (cost >= 0)\n)"
+	in := realistic(t)
+	for i, e := range in.Entries {
+		if e.Kind != catalog.KindTable || e.Key != "shipments" {
+			continue
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(e.Document, &doc); err != nil {
+			t.Fatal(err)
+		}
+		doc["create_statement"] = create
+		in.Entries[i] = entry(t, e.Kind, e.Key, doc, e.Confidence, e.Expert, e.Evidence...)
+	}
+	r := Build(in)
+	doc := jsonOf(t, r)
+	if err := Validate(doc); err != nil {
+		t.Fatalf("%v\n%s", err, doc)
+	}
+	if want, _ := json.Marshal(create); !strings.Contains(string(doc), `"create_statement": `+strings.ReplaceAll(string(want), `\u003e`, ">")) {
+		t.Errorf("report.json lacks the create statement:\n%s", doc)
+	}
+	docs := docsByName(t, r)
+	if want := "## Definition\n\n<details><summary>CREATE statement</summary>\n\n````sql\n" + create + "\n````\n\n</details>\n"; !strings.Contains(docs["shipments.md"], want) {
+		t.Errorf("shipments.md lacks %q:\n%s", want, docs["shipments.md"])
+	}
+	if strings.Contains(docs["active_shipments.md"], "CREATE statement") {
+		t.Error("a view's page has a CREATE statement")
+	}
+	if want := "<details class=\"list\"><summary>CREATE statement</summary><pre><code>CREATE TABLE shipments (\n  id INTEGER PRIMARY KEY, -- ```\n  cost REAL CHECK (cost &gt;= 0)\n)</code></pre></details>"; !strings.Contains(string(htmlOf(t, r)), want) {
+		t.Errorf("report.html lacks %s", want)
+	}
+	cur := Build(in)
+	table(cur, "shipments").CreateStatement = "CREATE TABLE shipments (id INTEGER PRIMARY KEY)"
+	if res := Diff(r, cur, DefaultDiffOptions()); len(res.Changes) != 0 {
+		t.Errorf("a changed CREATE statement alone is a change: %v", summary(res))
 	}
 }

@@ -17,7 +17,7 @@ func (b *builder) outcome() *Outcome {
 		}
 		o := &Outcome{Status: doc.Status, Tables: doc.Tables, Unseen: []Unseen{}}
 		for _, u := range doc.Unseen {
-			o.Unseen = append(o.Unseen, Unseen{What: u.What, Table: u.Table, Kind: u.Kind, Column: u.Column, Task: u.Task, Reason: u.Reason})
+			o.Unseen = append(o.Unseen, Unseen{What: u.What, Table: u.Table, Kind: u.Kind, Foreign: u.Foreign, Column: u.Column, Task: u.Task, Reason: u.Reason})
 		}
 		return o
 	}
@@ -46,7 +46,7 @@ func withUnread(tables []Table, o *Outcome) []Table {
 			if kind != "view" {
 				kind = "table"
 			}
-			tables = append(tables, Table{Name: u.Table, Kind: kind, PrimaryKey: []string{}, Columns: []Column{},
+			tables = append(tables, Table{Name: u.Table, Kind: kind, Foreign: u.Foreign, PrimaryKey: []string{}, Columns: []Column{},
 				Indexes: []Index{}, Uniques: [][]string{}})
 			i = len(tables) - 1
 			byName[u.Table] = i

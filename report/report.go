@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -81,12 +82,15 @@ type Outcome struct {
 // all), "profile" (read, but not profiled), "column" (one column not
 // profiled) or "test" (a planned test or task given up).
 type Unseen struct {
-	What   string `json:"what"`
-	Table  string `json:"table,omitempty"`
-	Kind   string `json:"kind,omitempty"` // table | view, when known
-	Column string `json:"column,omitempty"`
-	Task   string `json:"task,omitempty"`
-	Reason string `json:"reason"`
+	What  string `json:"what"`
+	Table string `json:"table,omitempty"`
+	Kind  string `json:"kind,omitempty"` // table | view, when known
+	// Foreign marks a foreign table, whose rows another server or a file
+	// holds.
+	Foreign bool   `json:"foreign,omitempty"`
+	Column  string `json:"column,omitempty"`
+	Task    string `json:"task,omitempty"`
+	Reason  string `json:"reason"`
 }
 
 // Narrative is the executive summary a model wrote from the run's findings.
@@ -253,6 +257,16 @@ type Table struct {
 	Reads          []string  `json:"reads,omitempty"`      // the tables and views a view reads
 	Checks         []Check   `json:"checks,omitempty"`
 	Triggers       []Trigger `json:"triggers,omitempty"`
+	// ConstraintComments are the database's comments on the table's
+	// constraints, by constraint name.
+	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
+	// Foreign marks a foreign table (PostgreSQL's, read through a
+	// foreign-data wrapper), said "foreign table" on the pages.
+	Foreign bool `json:"foreign,omitempty"`
+	// CreateStatement is the statement that creates a table, as the
+	// engine keeps it (SQLite, MySQL/MariaDB, DuckDB); a view's query is
+	// Definition.
+	CreateStatement string `json:"create_statement,omitempty"`
 	// Materialized marks a view whose rows are stored (PostgreSQL's
 	// materialized view).
 	Materialized bool `json:"materialized,omitempty"`
@@ -320,6 +334,7 @@ type Index struct {
 	Unique     bool     `json:"unique"`
 	Predicate  string   `json:"predicate,omitempty"`
 	Definition string   `json:"definition,omitempty"`
+	Comment    string   `json:"comment,omitempty"` // the database's own
 }
 
 // Entity names what a table's rows are.
@@ -700,7 +715,7 @@ func (b *builder) tables() []Table {
 		}
 		for _, ix := range doc.Indexes {
 			t.Indexes = append(t.Indexes, Index{Name: ix.Name, Columns: strs(ix.Columns), Unique: ix.Unique,
-				Predicate: ix.Predicate, Definition: ix.Definition})
+				Predicate: ix.Predicate, Definition: ix.Definition, Comment: ix.Comment})
 		}
 		for _, u := range doc.Uniques {
 			t.Uniques = append(t.Uniques, strs(u))
@@ -708,6 +723,7 @@ func (b *builder) tables() []Table {
 		t.Comment, t.UserComment = doc.Comment, doc.UserComment
 		t.PrimaryKeyName, t.Definition, t.Materialized = doc.PrimaryKeyName, doc.Definition, doc.Materialized
 		t.Reads = slices.Clone(doc.Reads)
+		t.ConstraintComments, t.CreateStatement, t.Foreign = maps.Clone(doc.ConstraintComments), doc.CreateStatement, doc.Foreign
 		for _, c := range doc.Checks {
 			t.Checks = append(t.Checks, Check{Name: c.Name, Expression: c.Expression})
 		}

@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -92,10 +94,22 @@ func actionsText(rel Relationship) string {
 // constraintItems are a table's named primary key, the declared references
 // it makes with their names and actions, and its checks; none when the
 // engine declared nothing beyond what Keys already says.
+//
+// The database's comments on constraints follow the constraint they are
+// on; a comment on a constraint shown nowhere else here (a unique or
+// exclusion constraint) is an item of its own, by the constraint's name.
 func constraintItems(t Table, out []Relationship) []string {
 	var items []string
+	shown := map[string]bool{}
+	commented := func(name, s string) string {
+		if name == "" {
+			return s
+		}
+		shown[name] = true
+		return s + commentText(t.ConstraintComments[name])
+	}
 	if t.PrimaryKeyName != "" && len(t.PrimaryKey) > 0 {
-		items = append(items, fmt.Sprintf("Primary key %s %s", t.PrimaryKeyName, columnsText(t.PrimaryKey)))
+		items = append(items, commented(t.PrimaryKeyName, fmt.Sprintf("Primary key %s %s", t.PrimaryKeyName, columnsText(t.PrimaryKey))))
 	}
 	for _, rel := range out {
 		if rel.Source != "declared" || rel.ConstraintName == "" && actionsText(rel) == "" {
@@ -109,10 +123,15 @@ func constraintItems(t Table, out []Relationship) []string {
 		if a := actionsText(rel); a != "" {
 			s += ", " + a
 		}
-		items = append(items, s)
+		items = append(items, commented(rel.ConstraintName, s))
 	}
 	for _, c := range t.Checks {
-		items = append(items, checkText(c))
+		items = append(items, commented(c.Name, checkText(c)))
+	}
+	for _, name := range slices.Sorted(maps.Keys(t.ConstraintComments)) {
+		if !shown[name] {
+			items = append(items, "Constraint "+name+commentText(t.ConstraintComments[name]))
+		}
 	}
 	return items
 }
@@ -124,8 +143,18 @@ func checkText(c Check) string {
 	return "Check: " + c.Expression
 }
 
-// indexText is one index: its name and indexKeyText.
-func indexText(ix Index) string { return ix.Name + " " + indexKeyText(ix) }
+// indexText is one index: its name, indexKeyText and the database's
+// comment on it.
+func indexText(ix Index) string { return ix.Name + " " + indexKeyText(ix) + commentText(ix.Comment) }
+
+// commentText is a database's comment as it follows what it is on:
+// " (comment: …)", "" for none.
+func commentText(c string) string {
+	if c == "" {
+		return ""
+	}
+	return " (comment: " + c + ")"
+}
 
 // indexKeyText is an index without its name: its key, unique, and a
 // partial index's condition; the pages and discover diff word it alike.
@@ -229,10 +258,13 @@ func labelsText(labels []string) string {
 }
 
 // tableKindText is a table's kind as the pages and the HTML say it:
-// "table", "view", or "materialized view".
+// "table", "view", "materialized view" or "foreign table".
 func tableKindText(t Table) string {
-	if t.Materialized {
+	switch {
+	case t.Materialized:
 		return "materialized " + t.Kind
+	case t.Foreign:
+		return "foreign " + t.Kind
 	}
 	return t.Kind
 }

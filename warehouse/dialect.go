@@ -208,6 +208,10 @@ type Capabilities struct {
 	// connector's or the files' layout decides what a read skips), so no
 	// index is advised.
 	NoIndexes bool
+	// NoKeys: the engine declares no primary or foreign keys (Trino, Spark
+	// SQL), so a key the data shows can only be documented and kept by
+	// whatever writes the data; advice to declare one cannot be followed.
+	NoKeys bool
 }
 
 // WholeReadFactor is how many samples a table may hold and still be read

@@ -134,6 +134,9 @@ type Index struct {
 	// keeps it (PostgreSQL's pg_get_indexdef, SQLite's sqlite_master.sql);
 	// "" where the engine keeps none.
 	Definition string `json:"definition,omitempty"`
+	// Comment is the database's own comment on the index (PostgreSQL's
+	// COMMENT ON INDEX, MySQL's index COMMENT).
+	Comment string `json:"comment,omitempty"`
 }
 
 // Check is a declared CHECK constraint.
@@ -177,9 +180,23 @@ type Table struct {
 	PrimaryKeyName string `json:"primary_key_name,omitempty"`
 	// Comment is the database's own comment on the table or view.
 	Comment string `json:"comment,omitempty"`
+	// ConstraintComments are the database's comments on the table's
+	// constraints, by constraint name (PostgreSQL's COMMENT ON CONSTRAINT,
+	// on a primary key, foreign key, unique, check or exclusion constraint;
+	// MySQL's COMMENT on its primary key, named PRIMARY). A map, not a
+	// field of each constraint: a unique constraint is only its columns
+	// in Uniques, with no name to hang a comment on.
+	ConstraintComments map[string]string `json:"constraint_comments,omitempty"`
 	// Definition is a view's query, as the engine keeps it ("" for a
 	// table, or a view whose definition the role may not read).
 	Definition string `json:"definition,omitempty"`
+	// CreateStatement is the statement that creates a table, as the
+	// engine keeps or writes it (SQLite's sqlite_schema.sql, MySQL's SHOW
+	// CREATE TABLE without its AUTO_INCREMENT counter, DuckDB's
+	// duckdb_tables().sql); "" for a view (Definition holds its query) and
+	// where the engine keeps none: PostgreSQL has no such statement, only
+	// pieces a tool would have to reassemble (see docs/engines.md).
+	CreateStatement string `json:"create_statement,omitempty"`
 	// Reads are the tables and views a view's definition reads directly
 	// (a view over a view lists that view, not its tables), sorted and
 	// without repeats (empty for a table).
@@ -189,7 +206,20 @@ type Table struct {
 	// Materialized marks a view whose rows are stored (PostgreSQL's
 	// materialized view): Kind is "view", since it is read as one.
 	Materialized bool `json:"materialized,omitempty"`
+	// Foreign marks a table whose rows another server or a file holds
+	// (PostgreSQL's foreign table, read through a foreign-data wrapper):
+	// Kind is "table", since it is read as one, but it has no pages to
+	// sample, takes no index, and a read of it may fail when what holds
+	// its rows is away.
+	Foreign bool `json:"foreign,omitempty"`
 }
+
+// Stored reports whether t's rows are in the database's own pages: a
+// table, not a view (materialized or not) nor a foreign table. Only those
+// have the blocks and row samples (TABLESAMPLE), planner row counts and
+// indexes that discover samples, estimates and advises; the others are
+// read as views are, through what they return.
+func (t Table) Stored() bool { return t.Kind == "table" && !t.Foreign }
 
 // QueryOptions bound one query.
 type QueryOptions struct {

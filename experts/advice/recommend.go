@@ -509,7 +509,7 @@ func (f *facts) indexes(ctx context.Context, others []candidate) []candidate {
 	var out []candidate
 	for _, t := range f.tables {
 		name := t.Name.String()
-		if t.Kind != "table" || f.rows[name] < indexMinRows {
+		if !t.Stored() || f.rows[name] < indexMinRows {
 			continue
 		}
 		declared := map[string]bool{}
@@ -637,7 +637,7 @@ func (f *facts) joins() []candidate {
 	for i, r := range f.rels {
 		child, okC := f.byName[r.FromTable]
 		_, okP := f.byName[r.ToTable]
-		if !okC || !okP || child.Kind != "table" || len(r.FromColumns) == 0 || len(r.FromColumns) != len(r.ToColumns) ||
+		if !okC || !okP || !child.Stored() || len(r.FromColumns) == 0 || len(r.FromColumns) != len(r.ToColumns) ||
 			r.FromTable == r.ToTable || f.rows[r.FromTable] <= 0 || f.rows[r.ToTable] <= 0 {
 			continue
 		}
@@ -712,7 +712,7 @@ func (f *facts) sampling(ctx context.Context) ([]candidate, error) {
 	for _, t := range f.tables {
 		name := t.Name.String()
 		n := f.rows[name]
-		if t.Kind != "table" || n < largeRows {
+		if !t.Stored() || n < largeRows {
 			continue
 		}
 		sql := "SELECT * FROM " + f.d.Sample(t.Name, sampleTarget, n)
@@ -756,7 +756,7 @@ func (f *facts) partitioning() []candidate {
 	for _, t := range f.tables {
 		name := t.Name.String()
 		n := f.rows[name]
-		if t.Kind != "table" || n < partitionRows {
+		if !t.Stored() || n < partitionRows {
 			continue
 		}
 		ts, ok := f.timeColumn(t)

@@ -307,18 +307,20 @@ func profileTable(ctx context.Context, env *experts.Env, t warehouse.Table, hint
 				return fmt.Errorf("profile %s: %w", p.name, err)
 			case byRowid:
 				p.from, p.byRowid = from, true
-			case a.retry() && t.Kind != "view" && hasBlocks:
+			case a.retry() && t.Stored() && hasBlocks:
 				// A row sample (BERNOULLI) reads every page of the table
 				// whose profile timed out; whole blocks read a share.
 				p.from = blocks
-			case a.retry() && (t.Kind == "view" || filterSample(d) && len(a.retried) > 1):
+			case a.retry() && (!t.Stored() || filterSample(d) && len(a.retried) > 1):
 				// A random filter over a view computes all of it. Over a
 				// table it reads every row, but at a fraction of the
 				// cost of profiling each: the first retry keeps it for a
 				// random sample; when that timed out too, the first n
 				// rows bound the read.
 				p.from, p.firstRows = fmt.Sprintf("(SELECT * FROM %s %s) %s", p.from, d.Limit(n), warehouse.SampleAlias), true
-			case t.Kind == "view":
+			case !t.Stored():
+				// A view, or a foreign table (no pages to sample:
+				// TABLESAMPLE refuses it), is filtered as it is read.
 				p.from = d.SampleFrom(p.from, n, rows)
 			case rows > wholeScanFactor*n && d.Capabilities().LimitSample:
 				// No sample of the engine reads less than the whole
@@ -742,8 +744,8 @@ func (p *profiler) tableRows(ctx context.Context, hint rowHint, n int64) (int64,
 	if c <= n {
 		return c, nil
 	}
-	if p.table.Kind == "view" {
-		// A view's size is at best the planner's guess (an EXPLAIN's
+	if !p.table.Stored() {
+		// A view's size (and a foreign table's) is at best the planner's guess (an EXPLAIN's
 		// estimate), and any random filter over a view computes all of
 		// it: a guess too low would have a view over a 100M-row table
 		// computed whole in every statement of the profile. The bounded

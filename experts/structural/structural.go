@@ -25,6 +25,7 @@ package structural
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -208,7 +209,7 @@ func inventory(ctx context.Context, env *experts.Env, t warehouse.Table, byName 
 		// Advice only where it can matter: an empty or small table is read
 		// in a few pages, index or not; an engine with no indexes has none
 		// to add.
-		if t.Kind == "table" && n >= experts.IndexMinRows && !indexed(t, fk.Columns) && !env.Dialect().Capabilities().NoIndexes {
+		if t.Stored() && n >= experts.IndexMinRows && !indexed(t, fk.Columns) && !env.Dialect().Capabilities().NoIndexes {
 			rec := catalog.RecommendationDoc{
 				Kind: "index",
 				Description: fmt.Sprintf("%s(%s) references %s but no index starts with it; joins and parent deletes scan %s.",
@@ -246,7 +247,8 @@ const exactCountFactor = experts.WholeScanFactor
 // and a guess too low would have the view counted whole.
 func rowCount(ctx context.Context, env *experts.Env, t warehouse.Table) (n int64, exact, lower bool, ev []string, err error) {
 	estimated := false
-	if env.Options.SampleRows > 0 && t.Kind != "view" {
+	// A foreign table's estimate is the wrapper's guess, as a view's is.
+	if env.Options.SampleRows > 0 && t.Stored() {
 		n, exact, ok, err := env.EstimateRows(ctx, t.Name)
 		if err == nil && ok && (exact || n > exactCountFactor*env.Options.SampleRows) {
 			what := "estimate"
@@ -395,8 +397,9 @@ func TableDoc(t warehouse.Table) catalog.TableDoc {
 	}
 	for _, ix := range t.Indexes {
 		doc.Indexes = append(doc.Indexes, catalog.IndexDoc{Name: ix.Name, Columns: nonNil(ix.Columns), Unique: ix.Unique,
-			Predicate: ix.Predicate, Definition: ix.Definition})
+			Predicate: ix.Predicate, Definition: ix.Definition, Comment: ix.Comment})
 	}
+	doc.ConstraintComments, doc.CreateStatement, doc.Foreign = maps.Clone(t.ConstraintComments), t.CreateStatement, t.Foreign
 	doc.PrimaryKeyName, doc.Comment, doc.Definition, doc.Materialized = t.PrimaryKeyName, t.Comment, t.Definition, t.Materialized
 	for _, r := range t.Reads {
 		doc.Reads = append(doc.Reads, r.String())

@@ -102,19 +102,21 @@ func (s *Source) introspect(ctx context.Context) ([]warehouse.Table, []warehouse
 			kind = "table" // a data file behind a view of our own
 			comment, def = "", ""
 		}
+		var create string
 		if kind == "table" {
-			creates[k], def = def, ""
+			create, creates[k], def = def, def, ""
 		}
 		tables[k] = &warehouse.Table{
-			Comment:     comment,
-			Definition:  warehouse.ViewQuery(Grammar, def),
-			Name:        tableName(k),
-			Kind:        kind,
-			Columns:     []warehouse.Column{},
-			PrimaryKey:  []string{},
-			ForeignKeys: []warehouse.ForeignKey{},
-			Uniques:     [][]string{},
-			Indexes:     []warehouse.Index{},
+			Comment:         comment,
+			CreateStatement: create,
+			Definition:      warehouse.ViewQuery(Grammar, def),
+			Name:            tableName(k),
+			Kind:            kind,
+			Columns:         []warehouse.Column{},
+			PrimaryKey:      []string{},
+			ForeignKeys:     []warehouse.ForeignKey{},
+			Uniques:         [][]string{},
+			Indexes:         []warehouse.Index{},
 		}
 		order = append(order, k)
 		return nil

@@ -286,7 +286,7 @@ type indexPart struct {
 
 func (in *introspector) indexes() error {
 	rows, err := in.ss.tx.QueryContext(in.ctx, `
-		SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME
+		SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, INDEX_COMMENT
 		FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ?`, in.ss.s.name)
 	if err != nil {
 		return err
@@ -295,12 +295,14 @@ func (in *introspector) indexes() error {
 	type key struct{ table, index string }
 	parts := map[key][]indexPart{}
 	unique := map[key]bool{}
+	comments := map[key]string{}
 	var order []key
 	for rows.Next() {
 		var k key
 		var nonUnique, seq int
 		var col sql.NullString
-		if err := rows.Scan(&k.table, &k.index, &nonUnique, &seq, &col); err != nil {
+		var comment string
+		if err := rows.Scan(&k.table, &k.index, &nonUnique, &seq, &col, &comment); err != nil {
 			return err
 		}
 		if in.tables[k.table] == nil {
@@ -315,6 +317,7 @@ func (in *introspector) indexes() error {
 		}
 		parts[k] = append(parts[k], indexPart{seq, name})
 		unique[k] = nonUnique == 0
+		comments[k] = comment // each of the index's rows repeats it
 	}
 	if err := rows.Err(); err != nil {
 		return err
@@ -329,11 +332,16 @@ func (in *introspector) indexes() error {
 		t := in.tables[k.table]
 		// The primary key is reported as such, not as one more index.
 		// Its name is always PRIMARY, and said so, as on other engines.
+		// A comment on it (PRIMARY KEY (id) COMMENT '…') is the key
+		// constraint's, as on engines that comment constraints.
 		if k.index == "PRIMARY" {
 			t.PrimaryKey, t.PrimaryKeyName = cols, "PRIMARY"
+			if comments[k] != "" {
+				t.ConstraintComments = map[string]string{"PRIMARY": comments[k]}
+			}
 			continue
 		}
-		t.Indexes = append(t.Indexes, warehouse.Index{Name: k.index, Columns: cols, Unique: unique[k]})
+		t.Indexes = append(t.Indexes, warehouse.Index{Name: k.index, Columns: cols, Unique: unique[k], Comment: comments[k]})
 	}
 	for _, t := range in.tables {
 		for _, x := range t.Indexes {

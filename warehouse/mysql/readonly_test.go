@@ -122,6 +122,7 @@ func TestSelectOnlyUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCreateStatements(t, tables)
 	want := wantTables(s, ref)[1] // customer, whole
 	if len(tables) != 1 || !reflect.DeepEqual(tables[0], want) {
 		t.Errorf("tables = %+v\nwant only %+v", tables, want)

@@ -3,6 +3,7 @@ package mysql
 import (
 	"database/sql"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -49,11 +50,44 @@ func (in *introspector) optional(what, q string, scan func(*sql.Rows) error) err
 func (in *introspector) structure() error {
 	for _, step := range []func() error{
 		in.generated, in.indexExpressions, in.fkActions, in.tableComments,
-		in.checks, in.triggers, in.views,
+		in.checks, in.triggers, in.views, in.createStatements,
 	} {
 		if err := step(); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// autoIncrement is the table option SHOW CREATE TABLE adds for the next
+// number AUTO_INCREMENT gives: a counter, not structure, which every insert
+// moves (tbls leaves it out too).
+var autoIncrement = regexp.MustCompile(` AUTO_INCREMENT=[0-9]+`)
+
+// createStatements fills in each table's CREATE TABLE as SHOW CREATE TABLE
+// writes it. information_schema has no such text, so this is one
+// statement per table, unlike the rest of the structure: a statement the
+// server answers from the table's definition alone, without reading rows.
+// A table the user may not be shown keeps none.
+func (in *introspector) createStatements() error {
+	names := make([]string, 0, len(in.tables))
+	for name, t := range in.tables {
+		if t.Kind == "table" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		var table, create string
+		err := in.ss.tx.QueryRowContext(in.ctx, "SHOW CREATE TABLE "+QuoteIdent(name)).Scan(&table, &create)
+		if err != nil {
+			switch serverCode(err) {
+			case erSpecificAcc, erDBAccessDenied, erTableAccessDenied, erColumnAccessDenied, erNoSuchTable:
+				continue
+			}
+			return fmt.Errorf("introspect the CREATE TABLE of %s.%s: %w", in.ss.s.name, name, err)
+		}
+		in.tables[name].CreateStatement = autoIncrement.ReplaceAllString(create, "")
 	}
 	return nil
 }

@@ -31,11 +31,12 @@ var structureFixture = []string{
 		CHECK (length(name) > 1)
 	) COMMENT 'People who ''buy'',\non two lines'`,
 	`CREATE TABLE product (
-		id int PRIMARY KEY,
+		id int,
 		price decimal(10,2) NOT NULL,
 		gross decimal(10,2) AS (price * 1.2) STORED,
 		half decimal(10,2) AS (price / 2) VIRTUAL,
-		attrs json)`,
+		attrs json,
+		PRIMARY KEY (id) COMMENT 'one row per product')`,
 	`CREATE TABLE orders (
 		id bigint PRIMARY KEY,
 		customer_id int,
@@ -43,6 +44,10 @@ var structureFixture = []string{
 		placed date,
 		FOREIGN KEY (customer_id) REFERENCES customer (id) ON DELETE CASCADE ON UPDATE SET NULL,
 		CONSTRAINT orders_product_fk FOREIGN KEY (product_id) REFERENCES product (id))`,
+	// A row, so that SHOW CREATE TABLE writes customer's AUTO_INCREMENT=2,
+	// a counter that is no structure and is left out.
+	`INSERT INTO customer (name) VALUES ('ab')`,
+	`CREATE INDEX orders_placed ON orders (placed) COMMENT 'orders by the day they were placed'`,
 	`CREATE TRIGGER orders_touch BEFORE INSERT ON orders FOR EACH ROW SET NEW.placed = coalesce(NEW.placed, current_date)`,
 	`CREATE TRIGGER orders_retouch BEFORE UPDATE ON orders FOR EACH ROW SET NEW.placed = coalesce(NEW.placed, OLD.placed)`,
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
@@ -75,6 +80,8 @@ func wantStructure(db string) []warehouse.Table {
 	customer.Columns[8].Default, customer.Columns[8].OnUpdate = ptr("current_timestamp()"), "current_timestamp()"
 	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "PRIMARY"
 	customer.Comment = "People who 'buy',\non two lines"
+	// As SHOW CREATE TABLE writes it, without AUTO_INCREMENT=2.
+	customer.CreateStatement = "CREATE TABLE `customer` (\n  `id` int(11) NOT NULL AUTO_INCREMENT,\n  `name` varchar(20) NOT NULL DEFAULT 'new' COMMENT 'the \"name\"\\nas it''s written',\n  `credit` int(11) DEFAULT 0 CHECK (`credit` >= 0),\n  `created` timestamp NULL DEFAULT current_timestamp(),\n  `note` varchar(20) DEFAULT NULL,\n  `quoted` varchar(20) DEFAULT 'it''s \\\\ NULL',\n  `word` varchar(20) DEFAULT 'NULL',\n  `email` varchar(50) DEFAULT NULL,\n  `touched` timestamp NOT NULL DEFAULT current_timestamp() ON UPDATE current_timestamp(),\n  PRIMARY KEY (`id`),\n  CONSTRAINT `credit_cap` CHECK (`credit` < 1000),\n  CONSTRAINT `CONSTRAINT_1` CHECK (octet_length(`name`) > 1)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin COMMENT='People who ''buy'',\\non two lines'"
 	customer.Checks = []warehouse.Check{
 		{Name: "CONSTRAINT_1", Expression: "octet_length(`name`) > 1"},
 		{Name: "credit", Expression: "`credit` >= 0"}, // a column's check, named after it
@@ -89,6 +96,7 @@ func wantStructure(db string) []warehouse.Table {
 
 	orders := table("orders", "table", cols("id bigint(20)", "customer_id int(11) null", "product_id int(11) null", "placed date null"))
 	orders.PrimaryKey, orders.PrimaryKeyName = []string{"id"}, "PRIMARY"
+	orders.CreateStatement = "CREATE TABLE `orders` (\n  `id` bigint(20) NOT NULL,\n  `customer_id` int(11) DEFAULT NULL,\n  `product_id` int(11) DEFAULT NULL,\n  `placed` date DEFAULT NULL,\n  PRIMARY KEY (`id`),\n  KEY `customer_id` (`customer_id`),\n  KEY `orders_product_fk` (`product_id`),\n  KEY `orders_placed` (`placed`) COMMENT 'orders by the day they were placed',\n  CONSTRAINT `orders_ibfk_1` FOREIGN KEY (`customer_id`) REFERENCES `customer` (`id`) ON DELETE CASCADE ON UPDATE SET NULL,\n  CONSTRAINT `orders_product_fk` FOREIGN KEY (`product_id`) REFERENCES `product` (`id`)\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"
 	orders.ForeignKeys = []warehouse.ForeignKey{
 		{Name: "orders_ibfk_1", Columns: []string{"customer_id"}, RefTable: warehouse.TableName{Name: "customer"},
 			RefColumns: []string{"id"}, OnDelete: "CASCADE", OnUpdate: "SET NULL"},
@@ -98,6 +106,7 @@ func wantStructure(db string) []warehouse.Table {
 	}
 	orders.Indexes = []warehouse.Index{
 		{Name: "customer_id", Columns: []string{"customer_id"}},
+		{Name: "orders_placed", Columns: []string{"placed"}, Comment: "orders by the day they were placed"},
 		{Name: "orders_product_fk", Columns: []string{"product_id"}},
 	}
 	orders.Triggers = []warehouse.Trigger{
@@ -112,6 +121,8 @@ func wantStructure(db string) []warehouse.Table {
 	product.Columns[2].Generated, product.Columns[2].GeneratedStored = "`price` * 1.2", true
 	product.Columns[3].Generated = "`price` / 2"
 	product.PrimaryKey, product.PrimaryKeyName = []string{"id"}, "PRIMARY"
+	product.ConstraintComments = map[string]string{"PRIMARY": "one row per product"}
+	product.CreateStatement = "CREATE TABLE `product` (\n  `id` int(11) NOT NULL,\n  `price` decimal(10,2) NOT NULL,\n  `gross` decimal(10,2) GENERATED ALWAYS AS (`price` * 1.2) STORED,\n  `half` decimal(10,2) GENERATED ALWAYS AS (`price` / 2) VIRTUAL,\n  `attrs` longtext DEFAULT NULL CHECK (json_valid(`attrs`)),\n  PRIMARY KEY (`id`) COMMENT 'one row per product'\n) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin"
 	// MariaDB's JSON is longtext with a check it adds itself: declared all the same.
 	product.Checks = []warehouse.Check{{Name: "attrs", Expression: "json_valid(`attrs`)"}}
 

@@ -12,12 +12,13 @@ import (
 )
 
 // relFromAll selects the relations of the database's own schemas: tables,
-// partitioned tables, partitions, views and materialized views outside the
-// system schemas. The guard lets a statement read these (loadCatalog).
+// partitioned tables, partitions, views, materialized views and foreign
+// tables outside the system schemas. The guard lets a statement read these
+// (loadCatalog).
 const relFromAll = `
 	FROM pg_catalog.pg_class c
 	JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-	WHERE c.relkind IN ('r', 'p', 'v', 'm')
+	WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f')
 	  AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')
 	  AND n.nspname !~ '^pg_(toast_)?temp_'`
 
@@ -108,6 +109,7 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 				Name:         r.name,
 				Kind:         kind,
 				Materialized: r.kind == "m",
+				Foreign:      r.kind == "f",
 				Columns:      []warehouse.Column{},
 				PrimaryKey:   []string{},
 				ForeignKeys:  []warehouse.ForeignKey{},

@@ -383,7 +383,10 @@ func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (n int
 	switch {
 	case kind == "":
 		return 0, false, fmt.Errorf("postgres: estimate rows of %s: no such table", t)
-	case kind == "v":
+	case kind == "v", kind == "f":
+		// A foreign table has no pages: reltuples stays -1 until it is
+		// analyzed, and an exact count would read the remote table or
+		// file whole. The wrapper's estimate stands for it.
 		return s.planRows(ctx, t)
 	case unknown == 0:
 		return int64(math.Round(tuples)), false, nil

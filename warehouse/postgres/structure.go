@@ -29,6 +29,7 @@ func structure(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table
 		{"triggers", triggers},
 		{"comments", comments},
 		{"trigger comments", triggerComments},
+		{"index and constraint comments", indexConstraintComments},
 		{"view definitions", viewDefinitions},
 		{"view reads", viewReads},
 		{"enum columns", enumColumns},
@@ -316,6 +317,63 @@ func triggerComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse
 			if t.Triggers[i].Name == c.name {
 				t.Triggers[i].Comment = c.text
 			}
+		}
+	}
+	return nil
+}
+
+// indexConstraintComments fills in the comments on indexes (COMMENT ON
+// INDEX) and on constraints (COMMENT ON CONSTRAINT), apart from the indexes
+// and constraints themselves, as trigger comments are, so that a role
+// refused pg_description still gets those. A constraint's comment is kept
+// by its name whatever its kind: a unique or exclusion constraint has no
+// place of its own in warehouse.Table.
+func indexConstraintComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) error {
+	rows, err := tx.Query(ctx, `
+		WITH rel AS (SELECT c.oid`+relFrom+`)
+		SELECT i.indrelid, true, ic.relname::text, ds.description
+		FROM pg_catalog.pg_index i
+		JOIN rel ON rel.oid = i.indrelid
+		JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+		JOIN pg_catalog.pg_description ds ON ds.objoid = i.indexrelid AND ds.objsubid = 0
+		     AND ds.classoid = 'pg_catalog.pg_class'::pg_catalog.regclass
+		UNION ALL
+		SELECT con.conrelid, false, con.conname::text, ds.description
+		FROM pg_catalog.pg_constraint con
+		JOIN rel ON rel.oid = con.conrelid
+		JOIN pg_catalog.pg_description ds ON ds.objoid = con.oid AND ds.objsubid = 0
+		     AND ds.classoid = 'pg_catalog.pg_constraint'::pg_catalog.regclass`)
+	if err != nil {
+		return err
+	}
+	type comment struct {
+		rel        uint32
+		index      bool
+		name, text string
+	}
+	var list []comment
+	var c comment
+	if _, err := pgx.ForEachRow(rows, []any{&c.rel, &c.index, &c.name, &c.text}, func() error {
+		list = append(list, c)
+		return nil
+	}); err != nil {
+		return err
+	}
+	for _, c := range list {
+		t := byOID[c.rel]
+		switch {
+		case t == nil:
+		case c.index:
+			for i := range t.Indexes {
+				if t.Indexes[i].Name == c.name {
+					t.Indexes[i].Comment = c.text
+				}
+			}
+		default:
+			if t.ConstraintComments == nil {
+				t.ConstraintComments = map[string]string{}
+			}
+			t.ConstraintComments[c.name] = c.text
 		}
 	}
 	return nil

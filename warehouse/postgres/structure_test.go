@@ -58,6 +58,13 @@ as written'`,
 		AS $$SELECT status, count(*) FROM orders GROUP BY status$$`,
 	`CREATE TRIGGER orders_touch BEFORE INSERT OR UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION touch()`,
 	`COMMENT ON TRIGGER orders_touch ON orders IS 'a new order is placed today'`,
+	// Comments on indexes and on constraints of every kind.
+	`COMMENT ON INDEX orders_recent IS 'recent orders only'`,
+	`COMMENT ON CONSTRAINT credit_positive ON customer IS 'no credit below zero'`,
+	`COMMENT ON CONSTRAINT orders_product_fk ON orders IS 'the product ordered'`,
+	`COMMENT ON CONSTRAINT orders_pkey ON orders IS 'one row per order'`,
+	`ALTER TABLE customer ADD CONSTRAINT customer_email_key UNIQUE (email)`,
+	`COMMENT ON CONSTRAINT customer_email_key ON customer IS 'one customer per address'`,
 	`CREATE VIEW order_lines AS SELECT o.id, c.name, p.price
 		FROM orders o JOIN customer c ON c.id = o.customer_id JOIN shop.product p ON p.id = o.product_id`,
 	`CREATE VIEW big_order_lines AS SELECT id, name FROM order_lines WHERE price > 100`,
@@ -84,11 +91,15 @@ func wantStructure() []warehouse.Table {
 	customer.PrimaryKey, customer.PrimaryKeyName = []string{"id"}, "customer_pkey"
 	customer.Comment = "People who 'buy',\non two lines"
 	customer.Indexes = []warehouse.Index{
+		{Name: "customer_email_key", Columns: []string{"email"}, Unique: true,
+			Definition: "CREATE UNIQUE INDEX customer_email_key ON public.customer USING btree (email)"},
 		{Name: "customer_lower_email", Columns: []string{"lower(email)", "id"},
 			Definition: "CREATE INDEX customer_lower_email ON public.customer USING btree (lower(email), id)"},
 		{Name: "customer_pkey", Columns: []string{"id"}, Unique: true,
 			Definition: "CREATE UNIQUE INDEX customer_pkey ON public.customer USING btree (id)"},
 	}
+	customer.Uniques = [][]string{{"email"}}
+	customer.ConstraintComments = map[string]string{"credit_positive": "no credit below zero", "customer_email_key": "one customer per address"}
 	customer.Checks = []warehouse.Check{
 		{Name: "credit_positive", Expression: "credit >= 0"},
 		{Name: "customer_name_check", Expression: "length(name) > 1"},
@@ -114,8 +125,10 @@ func wantStructure() []warehouse.Table {
 		{Name: "orders_pkey", Columns: []string{"id"}, Unique: true,
 			Definition: "CREATE UNIQUE INDEX orders_pkey ON public.orders USING btree (id)"},
 		{Name: "orders_recent", Columns: []string{"placed"}, Predicate: "placed > '2024-01-01'::date",
-			Definition: "CREATE INDEX orders_recent ON public.orders USING btree (placed) WHERE (placed > '2024-01-01'::date)"},
+			Definition: "CREATE INDEX orders_recent ON public.orders USING btree (placed) WHERE (placed > '2024-01-01'::date)",
+			Comment:    "recent orders only"},
 	}
+	orders.ConstraintComments = map[string]string{"orders_pkey": "one row per order", "orders_product_fk": "the product ordered"}
 	orders.Triggers = []warehouse.Trigger{{Name: "orders_touch", Timing: "BEFORE", Events: []string{"INSERT", "UPDATE"},
 		Definition: "CREATE TRIGGER orders_touch BEFORE INSERT OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION touch()",
 		Comment:    "a new order is placed today"}}
@@ -237,7 +250,10 @@ func TestTablesStructureRefusedCatalogs(t *testing.T) {
 	}
 	want := wantStructure()
 	for i := range want {
-		want[i].Comment, want[i].Triggers = "", nil
+		want[i].Comment, want[i].Triggers, want[i].ConstraintComments = "", nil, nil
+		for j := range want[i].Indexes {
+			want[i].Indexes[j].Comment = ""
+		}
 		for j := range want[i].Columns {
 			want[i].Columns[j].Comment = ""
 		}

@@ -256,3 +256,39 @@ func TestQuote(t *testing.T) {
 		t.Errorf("QuoteTable(sales) = %s", got)
 	}
 }
+
+// Foreign tables (relkind 'f', here file_fdw's) are listed as tables that
+// are Foreign, not Stored, with their columns and comment; their row
+// estimate is the wrapper's guess, never an exact count that would read
+// what holds the rows (a file that is not there fails any read of it).
+func TestForeignTables(t *testing.T) {
+	t.Parallel()
+	db := newDB(t,
+		`CREATE EXTENSION file_fdw`,
+		`CREATE SERVER files FOREIGN DATA WRAPPER file_fdw`,
+		`CREATE FOREIGN TABLE readings (at date NOT NULL, value numeric) SERVER files
+			OPTIONS (filename '/nonexistent/discover/readings.csv', format 'csv')`,
+		`COMMENT ON FOREIGN TABLE readings IS 'the meter''s export'`,
+		`CREATE TABLE plain (id int PRIMARY KEY)`)
+	s := open(t, db.dsn)
+	got, err := s.Tables(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := table(tn("", "plain"), "table", col(1, "id", "integer", false))
+	plain.PrimaryKey, plain.PrimaryKeyName = []string{"id"}, "plain_pkey"
+	plain.Indexes = []warehouse.Index{{Name: "plain_pkey", Columns: []string{"id"}, Unique: true,
+		Definition: "CREATE UNIQUE INDEX plain_pkey ON public.plain USING btree (id)"}}
+	readings := table(tn("", "readings"), "table", col(1, "at", "date", false), col(2, "value", "numeric", true))
+	readings.Foreign, readings.Comment = true, "the meter's export"
+	sourcetest.SameTables(t, got, []warehouse.Table{plain, readings})
+	if got[1].Stored() || !got[0].Stored() {
+		t.Errorf("Stored: plain %v, readings %v; want true, false", got[0].Stored(), got[1].Stored())
+	}
+	if _, exact, err := s.EstimateRows(context.Background(), tn("", "readings")); err != nil || exact {
+		t.Errorf("EstimateRows(readings) exact %v, %v; want the wrapper's estimate, no read", exact, err)
+	}
+	if _, err := s.RowCount(context.Background(), tn("", "readings")); err == nil {
+		t.Error("counting a foreign table over a missing file succeeded")
+	}
+}

@@ -20,7 +20,7 @@ func (Dialect) Name() string { return "spark" }
 // approx_count_distinct is HyperLogLog++ without its sparse form, so it
 // misses even on small columns.
 func (Dialect) Capabilities() warehouse.Capabilities {
-	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctExact, NoIndexes: true}
+	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctExact, NoIndexes: true, NoKeys: true}
 }
 
 // NameRules: names compare in any case (spark.sql.caseSensitive is off

@@ -323,6 +323,9 @@ func (in *introspector) table(o schemaObject) (warehouse.Table, bool, error) {
 	if o.kind == "table" {
 		ct = parseCreateTable(o.createTable) // a virtual table's arguments are its module's
 	}
+	// The statement as SQLite keeps it, a virtual table's CREATE VIRTUAL
+	// TABLE too: what tbls shows as the table's definition.
+	t.CreateStatement = o.createTable
 
 	idx, pkIndex, err := in.indexes(o.name)
 	if err != nil {

@@ -58,7 +58,9 @@ func TestTablesStructure(t *testing.T) {
 				{Name: "CHECK", Type: "TEXT", Nullable: true, Position: 4, Default: str("'a' || 'b'")},
 			},
 			PrimaryKey: []string{"id"}, PrimaryKeyName: "pk_shop",
-			ForeignKeys: []warehouse.ForeignKey{}, Uniques: [][]string{}, Indexes: []warehouse.Index{},
+			// The statement as written, comments included: tbls's Table Definition.
+			CreateStatement: structureSchema[0],
+			ForeignKeys:     []warehouse.ForeignKey{}, Uniques: [][]string{}, Indexes: []warehouse.Index{},
 			Checks: []warehouse.Check{
 				{Expression: "length(name) > 0"},
 				{Name: "name ok", Expression: "name <> 'CHECK (x)' AND name NOT IN (')', '(')"},
@@ -96,6 +98,7 @@ func TestTablesStructure(t *testing.T) {
 				{Expression: "status IN ('new', 'paid', 'shipped')"},
 				{Expression: "qty <> 0"},
 			},
+			CreateStatement: structureSchema[1],
 			Triggers: []warehouse.Trigger{
 				{Name: "orders_guard", Timing: "BEFORE", Events: []string{"INSERT"}, Definition: structureSchema[7]},
 				{Name: "orders_paid", Timing: "AFTER", Events: []string{"UPDATE"}, Definition: structureSchema[6]},
@@ -109,13 +112,15 @@ func TestTablesStructure(t *testing.T) {
 			},
 			PrimaryKey:  []string{"k"},
 			ForeignKeys: []warehouse.ForeignKey{}, Uniques: [][]string{}, Indexes: []warehouse.Index{},
-			Checks: []warehouse.Check{{Expression: `"v" >= 0`}},
+			Checks:          []warehouse.Check{{Expression: `"v" >= 0`}},
+			CreateStatement: structureSchema[4],
 		},
 		"counter": {
 			Name: warehouse.TableName{Name: "counter"}, Kind: "table",
-			Columns:     []warehouse.Column{{Name: "n", Type: "INTEGER", Position: 1, Identity: "auto_increment"}},
-			PrimaryKey:  []string{"n"},
-			ForeignKeys: []warehouse.ForeignKey{}, Uniques: [][]string{}, Indexes: []warehouse.Index{},
+			Columns:         []warehouse.Column{{Name: "n", Type: "INTEGER", Position: 1, Identity: "auto_increment"}},
+			CreateStatement: structureSchema[5],
+			PrimaryKey:      []string{"n"},
+			ForeignKeys:     []warehouse.ForeignKey{}, Uniques: [][]string{}, Indexes: []warehouse.Index{},
 		},
 		"open_orders": {
 			Name: warehouse.TableName{Name: "open_orders"}, Kind: "view",

@@ -22,7 +22,7 @@ func (Dialect) Name() string { return "trino" }
 // approx_distinct, and a table too large to be read whole is read through
 // its first rows (LimitSample; see Sample).
 func (Dialect) Capabilities() warehouse.Capabilities {
-	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctApprox, LimitSample: true, NoIndexes: true}
+	return warehouse.Capabilities{WholeDistinct: warehouse.DistinctApprox, LimitSample: true, NoIndexes: true, NoKeys: true}
 }
 
 // NameRules: names compare in any case.

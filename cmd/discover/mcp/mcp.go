@@ -399,6 +399,9 @@ func describeTable(ctx context.Context, s *Server, raw json.RawMessage) (any, er
 	if len(t.Triggers) > 0 {
 		out["triggers"] = t.Triggers
 	}
+	if len(t.ConstraintComments) > 0 {
+		out["constraint_comments"] = t.ConstraintComments
+	}
 	// The labels of the enumerated types its columns hold, which the
 	// columns name only.
 	used := map[string]bool{}
