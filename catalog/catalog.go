@@ -864,35 +864,12 @@ func (c *Catalog) PruneResults(ctx context.Context, runID string) (int64, error)
 
 // DropResults drops the kept results drop says to, and returns how many.
 func (c *Catalog) DropResults(ctx context.Context, drop func(result []byte) bool) (int64, error) {
-	rows, err := c.reader.QueryContext(ctx, `SELECT key, result FROM results`)
-	if err != nil {
-		return 0, fmt.Errorf("catalog: results: %w", err)
-	}
-	var keys []string
-	for rows.Next() {
-		var k string
-		var b []byte
-		if err := rows.Scan(&k, &b); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("catalog: results: %w", err)
-		}
+	return c.RewriteResults(ctx, func(b []byte) []byte {
 		if drop(b) {
-			keys = append(keys, k)
+			return nil
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("catalog: results: %w", err)
-	}
-	var n int64
-	for _, k := range keys {
-		d, err := c.write(ctx, `DELETE FROM results WHERE key = ?`, k)
-		if err != nil {
-			return n, fmt.Errorf("catalog: drop result %s: %w", k, err)
-		}
-		n += d
-	}
-	return n, nil
+		return b
+	})
 }
 
 // Compact rewrites the file so that nothing overwritten or deleted stays
