@@ -335,11 +335,9 @@ func QuoteQualified(quote func(string) string, t TableName, split bool) string {
 }
 
 // Literal doubles the quote (the package's Literal), which is exact where
-// a backslash in '…' is an ordinary character. Not yet on MySQL, whose
-// sessions read backslash escapes, nor on PostgreSQL, whose guard cannot
-// know standard_conforming_strings: a value with a backslash before a
-// quote gets a literal their guards refuse, a failed statement rather
-// than a wrong one.
+// a backslash in '…' is an ordinary character. MySQL and Spark, whose
+// sessions read backslash escapes, write their own, and so does
+// PostgreSQL, whose lexical guard cannot know standard_conforming_strings.
 func (Standard) Literal(s string) string { return Literal(s) }
 
 // TypedLiteral is Literal(v): SQLite, PostgreSQL, MySQL and DuckDB cast a

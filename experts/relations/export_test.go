@@ -1,5 +1,12 @@
 package relations
 
+import (
+	"context"
+
+	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/warehouse"
+)
+
 // SetStreamCheckMinRows sets the child table size from which checks are
 // streamed (streamcheck.go) until the returned function restores it.
 func SetStreamCheckMinRows(n int64) (restore func()) {
@@ -28,3 +35,9 @@ func SetMaxHeldGroups(n int64) (restore func()) {
 // call (a child table's read counts each of its columns), and starts
 // counting again.
 func StreamedColumns() int64 { return streamedColumns.Swap(0) }
+
+// FallbackProfiles gives cols without a profile one from their tables'
+// first rows (fallback.go), and reports how many it gave.
+func FallbackProfiles(ctx context.Context, env *experts.Env, tables map[string]warehouse.Table, cols []Column) (int, error) {
+	return fallbackProfiles(ctx, env, tables, cols)
+}

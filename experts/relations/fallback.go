@@ -56,7 +56,11 @@ func fallbackProfiles(ctx context.Context, env *experts.Env, tables map[string]w
 		for k, i := range idx {
 			q := d.QuoteIdent(cols[i].Name)
 			inner[k] = q
-			figures = append(figures, fmt.Sprintf("COUNT(%s) AS n%d, COUNT(DISTINCT %s) AS d%d, MIN(%s) AS lo%d, MAX(%s) AS hi%d", q, k, q, k, q, k, q, k))
+			// The dialect's exact count: COUNT(DISTINCT) everywhere but on
+			// Spark, which expands every row once per COUNT(DISTINCT) of
+			// the statement, and this one holds one per column.
+			dc, _ := d.CountDistinct(q, false)
+			figures = append(figures, fmt.Sprintf("COUNT(%s) AS n%d, %s AS d%d, MIN(%s) AS lo%d, MAX(%s) AS hi%d", q, k, dc, k, q, k, q, k))
 		}
 		sql := fmt.Sprintf("SELECT %s FROM (SELECT %s FROM %s %s) fallback",
 			strings.Join(figures, ", "), strings.Join(inner, ", "), d.QuoteTable(tables[name].Name), d.Limit(fallbackRows))

@@ -947,8 +947,10 @@ func (r *ruler) temporal(ctx context.Context) error {
 	if hi.Sub(lo) >= 60*24*time.Hour {
 		mid := lo.Add(hi.Sub(lo) / 2).Format("2006-01-02")
 		day := r.d.DatePart(warehouse.PartDate, q)
-		sql := fmt.Sprintf("SELECT COUNT(CASE WHEN %s < '%s' THEN 1 END) AS earlier_half, COUNT(CASE WHEN %s >= '%s' THEN 1 END) AS later_half FROM %s",
-			day, mid, day, mid, table)
+		// mid is a date, but every literal goes through the dialect, which
+		// alone knows how its engine reads one.
+		sql := fmt.Sprintf("SELECT COUNT(CASE WHEN %s < %s THEN 1 END) AS earlier_half, COUNT(CASE WHEN %s >= %s THEN 1 END) AS later_half FROM %s",
+			day, r.d.Literal(mid), day, r.d.Literal(mid), table)
 		span := fmt.Sprintf("%s to %s", lo.Format("2006-01-02"), hi.Format("2006-01-02"))
 		h := hypotheses.Hypothesis{
 			ID:        hypotheses.ID("grow", r.name, ts),

@@ -62,6 +62,33 @@ func (d Dialect) QuoteTable(t warehouse.TableName) string {
 	return warehouse.QuoteQualified(d.QuoteIdent, t, false)
 }
 
+// literalEscapes: every session runs in pinnedSQLMode, which leaves
+// MySQL's backslash escapes on (NO_BACKSLASH_ESCAPES is not in it), so a
+// backslash is written \\ (else 'C:\temp\' never ends and '\\' reads as
+// one backslash). A quote is doubled rather than written \': then every
+// backslash in the literal starts a pair whose second byte is no quote,
+// and the literal ends at the same place whether backslash escapes are
+// read or not, which is what the lexical guard asks of an engine whose
+// settings vary (Grammar.SettingsVary). NUL, backspace and Ctrl-Z, which
+// the guard refuses as raw bytes in a statement, are written as MySQL's
+// escapes for them (\0, \b, \Z).
+var literalEscapes = strings.NewReplacer(`\`, `\\`, `'`, `''`, "\x00", `\0`, "\x1a", `\Z`, "\b", `\b`)
+
+// Literal quotes s as the pinned session reads it back. A value holding
+// another control character (which MySQL has no escape for) or invalid
+// UTF-8 still gets a literal the guard refuses: a failed statement, not a
+// wrong one.
+func (Dialect) Literal(s string) string { return "'" + literalEscapes.Replace(s) + "'" }
+
+// TypedLiteral is Literal(v): MySQL casts a string literal to the type of
+// the column it is compared with.
+func (d Dialect) TypedLiteral(typ, v string) string { return d.Literal(v) }
+
+// FoldedIn is Standard's with MySQL's literals.
+func (d Dialect) FoldedIn(expr string, values []string) string {
+	return warehouse.FoldedInWith(d.Literal, expr, values)
+}
+
 // CastText: MySQL casts only to CHAR.
 func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS CHAR)" }
 

@@ -64,6 +64,34 @@ var tableFunctionColumns = map[string][]string{
 	"regexp_split_to_table": {"regexp_split_to_table"},
 }
 
+// escapeString writes a value inside E'…', where a backslash is an escape
+// whatever standard_conforming_strings says.
+var escapeString = strings.NewReplacer(`\`, `\\`, `'`, `''`)
+
+// Literal doubles the quote, which every session reads back exactly
+// (standard_conforming_strings is pinned on, so a backslash in '…' is an
+// ordinary character). A value holding a backslash is written E'…' with
+// the backslash doubled instead: the lexical guard cannot know the
+// setting (Grammar.SettingsVary) and refuses the plain literals of ab\'
+// and C:\temp\, which end elsewhere where backslashes escape, while E'…'
+// ends at the same place under either setting and reads as the value on
+// any server.
+func (Dialect) Literal(s string) string {
+	if !strings.Contains(s, `\`) {
+		return warehouse.Literal(s)
+	}
+	return "E'" + escapeString.Replace(s) + "'"
+}
+
+// TypedLiteral is Literal(v): PostgreSQL casts a string literal to the
+// type of the column it is compared with.
+func (d Dialect) TypedLiteral(typ, v string) string { return d.Literal(v) }
+
+// FoldedIn is Standard's with PostgreSQL's literals.
+func (d Dialect) FoldedIn(expr string, values []string) string {
+	return warehouse.FoldedInWith(d.Literal, expr, values)
+}
+
 // CastText casts to TEXT.
 func (Dialect) CastText(expr string) string { return "CAST(" + expr + " AS TEXT)" }
 
