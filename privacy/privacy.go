@@ -178,7 +178,12 @@ func Detect(c Column) (Finding, bool) {
 	case "person_name":
 		return semantic(PersonName, 1)
 	case "address":
-		return semantic(PostalAddress, 1)
+		// The semantic expert may have judged by the name alone (an
+		// earlier catalog's type, or too few values to say): values that
+		// are not addresses overrule it.
+		if !NotPostal(vals) {
+			return semantic(PostalAddress, 1)
+		}
 	}
 	if named[NationalID] {
 		if k, ok := share(isIdentifierShape); ok {
