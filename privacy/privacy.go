@@ -185,6 +185,12 @@ func Detect(c Column) (Finding, bool) {
 			return semantic(PostalAddress, 1)
 		}
 	}
+	// Phone numbers the semantic expert's pattern misses: numbers written
+	// without a plus or spaces among others (3471234567), under a name in
+	// another language (telefono, handy) or none (dato1).
+	if f, ok := phoneByValues(vals, named[Phone]); ok {
+		return f, true
+	}
 	if named[NationalID] {
 		if k, ok := share(isIdentifierShape); ok {
 			return Finding{NationalID, 0.85, []string{"named as a national identifier", counted(k, "are 5 to 20 letters and digits")}}, true
