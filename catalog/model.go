@@ -226,6 +226,13 @@ type ProfileDoc struct {
 	// experts read what they read without it; the run's end drops them.
 	Sealed       bool     `json:"sealed,omitempty"`
 	SealedValues []string `json:"sealed_values,omitempty"`
+	// SealedFigures are the figures of a sealed profile that are values
+	// of the column, or move with one (Mean, Quantiles, Histogram: a
+	// national number stored as an integer is its own least, median and
+	// histogram bound), sealed as one JSON document, their fields left
+	// nil in the file. Decoding gives them back in the process that
+	// sealed them, as it does the values.
+	SealedFigures string `json:"sealed_figures,omitempty"`
 }
 
 // Values are the column's values the profile quotes: its least and

@@ -121,17 +121,21 @@ func (p *ProfileDoc) MapValues(f func(string) string) {
 	}
 }
 
-// Seal seals the values the profile quotes.
+// Seal seals the values the profile quotes, and the figures that are
+// values (SealedFigures).
 func (p *ProfileDoc) Seal(s *Sealer) {
 	if p.Sealed {
 		return
 	}
 	p.MapValues(s.Seal)
+	p.sealFigures(s)
 	p.Sealed = true
 }
 
 // SealBeside keeps the profile's values sealed (SealedValues) and
-// writes f's of them (their masks) in their place.
+// writes f's of them (their masks) in their place; the figures that are
+// values are sealed (SealedFigures), since no mask of them keeps a
+// histogram's sense.
 func (p *ProfileDoc) SealBeside(s *Sealer, f func(string) string) {
 	vals := p.Values()
 	p.SealedValues = make([]string, len(vals))
@@ -139,11 +143,59 @@ func (p *ProfileDoc) SealBeside(s *Sealer, f func(string) string) {
 		p.SealedValues[i] = s.Seal(v)
 	}
 	p.MapValues(f)
+	p.sealFigures(s)
+}
+
+// valueFigures are a profile's figures that are values of its column, or
+// follow one: the mean (the one value of a column that holds one), the
+// quantiles and the histogram's bounds. Counts, shares, the spread and
+// the lengths of texts are not.
+type valueFigures struct {
+	Mean      *float64   `json:"mean,omitempty"`
+	Quantiles *Quantiles `json:"quantiles,omitempty"`
+	Histogram *Histogram `json:"histogram,omitempty"`
+}
+
+// DropValueFigures removes the figures that are values of the column
+// (valueFigures): what a personal-data column's profile may not keep
+// once its values are masked, since a number cannot be masked and still
+// be a figure.
+func (p *ProfileDoc) DropValueFigures() {
+	p.Mean, p.Quantiles, p.Histogram, p.SealedFigures = nil, nil, nil, ""
+}
+
+// sealFigures moves the figures that are values into SealedFigures.
+func (p *ProfileDoc) sealFigures(s *Sealer) {
+	if p.Mean == nil && p.Quantiles == nil && p.Histogram == nil {
+		return
+	}
+	b, err := json.Marshal(valueFigures{p.Mean, p.Quantiles, p.Histogram})
+	if err != nil {
+		panic(fmt.Sprintf("catalog: profile figures: %v", err)) // floats and slices of them always marshal
+	}
+	p.SealedFigures = s.Seal(string(b))
+	p.Mean, p.Quantiles, p.Histogram = nil, nil, nil
+}
+
+// unsealFigures gives back the figures SealedFigures holds, when this
+// process sealed them.
+func (p *ProfileDoc) unsealFigures() {
+	if p.SealedFigures == "" {
+		return
+	}
+	v, ok := Unseal(p.SealedFigures)
+	var f valueFigures
+	if !ok || json.Unmarshal([]byte(v), &f) != nil {
+		return
+	}
+	p.Mean, p.Quantiles, p.Histogram, p.SealedFigures = f.Mean, f.Quantiles, f.Histogram, ""
 }
 
 // Unreadable says the profile holds values sealed by another process:
-// its values are lost (the process was killed), its figures are not.
-func (p ProfileDoc) Unreadable() bool { return p.Sealed || len(p.SealedValues) > 0 }
+// its values are lost (the process was killed), its counts are not.
+func (p ProfileDoc) Unreadable() bool {
+	return p.Sealed || len(p.SealedValues) > 0 || p.SealedFigures != ""
+}
 
 // UnmarshalJSON decodes a profile and unseals its values when this
 // process sealed them (Sealed, SealedValues); a profile another process
@@ -153,6 +205,7 @@ func (p *ProfileDoc) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, (*plain)(p)); err != nil {
 		return err
 	}
+	p.unsealFigures()
 	switch {
 	case p.Sealed:
 		readable := true

@@ -51,3 +51,53 @@ func TestSealedProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestSealedFigures (issue 21): the figures of a sealed profile that are
+// values of its column (the mean, the quantiles, the histogram's bounds:
+// a phone stored as an integer) are sealed with its values, read back in
+// the process that sealed them, and lost with them under another key;
+// DropValueFigures removes them and leaves the counts.
+func TestSealedFigures(t *testing.T) {
+	key := make([]byte, SealKeySize)
+	rand.Read(key)
+	s, err := NewSealer(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi, mean, spread, distinct := "3471234567", "3471860168", 3471547367.5, 182867.2, int64(80)
+	p := ProfileDoc{Table: "t", Column: "telefono", Min: &lo, Max: &hi, Mean: &mean, Stddev: &spread, DistinctCount: &distinct,
+		Quantiles: &Quantiles{P25: 3471392917, P50: 3471547367, P75: 3471701818, P95: 3471828488},
+		Histogram: &Histogram{Bounds: []float64{3471234567, 3471547367, 3471860168}, Counts: []int64{40, 40}}}
+	sealed, beside := p, p
+	sealed.Seal(s)
+	beside.SealBeside(s, func(string) string { return "347****567" })
+	for _, q := range []ProfileDoc{sealed, beside} {
+		b, _ := json.Marshal(q)
+		for _, v := range []string{"347123", "347154", "347139", "347170", "347182", "347186"} {
+			if strings.Contains(string(b), v) {
+				t.Fatalf("written with %s: %s", v, b)
+			}
+		}
+		var r ProfileDoc
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Unreadable() || r.Mean == nil || *r.Mean != mean || r.Quantiles == nil || r.Quantiles.P50 != 3471547367 ||
+			r.Histogram == nil || r.Histogram.Bounds[2] != 3471860168 || r.Histogram.Counts[1] != 40 {
+			t.Errorf("read back: %+v", r)
+		}
+		other := strings.ReplaceAll(string(b), "sealed:"+s.id+":", "sealed:0000000000000000:")
+		var o ProfileDoc
+		if err := json.Unmarshal([]byte(other), &o); err != nil {
+			t.Fatal(err)
+		}
+		if !o.Unreadable() || o.Mean != nil || o.Quantiles != nil || o.Histogram != nil {
+			t.Errorf("under an unknown key: %+v", o)
+		}
+	}
+	d := p
+	d.DropValueFigures()
+	if d.Mean != nil || d.Quantiles != nil || d.Histogram != nil || *d.Stddev != spread || *d.DistinctCount != 80 {
+		t.Errorf("dropped: %+v", d)
+	}
+}

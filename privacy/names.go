@@ -45,3 +45,16 @@ func nameCategories(words []string) map[string]bool {
 	}
 	return out
 }
+
+// NamedPersonal reports whether a column's name words say it holds
+// personal data (a phone, a national number, a card): the columns of
+// numbers whose values a caller reads for Detect, where it reads no other
+// numbers' (a phone or a national number stored as an integer).
+func NamedPersonal(words []string) bool {
+	for cat := range nameCategories(words) {
+		if cat != place {
+			return true
+		}
+	}
+	return false
+}

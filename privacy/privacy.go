@@ -178,7 +178,18 @@ func Detect(c Column) (Finding, bool) {
 	case "person_name":
 		return semantic(PersonName, 1)
 	case "address":
-		return semantic(PostalAddress, 1)
+		// The semantic expert may have judged by the name alone (an
+		// earlier catalog's type, or too few values to say): values that
+		// are not addresses overrule it.
+		if !NotPostal(vals) {
+			return semantic(PostalAddress, 1)
+		}
+	}
+	// Phone numbers the semantic expert's pattern misses: numbers written
+	// without a plus or spaces among others (3471234567), under a name in
+	// another language (telefono, handy) or none (dato1).
+	if f, ok := phoneByValues(vals, named[Phone]); ok {
+		return f, true
 	}
 	if named[NationalID] {
 		if k, ok := share(isIdentifierShape); ok {

@@ -234,7 +234,8 @@ func TestBareSSN(t *testing.T) {
 		{"sequential order numbers", Column{Words: []string{"order", "number"}, Values: orders}, ""},
 		{"scattered order numbers", Column{Words: []string{"order", "no"}, Values: randomOrders}, ""},
 		{"order numbers under no name", Column{Words: []string{"dato1"}, Values: randomOrders}, ""},
-		{"nine-digit phone numbers", Column{Words: []string{"movil"}, Values: phones}, ""},
+		// Spanish mobiles under a Spanish name: phones, not SSNs.
+		{"nine-digit phone numbers", Column{Words: []string{"movil"}, Values: phones}, Phone},
 	} {
 		f, ok := Detect(c.col)
 		got := ""

@@ -3,12 +3,15 @@ package privacy
 import (
 	"embed"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/discover-db/discover/experts/valueclass"
 )
 
 // The lexicons a column's values are read against, whatever its name or
@@ -322,4 +325,73 @@ func addressByValues(vals []string) (Finding, bool) {
 	return Finding{PostalAddress, round(0.5 + 0.4*float64(k)/float64(n)), []string{
 		fmt.Sprintf("%d of %d sampled values hold a street word or a building part beside a house number", k, n),
 	}}, true
+}
+
+// addressShareFloor is the share of a column's values that must read as a
+// postal address, or could be one, for its name (address, addr) to count:
+// below it the values say the name means another address.
+const addressShareFloor = 0.5
+
+// NotPostal reports whether a column's sampled values contradict a name
+// that says postal address: fewer than half of them could be one. The word
+// "address" names IP addresses (ipb_address), storage locations
+// (MediaWiki's content_address: tt:123, es:DB://cluster1/123/45) and
+// e-mail addresses as often as a place where people live, and a name word
+// must not outweigh values that show which. Too few values say nothing.
+func NotPostal(vals []string) bool {
+	n, k := 0, 0
+	for _, v := range vals {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
+		}
+		n++
+		if mayBeAddress(v) {
+			k++
+		}
+	}
+	return n >= minValues && float64(k) < addressShareFloor*float64(n)
+}
+
+// uriLike matches a scheme or namespace before a colon and no space in the
+// value (tt:123, es:DB://cluster1/123/45, mailto:x): a locator, not a place.
+var uriLike = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]{0,15}:\S+$`)
+
+// mayBeAddress reports whether a value could be a postal address or a line
+// of one: not an IP address, a URL or locator, or an e-mail address; and a
+// street word or building part (addressShape, Church Lane), or a number
+// beside a word, in several words or in a script written without spaces
+// (東京都千代田区丸の内1-1-1). A user name (Admin, Jane Doe) or a single
+// token of letters and digits (a hash, a blob id, User42) is none.
+func mayBeAddress(v string) bool {
+	if isIP(v) || strings.Contains(v, "://") || uriLike.MatchString(v) ||
+		strings.Contains(v, "@") && valueclass.IsEmail(v) {
+		return false
+	}
+	if addressShape(v) {
+		return true
+	}
+	words := valueWords(v)
+	for _, w := range words {
+		lw := strings.TrimSuffix(strings.ToLower(w), ".")
+		if streetWords[lw] || unitWords[lw] {
+			return true
+		}
+		for _, e := range streetEndings {
+			if stem, ok := strings.CutSuffix(lw, e); ok && utf8.RuneCountInString(stem) >= 2 {
+				return true
+			}
+		}
+	}
+	digit, letter, wide := false, false, false
+	for _, r := range v {
+		switch {
+		case unicode.IsDigit(r):
+			digit = true
+		case unicode.IsLetter(r):
+			letter = true
+			wide = wide || r >= 0x2E80 // CJK and the scripts after it
+		}
+	}
+	return digit && letter && (len(words) >= 2 || wide)
 }

@@ -105,3 +105,37 @@ func TestPlaceNamedColumn(t *testing.T) {
 		t.Errorf("the same values unnamed: %+v, %v (want person_name: the test above proves nothing otherwise)", f, ok)
 	}
 }
+
+// TestAddressNameOverruledByValues: a column named address whose values
+// are IP addresses, locators, user names or e-mail addresses is no postal
+// address, whatever the semantic expert's type says; street lines in many
+// languages and scripts still are, with a house number or without.
+func TestAddressNameOverruledByValues(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		vals []string
+		want string
+	}{
+		{"MediaWiki content addresses", many(40, "tt:123", "tt:98765", "es:DB://cluster1/123/45", "es:DB://cluster24/7/1902"), ""},
+		{"blocked IPs and user names", many(40, "192.0.2.17", "2001:db8::7", "Vandal", "Jane Doe", "198.51.100.3", "SpamBot42"), ""},
+		{"URLs", many(40, "https://example.org/a", "http://example.com/x?y=1", "ftp://files.example.net/b"), ""},
+		{"e-mail addresses", many(40, "ann@example.org", "bo@example.com", "cy@example.net"), ""},
+		{"hashes", many(40, "3f786850e387550fdab836ed7e6dc881de23001b", "89e6c98d92887913cadf06b2adb97f26cde4849b"), ""},
+		// still addresses
+		{"English street lines", many(40, "1 Main St", "22 High Rd", "350 Fifth Avenue"), PostalAddress},
+		{"Italian", many(40, "Via Roma, 12/A", "Corso Italia 5", "Piazza Navona 3"), PostalAddress},
+		{"German", many(40, "Hauptstraße 5", "Am Markt 3", "Lindenallee 12a"), PostalAddress},
+		{"lanes without numbers", many(40, "Church Lane", "Old Mill Road", "Rue de la Paix"), PostalAddress},
+		{"Japanese", many(40, "東京都千代田区丸の内1-1-1", "大阪府大阪市北区梅田3-1-3"), PostalAddress},
+		{"numbered lines the lexicon lacks", many(40, "Flat 3, 10 Downing", "Lot 7 Rural Route 2", "Box 12 Kinsale"), PostalAddress},
+	} {
+		f, ok := Detect(Column{Words: []string{"content", "address"}, SemanticType: "address", SemanticConfidence: 0.6, Values: c.vals})
+		if got := map[bool]string{true: f.Category}[ok]; got != c.want {
+			t.Errorf("%s: %q %v, want %q", c.name, got, f.Evidence, c.want)
+		}
+	}
+	// Without values the semantic type stands.
+	if f, ok := Detect(Column{Words: []string{"address"}, SemanticType: "address", SemanticConfidence: 0.6}); !ok || f.Category != PostalAddress {
+		t.Errorf("no values: %+v %v, want %s", f, ok, PostalAddress)
+	}
+}

@@ -256,6 +256,7 @@ func (g *Guard) profile(e catalog.Entry) ([]byte, error) {
 		mask := func(v string) string { return privacy.MaskOnce(cat, v) }
 		if g.final {
 			p.MapValues(mask)
+			p.DropValueFigures()
 		} else {
 			p.SealBeside(g.sealer, mask)
 		}

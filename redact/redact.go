@@ -69,11 +69,26 @@ func mask(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (S
 	if err != nil {
 		return st, fmt.Errorf("redact: %w", err)
 	}
+	pii, err := personal(ctx, cat, runID)
+	if err != nil {
+		return st, err
+	}
+	personalKeys := map[string]bool{}
+	for _, sd := range pii {
+		personalKeys[sd.Table+"."+sd.Column] = true
+	}
 	var changed []catalog.Entry
 	for _, e := range es {
 		doc, docChanged, err := maskJSON(e.Document, r)
 		if err != nil {
 			return st, fmt.Errorf("redact %s %s: %w", e.Kind, e.Key, err)
+		}
+		if e.Kind == catalog.KindProfile && personalKeys[e.Key] {
+			var dropped bool
+			if doc, dropped, err = dropValueFigures(doc); err != nil {
+				return st, fmt.Errorf("redact %s %s: %w", e.Kind, e.Key, err)
+			}
+			docChanged = docChanged || dropped
 		}
 		ev := make([]string, len(e.Evidence))
 		for i, s := range e.Evidence {
@@ -219,4 +234,33 @@ func Columns(ctx context.Context, cat *catalog.Catalog, runID string) (map[strin
 		privacy.Known(out, sd.Table, sd.Column, sd.PII.Category)
 	}
 	return out, nil
+}
+
+// valueFigureFields are the fields of a profile's document whose numbers
+// are values of its column (catalog.ProfileDoc.DropValueFigures).
+var valueFigureFields = []string{"mean", "quantiles", "histogram", "sealed_figures"}
+
+// dropValueFigures removes from a personal-data column's profile document
+// the figures that are its values: a number cannot be masked as a text
+// is. The document is rewritten only when it held one.
+func dropValueFigures(doc []byte) ([]byte, bool, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(doc, &m); err != nil {
+		return doc, false, fmt.Errorf("profile figures: %w", err)
+	}
+	dropped := false
+	for _, f := range valueFigureFields {
+		if v, ok := m[f]; ok {
+			delete(m, f)
+			dropped = dropped || string(v) != "null"
+		}
+	}
+	if !dropped {
+		return doc, false, nil
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		return doc, false, fmt.Errorf("profile figures: %w", err)
+	}
+	return b, true, nil
 }

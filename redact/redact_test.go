@@ -97,3 +97,60 @@ func TestCatalog(t *testing.T) {
 		t.Errorf("a second pass rewrote %d entries and dropped %d results", again.Entries, again.Results)
 	}
 }
+
+// TestCatalogNumbers (issue 21): a personal-data column of numbers (a
+// phone stored as an integer) loses the figures that are its values (the
+// mean, the quantiles, the histogram) in the end's pass, and keeps its
+// counts; a column of numbers that is no one's keeps them all.
+func TestCatalogNumbers(t *testing.T) {
+	ctx := context.Background()
+	cat := expertstest.Catalog(t)
+	save := func(kind, key string, doc any) {
+		t.Helper()
+		e, err := catalog.NewEntry(kind, key, doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.RunID, e.Confidence = "r", 0.9
+		if err := cat.Save(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	profile := func(col, lo, hi string, mean float64) catalog.ProfileDoc {
+		d, spread := int64(80), 1.5
+		return catalog.ProfileDoc{Table: "clienti", Column: col, Min: &lo, Max: &hi, Mean: &mean, Stddev: &spread, DistinctCount: &d,
+			Quantiles: &catalog.Quantiles{P25: mean - 1, P50: mean, P75: mean + 1, P95: mean + 2},
+			Histogram: &catalog.Histogram{Bounds: []float64{mean - 2, mean, mean + 2}, Counts: []int64{40, 40}}}
+	}
+	save(catalog.KindSemantic, "clienti.telefono", catalog.SemanticDoc{Table: "clienti", Column: "telefono", SemanticType: "numeric_measure",
+		PII: &catalog.PIIDoc{Category: "phone", Confidence: 0.9}})
+	save(catalog.KindProfile, "clienti.telefono", profile("telefono", "3471234567", "3471860168", 3471547367))
+	save(catalog.KindSemantic, "clienti.punti", catalog.SemanticDoc{Table: "clienti", Column: "punti", SemanticType: "numeric_measure"})
+	save(catalog.KindProfile, "clienti.punti", profile("punti", "0", "60", 30))
+
+	if _, err := redact.Catalog(ctx, cat, "r", false); err != nil {
+		t.Fatal(err)
+	}
+	read := func(key string) (catalog.ProfileDoc, string) {
+		t.Helper()
+		e, err := cat.Get(ctx, catalog.KindProfile, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p catalog.ProfileDoc
+		if err := e.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		return p, string(e.Document)
+	}
+	tel, doc := read("clienti.telefono")
+	if tel.Mean != nil || tel.Quantiles != nil || tel.Histogram != nil || *tel.DistinctCount != 80 || *tel.Stddev != 1.5 {
+		t.Errorf("clienti.telefono: %s", doc)
+	}
+	if strings.Contains(doc, "34712") || strings.Contains(doc, "347154") || strings.Contains(doc, "3.47") {
+		t.Errorf("clienti.telefono holds a value: %s", doc)
+	}
+	if punti, doc := read("clienti.punti"); punti.Mean == nil || *punti.Mean != 30 || punti.Quantiles == nil || punti.Histogram == nil {
+		t.Errorf("clienti.punti: %s", doc)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts/valueclass"
 	"github.com/discover-db/discover/naming"
+	"github.com/discover-db/discover/privacy"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -624,6 +625,11 @@ func (c *column) byShape() verdict {
 // of addresses.
 func (c *column) addressLike() bool {
 	if c.has(hintEmail) || c.has(set("ip", "mac", "web")) {
+		return false
+	}
+	// Values that are IP addresses, locators or user names say which
+	// address the name means (ipb_address, content_address).
+	if c.SampleTaken && privacy.NotPostal(c.Sample) {
 		return false
 	}
 	if c.has(hintAddress) {

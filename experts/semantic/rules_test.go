@@ -141,6 +141,13 @@ func TestClassify(t *testing.T) {
 		{"address line", column{Name: "line1", TableWords: []string{"address"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
 		{"ip address", column{Name: "ip_address", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"10.0.0.1", "10.0.0.2"}, 50)}, TypeUnknown},
 		{"address", column{Name: "BillingAddress", Tokens: naming.Words("BillingAddress"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"1 Main St", "2 High Rd"}, 50)}, TypeAddress},
+		// The word address over values that are no place (MediaWiki's
+		// content and block tables): the values decide.
+		{"blob addresses", column{Name: "content_address", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"tt:123", "tt:4567", "es:DB://cluster1/123/45", "es:DB://cluster2/9/1"}, 50)}, TypeLabel},
+		{"blocked ips and user names", column{Name: "ipb_address", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"192.0.2.17", "2001:db8::7", "Vandal", "Jane Doe", "198.51.100.3", "SpamBot42"}, 50)}, TypeUnknown},
+		{"address without house numbers", column{Name: "address", Tokens: []string{"address"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Church Lane", "Old Mill Road", "Rue de la Paix", "Kerkstraat"}, 50)}, TypeAddress},
+		{"Japanese addresses", column{Name: "address", Tokens: []string{"address"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"東京都千代田区丸の内1-1-1", "大阪府大阪市北区梅田3-1-3"}, 50)}, TypeAddress},
+		{"few values: the name decides", column{Name: "address", Tokens: []string{"address"}, Type: "TEXT", Profile: prof(3, 3, 3), SampleTaken: true, Sample: []string{"tt:1", "tt:2", "tt:3"}}, TypeAddress},
 	}
 	for _, c := range cases {
 		v := classified(t, c.name, c.col, c.want)

@@ -298,12 +298,14 @@ func rowCount(doc *catalog.TableDoc, profiles map[string]*catalog.ProfileDoc) ro
 }
 
 // sampleColumns are the columns worth reading values of: all but numbers,
-// blobs and columns with no values.
+// blobs and columns with no values. Numbers under a name that says
+// personal data (telefono, ssn) are read: a phone or a national number
+// stored as an integer is told by its values too.
 func sampleColumns(t warehouse.Table, profiles map[string]*catalog.ProfileDoc) []warehouse.Column {
 	var out []warehouse.Column
 	for _, c := range t.Columns {
 		col := column{Type: c.Type}
-		if col.isBlob() || (strings.TrimSpace(c.Type) != "" && col.numeric()) {
+		if col.isBlob() || (strings.TrimSpace(c.Type) != "" && col.numeric() && !privacy.NamedPersonal(naming.Words(c.Name))) {
 			continue
 		}
 		if p := profiles[c.Name]; p != nil && p.NullFraction != nil && *p.NullFraction >= 1 {
