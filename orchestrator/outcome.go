@@ -230,15 +230,28 @@ func (o *Orchestrator) recordOutcome(ctx context.Context, runID string, iteratio
 // part of fewer than three words does not stand alone ("no such column:
 // p.id (1)" keeps its first part), nor does Go's own wording of a
 // timeout. Only the message's first line counts: engines follow it with
-// the statement, a caret and hints ("LINE 1: …SELECT … ^").
+// the statement, a caret and hints ("LINE 1: …SELECT … ^"). A PostgreSQL
+// server's message, after its severity ("ERROR: "), is kept whole: its
+// own ": " separate what failed from why (file_fdw's `could not open file
+// "/data/x.csv" for reading: No such file or directory`, postgres_fdw's
+// `could not connect to server "s": connection to server at … failed: …`),
+// and the first half is what names the file or server to fix.
 func Cause(msg string) string {
 	msg, _, _ = strings.Cut(strings.TrimSpace(msg), "\n")
-	parts := strings.Split(strings.TrimSpace(msg), ": ")
-	i := len(parts) - 1
-	for i > 0 && (len(strings.Fields(strings.Join(parts[i:], " "))) < 3 || generic[parts[i]]) {
-		i--
+	msg = strings.TrimSpace(msg)
+	var c string
+	if _, server, ok := strings.Cut(msg, ": ERROR: "); ok {
+		c = server
+	} else if server, ok := strings.CutPrefix(msg, "ERROR: "); ok {
+		c = server
+	} else {
+		parts := strings.Split(msg, ": ")
+		i := len(parts) - 1
+		for i > 0 && (len(strings.Fields(strings.Join(parts[i:], " "))) < 3 || generic[parts[i]]) {
+			i--
+		}
+		c = strings.Join(parts[i:], ": ")
 	}
-	c := strings.Join(parts[i:], ": ")
 	// A wrapper's "(…: cause)" leaves its closing parenthesis behind.
 	for strings.Count(c, ")") > strings.Count(c, "(") && strings.HasSuffix(c, ")") {
 		c = c[:len(c)-1]

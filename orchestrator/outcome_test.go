@@ -103,6 +103,10 @@ func TestCause(t *testing.T) {
 	for in, want := range map[string]string{
 		"inventory Artist: count rows: sqlite: query: database disk image is malformed (11)": "database disk image is malformed (11)",
 		"postgres: query: ERROR: permission denied for table secret (SQLSTATE 42501)":        "permission denied for table secret (SQLSTATE 42501)",
+		// A PostgreSQL message is the server's whole sentence, the file or
+		// server it names included.
+		`profile f: postgres: query: ERROR: could not open file "/data/x.csv" for reading: No such file or directory (SQLSTATE 58P01)`: `could not open file "/data/x.csv" for reading: No such file or directory (SQLSTATE 58P01)`,
+		`ERROR: could not connect to server "s": connection to server at "h", port 1 failed: Connection refused (SQLSTATE 08001)`:      `could not connect to server "s": connection to server at "h", port 1 failed: Connection refused (SQLSTATE 08001)`,
 		"profile x: query: EOF": "profile x: query: EOF", // too short to stand alone
 		"boom":                  "boom",
 		"test ref-1: hypothesis ref-1: query budget spent":                                      "query budget spent",

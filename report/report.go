@@ -264,8 +264,8 @@ type Table struct {
 	// foreign-data wrapper), said "foreign table" on the pages.
 	Foreign bool `json:"foreign,omitempty"`
 	// CreateStatement is the statement that creates a table, as the
-	// engine keeps it (SQLite, MySQL/MariaDB, DuckDB); a view's query is
-	// Definition.
+	// engine keeps it (SQLite, MySQL/MariaDB, DuckDB, Trino, Spark SQL); a
+	// view's query is Definition.
 	CreateStatement string `json:"create_statement,omitempty"`
 	// Materialized marks a view whose rows are stored (PostgreSQL's
 	// materialized view).

@@ -193,7 +193,8 @@ type Table struct {
 	// CreateStatement is the statement that creates a table, as the
 	// engine keeps or writes it (SQLite's sqlite_schema.sql, MySQL's SHOW
 	// CREATE TABLE without its AUTO_INCREMENT counter, DuckDB's
-	// duckdb_tables().sql); "" for a view (Definition holds its query) and
+	// duckdb_tables().sql, Trino's and Spark's SHOW CREATE TABLE); "" for
+	// a view (Definition holds its query) and
 	// where the engine keeps none: PostgreSQL has no such statement, only
 	// pieces a tool would have to reassemble (see docs/engines.md).
 	CreateStatement string `json:"create_statement,omitempty"`

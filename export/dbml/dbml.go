@@ -1,7 +1,8 @@
 // Package dbml writes a run's report as DBML, the schema language of
 // dbdiagram.io: an Enum block per enumerated type, a Table block per table and view (columns with their
 // types, pk, not null, unique, default and the comments as notes; keys,
-// unique constraints and indexes of several columns in an indexes block)
+// unique constraints and indexes of several columns in an indexes block,
+// each index's comment as its note)
 // and a Ref per reference, declared or inferred, composite ones included,
 // each inferred one with its confidence and orphans in a comment.
 //
@@ -186,8 +187,10 @@ func index(t *report.Table, ix report.Index) (string, bool) {
 		}
 	}
 	// The declared key and single-column unique constraints are said on
-	// the columns already.
-	if slices.Equal(ix.Columns, t.PrimaryKey) || ix.Unique && slices.ContainsFunc(t.Uniques, func(u []string) bool { return slices.Equal(u, ix.Columns) }) {
+	// the columns already; their index is written only to carry its
+	// comment, which the column's settings have no place for.
+	covered := slices.Equal(ix.Columns, t.PrimaryKey) || ix.Unique && slices.ContainsFunc(t.Uniques, func(u []string) bool { return slices.Equal(u, ix.Columns) })
+	if covered && ix.Comment == "" {
 		return "", false
 	}
 	set := []string{}
@@ -196,6 +199,9 @@ func index(t *report.Table, ix report.Index) (string, bool) {
 	}
 	if ix.Name != "" {
 		set = append(set, "name: "+str(ix.Name))
+	}
+	if ix.Comment != "" {
+		set = append(set, "note: "+str(ix.Comment))
 	}
 	cols := names(ix.Columns)
 	if len(ix.Columns) > 1 {

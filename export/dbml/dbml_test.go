@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/discover-db/discover/report"
@@ -108,6 +109,7 @@ type parsed struct {
 		Indexes []struct {
 			Columns    []string
 			PK, Unique bool
+			Name, Note string
 		}
 	}
 	Refs []struct {
@@ -228,5 +230,55 @@ func TestDBMLParsesHostileNames(t *testing.T) {
 	}
 	if !composite {
 		t.Errorf("the composite reference read back as %+v", p.Refs)
+	}
+}
+
+// TestDBMLIndexComments: the database's comment on an index is the
+// index's note, which the real parser reads back whole, quotes,
+// backslashes and line breaks included; the index of the key or of a
+// unique constraint, otherwise left to the columns' settings, is written
+// when it has a comment to carry, and not when it has none.
+func TestDBMLIndexComments(t *testing.T) {
+	declared := "declared"
+	hard := "it's the \"label\" index: C:\\temp\\\nsecond line\twith a tab"
+	r := &report.Report{
+		Database: report.Database{Dialect: "postgres", Name: "shop"},
+		Tables: []report.Table{{
+			Name: "parcels", Kind: "table", PrimaryKey: []string{"id"}, PrimaryKeySource: &declared,
+			Uniques: [][]string{{"code"}},
+			Indexes: []report.Index{
+				{Name: "parcels_pkey", Columns: []string{"id"}, Unique: true, Comment: "the key's index"},
+				{Name: "parcels_code_key", Columns: []string{"code"}, Unique: true},
+				{Name: "ix_label", Columns: []string{"label"}, Comment: hard},
+				{Name: "ix_both", Columns: []string{"label", "code"}, Comment: `'\'`},
+				{Name: "ix_plain", Columns: []string{"code", "label"}},
+			},
+			Columns: []report.Column{{Name: "id", DataType: "integer"}, {Name: "code", DataType: "text"}, {Name: "label", DataType: "text", Nullable: true}},
+		}},
+	}
+	var b bytes.Buffer
+	if err := Write(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "schema.dbml")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := Parse(t, path)
+	if len(p.Tables) != 1 {
+		t.Fatalf("tables %+v", p.Tables)
+	}
+	var got []string
+	for _, ix := range p.Tables[0].Indexes {
+		got = append(got, fmt.Sprintf("%q %s unique=%v note=%q", ix.Columns, ix.Name, ix.Unique, ix.Note))
+	}
+	want := []string{
+		`["id"] parcels_pkey unique=true note="the key's index"`,
+		fmt.Sprintf(`["label"] ix_label unique=false note=%q`, hard),
+		`["label" "code"] ix_both unique=false note="'\\'"`,
+		`["code" "label"] ix_plain unique=false note=""`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("indexes read back:\n%s\nwant\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), b.String())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"net"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -43,9 +44,64 @@ func (s *Source) readOnly(ctx context.Context, timeout time.Duration, fn func(pg
 // lasts: everything here only reads, so running it twice is harmless. Any
 // other error, a timeout included, is returned at once.
 func (s *Source) readOnlyTx(ctx context.Context, mode string, timeout time.Duration, fn func(pgx.Tx) error) error {
-	return warehouse.Retry(ctx, s.backoff, transient, s.onRetry, func() error {
+	err := warehouse.Retry(ctx, s.backoff, transient, s.onRetry, func() error {
 		return s.readOnlyTxOnce(ctx, mode, timeout, fn)
 	})
+	return s.withDetail(err)
+}
+
+// detailed is a server error whose DETAIL says what its message does not.
+// Error reads as the message, then the detail, then the SQLSTATE; Unwrap
+// keeps the *pgconn.PgError for whoever asks for its code.
+type detailed struct {
+	pg     *pgconn.PgError
+	detail string
+}
+
+func (e *detailed) Error() string {
+	return e.pg.Severity + ": " + e.pg.Message + ": " + e.detail + " (SQLSTATE " + e.pg.Code + ")"
+}
+
+func (e *detailed) Unwrap() error { return e.pg }
+
+// secretSetting is a password written as a setting, as a connection
+// string (password=…) or a wrapper's options (password '…') hold it; not
+// the word alone ("password authentication failed" stays).
+var secretSetting = regexp.MustCompile(`(?i)\b(password|passwd|sslpassword)(\s*=\s*(?:'(?:[^'\\]|''|\\.)*'|\S+)|\s+'(?:[^'\\]|''|\\.)*')`)
+
+// withDetail adds the server's DETAIL to err's message when err is a
+// foreign-data wrapper's failure to reach what holds the rows: a
+// wrapper's own error (SQLSTATE class HV), a connection postgres_fdw
+// could not open (08: the remote server's answer is in the detail), a
+// file file_fdw could not open (58). PgError's message leaves the detail
+// out, and with it the one thing the user needs to fix it. Other errors
+// keep theirs out: a detail may quote row values. The connection's own
+// password, and anything written as a password setting, is masked; libpq
+// never writes a user mapping's password into its messages, and this
+// holds if a wrapper ever does.
+func (s *Source) withDetail(err error) error {
+	var pgErr *pgconn.PgError
+	if err == nil || !errors.As(err, &pgErr) || pgErr.Detail == "" {
+		return err
+	}
+	switch pgErr.Code[:min(2, len(pgErr.Code))] {
+	case "HV", "08", "58":
+	default:
+		return err
+	}
+	detail := secretSetting.ReplaceAllString(oneLine(strings.TrimSpace(pgErr.Detail)), "$1 ***")
+	if s.pool != nil {
+		detail = scrub(detail, s.pool.Config().ConnConfig.Password)
+	}
+	d := &detailed{pg: pgErr, detail: detail}
+	if err == error(pgErr) {
+		return d
+	}
+	// The PgError sits inside a wrapper of ours: keep the wrapper's words.
+	if prefix, ok := strings.CutSuffix(err.Error(), ": "+pgErr.Error()); ok {
+		return fmt.Errorf("%s: %w", prefix, d)
+	}
+	return err
 }
 
 // retryBackoff is the pause before each further attempt of a statement

@@ -66,7 +66,33 @@ func guard(sql string) error {
 	if err := checkRelations(toks); err != nil {
 		return err
 	}
+	if err := checkShowCreate(toks); err != nil {
+		return err
+	}
 	return checkCalls(toks)
+}
+
+// checkShowCreate holds SHOW CREATE to the form Spark's grammar has, SHOW
+// CREATE TABLE name [AS SERDE], and nothing after it. Grammar.Check lets
+// any body follow SHOW; what the guard does not know it refuses.
+func checkShowCreate(toks []warehouse.Token) error {
+	if !warehouse.TokenAt(toks, 0).IsWord("SHOW") || !warehouse.TokenAt(toks, 1).IsWord("CREATE") {
+		return nil
+	}
+	if !warehouse.TokenAt(toks, 2).IsWord("TABLE") || !warehouse.TokenAt(toks, 3).IsIdent() {
+		return warehouse.Rejectf("SHOW CREATE is allowed only as SHOW CREATE TABLE name")
+	}
+	i := 4
+	for warehouse.TokenAt(toks, i).IsPunct(".") && warehouse.TokenAt(toks, i+1).IsIdent() {
+		i += 2
+	}
+	if warehouse.TokenAt(toks, i).IsWord("AS") && warehouse.TokenAt(toks, i+1).IsWord("SERDE") {
+		i += 2
+	}
+	if i != len(toks) {
+		return warehouse.Rejectf("SHOW CREATE TABLE takes a name and nothing after it")
+	}
+	return nil
 }
 
 // checkLexical refuses what Spark's lexer reads otherwise than the

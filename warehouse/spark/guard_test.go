@@ -73,3 +73,36 @@ func TestGuardDialect(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardShowCreate: the statement Tables sends for each table's CREATE
+// TABLE passes the guard for any name (backticks doubled, reserved words,
+// a database), while a file as the relation, a second statement, or
+// anything after the name is refused.
+func TestGuardShowCreate(t *testing.T) {
+	s := &Source{}
+	for _, name := range []warehouse.TableName{
+		{Name: "orders"}, {Name: "say `hi`"}, {Name: "select"}, {Name: "order items"},
+		{Schema: "guardfix", Name: "orders"}, {Name: "t;DROP TABLE x"},
+	} {
+		if q := s.showCreateSQL(name); guard(q) != nil {
+			t.Errorf("%s refused: %v", q, guard(q))
+		}
+	}
+	if err := guard("SHOW CREATE TABLE orders AS SERDE"); err != nil {
+		t.Errorf("SHOW CREATE TABLE … AS SERDE refused: %v", err)
+	}
+	for _, q := range []string{
+		"SHOW CREATE TABLE parquet.`/etc/passwd`",
+		"SHOW CREATE TABLE text.`file:///etc/passwd`",
+		"SHOW CREATE TABLE orders; DROP TABLE orders",
+		"SHOW CREATE TABLE orders AS SELECT 1",
+		"SHOW CREATE TABLE orders AS SERDE x",
+		"SHOW CREATE VIEW order_totals",
+		"SHOW CREATE TABLE IDENTIFIER('orders')",
+		"SHOW CREATE",
+	} {
+		if err := guard(q); !errors.Is(err, warehouse.ErrRejected) {
+			t.Errorf("%s: guard = %v; want a refusal", q, err)
+		}
+	}
+}

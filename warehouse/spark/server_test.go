@@ -132,6 +132,22 @@ func TestServerStructure(t *testing.T) {
 	if !strings.Contains(v.Definition, "sum(amount)") || len(v.Reads) != 1 || v.Reads[0].Name != "orders" {
 		t.Errorf("view definition %q, reads %v", v.Definition, v.Reads)
 	}
+	// Each table's CREATE TABLE as SHOW CREATE TABLE writes it (without
+	// the NOT NULL Spark dropped, with the partitioning and the comment);
+	// the view keeps its query instead.
+	for name, want := range map[string]string{
+		"orders": "CREATE TABLE spark_catalog.guardfix.orders (\n  id BIGINT,\n  customer_id BIGINT,\n  amount DECIMAL(10,2),\n" +
+			"  status STRING COLLATE UTF8_BINARY,\n  ordered_at TIMESTAMP)\nUSING parquet",
+		"customers": "CREATE TABLE spark_catalog.guardfix.customers (\n  id BIGINT,\n  name STRING COLLATE UTF8_BINARY,\n" +
+			"  email STRING COLLATE UTF8_BINARY)\nUSING parquet\nCOMMENT 'people who order'",
+		"events": "CREATE TABLE spark_catalog.guardfix.events (\n  id BIGINT,\n  kind STRING COLLATE UTF8_BINARY,\n" +
+			"  day STRING COLLATE UTF8_BINARY)\nUSING parquet\nPARTITIONED BY (day)",
+		"order_totals": "",
+	} {
+		if got := byName[name].CreateStatement; got != want {
+			t.Errorf("%s CreateStatement:\n%s\nwant\n%s", name, got, want)
+		}
+	}
 	if n, err := s.RowCount(ctx, warehouse.TableName{Name: "orders"}); err != nil || n != 4 {
 		t.Errorf("RowCount(orders) = %d, %v", n, err)
 	}

@@ -30,6 +30,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/discover-db/discover/internal/hs2"
 	"github.com/discover-db/discover/warehouse"
 )
@@ -422,8 +424,9 @@ func (s *Source) Run(ctx context.Context, q string, lim warehouse.Limits) (*ware
 
 // Tables lists the database's tables and views with their columns, from
 // the protocol's catalog operations (one GetTables, one GetColumns for the
-// whole database), and each view's query. Spark declares no keys,
-// indexes or foreign keys.
+// whole database), each view's query and each table's CREATE TABLE (one
+// statement per view and per table). Spark declares no keys, indexes or
+// foreign keys.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	db := s.cfg.Database
 	var tables, cols []map[string]any
@@ -498,6 +501,9 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 			}
 		}
 	}
+	if err := s.createStatements(ctx, out); err != nil {
+		return nil, err
+	}
 	slices.SortFunc(out, func(a, b *warehouse.Table) int { return strings.Compare(a.Name.Name, b.Name.Name) })
 	res := make([]warehouse.Table, len(out))
 	for i, t := range out {
@@ -566,6 +572,53 @@ func (s *Source) viewDefinition(ctx context.Context, t *warehouse.Table, known m
 	slices.SortFunc(t.Reads, func(a, b warehouse.TableName) int { return strings.Compare(a.Name, b.Name) })
 	t.Reads = slices.Compact(t.Reads)
 	return nil
+}
+
+// createWorkers is how many SHOW CREATE TABLE statements run at once: each
+// is a round trip to the server's catalog (no data is read), so 1,000
+// tables cost 1,000 statements, spread over four sessions of the pool.
+const createWorkers = 4
+
+// showCreateSQL is the statement createStatements sends per table; the
+// guard admits exactly this form (TestGuardShowCreate).
+func (s *Source) showCreateSQL(t warehouse.TableName) string {
+	return "SHOW CREATE TABLE " + s.QuoteTable(t)
+}
+
+// createStatements fills in each table's CREATE TABLE as SHOW CREATE TABLE
+// writes it: the protocol's catalog calls and DESCRIBE have no such text.
+// Views keep their query (viewDefinition). A table the server will not
+// show (a Hive SerDe table it cannot render, a table dropped since the
+// listing: the server's error) keeps none.
+func (s *Source) createStatements(ctx context.Context, tables []*warehouse.Table) error {
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(createWorkers)
+	for _, t := range tables {
+		if t.Kind != "table" {
+			continue
+		}
+		g.Go(func() error {
+			var res *hs2.Result
+			err := s.do(gctx, func(cn *hs2.Conn) (err error) {
+				res, err = cn.Exec(gctx, s.showCreateSQL(t.Name), 1)
+				return err
+			})
+			var he *hs2.ServerError
+			switch {
+			case err == nil:
+			case gctx.Err() == nil && errors.As(err, &he):
+				return nil
+			default:
+				return fmt.Errorf("spark: the CREATE TABLE of %s: %w", t.Name, ctxErr(gctx, err))
+			}
+			if len(res.Rows) > 0 && len(res.Rows[0]) > 0 {
+				// Spark ends the statement with a line break.
+				t.CreateStatement = strings.TrimRight(str(res.Rows[0][0]), "\n ")
+			}
+			return nil
+		})
+	}
+	return g.Wait()
 }
 
 func str(v any) string {

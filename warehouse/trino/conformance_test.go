@@ -118,7 +118,9 @@ func conformance() sourcetest.Harness {
 		Unchanged: func(t *testing.T) {
 			f.assertReadOnly(t)
 			for _, q := range f.statements() {
-				u := strings.ToUpper(q)
+				// SHOW CREATE TABLE reads a table's DDL; the name after it
+				// is still scanned.
+				u := strings.TrimPrefix(strings.ToUpper(q), "SHOW CREATE TABLE ")
 				for _, w := range []string{"INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "ALTER", "CALL"} {
 					if strings.Contains(u, w) {
 						t.Errorf("the cluster received %q", q)

@@ -367,6 +367,7 @@ var (
 	reInfo         = regexp.MustCompile(`^SELECT (.+) FROM "([^"]+)"\.information_schema\.(tables|columns|views) WHERE table_schema (=|<>) '([^']*)' ORDER BY (.+)$`)
 	reComments     = regexp.MustCompile(`^SELECT schema_name, table_name, comment FROM system\.metadata\.table_comments WHERE catalog_name = '([^']*)' AND schema_name (=|<>) '([^']*)' AND comment IS NOT NULL ORDER BY schema_name, table_name$`)
 	reProbe        = regexp.MustCompile(`^SELECT 1 FROM (.+) LIMIT 0$`)
+	reShowCreate   = regexp.MustCompile(`^SHOW CREATE TABLE (.+)$`)
 	reCount        = regexp.MustCompile(`^SELECT count\(\*\) FROM (.+)$`)
 	reStats        = regexp.MustCompile(`^SHOW STATS FOR (.+)$`)
 	reSchemaTables = regexp.MustCompile(`^SELECT count\(\*\) FROM "([^"]+)"\.information_schema\.tables WHERE table_schema = '([^']*)'$`)
@@ -429,6 +430,16 @@ func (f *fakeCoordinator) answer(sql, sessionSchema string) fakeResult {
 			return errResult("INVALID_VIEW", "USER_ERROR", "line 1:15: Failed analyzing stored view 'hive."+t.schema+"."+t.name+"': line 3:3: Table 'hive.hr.old_staff' does not exist")
 		}
 		return fakeResult{cols: []fakeCol{{name: "_col0", typ: "integer"}}}
+	}
+	if m := reShowCreate.FindStringSubmatch(sql); m != nil {
+		t, res := f.resolve(m[1], sessionSchema)
+		switch {
+		case t == nil:
+			return res
+		case t.kind == "VIEW":
+			return errResult("NOT_SUPPORTED", "USER_ERROR", "line 1:1: Relation 'hive."+t.schema+"."+t.name+"' is a view, not a table")
+		}
+		return fakeResult{cols: []fakeCol{{name: "Create Table", typ: "varchar"}}, rows: []string{jsonRow(showCreate(t))}}
 	}
 	if m := reCount.FindStringSubmatch(sql); m != nil {
 		t, res := f.resolve(m[1], sessionSchema)
@@ -723,4 +734,27 @@ func (f *fakeCoordinator) assertReadOnly(t *testing.T) {
 func isTxControl(sql string) bool {
 	u := strings.ToUpper(sql)
 	return strings.HasPrefix(u, "START TRANSACTION") || u == "ROLLBACK" || u == "COMMIT"
+}
+
+// showCreate is a table's CREATE TABLE as the memory connector's SHOW
+// CREATE TABLE writes it: the full name, three spaces before each column,
+// comments as string literals.
+func showCreate(t *fakeTable) string {
+	var cols []string
+	for _, c := range t.cols {
+		// Trino writes a type's parameters apart: decimal(10, 2).
+		d := "   " + c.name + " " + strings.ReplaceAll(c.typ, ",", ", ")
+		if c.notNull {
+			d += " NOT NULL"
+		}
+		if cm, ok := t.colComments[c.name]; ok {
+			d += " COMMENT " + quoteString(cm)
+		}
+		cols = append(cols, d)
+	}
+	out := "CREATE TABLE hive." + t.schema + "." + t.name + " (\n" + strings.Join(cols, ",\n") + "\n)"
+	if t.comment != "" {
+		out += "\nCOMMENT " + quoteString(t.comment)
+	}
+	return out
 }

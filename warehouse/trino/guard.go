@@ -66,7 +66,39 @@ func guard(sql string) error {
 	if err := checkRelations(toks); err != nil {
 		return err
 	}
+	if err := checkShowCreate(toks); err != nil {
+		return err
+	}
 	return checkCalls(toks)
+}
+
+// checkShowCreate holds SHOW CREATE to the one form Trino's grammar has:
+// SHOW CREATE TABLE, VIEW, MATERIALIZED VIEW, SCHEMA or FUNCTION, then a
+// name and nothing after it. Grammar.Check lets any body follow SHOW; a
+// body here could only be a statement the cluster does not parse, but
+// what the guard does not know it refuses.
+func checkShowCreate(toks []warehouse.Token) error {
+	if !warehouse.TokenAt(toks, 0).IsWord("SHOW") || !warehouse.TokenAt(toks, 1).IsWord("CREATE") {
+		return nil
+	}
+	i := 2
+	switch t := warehouse.TokenAt(toks, i); {
+	case t.IsWord("MATERIALIZED") && warehouse.TokenAt(toks, i+1).IsWord("VIEW"):
+		i += 2
+	case t.IsWord("TABLE"), t.IsWord("VIEW"), t.IsWord("SCHEMA"), t.IsWord("FUNCTION"):
+		i++
+	default:
+		return warehouse.Rejectf("SHOW CREATE is allowed only of a table, view, materialized view, schema or function")
+	}
+	if !warehouse.TokenAt(toks, i).IsIdent() {
+		return warehouse.Rejectf("SHOW CREATE needs a name")
+	}
+	for i++; warehouse.TokenAt(toks, i).IsPunct(".") && warehouse.TokenAt(toks, i+1).IsIdent(); i += 2 {
+	}
+	if i != len(toks) {
+		return warehouse.Rejectf("SHOW CREATE takes a name and nothing after it")
+	}
+	return nil
 }
 
 // checkCalls applies the allow-list to every name followed by "(".

@@ -346,3 +346,38 @@ func TestGuardCorpusCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardShowCreate: the statement Tables sends for each table's CREATE
+// TABLE passes the guard for any name, including quotes, a schema and
+// words the grammar reserves, while SHOW CREATE over the cluster's own
+// catalogs, a second statement, or anything that is not a name is
+// refused.
+func TestGuardShowCreate(t *testing.T) {
+	s := &Source{catalog: "hive", schema: "sales"}
+	for _, name := range []warehouse.TableName{
+		{Name: "orders"}, {Name: `say "hi"`}, {Name: "select"}, {Name: "order items"},
+		{Schema: "hr", Name: "employees"}, {Schema: "Odd Schema", Name: "t;DROP TABLE x"},
+	} {
+		q := s.showCreateSQL(name)
+		if err := s.Guard(context.Background(), q); err != nil {
+			t.Errorf("%s refused: %v", q, err)
+		}
+	}
+	for _, q := range []string{
+		`SHOW CREATE TABLE system.runtime.queries`,
+		`SHOW CREATE TABLE "system".runtime.nodes`,
+		`SHOW CREATE TABLE jmx.current."java.lang:type=runtime"`,
+		`SHOW CREATE TABLE hive.system.sync_partition_metadata`,
+		`SHOW CREATE TABLE "orders"; DROP TABLE "orders"`,
+		`SHOW CREATE TABLE "orders" AS SELECT 1`,
+		`SHOW CREATE TABLE TABLE(system.query(query => 'DROP TABLE x'))`,
+		`SHOW CREATE`,
+	} {
+		if err := s.Guard(context.Background(), q); !errors.Is(err, warehouse.ErrRejected) {
+			t.Errorf("%s: Guard = %v; want a refusal", q, err)
+		}
+	}
+	if err := (&Source{catalog: "system"}).Guard(context.Background(), s.showCreateSQL(warehouse.TableName{Name: "queries"})); !errors.Is(err, warehouse.ErrRejected) {
+		t.Errorf("SHOW CREATE TABLE in the system catalog: Guard = %v; want a refusal", err)
+	}
+}

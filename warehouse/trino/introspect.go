@@ -29,7 +29,8 @@ type object struct {
 // Trino exposes no primary, foreign or unique keys, no indexes, checks or
 // triggers for most connectors, so those are left empty. Comments, column
 // defaults (where the connector has them) and view definitions are read
-// with one statement each for the whole catalog. Tables the user may see
+// with one statement each for the whole catalog; each table's CREATE TABLE
+// with one statement per table (createStatements). Tables the user may see
 // but not read are left out; Skipped says which.
 func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 	ss := newSession(s.db, s.readOnly)
@@ -88,6 +89,9 @@ func (s *Source) Tables(ctx context.Context) ([]warehouse.Table, error) {
 		known[object{schema, sk.Table.Name, ""}] = true
 	}
 	if err := s.structure(ctx, ss, tables, known); err != nil {
+		return nil, fmt.Errorf("trino: tables: %w", ctxErr(ctx, err))
+	}
+	if err := s.createStatements(ctx, ss, objs, tables); err != nil {
 		return nil, fmt.Errorf("trino: tables: %w", ctxErr(ctx, err))
 	}
 	out := make([]warehouse.Table, 0, len(objs))

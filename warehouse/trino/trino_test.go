@@ -79,6 +79,15 @@ func salesTables(schema string) []warehouse.Table {
 	customers := table(schema, "customers", "table", cols("customer_id bigint not null", "name varchar", "email varchar(255)", "created_at timestamp(3)"))
 	customers.Comment = "Everyone who 'bought',\nonce"
 	customers.Columns[2].Comment = `as "typed"`
+	// SHOW CREATE TABLE names the table in full whatever the DSN names,
+	// with the comments as string literals (a quote doubled, the line
+	// break kept).
+	customers.CreateStatement = "CREATE TABLE hive.sales.customers (\n   customer_id bigint NOT NULL,\n   name varchar,\n" +
+		"   email varchar(255) COMMENT 'as \"typed\"',\n   created_at timestamp(3)\n)\nCOMMENT 'Everyone who ''bought'',\nonce'"
+	orders := table(schema, "orders", "table", cols("order_id bigint not null", "customer_id bigint", "amount decimal(10,2)",
+		"status varchar", "ordered_on date", "tags array(varchar)"))
+	orders.CreateStatement = "CREATE TABLE hive.sales.orders (\n   order_id bigint NOT NULL,\n   customer_id bigint,\n" +
+		"   amount decimal(10, 2),\n   status varchar,\n   ordered_on date,\n   tags array(varchar)\n)"
 	totals := table(schema, "order_totals", "view", cols("customer_id bigint", "total decimal(38,2)"))
 	totals.Definition = orderTotalsStored
 	// hr.employees is read in the catalog's terms: named with its schema
@@ -90,8 +99,7 @@ func salesTables(schema string) []warehouse.Table {
 	return []warehouse.Table{
 		customers,
 		totals,
-		table(schema, "orders", "table", cols("order_id bigint not null", "customer_id bigint", "amount decimal(10,2)",
-			"status varchar", "ordered_on date", "tags array(varchar)")),
+		orders,
 	}
 }
 
@@ -105,9 +113,10 @@ func TestTablesCatalog(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Tables: %v", err)
 		}
-		want := append([]warehouse.Table{
-			table("hr", "employees", "table", cols("emp_id integer not null", "full_name varchar", "salary double", "active boolean", "manager_id integer")),
-		}, salesTables("sales")...)
+		employees := table("hr", "employees", "table", cols("emp_id integer not null", "full_name varchar", "salary double", "active boolean", "manager_id integer"))
+		employees.CreateStatement = "CREATE TABLE hive.hr.employees (\n   emp_id integer NOT NULL,\n   full_name varchar,\n" +
+			"   salary double,\n   active boolean,\n   manager_id integer\n)"
+		want := append([]warehouse.Table{employees}, salesTables("sales")...)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("Tables:\n got %+v\nwant %+v", got, want)
 		}
