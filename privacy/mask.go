@@ -1,6 +1,7 @@
 package privacy
 
 import (
+	"maps"
 	"regexp"
 	"sort"
 	"strconv"
@@ -206,6 +207,20 @@ func (r *Redactor) AddFrom(o *Redactor) {
 		}
 	}
 	r.emails = r.emails || o.emails
+}
+
+// Masks returns the values added and their masks, a copy: what a later
+// process's Redactor is given back by AddMasks.
+func (r *Redactor) Masks() map[string]string { return maps.Clone(r.masks) }
+
+// AddMasks records values with the masks Masks returned for them.
+func (r *Redactor) AddMasks(masks map[string]string) {
+	for v, m := range masks {
+		if _, ok := r.masks[v]; !ok {
+			r.masks[v] = m
+			r.byWord = nil
+		}
+	}
 }
 
 // Empty reports whether Text would change nothing.

@@ -65,6 +65,7 @@ func NewGuard(ctx context.Context, cat *catalog.Catalog, runID string) (*Guard, 
 	if err := g.loadKey(); err != nil {
 		return nil, err
 	}
+	g.loadValues()
 	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
 	if err != nil {
 		return nil, fmt.Errorf("redact: guard: %w", err)
@@ -84,6 +85,16 @@ func NewGuard(ctx context.Context, cat *catalog.Catalog, runID string) (*Guard, 
 		var p catalog.ProfileDoc
 		if e.Decode(&p) != nil || p.Unreadable() {
 			lost[p.Table] = true
+			continue
+		}
+		// A personal column the killed process judged: its raw values,
+		// unsealed, are what the run's last pass masks wherever else
+		// they stand (a view's column, a user name equal to a first name).
+		if cat := g.judged[e.Key]; cat != "" {
+			for _, v := range p.Values() {
+				g.r.Add(cat, v)
+			}
+			g.r.AddShapes(cat)
 		}
 	}
 	for _, e := range profiles {
@@ -143,10 +154,59 @@ func (g *Guard) loadKey() error {
 // Forget deletes the run's sealing key: the run is finished, and nothing
 // it sealed is left in the catalog.
 func (g *Guard) Forget() error {
-	if err := os.Remove(g.keyPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("redact: sealing key: %w", err)
+	for _, p := range []string{g.keyPath + valuesSuffix, g.keyPath} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("redact: sealing key: %w", err)
+		}
 	}
 	return nil
+}
+
+// valuesSuffix names the file beside the key that keeps the raw values of
+// the personal columns, sealed, once the profiles hold their masks alone
+// (Finish).
+const valuesSuffix = ".values"
+
+// keepValues writes the personal values the guard knows, sealed, beside
+// the key. Called with g.mu held.
+func (g *Guard) keepValues() error {
+	b, err := json.Marshal(g.r.Masks())
+	if err != nil {
+		return fmt.Errorf("personal values: %w", err)
+	}
+	// Whole or not at all, and readable by the user alone as the key is
+	// (CreateTemp's mode).
+	path := g.keyPath + valuesSuffix
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("personal values: %w", err)
+	}
+	defer os.Remove(f.Name())
+	_, err = f.WriteString(g.sealer.Seal(string(b)))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("personal values: %w", err)
+	}
+	return nil
+}
+
+// loadValues gives the guard the values an earlier process of the run
+// kept (keepValues), when it kept any and they are still readable.
+func (g *Guard) loadValues() {
+	b, err := os.ReadFile(g.keyPath + valuesSuffix)
+	if err != nil {
+		return
+	}
+	plain, ok := catalog.Unseal(string(b))
+	var masks map[string]string
+	if ok && json.Unmarshal([]byte(plain), &masks) == nil {
+		g.r.AddMasks(masks)
+	}
 }
 
 func category(sd catalog.SemanticDoc) string {
@@ -283,7 +343,6 @@ func (g *Guard) Finish(ctx context.Context) error {
 		return fmt.Errorf("redact: finish: %w", err)
 	}
 	g.mu.Lock()
-	g.final = true
 	var late []catalog.Entry
 	for _, e := range profiles {
 		if !strings.Contains(string(e.Document), `"sealed`) {
@@ -300,9 +359,24 @@ func (g *Guard) Finish(ctx context.Context) error {
 			}
 			g.judged[e.Key] = cat
 		}
+		if cat := g.judged[e.Key]; cat != "" {
+			for _, v := range p.Values() {
+				g.r.Add(cat, v)
+			}
+			g.r.AddShapes(cat)
+		}
 		late = append(late, e)
 	}
+	// The profiles below keep their masks alone from now on: the raw
+	// values the run's last pass masks wherever else they stand are kept,
+	// sealed, beside the key, for a process that resumes a run killed
+	// during that pass (NewGuard).
+	err = g.keepValues()
+	g.final = true
 	g.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("redact: finish: %w", err)
+	}
 	if len(late) > 0 {
 		if _, err := g.cat.SaveAllChanged(ctx, late); err != nil {
 			return fmt.Errorf("redact: finish: %w", err)
