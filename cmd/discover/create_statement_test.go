@@ -76,14 +76,14 @@ func TestWarehouseCreateStatements(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if block := "<details><summary>CREATE statement</summary>\n\n```sql\n" + want + "\n```\n\n</details>"; !strings.Contains(string(page), block) {
+			if block := "## Definition\n\n```sql\n" + want + "\n```\n"; !strings.Contains(string(page), block) {
 				t.Errorf("parcels.md lacks\n%s\n---\n%s", block, page)
 			}
 			view, err := os.ReadFile(filepath.Join(out, "tables", "heavy_parcels.md"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if strings.Contains(string(view), "CREATE statement") {
+			if strings.Contains(string(view), "CREATE TABLE") {
 				t.Errorf("the view's page has a CREATE statement:\n%s", view)
 			}
 		})
