@@ -1,16 +1,10 @@
 package main
 
 import (
-	"context"
-	"database/sql"
-	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/discover-db/discover/internal/load"
 	"github.com/discover-db/discover/report"
 )
 
@@ -31,28 +25,7 @@ FROM n;
 // row once per COUNT(DISTINCT) of a statement), and its verdicts and
 // figures are SQLite's for the same rows.
 func TestSparkRulesDistinct(t *testing.T) {
-	server := serverDSN(t, "DISCOVER_TEST_SPARK")
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "accounts.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(uniqueSchema); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	want := discoverReport(t, path)
-	name := fmt.Sprintf("rules_%d", time.Now().UnixNano())
-	dsn, drop, err := load.CreateDatabase(ctx, "spark", server, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { drop() })
-	if err := load.Copy(ctx, path, "spark", dsn); err != nil {
-		t.Fatal(err)
-	}
-	got := discoverReport(t, dsn)
+	want, got := sparkBesideSQLite(t, uniqueSchema, "rules")
 	unique := func(r report.Report) (map[string]report.Hypothesis, []string) {
 		m := map[string]report.Hypothesis{}
 		var ids []string

@@ -28,28 +28,7 @@ FROM n;
 // and quotes is discovered with the figures SQLite gives for the same
 // rows, its frequent values exactly as stored.
 func TestSparkBackslashValues(t *testing.T) {
-	server := serverDSN(t, "DISCOVER_TEST_SPARK")
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "files.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(backslashSchema); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	want := discoverReport(t, path)
-	name := fmt.Sprintf("backslash_%d", time.Now().UnixNano())
-	dsn, drop, err := load.CreateDatabase(ctx, "spark", server, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { drop() })
-	if err := load.Copy(ctx, path, "spark", dsn); err != nil {
-		t.Fatal(err)
-	}
-	got := discoverReport(t, dsn)
+	want, got := sparkBesideSQLite(t, backslashSchema, "backslash")
 	compareReports(t, want, got)
 	top := func(r report.Report, col string) string {
 		for _, tb := range r.Tables {
@@ -73,4 +52,32 @@ func TestSparkBackslashValues(t *testing.T) {
 	if g, w := top(got, "path"), `C:\temp\=20 ab\'=8`; !strings.HasPrefix(g, w) {
 		t.Errorf("files.path: top values %s, want %s first", g, w)
 	}
+}
+
+// sparkBesideSQLite builds schema in a SQLite file, copies it into a new
+// database of the Spark server (dropped after the test) and returns the
+// reports of a discovery of each.
+func sparkBesideSQLite(t *testing.T, schema, prefix string) (sqlite, spark report.Report) {
+	t.Helper()
+	server := serverDSN(t, "DISCOVER_TEST_SPARK")
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), prefix+".db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(schema); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	sqlite = discoverReport(t, path)
+	dsn, drop, err := load.CreateDatabase(ctx, "spark", server, fmt.Sprintf("%s_%d", prefix, time.Now().UnixNano()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { drop() })
+	if err := load.Copy(ctx, path, "spark", dsn); err != nil {
+		t.Fatal(err)
+	}
+	return sqlite, discoverReport(t, dsn)
 }
