@@ -245,9 +245,9 @@ func triggerType(typ int32) (timing string, events []string) {
 
 // comments fills in the comments on tables, views and their columns.
 func comments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) error {
-	rows, err := tx.Query(ctx, `
+	list, err := relComments(ctx, tx, `
 		WITH rel AS (SELECT c.oid`+relFrom+`)
-		SELECT ds.objoid, coalesce(a.attname::text, ''), ds.description
+		SELECT ds.objoid, '', coalesce(a.attname::text, ''), ds.description
 		FROM pg_catalog.pg_description ds
 		JOIN rel ON rel.oid = ds.objoid
 		LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = ds.objoid AND a.attnum = ds.objsubid AND ds.objsubid > 0
@@ -255,26 +255,14 @@ func comments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table)
 	if err != nil {
 		return err
 	}
-	type comment struct {
-		rel          uint32
-		column, text string
-	}
-	var list []comment
-	var c comment
-	if _, err := pgx.ForEachRow(rows, []any{&c.rel, &c.column, &c.text}, func() error {
-		list = append(list, c)
-		return nil
-	}); err != nil {
-		return err
-	}
 	for _, c := range list {
 		t := byOID[c.rel]
 		switch {
 		case t == nil:
-		case c.column == "":
+		case c.name == "":
 			t.Comment = c.text
 		default:
-			if col := columnOf(t, c.column); col != nil {
+			if col := columnOf(t, c.name); col != nil {
 				col.Comment = c.text
 			}
 		}
@@ -282,30 +270,44 @@ func comments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table)
 	return nil
 }
 
+// relComment is a comment on a relation or on a part of it named name (a
+// column, a trigger, an index, a constraint: kind says which where one
+// query reads several).
+type relComment struct {
+	rel              uint32
+	kind, name, text string
+}
+
+// relComments reads the comments query returns, as (relation's oid, kind,
+// name, comment) rows.
+func relComments(ctx context.Context, tx pgx.Tx, query string) ([]relComment, error) {
+	rows, err := tx.Query(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	var list []relComment
+	var c relComment
+	if _, err := pgx.ForEachRow(rows, []any{&c.rel, &c.kind, &c.name, &c.text}, func() error {
+		list = append(list, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return list, nil
+}
+
 // triggerComments fills in the comments on triggers: apart from the
 // triggers, so that a role refused pg_description still gets them.
 func triggerComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) error {
-	rows, err := tx.Query(ctx, `
+	list, err := relComments(ctx, tx, `
 		WITH rel AS (SELECT c.oid`+relFrom+`)
-		SELECT t.tgrelid, t.tgname::text, ds.description
+		SELECT t.tgrelid, '', t.tgname::text, ds.description
 		FROM pg_catalog.pg_trigger t
 		JOIN rel ON rel.oid = t.tgrelid
 		JOIN pg_catalog.pg_description ds ON ds.objoid = t.oid AND ds.objsubid = 0
 		     AND ds.classoid = 'pg_catalog.pg_trigger'::pg_catalog.regclass
 		WHERE NOT t.tgisinternal`)
 	if err != nil {
-		return err
-	}
-	type comment struct {
-		rel        uint32
-		name, text string
-	}
-	var list []comment
-	var c comment
-	if _, err := pgx.ForEachRow(rows, []any{&c.rel, &c.name, &c.text}, func() error {
-		list = append(list, c)
-		return nil
-	}); err != nil {
 		return err
 	}
 	for _, c := range list {
@@ -329,16 +331,16 @@ func triggerComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse
 // by its name whatever its kind: a unique or exclusion constraint has no
 // place of its own in warehouse.Table.
 func indexConstraintComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*warehouse.Table) error {
-	rows, err := tx.Query(ctx, `
+	list, err := relComments(ctx, tx, `
 		WITH rel AS (SELECT c.oid`+relFrom+`)
-		SELECT i.indrelid, true, ic.relname::text, ds.description
+		SELECT i.indrelid, 'index', ic.relname::text, ds.description
 		FROM pg_catalog.pg_index i
 		JOIN rel ON rel.oid = i.indrelid
 		JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
 		JOIN pg_catalog.pg_description ds ON ds.objoid = i.indexrelid AND ds.objsubid = 0
 		     AND ds.classoid = 'pg_catalog.pg_class'::pg_catalog.regclass
 		UNION ALL
-		SELECT con.conrelid, false, con.conname::text, ds.description
+		SELECT con.conrelid, 'constraint', con.conname::text, ds.description
 		FROM pg_catalog.pg_constraint con
 		JOIN rel ON rel.oid = con.conrelid
 		JOIN pg_catalog.pg_description ds ON ds.objoid = con.oid AND ds.objsubid = 0
@@ -346,24 +348,11 @@ func indexConstraintComments(ctx context.Context, tx pgx.Tx, byOID map[uint32]*w
 	if err != nil {
 		return err
 	}
-	type comment struct {
-		rel        uint32
-		index      bool
-		name, text string
-	}
-	var list []comment
-	var c comment
-	if _, err := pgx.ForEachRow(rows, []any{&c.rel, &c.index, &c.name, &c.text}, func() error {
-		list = append(list, c)
-		return nil
-	}); err != nil {
-		return err
-	}
 	for _, c := range list {
 		t := byOID[c.rel]
 		switch {
 		case t == nil:
-		case c.index:
+		case c.kind == "index":
 			for i := range t.Indexes {
 				if t.Indexes[i].Name == c.name {
 					t.Indexes[i].Comment = c.text
