@@ -1,12 +1,10 @@
 package postgres
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/discover-db/discover/warehouse"
+	"github.com/discover-db/discover/internal/literaltest"
 )
 
 // hostileValues are values a column may hold that a literal must carry
@@ -30,22 +28,8 @@ var hostileValues = []string{
 func TestServerLiteralRoundTrip(t *testing.T) {
 	t.Parallel()
 	s := open(t, newDB(t).dsn)
-	ctx := context.Background()
 	d := s.Dialect()
-	for _, v := range hostileValues {
-		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
-		if err := d.Grammar().Check(q); err != nil {
-			t.Errorf("%q: the lexical guard refused %s: %v", v, q, err)
-		}
-		res, err := s.Query(ctx, q, warehouse.QueryOptions{})
-		if err != nil {
-			t.Errorf("%q: %s: %v", v, q, err)
-			continue
-		}
-		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || res.Rows[0][0] != v {
-			t.Errorf("%q: %s gave columns %q, rows %q; want the value and 1", v, q, res.Columns, res.Rows)
-		}
-	}
+	literaltest.Each(t, s, hostileValues, true)
 	// All of them at once, compared on the server, and FoldedIn over them.
 	var lits, folded []string
 	for _, v := range hostileValues {
@@ -54,15 +38,5 @@ func TestServerLiteralRoundTrip(t *testing.T) {
 	}
 	q := "SELECT count(*) AS n, count(CASE WHEN " + d.FoldedIn("v", folded) + " THEN 1 END) AS folded FROM unnest(ARRAY[" +
 		strings.Join(lits, ", ") + "]) AS x(v) WHERE v IN (" + strings.Join(lits, ", ") + ")"
-	if err := d.Grammar().Check(q); err != nil {
-		t.Errorf("the lexical guard refused %s: %v", q, err)
-	}
-	res, err := s.Query(ctx, q, warehouse.QueryOptions{})
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	n := int64(len(hostileValues))
-	if got := fmt.Sprint(res.Rows); got != fmt.Sprint([][]any{{n, n}}) {
-		t.Errorf("%d values matched themselves, %s", n, got)
-	}
+	literaltest.AllAtOnce(t, s, q, len(hostileValues), true)
 }

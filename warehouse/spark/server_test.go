@@ -13,6 +13,7 @@ import (
 	"github.com/discover-db/discover/internal/guardcorpus"
 	"github.com/discover-db/discover/internal/heavy"
 	"github.com/discover-db/discover/internal/hs2"
+	"github.com/discover-db/discover/internal/literaltest"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -328,19 +329,8 @@ var hostileValues = []string{
 // SQL), and inside a larger statement too.
 func TestServerLiteralRoundTrip(t *testing.T) {
 	s := openFixture(t)
-	ctx := context.Background()
 	d := s.Dialect()
-	for _, v := range hostileValues {
-		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
-		res, err := s.Query(ctx, q, warehouse.QueryOptions{})
-		if err != nil {
-			t.Errorf("%q: %s: %v", v, q, err)
-			continue
-		}
-		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || res.Rows[0][0] != v {
-			t.Errorf("%q: %s gave columns %q, rows %q; want the value and 1", v, q, res.Columns, res.Rows)
-		}
-	}
+	literaltest.Each(t, s, hostileValues, false)
 	// All of them at once, compared on the server, and FoldedIn over them.
 	var lits, folded []string
 	for _, v := range hostileValues {
@@ -349,14 +339,7 @@ func TestServerLiteralRoundTrip(t *testing.T) {
 	}
 	q := "SELECT count(*) AS n, count(CASE WHEN " + d.FoldedIn("v", folded) + " THEN 1 END) AS folded FROM (SELECT explode(array(" +
 		strings.Join(lits, ", ") + ")) AS v) x WHERE v IN (" + strings.Join(lits, ", ") + ")"
-	res, err := s.Query(ctx, q, warehouse.QueryOptions{})
-	if err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	n := int64(len(hostileValues))
-	if got := fmt.Sprint(res.Rows); got != fmt.Sprint([][]any{{n, n}}) {
-		t.Errorf("%d values matched themselves, %s", n, got)
-	}
+	literaltest.AllAtOnce(t, s, q, len(hostileValues), false)
 }
 
 // TestServerNullability: a column declared NOT NULL reads as not nullable

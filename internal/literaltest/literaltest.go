@@ -1,0 +1,59 @@
+// Package literaltest checks on a real server that a dialect's literals
+// carry hostile values whole: each comes back as exactly the value, alone
+// and among the others. The engines' round-trip tests (MySQL, PostgreSQL,
+// Spark) share it; each keeps its own values and its own statement for
+// all of them at once, which differ by engine.
+//
+// It is imported by tests only.
+package literaltest
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/discover-db/discover/warehouse"
+)
+
+// Each sends `SELECT <literal> AS v, 1 AS one` for every value and wants
+// the value back, as one column (a literal that ended early would leave
+// the rest of it as SQL). lexical: the dialect's lexical guard is asked
+// too (engines whose guard is a lexer; Spark's is its Query).
+func Each(t *testing.T, s warehouse.Source, values []string, lexical bool) {
+	t.Helper()
+	d := s.Dialect()
+	for _, v := range values {
+		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
+		if lexical {
+			if err := d.Grammar().Check(q); err != nil {
+				t.Errorf("%q: the lexical guard refused %s: %v", v, q, err)
+			}
+		}
+		res, err := s.Query(context.Background(), q, warehouse.QueryOptions{})
+		if err != nil {
+			t.Errorf("%q: %s: %v", v, q, err)
+			continue
+		}
+		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || res.Rows[0][0] != v {
+			t.Errorf("%q: %s gave columns %q, rows %q; want the value and 1", v, q, res.Columns, res.Rows)
+		}
+	}
+}
+
+// AllAtOnce runs q, which counts n values that each match themselves (n)
+// and FoldedIn's matches among them (folded), and wants both to be n.
+func AllAtOnce(t *testing.T, s warehouse.Source, q string, n int, lexical bool) {
+	t.Helper()
+	if lexical {
+		if err := s.Dialect().Grammar().Check(q); err != nil {
+			t.Errorf("the lexical guard refused %s: %v", q, err)
+		}
+	}
+	res, err := s.Query(context.Background(), q, warehouse.QueryOptions{})
+	if err != nil {
+		t.Fatalf("%s: %v", q, err)
+	}
+	if got := fmt.Sprint(res.Rows); got != fmt.Sprint([][]any{{int64(n), int64(n)}}) {
+		t.Errorf("%d values matched themselves, %s", n, got)
+	}
+}
