@@ -7,7 +7,7 @@ import (
 
 // The vocabulary the name rules share, as data: synonyms.txt, actors.txt,
 // people.txt, affixes.txt, roles.txt, selfroles.txt, generic.txt,
-// keysuffixes.txt and supertypes.txt.
+// keysuffixes.txt, supertypes.txt and expansions.txt.
 var (
 	//go:embed synonyms.txt
 	synonymsText string
@@ -27,6 +27,8 @@ var (
 	keySuffixesText string
 	//go:embed supertypes.txt
 	supertypesText string
+	//go:embed expansions.txt
+	expansionsText string
 
 	synonyms    = pairs(synonymsText)
 	actors      = words(actorsText)
@@ -40,7 +42,21 @@ var (
 	keySuffixes = pairs(keySuffixesText)
 	keyBefore   = marked(keySuffixesText, "before")
 	supertypes  = words(supertypesText)
+	expansions  = expansionLines(expansionsText)
 )
+
+func expansionLines(text string) map[string][]string {
+	m := map[string][]string{}
+	for _, f := range DataLines(text) {
+		if len(f) > 1 {
+			m[f[0]] = f[1:]
+		}
+	}
+	return m
+}
+
+// Expand returns the words w stands for (uid: user id), or nil.
+func Expand(w string) []string { return expansions[w] }
 
 // PersonSupertype reports whether entity, the last word of a table's
 // entity, generalizes the people of a schema (person, party): a table of

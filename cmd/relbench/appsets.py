@@ -3,6 +3,7 @@ check of each documented reference against the data, as shared/'s
 FK_CHECK.tsv has it, and writing a set's databases, MANIFEST.tsv and
 FK_CHECK.tsv. Standard library only."""
 import os
+import sqlite3
 import sys
 
 
@@ -54,3 +55,23 @@ def main(makers):
         f.write("name\tchild\tfcols\tparent\ttcols\tstatus\torphans\tnonnull\n")
         for r in checks:
             f.write("\t".join(str(x) for x in r) + "\n")
+
+
+def lake(make):
+    """The same database as a lake holds it: every table copied with its columns' types and rows, no key of any kind."""
+    def build(path):
+        keyed = path[:-3] + ".keyed.tmp"
+        if os.path.exists(keyed):
+            os.remove(keyed)
+        src, fks = make(keyed)
+        c = sqlite3.connect(path)
+        for name, in src.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"):
+            cols = src.execute(f'PRAGMA table_info("{name}")').fetchall()
+            c.execute(f'CREATE TABLE "{name}" (' + ", ".join(f'"{col[1]}" {col[2]}' for col in cols) + ")")
+            rows = src.execute(f'SELECT * FROM "{name}"').fetchall()
+            c.executemany(f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(cols))})', rows)
+        src.close()
+        os.remove(keyed)
+        c.commit()
+        return c, fks
+    return build

@@ -199,14 +199,22 @@ func compositeKeyHolds(ctx context.Context, env *experts.Env, tables map[string]
 		cols = append(cols, q)
 		notNull = append(notNull, q+" IS NULL")
 	}
-	res, err := env.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS dup FROM (SELECT %s FROM %s GROUP BY %s HAVING COUNT(*) > 1 OR MAX(CASE WHEN %s THEN 1 ELSE 0 END) = 1) d",
-		strings.Join(cols, ", "), d.QuoteTable(tables[k.Table].Name), strings.Join(cols, ", "), strings.Join(notNull, " OR ")))
+	res, err := env.Query(ctx, fmt.Sprintf("SELECT COUNT(*) AS tuples, COALESCE(SUM(CASE WHEN n > 1 OR nul = 1 THEN 1 ELSE 0 END), 0) AS dup "+
+		"FROM (SELECT COUNT(*) AS n, MAX(CASE WHEN %s THEN 1 ELSE 0 END) AS nul FROM %s GROUP BY %s) d",
+		strings.Join(notNull, " OR "), d.QuoteTable(tables[k.Table].Name), strings.Join(cols, ", ")))
 	if err != nil {
 		return false, err
 	}
-	dup, ok := hypotheses.FirstRow(res).Int("dup")
-	return ok && dup == 0, nil
+	row := hypotheses.FirstRow(res)
+	dup, ok := row.Int("dup")
+	tuples, ok2 := row.Int("tuples")
+	return ok && ok2 && dup == 0 && tuples >= minUndeclaredKeyRows, nil
 }
+
+// minUndeclaredKeyRows is the fewest rows in which columns found unique
+// make a key: in a table of one row every set of columns is unique (a
+// company's create_uid and write_uid in a table of the one company).
+const minUndeclaredKeyRows = 2
 
 // undeclaredKeyHolds checks an undeclared key once (holds caches the
 // checks by keySig): its tuples unique and never NULL, and, for a key of

@@ -166,6 +166,18 @@ func splitKeyNameOnce(col string) keyName {
 		toks = append(toks[:n-1:n-1], last[:len(last)-len(gluedKey)], gluedKey)
 	}
 	raw := glued(toks)
+	// create_uid: a word that stands for several (naming.Expand).
+	if slices.ContainsFunc(toks, func(t string) bool { return naming.Expand(t) != nil }) {
+		var out []string
+		for _, t := range toks {
+			if e := naming.Expand(t); e != nil {
+				out = append(out, e...)
+			} else {
+				out = append(out, t)
+			}
+		}
+		toks = out
+	}
 	plural := false
 	for i := range toks {
 		s := naming.Singular(toks[i])
@@ -260,7 +272,7 @@ type NameMatch struct {
 // person, or not at all (a pair its values proposed, values.go): weaker
 // than any match of the name as written.
 func (m NameMatch) loose() bool {
-	return m.Rule == "synonym" || m.Rule == "actor" || m.Rule == valueRule || m.Rule == coverRule || m.Rule == supertypeRule
+	return m.Rule == "synonym" || m.Rule == actorRule || m.Rule == valueRule || m.Rule == coverRule || m.Rule == supertypeRule
 }
 
 // genericRule: a table named by the entity's word and a word that names
@@ -337,7 +349,7 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	// approved_by ~ employees.emp_no: who did it is a person; which table
 	// of people, the values decide.
 	if actorName(c) && naming.Acts(es[len(es)-1]) && actorScore > best.Score {
-		best = NameMatch{actorScore, "actor"}
+		best = NameMatch{actorScore, actorRule}
 	}
 	return best
 }
@@ -350,6 +362,7 @@ const (
 	// actorScore: a column naming who did something (approved_by) names
 	// no table; any table of people may be its target.
 	actorScore = 0.6
+	actorRule  = "actor"
 )
 
 func canonWords(ws []string) []string {
@@ -476,6 +489,20 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 			try(0.65, "abbreviation") // ship_cdemo_sk: a role over it
 		}
 	}
+	// product_tmpl_id ~ product_template.id, categ_id ~
+	// product_category.id, order_ln_id ~ order_line.id: the entity's words,
+	// or its last, with words shortened (naming.Abbreviates); a role over
+	// them for less (unit_pkg_id ~ package.id).
+	if c.suffix != "" && !same {
+		switch n := len(c.stem); {
+		case shortens(c.stem, ent):
+			try(0.75, "abbreviation")
+		case len(ent) > 1 && shortens(c.stem, last) && !naming.Generic(last[0]):
+			try(0.7, "abbreviation")
+		case n > len(ent) && shortens(c.stem[n-len(ent):], ent):
+			try(0.65, "abbreviation")
+		}
+	}
 	// A word inside a longer name counts when it is what the name ends
 	// with (winning_pilot) or the name is an identifier (member_in_charge_id);
 	// product_quantity is a measure of a product, not a reference to one.
@@ -508,6 +535,17 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 					try(qualifiedSelfScore, selfQualifiedRule)
 				}
 			}
+		}
+	}
+	// BillToCustomerID in Customers: the table's own entity after words of
+	// a role (bill to), another of its rows.
+	if same && !exactName && c.suffix != "" && len(c.stem) > len(ent)+1 && hasSuffixToks(c.stem, ent) {
+		role := c.stem[:len(c.stem)-len(ent)]
+		if !slices.ContainsFunc(role, func(w string) bool {
+			_, isKey := naming.KeySuffix(w)
+			return isKey || naming.Generic(w) || naming.Lookup(w) || slices.Contains(ent, w)
+		}) {
+			try(qualifiedSelfScore, selfQualifiedRule)
 		}
 	}
 	return best
@@ -571,8 +609,11 @@ const selfRoleScore = 0.7
 // supervisor, head) links rows of people only: an item's manager_id names
 // an employee, not an item.
 func selfRole(c keyName, entity string) bool {
-	return len(c.tokens) > 0 && naming.SelfRole(c.tokens[0]) &&
-		(!naming.Role(c.tokens[0]) || naming.Acts(entity) || naming.Person(entity)) &&
+	if len(c.tokens) == 0 {
+		return false
+	}
+	role, ok := naming.SelfRoleOf(c.tokens[0]) // manager, or mgr
+	return ok && (!naming.Role(role) || naming.Acts(entity) || naming.Person(entity)) &&
 		(c.suffix != "" || len(c.tokens) == 1 || (len(c.tokens) == 2 && roleLinks[c.tokens[1]]))
 }
 
@@ -635,6 +676,25 @@ func abbreviations(ent []string) []string {
 // abbreviates reports whether tok is one of ent's abbreviations.
 func abbreviates(tok string, ent []string) bool {
 	return slices.Contains(abbreviations(ent), tok)
+}
+
+// shortens reports whether words are ent's words one for one, each the
+// same or shortened (naming.Abbreviates), at least one shortened.
+func shortens(words, ent []string) bool {
+	if len(words) == 0 || len(words) != len(ent) {
+		return false
+	}
+	short := false
+	for i, w := range words {
+		switch {
+		case w == ent[i]:
+		case naming.Abbreviates(w, ent[i]):
+			short = true
+		default:
+			return false
+		}
+	}
+	return short
 }
 
 // roleScore: a role over a one-letter stem (target_u_id) says less than a
@@ -1152,6 +1212,11 @@ func indexKeys(keys []Column) keyIndex {
 		for _, a := range abbreviations(ent) {
 			add("a:"+a, i) // cdemo_sk, promo_sk
 		}
+		for _, w := range ent {
+			for _, a := range naming.AbbreviationKeys(w) {
+				add("c:"+a, i) // product_tmpl_id, categ_id, mgr: a word shortened (naming.Abbreviates)
+			}
+		}
 		if ce := canonWords(ent); len(ce) > 0 && naming.Acts(ce[len(ce)-1]) {
 			add("p:", i) // a table of people: the targets of approved_by
 		}
@@ -1203,6 +1268,12 @@ func (idx keyIndex) lookup(ch Column) []int {
 					take(idx.byWords["e:"+w[s:i]])
 				}
 			}
+		}
+	}
+	for _, tok := range c.tokens {
+		// A word no key's table is named by may shorten one (tmpl, categ).
+		if a, ok := naming.AbbreviationKey(tok); ok && len(idx.byWords["t:"+tok]) == 0 {
+			take(idx.byWords["c:"+a])
 		}
 	}
 	if len(c.stem) > 0 {
@@ -2576,6 +2647,10 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 		return err
 	}
 	kept, ambiguous := Select(scored)
+	kept, identities, err := dropIdentities(ctx, env, tables, kept)
+	if err != nil {
+		return fmt.Errorf("infer relationships: %w", err)
+	}
 	composites, compositeKeys, err := inferComposites(ctx, env, tables, cols, declared, &st)
 	if err != nil {
 		return err
@@ -2647,6 +2722,10 @@ func inferRelationships(ctx context.Context, env *experts.Env) error {
 			}
 		case keptKeys[s.Key()]:
 			if err := saveInferred(ctx, env, s); err != nil {
+				return err
+			}
+		case identities[s.Key()] != "":
+			if err := saveLedger(ctx, env, s, identities[s.Key()]); err != nil {
 				return err
 			}
 		case s.Name.Score >= ledgerNameScore:

@@ -70,7 +70,10 @@ func TestMatchName(t *testing.T) {
 		// the table's own word and one more, in a language no list knows
 		{"categorias", "id_categoria_padre", "categorias", "id_categoria", "self_qualified"},
 		{"Kategorien", "kategorie_eltern_id", "Kategorien", "kategorie_id", "self_qualified"},
-		{"orders", "order_status_id", "orders", "order_id", ""}, // a generic word: the status's kind
+		{"orders", "order_status_id", "orders", "order_id", ""},                        // a generic word: the status's kind
+		{"Customers", "BillToCustomerID", "Customers", "CustomerID", "self_qualified"}, // a role of several words before the own entity
+		{"accounts", "bill_to_account_type_id", "accounts", "account_id", ""},          // not the entity's last: a kind of account
+		{"accounts", "type_account_id", "accounts", "account_id", ""},                  // a generic word names no row
 		{"Clerk", "ReportsTo", "Clerk", "ClerkId", "self_role"},
 		{"nodes", "parent", "nodes", "id", "self_role"},
 		{"Playlist_Entries", "previous_entry_id", "Playlist_Entries", "playlist_entry_id", "self_role"},
@@ -108,6 +111,16 @@ func TestMatchName(t *testing.T) {
 		{"parcels", "wareh_id", "warehouse", "id", "abbreviation"},
 		{"parcels", "war_id", "warehouse", "id", ""}, // three letters of one word: too short
 		{"visits", "pd_sk", "person_demographics", "demo_sk", ""},
+		// words shortened one by one: a start, or a contraction (naming.Abbreviates)
+		{"catalog_variants", "catalog_tmpl_id", "catalog_template", "id", "abbreviation"},
+		{"stock_lines", "categ_id", "stock_category", "id", "abbreviation"},
+		{"parcels", "dest_pkg_id", "package", "id", "abbreviation"}, // a role over it
+		{"parcels", "pkg_id", "packages", "pkg_id", "exact"},        // spelled as the key: no abbreviation needed
+		{"stock_lines", "cat_id", "stock_category", "id", ""},       // three letters of a start: too short
+		{"staff", "mgr", "staff", "staff_no", "self_role"},          // a self role shortened
+		{"parts", "mgr", "parts", "part_no", ""},                    // a manager links people, not parts
+		// a word that stands for several (naming.Expand)
+		{"invoices", "create_uid", "base_users", "id", "role"},
 		// the bare entity, and the entity inside a longer name
 		{"fixture", "Squad", "squad", "Squad_id", "bare"},
 		{"Booking", "Cabin", "Cabin", "CabinNumber", "bare"},

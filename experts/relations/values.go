@@ -381,21 +381,42 @@ func textProposals(ch Column, keys []Column) []Candidate {
 // tied the column's name to that key elsewhere in the database.
 const learnedRule = "learned"
 
+// learnedActorScore is the name score of a column spelled as one that the
+// values confirmed as naming a table of people elsewhere: above the actor
+// rule's own, which had to leave the table open.
+const learnedActorScore = 0.8
+
 // LearnedCandidates proposes, for each column still without an accepted
 // reference, the key that the values alone tied a column of the same name
 // to in another table (cast.movie_id → title.id, found by coverage, makes
 // movie_link.movie_id a candidate for title.id, and linked_movie_id one as
 // a role over it). A name tied to two keys teaches nothing. The exact
 // check then decides, as for any name.
+//
+// A column named for who did something (LastEditedBy, approved_by: the
+// actor rule, which names no table) teaches its whole name: where the
+// values confirmed it against one table of people in some tables, the
+// columns spelled alike in the others mean the same people, though their
+// values alone (a lookup table every row of which one person edited) could
+// not say which table.
 func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
 	learned := map[string]Column{}
 	conflict := map[string]bool{}
 	has := map[string]bool{}
+	actors := map[string]Column{} // by the column's whole name, folded
 	for _, s := range scored {
 		if !s.Accept {
 			continue
 		}
 		has[s.Child.qualified()] = true
+		if s.Name.Rule == actorRule {
+			name := strings.ToLower(s.Child.named())
+			if p, ok := actors[name]; ok && p.qualified() != s.Parent.qualified() {
+				conflict["actor:"+name] = true
+			}
+			actors[name] = s.Parent
+			continue
+		}
 		if s.Name.Rule != coverRule && s.Name.Rule != valueRule {
 			continue
 		}
@@ -409,13 +430,19 @@ func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
 		}
 		learned[stem] = s.Parent
 	}
-	if len(learned) == 0 {
+	if len(learned) == 0 && len(actors) == 0 {
 		return nil
 	}
 	var out []Candidate
 	ownKey := OwnKeys(cols)
 	for _, ch := range withBareNames(cols) {
 		if has[ch.qualified()] || ownKey(ch) {
+			continue
+		}
+		name := strings.ToLower(ch.named())
+		if p, ok := actors[name]; ok && !conflict["actor:"+name] && typeClass(p.Type) == typeClass(ch.Type) {
+			// The same people in the table of people itself too (People.LastEditedBy).
+			out = append(out, Candidate{Child: ch, Parent: p, Name: NameMatch{Score: learnedActorScore, Rule: learnedRule}})
 			continue
 		}
 		k := splitKeyName(ch.named())

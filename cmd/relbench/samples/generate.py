@@ -571,27 +571,7 @@ def stackoverflow(path):
     ]
 
 
-def lake(make):
-    """The same database as a lake holds it: every table copied with its columns' types and rows, no key of any kind."""
-    def build(path):
-        keyed = path[:-3] + ".keyed.tmp"
-        if os.path.exists(keyed):
-            os.remove(keyed)
-        src, fks = make(keyed)
-        c = sqlite3.connect(path)
-        for name, in src.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"):
-            cols = src.execute(f'PRAGMA table_info("{name}")').fetchall()
-            c.execute(f'CREATE TABLE "{name}" (' + ", ".join(f'"{col[1]}" {col[2]}' for col in cols) + ")")
-            rows = src.execute(f'SELECT * FROM "{name}"').fetchall()
-            c.executemany(f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(cols))})', rows)
-        src.close()
-        os.remove(keyed)
-        c.commit()
-        return c, fks
-    return build
-
-
 if __name__ == "__main__":
     sets = [("tpcc", tpcc), ("employees", employees), ("classicmodels", classicmodels), ("world", world), ("adventureworkslt", adventureworkslt),
             ("stackoverflow", stackoverflow)]
-    appsets.main(sets + [(name + "_lake", lake(make)) for name, make in sets])
+    appsets.main(sets + [(name + "_lake", appsets.lake(make)) for name, make in sets])
