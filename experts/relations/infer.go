@@ -2004,7 +2004,11 @@ func Score(c Candidate, in Inclusion) Scored {
 		// Small integers (seats 2..9) fit inside any surrogate key (1..40).
 		// A real reference spreads over its parent's keys; values that all
 		// sit in the low end would be a rare draw for one.
-		if span := pmax - pmin + 1; span >= 10 && cmax >= pmin {
+		// Not for a column naming who did something (approved_by,
+		// LastEditedBy): the people who act (the staff, the
+		// administrators) are a few of a table of people, and the first
+		// entered, before the customers and contacts that follow them.
+		if span := pmax - pmin + 1; span >= 10 && cmax >= pmin && c.Name.Rule != actorRule {
 			q := math.Min(1, (cmax-pmin+1)/span)
 			chance := math.Pow(q, float64(in.ChildDistinct))
 			if q <= 0.5 && chance < 0.01 {
