@@ -247,6 +247,27 @@ func eq(a, b []string) bool {
 	return true
 }
 
+func hasPrefixToks(s, pre []string) bool {
+	return len(s) >= len(pre) && eq(s[:len(pre)], pre)
+}
+
+// trailingRole reports whether w, after an entity's words in a column's
+// name, may be the role the entity plays (invoice, dest, po): no key
+// suffix, no word naming a kind or a name (type, status, name), no
+// number.
+func trailingRole(w string) bool {
+	_, isKey := naming.KeySuffix(w)
+	return !isKey && !naming.Generic(w) && !naming.Lookup(w) && !isDigits(w) && len(w) >= 2
+}
+
+// roleAfterScore is the name score of an entity followed by its role
+// (partner_invoice_id): below a role written before it, which more
+// schemas write.
+const (
+	roleAfterScore = 0.6
+	roleAfterRule  = "role_after"
+)
+
 func hasSuffixToks(s, suf []string) bool {
 	return len(suf) > 0 && len(s) >= len(suf) && eq(s[len(s)-len(suf):], suf)
 }
@@ -336,6 +357,11 @@ func MatchName(childTable, childCol, parentTable, parentCol string) NameMatch {
 	}
 	if same {
 		return best
+	}
+	// term_taxonomy_id in wp_term_taxonomy is its own table's key, named by
+	// the words after the table's namespace, not a term in a taxonomy's role.
+	if best.Rule == roleAfterRule && hasSuffixToks(entityOf(childTable), c.stem) {
+		best = NameMatch{}
 	}
 	// Synonyms: only for a column that does not identify its own table's
 	// rows under them either (clients.client_id is the clients' key, not a
@@ -470,6 +496,14 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	if c.suffix != "" && len(ent) > 1 && len(c.stem) > 1 && hasSuffixToks(c.stem, last) && !naming.Generic(last[0]) && !same {
 		try(0.65, "role") // billing_customer_id ~ crm_customer.id
+	}
+	// partner_invoice_id ~ res_partner.id, location_dest_id ~
+	// stock_location.id: the entity first, then the role it plays, a
+	// convention of some ORMs. The role word names no entity nor kind.
+	if c.suffix != "" && !same && len(c.stem) == len(ent)+1 && hasPrefixToks(c.stem, ent) && trailingRole(c.stem[len(ent)]) {
+		try(roleAfterScore, roleAfterRule)
+	} else if c.suffix != "" && !same && len(ent) > 1 && len(c.stem) == 2 && c.stem[0] == last[0] && !naming.Generic(last[0]) && trailingRole(c.stem[1]) {
+		try(roleAfterScore-0.05, roleAfterRule) // uom_po_id ~ uom_uom.id
 	}
 	if c.suffix == "" && !same && (eq(c.tokens, ent) || eq(c.tokens, k.stem)) {
 		try(0.65, "bare") // fixture.squad ~ squad.squad_id

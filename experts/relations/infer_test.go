@@ -72,8 +72,15 @@ func TestMatchName(t *testing.T) {
 		{"Kategorien", "kategorie_eltern_id", "Kategorien", "kategorie_id", "self_qualified"},
 		{"orders", "order_status_id", "orders", "order_id", ""},                        // a generic word: the status's kind
 		{"Customers", "BillToCustomerID", "Customers", "CustomerID", "self_qualified"}, // a role of several words before the own entity
-		{"accounts", "bill_to_account_type_id", "accounts", "account_id", ""},          // not the entity's last: a kind of account
-		{"accounts", "type_account_id", "accounts", "account_id", ""},                  // a generic word names no row
+		// the entity first, then the role it plays (an ORM's convention)
+		{"sale_order", "partner_invoice_id", "res_partner", "id", "role_after"},
+		{"stock_move", "location_dest_id", "stock_location", "id", "role_after"},
+		{"product_template", "uom_po_id", "uom_uom", "id", "role_after"},
+		{"wp_term_taxonomy", "term_taxonomy_id", "wp_terms", "term_id", ""},   // its own table's key, after the namespace
+		{"orders", "customer_status_id", "customers", "id", "contains"},       // a kind of status: no role after the customer, only the word inside
+		{"orders", "customer_name_id", "customers", "id", "contains"},         // a name's key: likewise
+		{"accounts", "bill_to_account_type_id", "accounts", "account_id", ""}, // not the entity's last: a kind of account
+		{"accounts", "type_account_id", "accounts", "account_id", ""},         // a generic word names no row
 		{"Clerk", "ReportsTo", "Clerk", "ClerkId", "self_role"},
 		{"nodes", "parent", "nodes", "id", "self_role"},
 		{"Playlist_Entries", "previous_entry_id", "Playlist_Entries", "playlist_entry_id", "self_role"},
