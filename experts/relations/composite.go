@@ -23,6 +23,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
@@ -699,12 +700,30 @@ func namedAfterToo(s, r CompositeScored) bool {
 // names a shelf by chance). keys are the keys of several columns, by
 // keySig. A composite whose other column has no reference of its own (a
 // tenant's orders, every row of one tenant) stands.
+//
+// A load time of several loads pads alike: a time column spelled as its
+// key column, of a name most tables carry (LOAD_DATE, created_at), pairs
+// a hub's or a link's rows with the satellite rows the same load wrote
+// (HUB_ORDER(ORDER_HK, LOAD_DATE) → SAT_ORDER_DETAILS). A reference by a
+// business date (a rate's day) is named otherwise and carried by few.
 func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Column, keys map[string]bool) []CompositeScored {
 	pk := map[string]bool{}
+	tables := map[string]bool{}
+	carriers := map[string]map[string]bool{} // a column name, folded: the tables that have it
 	for _, c := range cols {
 		if c.PK {
 			pk[c.Table+"\x00"+c.Name] = true
 		}
+		tables[c.Table] = true
+		n := strings.ToLower(c.Name)
+		if carriers[n] == nil {
+			carriers[n] = map[string]bool{}
+		}
+		carriers[n][c.Table] = true
+	}
+	common := func(name string) bool {
+		n := len(carriers[strings.ToLower(name)])
+		return n >= minAuditTables && 2*n >= len(tables)
 	}
 	refd := map[string]bool{}
 	for _, s := range kept {
@@ -712,8 +731,10 @@ func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Colu
 	}
 	return slices.DeleteFunc(composites, func(c CompositeScored) bool {
 		var rest []Column
-		for _, ch := range c.Columns {
-			if p := ch.Profile; p == nil || p.DistinctCount == nil || *p.DistinctCount != 1 {
+		for j, ch := range c.Columns {
+			constant := ch.Profile != nil && ch.Profile.DistinctCount != nil && *ch.Profile.DistinctCount == 1
+			load := j < len(c.Parent.Columns) && strings.EqualFold(ch.Name, c.Parent.Columns[j].Name) && stampColumn(ch) && common(ch.Name)
+			if !constant && !load {
 				rest = append(rest, ch)
 			}
 		}
@@ -726,6 +747,37 @@ func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Colu
 		k := rest[0].Table + "\x00" + rest[0].Name
 		return refd[k] || pk[k]
 	})
+}
+
+// minAuditTables is the fewest tables that must carry a time column's
+// name for it to be read as a load's or an audit's (dropConstantPadded).
+const minAuditTables = 3
+
+// stampColumn reports whether a column holds times: declared a date or a
+// time, or profiled with dates or times as its least and greatest values
+// (a lake's text).
+func stampColumn(c Column) bool {
+	u := strings.ToUpper(c.Type)
+	if strings.Contains(u, "DATE") || strings.Contains(u, "TIME") {
+		return true
+	}
+	p := c.Profile
+	if p == nil || p.Min == nil || p.Max == nil {
+		return false
+	}
+	_, ok1 := parseStamp(*p.Min)
+	_, ok2 := parseStamp(*p.Max)
+	return ok1 && ok2
+}
+
+func parseStamp(v string) (time.Time, bool) {
+	v = strings.TrimSpace(v)
+	for _, layout := range []string{time.RFC3339Nano, time.DateTime, "2006-01-02T15:04:05", time.DateOnly} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // keySig names a key of several columns whatever their order.

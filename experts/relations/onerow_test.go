@@ -10,6 +10,7 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/internal/expertstest"
+	"github.com/discover-db/discover/stablehash"
 )
 
 // TestInferNoKeyOfOneRow: an invented lake (no key declared anywhere)
@@ -78,5 +79,51 @@ func TestInferNoSelfIdentity(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no ledger entry of the %d says why dim_agent.agent_alternate_key is no reference", len(es))
+	}
+}
+
+// TestInferNoLoadPaddedComposite: an invented Data Vault loaded three
+// times. Each satellite is keyed by its hub's hash key and the load time,
+// and the hubs and links carry the load time that wrote them, so the pair
+// (hash key, load time) of a hub or a link is found among the satellite's
+// (the same load wrote both), though nothing references a version of a
+// satellite row. The satellites' references to their hubs and the links'
+// to the hubs stand.
+func TestInferNoLoadPaddedComposite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "vault.db")
+	stmts := []string{
+		`CREATE TABLE hub_patient (patient_hk TEXT PRIMARY KEY, patient_no INTEGER, load_date TIMESTAMP, record_source TEXT)`,
+		`CREATE TABLE hub_ward (ward_hk TEXT PRIMARY KEY, ward_code TEXT, load_date TIMESTAMP, record_source TEXT)`,
+		`CREATE TABLE link_stay (stay_hk TEXT PRIMARY KEY, patient_hk TEXT, ward_hk TEXT, load_date TIMESTAMP, record_source TEXT)`,
+		`CREATE TABLE sat_patient (patient_hk TEXT, load_date TIMESTAMP, hash_diff TEXT, full_name TEXT, record_source TEXT,
+			PRIMARY KEY (patient_hk, load_date))`,
+	}
+	hk := func(kind string, n int) string { return fmt.Sprintf("%032x", stablehash.Hash64(fmt.Sprint(kind, n))) }
+	loads := []string{"2025-01-01 00:00:00", "2025-02-01 00:00:00", "2025-03-01 00:00:00"}
+	for w := 1; w <= 12; w++ {
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO hub_ward VALUES ('%s', 'W%02d', '%s', 'his')`, hk("ward", w), w, loads[0]))
+	}
+	for p := 1; p <= 600; p++ {
+		load := loads[p%3]
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO hub_patient VALUES ('%s', %d, '%s', 'his')`, hk("patient", p), p, load))
+		for v := 0; v <= p%3; v++ {
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO sat_patient VALUES ('%s', '%s', '%s', 'patient %d v%d', 'his')`,
+				hk("patient", p), loads[(p%3+v)%3], hk("diff", p*10+v), p, v))
+		}
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO link_stay VALUES ('%s', '%s', '%s', '%s', 'his')`,
+			hk("stay", p), hk("patient", p), hk("ward", 1+p%12), load))
+	}
+	expertstest.SQLite(t, path, stmts...)
+	keys, _ := inferredKeys(t, runInference(t, path))
+	for _, k := range keys {
+		if strings.Contains(k, "->sat_patient(") {
+			t.Errorf("a reference to a version of a satellite row: %s", k)
+		}
+	}
+	for _, want := range []string{"link_stay(patient_hk)->hub_patient(patient_hk)", "link_stay(ward_hk)->hub_ward(ward_hk)",
+		"sat_patient(patient_hk)->hub_patient(patient_hk)"} {
+		if !slices.Contains(keys, want) {
+			t.Errorf("missing %s among %q", want, keys)
+		}
 	}
 }
