@@ -7,3 +7,11 @@ func SetSketchValuesPerStatement(n int64) func() {
 	sketchValuesPerStatement = n
 	return func() { sketchValuesPerStatement = old }
 }
+
+// SetMaxStreamCells sets the cells one streamed pass may hold, for tests
+// of wide tables on small ones, and returns the undo.
+func SetMaxStreamCells(n int64) func() {
+	old := maxStreamCells
+	maxStreamCells = n
+	return func() { maxStreamCells = old }
+}

@@ -35,11 +35,22 @@ import (
 // Memory is bounded by the rows read (at most --sample-rows on a sampled
 // table), never by the values' sizes: each column keeps at most exactCap
 // distinct values with their counts; beyond that, one 64-bit hash per row;
-// measures keep their numbers, 8 bytes a row. A pass takes as many columns
-// as maxStreamCells allows; wider tables take several passes.
+// measures keep their numbers, 8 bytes a row. A pass reads every column (up
+// to maxColumnsPerQuery) and holds what its columns keep, as they find it,
+// within maxStreamCells (passMem): a column that would take more is given up
+// for the pass and read again by the next one. Each pass over a sample drawn
+// by a filter (a keyed or a random() sample) scans the whole table, and one
+// over a sample drawn by key lookups makes them again: a table whose columns
+// fit is read once (at star scale 1, the sampled fact tables of 21 and 31
+// columns took two and three passes of 15 columns each).
+
+// maxStreamCells bounds the 8-byte cells one pass keeps (128 MiB): the
+// hash logs and the distinct values counted exactly, the measures' numbers
+// aside (streamWeight counts those). A variable for the tests of wide
+// tables on small ones.
+var maxStreamCells int64 = 16 << 20
+
 const (
-	// maxStreamCells bounds the 8-byte cells one pass keeps (128 MiB).
-	maxStreamCells = 16 << 20
 	// exactCap is how many distinct values a column counts exactly, with
 	// the values themselves, before it keeps hashes instead.
 	exactCap = 1 << 16
@@ -186,16 +197,59 @@ type colAcc struct {
 	exNeg, exAge          exSet
 
 	sorted []float64 // the numbers in order, after finish
+
+	// What the column holds of its pass's memory (passMem), in 8-byte
+	// cells; nil mem: nothing is counted (a pass of one column, tests).
+	mem      *passMem
+	held     int64
+	reserved bool // never dropped (passMem)
+	dropped  bool // given up for this pass: read again by the next
 }
 
-// streamPlan is one pass: the columns it reads.
-type streamPlan struct {
-	accs []*colAcc
+// passMem is what a pass may still hold, in 8-byte cells. A pass reads
+// every column at once, but which columns will give up their exact counts
+// for a hash a row is known only as they do: each column takes cells as its
+// distinct values and its hash log grow, and one that finds none left is
+// dropped from the pass (its values are then skipped) and read by the next,
+// so that a pass holds no more than maxStreamCells whatever its width.
+// Reserved columns are never dropped: a pass's first, so that each pass
+// keeps one, and the measures of the first pass, up to perPass of them
+// (within the bound: perPass columns' logs fit it), whose numbers the
+// correlations read row by row, from one pass.
+type passMem struct{ left int64 }
+
+// entryCells is what one distinct value counted exactly costs: its entry
+// (text and count, 24 bytes), its slots in the hash index (12 bytes each,
+// at most half full) and the text's bytes.
+func entryCells(v string) int64 { return int64(48+len(v)+7) / 8 }
+
+// take charges n cells to the column, false when the pass has not so many
+// left: the column is then dropped. A reserved column is never dropped:
+// what it takes leaves less for the others.
+func (a *colAcc) take(n int64) bool {
+	if a.mem == nil {
+		return true
+	}
+	if n > a.mem.left && !a.reserved {
+		a.drop()
+		return false
+	}
+	a.mem.left -= n
+	a.held += n
+	return true
+}
+
+// drop gives the column up for the pass and returns its cells.
+func (a *colAcc) drop() {
+	a.mem.left += a.held
+	a.held = 0
+	a.dropped = true
+	a.idx, a.ents, a.log, a.nums, a.sample, a.missing = hashIndex{}, nil, nil, nil, nil, nil
 }
 
 // canStream decides whether the table is profiled by streaming and how many
-// columns a pass takes: the source must stream, and one column of the rows
-// to read must fit maxStreamCells.
+// columns' hash logs a pass may hold: the source must stream, and one
+// column of the rows to read must fit maxStreamCells.
 func (p *profiler) canStream(expectedRows int64) (perPass int, ok bool) {
 	if !p.env.CanStream() || expectedRows > maxStreamCells {
 		return 0, false
@@ -215,7 +269,9 @@ func (p *profiler) streamColumn(c colSpec) string {
 	return q
 }
 
-// streamProfile reads the columns of specs in passes and fills stats.
+// streamProfile reads the columns of specs in passes and fills stats: each
+// pass reads the columns no earlier pass kept, and keeps those that fit its
+// memory (passMem), at least its first.
 func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*colStats, perPass int, expected int64, now time.Time) error {
 	today := civil{now.UTC().Year(), int(now.UTC().Month()), now.UTC().Day()}
 	// The measures first, so that a wide table's measures share a pass: a
@@ -234,19 +290,28 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 		return 1
 	})
 	engine, _ := p.d.(engineValues)
-	for _, chunk := range chunks(specs, perPass) {
+	// The rows expected, a little more for a random draw's spread: the
+	// per-row slices take their size once, not by growing, which would
+	// keep up to twice the rows' memory.
+	expect := max(1024, expected+expected/50)
+	for first := true; len(specs) > 0; first = false {
+		chunk := specs[:min(len(specs), maxColumnsPerQuery)]
+		mem := &passMem{left: max(maxStreamCells, int64(perPass)*expect)}
 		accs := make([]*colAcc, len(chunk))
 		cols := make([]string, len(chunk))
-		// The rows expected, a little more for a random draw's spread:
-		// the per-row slices take their size once, not by growing, which
-		// would keep up to twice the rows' memory.
-		expect := max(1024, expected+expected/50)
 		for i, c := range chunk {
 			accs[i] = &colAcc{spec: c, lenMin: math.MaxInt64, expect: expect,
 				dateOK: isDateType(p.table.Columns[c.Index].Type), typ: p.table.Columns[c.Index].Type, engine: engine}
 			if c.Measure {
 				accs[i].nums = make([]float64, 0, expect)
 			}
+			if len(chunk) > 1 {
+				accs[i].mem = mem
+			}
+			// The pass's first column always, so that each pass keeps
+			// one; and the measures a pass of perPass columns would
+			// have read first, which share it for the correlations.
+			accs[i].reserved = i == 0 || first && c.Measure && i < perPass
 			cols[i] = p.streamColumn(c)
 		}
 		q := "SELECT " + strings.Join(cols, ", ") + " FROM " + p.from
@@ -256,10 +321,20 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 			return err
 		}
 		p.rows, p.haveRow = rows, true
+		var kept []*colAcc
+		var again []colSpec
+		for _, a := range accs {
+			if a.dropped {
+				again = append(again, a.spec)
+			} else {
+				kept = append(kept, a)
+			}
+		}
+		specs = append(again, specs[len(chunk):]...)
 		// A few goroutines finish the columns, each with one sort buffer.
 		var wg sync.WaitGroup
 		next := make(chan *colAcc)
-		for range min(runtime.GOMAXPROCS(0), len(accs)) {
+		for range min(runtime.GOMAXPROCS(0), len(kept)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -269,12 +344,12 @@ func (p *profiler) streamProfile(ctx context.Context, specs []colSpec, stats []*
 				}
 			}()
 		}
-		for _, a := range accs {
+		for _, a := range kept {
 			next <- a
 		}
 		close(next)
 		wg.Wait()
-		for _, a := range accs {
+		for _, a := range kept {
 			p.fill(stats[a.spec.Index], a)
 		}
 	}
@@ -302,10 +377,17 @@ func (p *profiler) pipeline(ctx context.Context, q string, accs []*colAcc, today
 	go func() {
 		defer close(done)
 		for b := range full {
-			for r := range b.n {
-				row := b.vals[r*w : (r+1)*w]
-				for i, a := range accs {
-					a.add(row[i], today)
+			// Column by column: each column's accumulator (its hash
+			// index, its type switch) stays in the caches for a batch,
+			// where row by row every column's evicted the others'
+			// (12% less of the accumulators' CPU on 20 columns of
+			// 200,000 numbers of 5 to 2⁴⁰ values, best of five). The
+			// columns are counted apart, so the order changes no
+			// figure; it changes only which columns a full pass drops
+			// (passMem) first.
+			for i, a := range accs {
+				for r := range b.n {
+					a.add(b.vals[r*w+i], today)
 				}
 			}
 			clear(b.vals[:b.n*w]) // let the values go
@@ -335,6 +417,9 @@ func (p *profiler) pipeline(ctx context.Context, q string, accs []*colAcc, today
 
 // add takes one value of the column.
 func (a *colAcc) add(v any, today civil) {
+	if a.dropped {
+		return
+	}
 	if v == nil {
 		if a.nums != nil {
 			a.nums = append(a.nums, math.NaN())
@@ -574,12 +659,17 @@ func (a *colAcc) distinct(h uint64, v any) {
 		return
 	}
 	if len(a.ents) == exactCap {
+		size := max(a.expect, 2*a.nonNull)
+		// The log replaces the entries, whose cells it takes over.
+		if !a.take(size - a.held) {
+			return
+		}
 		a.overflow = true
 		// The first distinct values stay as a sample of the column's shapes.
 		for _, e := range a.ents[:patternSample] {
 			a.sample = append(a.sample, e.v)
 		}
-		a.log = make([]uint64, 0, max(a.expect, 2*a.nonNull))
+		a.log = make([]uint64, 0, size)
 		a.idx.each(func(hh uint64, i int32) {
 			for range a.ents[i].n {
 				a.log = append(a.log, hh)
@@ -590,6 +680,9 @@ func (a *colAcc) distinct(h uint64, v any) {
 		return
 	}
 	s := a.castText(v)
+	if !a.take(entryCells(s)) {
+		return
+	}
 	a.idx.put(h, int32(len(a.ents)))
 	a.ents = append(a.ents, valueCount{s, 1})
 }
