@@ -821,12 +821,14 @@ func TestInferStats(t *testing.T) {
 	if err := e.Decode(&st); err != nil {
 		t.Fatal(err)
 	}
-	// 13 candidates: customer_id of orders, invoices and tickets to customers
+	// 14 candidates: customer_id of orders, invoices and tickets to customers
 	// and crm_customers (6); customer_account_id to accounts, to customers
-	// (a word of it) and to deliveries.account_id (unique, so a key by its
-	// profile) (3); legacy_customer_id to both customer tables (2);
-	// region_code to regions and account_id to accounts (2).
-	want := relations.InferStats{Candidates: 13, Pruned: 5, Dominated: 4, Sketched: 5, Checks: 4, Inferred: 4,
+	// (a word of it), to crm_customers (the entity, then a role it plays,
+	// as partner_invoice_id) and to deliveries.account_id (unique, so a key
+	// by its profile) (4); legacy_customer_id to both customer tables (2);
+	// region_code to regions and account_id to accounts (2). The accounts
+	// settle customer_account_id's three others (dominated).
+	want := relations.InferStats{Candidates: 14, Pruned: 5, Dominated: 5, Sketched: 5, Checks: 4, Inferred: 4,
 		PrunedBy: map[string]int{
 			"distinct counts":      1, // 60 delivery accounts, 30 accounts
 			"ranges":               2, // legacy ids 5000.. against both customer tables
@@ -842,10 +844,10 @@ func TestInferStats(t *testing.T) {
 		t.Errorf("%d candidates are not %d declared + %d pruned + %d dominated + %d checked", got.Candidates, got.Declared, got.Pruned, got.Dominated, got.Checks)
 	}
 	wantEv := []string{
-		"13 candidates from names",
+		"14 candidates from names",
 		"0 already declared",
 		"5 pruned without an exact check: 1 by distinct counts, 2 by ranges, 1 by numbers against text, 1 by value samples",
-		"4 left unchecked: a confirmed target of the same column scored more than they could",
+		"5 left unchecked: a confirmed target of the same column scored more than they could",
 		"5 columns sketched (a sample of 256 values each at most)",
 		"4 exact inclusion checks",
 		"4 relationships inferred in ",
