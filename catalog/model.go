@@ -233,6 +233,12 @@ type ProfileDoc struct {
 	// nil in the file. Decoding gives them back in the process that
 	// sealed them, as it does the values.
 	SealedFigures string `json:"sealed_figures,omitempty"`
+	// Masked says the values it quotes are their masks, written by the
+	// last pass of a run that masks personal values (package redact's
+	// Guard.Finish), which keeps the raw ones beside the run's sealing
+	// key until the run finishes: a process that resumes the run without
+	// that key knows it must read the column again.
+	Masked bool `json:"masked,omitempty"`
 }
 
 // Values are the column's values the profile quotes: its least and

@@ -5,7 +5,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,6 +26,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/redact"
 )
 
 // killAfterEnv makes a CLI child (DISCOVER_TEST_AS_CLI=1) kill itself with
@@ -731,4 +734,36 @@ func interruptedRun(t *testing.T, args []string, ready func(attemptCounts) bool)
 		t.Fatalf("the run ended before it could be interrupted:\n%s", log.String())
 	}
 	return log.String(), cmd.ProcessState.ExitCode()
+}
+
+// forgetKeys removes the sealing keys of the runs of the catalog at path,
+// with the values and records beside them, as the user's clearing the
+// cache or redact.Sweep would, and says how many keys it removed. Each key
+// is found by the record beside it (package redact), which names its
+// catalog.
+func forgetKeys(t *testing.T, path string) int {
+	t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, _ := filepath.Glob(filepath.Join(redact.KeyDir(), "*.run"))
+	n := 0
+	for _, r := range records {
+		b, err := os.ReadFile(r)
+		var rec struct{ Catalog string }
+		if err != nil || json.Unmarshal(b, &rec) != nil || rec.Catalog != abs {
+			continue
+		}
+		key := strings.TrimSuffix(r, ".run")
+		if _, err := os.Stat(key); err == nil {
+			n++
+		}
+		for _, p := range []string{key + ".values", key, r} {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Error(err)
+			}
+		}
+	}
+	return n
 }
