@@ -80,6 +80,17 @@ func KeyPath(path, runID string) (string, error) {
 	return keyPath(abs, runID), nil
 }
 
+// RemoveKey removes the sealing key of run runID of the catalog at path,
+// with the values and record beside it, as Forget does when the run
+// finishes: for a run left unfinished that nobody will resume (a test's).
+func RemoveKey(path, runID string) error {
+	key, err := KeyPath(path, runID)
+	if err != nil {
+		return err
+	}
+	return removeKey(key)
+}
+
 // keyFiles are the files of the key at key: the values kept beside it,
 // the key, then its record, in the order they are removed, so that a
 // removal cut short leaves a record that names what is left.

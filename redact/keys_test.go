@@ -10,8 +10,13 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/cachetest"
 	"github.com/discover-db/discover/redact"
 )
+
+// TestMain keeps the guards' keys out of the user's cache, and fails when
+// a test leaves one.
+func TestMain(m *testing.M) { os.Exit(cachetest.Main(m)) }
 
 // ownCache gives t a cache folder of its own, so that it sees only the
 // keys it makes.

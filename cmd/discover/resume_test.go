@@ -325,6 +325,7 @@ func TestResumeAfterKills(t *testing.T) {
 // progress itself.
 func killedRun(t *testing.T, k int64, args []string) (taskLog, string) {
 	t.Helper()
+	forgetKeysAtCleanup(t, args)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "DISCOVER_TEST_AS_CLI=1", fmt.Sprintf("%s=%d", killAfterEnv, k))
 	stderr, err := cmd.StderrPipe()
@@ -734,6 +735,27 @@ func interruptedRun(t *testing.T, args []string, ready func(attemptCounts) bool)
 		t.Fatalf("the run ended before it could be interrupted:\n%s", log.String())
 	}
 	return log.String(), cmd.ProcessState.ExitCode()
+}
+
+// forgetKeysAtCleanup removes, when t ends, the sealing keys left of the
+// runs of the catalog that args name (--catalog, or --out's catalog.db):
+// a test that leaves a run unfinished on purpose (a kill it does not
+// resume) leaves no key behind in the suite's cache (cachetest).
+func forgetKeysAtCleanup(t *testing.T, args []string) {
+	t.Helper()
+	var out, cat string
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "--out":
+			out = args[i+1]
+		case "--catalog":
+			cat = args[i+1]
+		}
+	}
+	if cat == "" {
+		cat = filepath.Join(out, "catalog.db")
+	}
+	t.Cleanup(func() { forgetKeys(t, cat) })
 }
 
 // forgetKeys removes the sealing keys of the runs of the catalog at path,
