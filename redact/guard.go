@@ -61,7 +61,7 @@ var _ catalog.Guard = (*Guard)(nil)
 // read: they are deleted with their tables' statistics, so that the
 // tables are profiled again and the run's experts read the same values as
 // an uninterrupted run's. So are the profiles the killed process's last
-// pass left with their masks alone (ProfileDoc.Masked) when the raw
+// pass left with their masks alone (ProfileDoc.MaskedBy) when the raw
 // values it kept beside the key are gone too: the run's own last pass
 // needs those values to mask them wherever else the killed process wrote
 // them, and reading them again is the one honest way to have them.
@@ -90,14 +90,17 @@ func NewGuard(ctx context.Context, cat *catalog.Catalog, runID string) (*Guard, 
 	lost := map[string]bool{}
 	for _, e := range profiles {
 		var p catalog.ProfileDoc
-		if e.Decode(&p) != nil || p.Unreadable() || (p.Masked && !valuesRead) {
+		// Masks this run's killed process wrote (not those of a finished
+		// run whose profile this one took over) need the values kept
+		// beside the key.
+		if e.Decode(&p) != nil || p.Unreadable() || (p.MaskedBy == runID && !valuesRead) {
 			lost[p.Table] = true
 			continue
 		}
 		// A personal column the killed process judged: its raw values,
 		// unsealed, are what the run's last pass masks wherever else
 		// they stand (a view's column, a user name equal to a first name).
-		if cat := g.judged[e.Key]; cat != "" && !p.Masked {
+		if cat := g.judged[e.Key]; cat != "" && p.MaskedBy == "" {
 			for _, v := range p.Values() {
 				g.r.Add(cat, v)
 			}
@@ -338,7 +341,7 @@ func (g *Guard) profile(e catalog.Entry) ([]byte, error) {
 		if g.final {
 			p.MapValues(mask)
 			p.DropValueFigures()
-			p.Masked = true
+			p.MaskedBy = g.runID
 		} else {
 			p.SealBeside(g.sealer, mask)
 		}

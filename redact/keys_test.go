@@ -267,8 +267,19 @@ func TestResumeWithoutKey(t *testing.T) {
 		if err := json.Unmarshal(got.Document, &doc); err != nil {
 			t.Fatal(err)
 		}
-		if doc["masked"] != true || doc["min"] == cards[6] {
-			t.Fatalf("the last pass wrote %s: want the masks alone, marked masked", got.Document)
+		if doc["masked_by"] != "r" || doc["min"] == cards[6] {
+			t.Fatalf("the last pass wrote %s: want the masks alone, marked masked by run r", got.Document)
+		}
+		// A profile of a table this run took over from a finished run
+		// (incremental's adoption), masked by that run: nothing to redo.
+		adopted, err := catalog.NewEntry(catalog.KindProfile, "orders.card", catalog.ProfileDoc{Table: "orders", Column: "card", Rows: 8,
+			Min: &cards[6], Max: &cards[0], MaskedBy: "earlier"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		adopted.RunID, adopted.Confidence = "r", 1
+		if err := cat.Save(ctx, adopted); err != nil {
+			t.Fatal(err)
 		}
 		if !keyKept {
 			if err := g.Forget(); err != nil { // as Sweep removes it
@@ -279,6 +290,9 @@ func TestResumeWithoutKey(t *testing.T) {
 		again, err := redact.NewGuard(ctx, cat, "r")
 		if err != nil {
 			t.Fatal(err)
+		}
+		if _, err := cat.Get(ctx, catalog.KindProfile, "orders.card"); err != nil {
+			t.Errorf("the profile another run masked was dropped: %v", err)
 		}
 		_, profErr := cat.Get(ctx, catalog.KindProfile, "people.card")
 		_, statsErr := cat.Get(ctx, catalog.KindTableStats, "people")

@@ -850,7 +850,7 @@ func sealedProfiles(t *testing.T, path string) int {
 	}
 	defer d.Close()
 	var n int
-	if err := d.QueryRow(`SELECT count(*) FROM entries WHERE kind = 'profile' AND (document LIKE '%"sealed%' OR document LIKE '%"masked":true%')`).Scan(&n); err != nil {
+	if err := d.QueryRow(`SELECT count(*) FROM entries WHERE kind = 'profile' AND (document LIKE '%"sealed%' OR document LIKE '%"masked_by":%')`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n
