@@ -233,6 +233,13 @@ type ProfileDoc struct {
 	// nil in the file. Decoding gives them back in the process that
 	// sealed them, as it does the values.
 	SealedFigures string `json:"sealed_figures,omitempty"`
+	// MaskedBy is the run whose last pass (package redact's Guard.Finish)
+	// wrote the values it quotes as their masks, keeping the raw ones
+	// beside the run's sealing key until the run finishes: a process that
+	// resumes that run without the key knows it must read the column
+	// again. A run, not a flag: a later run that takes this profile over
+	// (incremental's adoption of unchanged tables) has nothing to redo.
+	MaskedBy string `json:"masked_by,omitempty"`
 }
 
 // Values are the column's values the profile quotes: its least and

@@ -22,7 +22,8 @@ import (
 // is encrypted (AES-GCM) under its run's key, which is never written into
 // the catalog (package redact keeps it outside the output folder while
 // the run is unfinished, so that --resume on the same machine reads what
-// the killed process sealed, and deletes it when the run finishes). The
+// the killed process sealed, and deletes it when the run finishes, or a
+// later run does once nothing will read it again: redact.Sweep). The
 // nonce is a MAC of the value, so the same value seals the same way and a
 // save that changes nothing still writes nothing (SaveChanged).
 const sealPrefix = "sealed:"

@@ -214,7 +214,7 @@ func (o *Orchestrator) Run(ctx context.Context, run catalog.Run) (catalog.Run, e
 		return o.finish(run, state, &queries, stopOnError(ctx), err)
 	}
 	o.emit(Event{Kind: EventRunStart, RunID: run.ID, Iteration: state.Iteration, Queries: state.Queries,
-		Message: fmt.Sprintf("%s database %q, %d of %d tables and views%s", run.Dialect, run.Database, len(tables), len(all), resumedAt(state))})
+		Message: fmt.Sprintf("%s database %q, %d of %d tables and views%s%s", run.Dialect, run.Database, len(tables), len(all), resumedAt(state), o.lostTables())})
 
 	// Failures are part of the saved state: a resumed run remembers them.
 	if state.Failures == nil {
@@ -559,6 +559,26 @@ func resumedAt(s catalog.LoopState) string {
 		return ""
 	}
 	return fmt.Sprintf("; resumed after iteration %d, %d queries so far", s.Iteration, s.Queries)
+}
+
+// lostTables says which tables a resumed run profiles again because what
+// its killed process sealed of them can no longer be read (its sealing key
+// is gone: redact.Sweep removed it, or the cache was cleared), "" when
+// none: the user is told rather than left to wonder at the redone work.
+func (o *Orchestrator) lostTables() string {
+	if o.guard == nil {
+		return ""
+	}
+	lost := o.guard.Lost()
+	if len(lost) == 0 {
+		return ""
+	}
+	const show = 5
+	names := strings.Join(lost[:min(show, len(lost))], ", ")
+	if len(lost) > show {
+		names += fmt.Sprintf(" and %d more", len(lost)-show)
+	}
+	return fmt.Sprintf("; the sealing key of the earlier attempt is gone, so what it sealed is unreadable: %d tables profiled again (%s)", len(lost), names)
 }
 
 // taskKey names a task in LoopState.Failures.

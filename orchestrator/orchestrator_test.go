@@ -542,6 +542,7 @@ func TestCancelLeavesRunUnfinished(t *testing.T) {
 	}}
 	o := &Orchestrator{Source: &fakeSource{tables: oneTable()}, Catalog: cat, Experts: []experts.Expert{x}, Config: cfg()}
 	got, err := o.Run(ctx, run)
+	forgetKey(t, cat, run.ID)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v, want context.Canceled", err)
 	}

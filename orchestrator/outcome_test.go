@@ -85,6 +85,7 @@ func TestDatabaseLostLeavesRunUnfinished(t *testing.T) {
 	}}
 	o := &Orchestrator{Source: &goneSource{fakeSource{tables: oneTable()}}, Catalog: cat, Experts: []experts.Expert{x}, Config: cfg()}
 	got, err := o.Run(ctx, run)
+	forgetKey(t, cat, run.ID)
 	if !errors.Is(err, ErrDatabaseLost) {
 		t.Fatalf("Run: %v, want ErrDatabaseLost", err)
 	}

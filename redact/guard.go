@@ -3,16 +3,14 @@ package redact
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/naming"
@@ -49,6 +47,9 @@ type Guard struct {
 	// final: the run is ending (Finish): a personal column's profile is
 	// written with its masks alone.
 	final bool
+	// lost are the tables whose profiles an earlier process of the run
+	// sealed under a key that is gone: they are profiled again.
+	lost []string
 }
 
 var _ catalog.Guard = (*Guard)(nil)
@@ -56,16 +57,22 @@ var _ catalog.Guard = (*Guard)(nil)
 // NewGuard returns the guard of run runID, which the catalog may hold
 // already (--resume): the columns its semantic documents judged are known.
 // Profiles sealed under a key that is gone (the catalog was moved to
-// another machine, the cache cleared) cannot be read: they are deleted
-// with their tables' statistics, so that the tables are profiled again
-// and the run's experts read the same values as an uninterrupted run's.
+// another machine, the cache cleared, the key removed by Sweep) cannot be
+// read: they are deleted with their tables' statistics, so that the
+// tables are profiled again and the run's experts read the same values as
+// an uninterrupted run's. So are the profiles the killed process's last
+// pass left with their masks alone (ProfileDoc.MaskedBy) when the raw
+// values it kept beside the key are gone too: the run's own last pass
+// needs those values to mask them wherever else the killed process wrote
+// them, and reading them again is the one honest way to have them.
 func NewGuard(ctx context.Context, cat *catalog.Catalog, runID string) (*Guard, error) {
 	g := &Guard{cat: cat, runID: runID, judged: map[string]string{}, r: privacy.NewRedactor()}
 	g.r.AddShapes(privacy.Email)
-	if err := g.loadKey(); err != nil {
+	fresh, err := g.loadKey()
+	if err != nil {
 		return nil, err
 	}
-	g.loadValues()
+	valuesRead := !fresh && g.loadValues()
 	sems, err := cat.List(ctx, catalog.Filter{Kind: catalog.KindSemantic, RunID: runID})
 	if err != nil {
 		return nil, fmt.Errorf("redact: guard: %w", err)
@@ -83,14 +90,17 @@ func NewGuard(ctx context.Context, cat *catalog.Catalog, runID string) (*Guard, 
 	lost := map[string]bool{}
 	for _, e := range profiles {
 		var p catalog.ProfileDoc
-		if e.Decode(&p) != nil || p.Unreadable() {
+		// Masks this run's killed process wrote (not those of a finished
+		// run whose profile this one took over) need the values kept
+		// beside the key.
+		if e.Decode(&p) != nil || p.Unreadable() || (p.MaskedBy == runID && !valuesRead) {
 			lost[p.Table] = true
 			continue
 		}
 		// A personal column the killed process judged: its raw values,
 		// unsealed, are what the run's last pass masks wherever else
 		// they stand (a view's column, a user name equal to a first name).
-		if cat := g.judged[e.Key]; cat != "" {
+		if cat := g.judged[e.Key]; cat != "" && p.MaskedBy == "" {
 			for _, v := range p.Values() {
 				g.r.Add(cat, v)
 			}
@@ -109,58 +119,64 @@ func NewGuard(ctx context.Context, cat *catalog.Catalog, runID string) (*Guard, 
 		if err := cat.Delete(ctx, catalog.KindTableStats, t); err != nil {
 			return nil, fmt.Errorf("redact: guard: %w", err)
 		}
+		g.lost = append(g.lost, t)
 	}
+	slices.Sort(g.lost)
 	return g, nil
 }
 
 // loadKey reads the run's sealing key, or makes one. It is kept outside
 // the catalog and its folder, in the user's cache directory (readable by
-// the user alone), under a name derived from the catalog's path and the
-// run: a killed run's catalog, copied or committed, holds only what
-// nobody can read, and --resume on the same machine reads it back.
-func (g *Guard) loadKey() error {
+// the user alone, KeyDir), under a name derived from the catalog's path
+// and the run: a killed run's catalog, copied or committed, holds only
+// what nobody can read, and --resume on the same machine reads it back.
+// fresh says the key was made now: whatever an earlier process of the run
+// sealed is unreadable.
+func (g *Guard) loadKey() (fresh bool, err error) {
 	abs, err := filepath.Abs(g.cat.Path())
 	if err != nil {
-		return fmt.Errorf("redact: sealing key: %w", err)
+		return false, fmt.Errorf("redact: sealing key: %w", err)
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
+	g.keyPath = keyPath(abs, g.runID)
+	if err := os.MkdirAll(filepath.Dir(g.keyPath), 0o700); err != nil {
+		return false, fmt.Errorf("redact: sealing key: %w", err)
 	}
-	h := sha256.Sum256([]byte(abs + "\x00" + g.runID))
-	g.keyPath = filepath.Join(base, "discover", "sealing", hex.EncodeToString(h[:16]))
+	// The record first: a key is never on disk without the words that let
+	// a later run tell whether anything will read it again (Sweep).
+	if err := writeRecord(g.keyPath, keyRecord{Catalog: abs, Run: g.runID}); err != nil {
+		return false, err
+	}
 	key, err := os.ReadFile(g.keyPath)
-	if err != nil || len(key) != catalog.SealKeySize {
+	if err == nil && len(key) == catalog.SealKeySize {
+		// Its age counts from the run's last process (KeyMaxAge): a run
+		// resumed now is one somebody still wants.
+		now := time.Now()
+		if err := os.Chtimes(g.keyPath, now, now); err != nil {
+			return false, fmt.Errorf("redact: sealing key: %w", err)
+		}
+	} else {
+		fresh = true
 		key = make([]byte, catalog.SealKeySize)
 		if _, err := rand.Read(key); err != nil {
-			return fmt.Errorf("redact: sealing key: %w", err)
-		}
-		if err := os.MkdirAll(filepath.Dir(g.keyPath), 0o700); err != nil {
-			return fmt.Errorf("redact: sealing key: %w", err)
+			return false, fmt.Errorf("redact: sealing key: %w", err)
 		}
 		// Written whole before the first value is sealed with it: a run
 		// killed now has sealed nothing yet.
 		if err := os.WriteFile(g.keyPath, key, 0o600); err != nil {
-			return fmt.Errorf("redact: sealing key: %w", err)
+			return false, fmt.Errorf("redact: sealing key: %w", err)
 		}
 	}
 	g.sealer, err = catalog.NewSealer(key)
 	if err != nil {
-		return fmt.Errorf("redact: %w", err)
+		return false, fmt.Errorf("redact: %w", err)
 	}
-	return nil
+	return fresh, nil
 }
 
-// Forget deletes the run's sealing key: the run is finished, and nothing
-// it sealed is left in the catalog.
-func (g *Guard) Forget() error {
-	for _, p := range []string{g.keyPath + valuesSuffix, g.keyPath} {
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("redact: sealing key: %w", err)
-		}
-	}
-	return nil
-}
+// Forget deletes the run's sealing key, with the values and the record
+// beside it: the run is finished, and nothing it sealed is left in the
+// catalog.
+func (g *Guard) Forget() error { return removeKey(g.keyPath) }
 
 // valuesSuffix names the file beside the key that keeps the raw values of
 // the personal columns, sealed, once the profiles hold their masks alone
@@ -196,18 +212,26 @@ func (g *Guard) keepValues() error {
 }
 
 // loadValues gives the guard the values an earlier process of the run
-// kept (keepValues), when it kept any and they are still readable.
-func (g *Guard) loadValues() {
+// kept (keepValues), when it kept any and they are still readable; it
+// says whether they were.
+func (g *Guard) loadValues() bool {
 	b, err := os.ReadFile(g.keyPath + valuesSuffix)
 	if err != nil {
-		return
+		return false
 	}
 	plain, ok := catalog.Unseal(string(b))
 	var masks map[string]string
 	if ok && json.Unmarshal([]byte(plain), &masks) == nil {
 		g.r.AddMasks(masks)
+		return true
 	}
+	return false
 }
+
+// Lost are the tables an earlier process of the run had profiled whose
+// values are unreadable now (its sealing key is gone): this run profiles
+// them again.
+func (g *Guard) Lost() []string { return slices.Clone(g.lost) }
 
 func category(sd catalog.SemanticDoc) string {
 	if sd.PII == nil {
@@ -317,6 +341,7 @@ func (g *Guard) profile(e catalog.Entry) ([]byte, error) {
 		if g.final {
 			p.MapValues(mask)
 			p.DropValueFigures()
+			p.MaskedBy = g.runID
 		} else {
 			p.SealBeside(g.sealer, mask)
 		}

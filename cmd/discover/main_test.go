@@ -19,26 +19,22 @@ import (
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/internal/cachetest"
 	"github.com/discover-db/discover/report"
 )
 
 // TestMain lets the test binary act as the discover command (for the
-// SIGKILL test, which needs a real process), and gives the tests one demo
-// cache folder so the demo database is built once.
+// SIGKILL test, which needs a real process), and gives the tests one cache
+// folder of their own (cachetest): the demo database is built once, the
+// runs' sealing keys stay out of the user's cache, and a key a run leaves
+// behind fails the suite.
 func TestMain(m *testing.M) {
 	if os.Getenv("DISCOVER_TEST_AS_CLI") == "1" {
 		code := Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 		writePeak(os.Getenv("DISCOVER_TEST_PEAK_FILE"))
 		os.Exit(code)
 	}
-	cache, err := os.MkdirTemp("", "discover-test-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", cache)
-	code := m.Run()
-	os.RemoveAll(cache)
-	os.Exit(code)
+	os.Exit(cachetest.Main(m))
 }
 
 type result struct {

@@ -12,11 +12,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
+	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
 	"github.com/discover-db/discover/orchestrator"
+	"github.com/discover-db/discover/redact"
 	"github.com/discover-db/discover/report"
 )
 
@@ -606,29 +609,7 @@ func TestPrivacyKilledRunLeavesNoValues(t *testing.T) {
 		if len(files) == 0 {
 			t.Fatalf("%s: no catalog files in %s", when, out)
 		}
-		n := 0
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// A value is looked for where its first word is (a quick
-			// index: thousands of values over every file of every kill).
-			words := map[string]bool{}
-			for _, w := range strings.FieldsFunc(string(b), notAlnum) {
-				words[w] = true
-			}
-			for _, v := range raw {
-				if words[firstAlnum(v)] && strings.Contains(string(b), v) {
-					if n++; n <= 5 {
-						t.Errorf("%s: %s holds the personal value %q", when, filepath.Base(f), v)
-					}
-				}
-			}
-		}
-		if n > 5 {
-			t.Errorf("%s: %d personal values in all", when, n)
-		}
+		findLeaks(t, when, files, raw)
 	}
 	leaks("the uninterrupted run", ref)
 
@@ -650,6 +631,35 @@ func TestPrivacyKilledRunLeavesNoValues(t *testing.T) {
 	leaks("resumed", mid)
 	if got := piiColumns(t, mid); !reflect.DeepEqual(got, pii) {
 		t.Errorf("the resumed run's personal columns %v, want %v", got, pii)
+	}
+}
+
+// findLeaks fails t for each of the values raw that one of files holds
+// (the first five named, then their number).
+func findLeaks(t *testing.T, when string, files, raw []string) {
+	t.Helper()
+	n := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A value is looked for where its first word is (a quick
+		// index: thousands of values over every file of every kill).
+		words := map[string]bool{}
+		for _, w := range strings.FieldsFunc(string(b), notAlnum) {
+			words[w] = true
+		}
+		for _, v := range raw {
+			if words[firstAlnum(v)] && strings.Contains(string(b), v) {
+				if n++; n <= 5 {
+					t.Errorf("%s: %s holds the personal value %q", when, filepath.Base(f), v)
+				}
+			}
+		}
+	}
+	if n > 5 {
+		t.Errorf("%s: %d personal values in all", when, n)
 	}
 }
 
@@ -745,3 +755,206 @@ func firstAlnum(s string) string {
 	}
 	return ""
 }
+
+// TestPrivacyResumeWithoutKey (issue 21): a killed run whose sealing key
+// is gone when it is resumed (a later run removed it: redact.Sweep, after
+// KeyMaxAge; or the user cleared the cache) finishes cleanly: --resume
+// exits 0, says which tables it profiles again when the killed process had
+// sealed any, leaves none of the personal values in the catalog's files or
+// the report, and finds what the uninterrupted run found. The kills are
+// spread over piibench's clinic run, with two in its last pass: right
+// after the personal columns' profiles were written with their masks alone
+// (the raw values kept beside the key only), and right before the run is
+// marked finished; in between, the findings that quote a personal value
+// are masked only by a pass that knows the raw values.
+func TestPrivacyResumeWithoutKey(t *testing.T) {
+	dir := t.TempDir()
+	const name = "clinica_it_pl_se"
+	if out, err := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir).CombinedOutput(); err != nil {
+		t.Fatalf("generate.py: %v\n%s", err, out)
+	}
+	db := filepath.Join(dir, name+".db")
+	args := func(out string) []string {
+		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "-v", "--parallel", "1"}
+	}
+	ref := t.TempDir()
+	stop := recordWrites(t, filepath.Join(ref, "catalog.db"))
+	res := run(t, args(ref)...)
+	ws := stop()
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	pii := piiColumns(t, ref)
+	raw := columnValues(t, db, pii)
+	want, _ := reportFindings(t, ref)
+	// The last pass: the outcome, then the guard's batch of the profiles
+	// it writes with their masks alone (redact.Guard.Finish), then the
+	// findings the run's last mask changes (redact.Catalog), the privacy
+	// entry, and the run marked finished.
+	total := int64(len(ws))
+	outcome, masks := -1, int64(-1)
+	for i, w := range ws {
+		if w.kind == catalog.KindOutcome {
+			outcome = i
+		}
+	}
+	for i := outcome + 1; outcome >= 0 && i < len(ws); i++ {
+		if ws[i].kind == catalog.KindProfile {
+			masks = int64(i + 1)
+			break
+		}
+	}
+	if masks < 0 || masks >= total-1 {
+		t.Fatalf("no profile written in the last pass (outcome at write %d of %d)", outcome+1, total)
+	}
+	points := []int64{total / 5, 2 * total / 5, 3 * total / 5, 4 * total / 5, masks, total - 1}
+	for _, k := range points {
+		t.Run(fmt.Sprintf("kill_after_write_%d", k), func(t *testing.T) {
+			out := t.TempDir()
+			killedRun(t, k, args(out))
+			catPath := filepath.Join(out, "catalog.db")
+			unreadable := sealedProfiles(t, catPath)
+			if n := forgetKeys(t, catPath); n != 1 {
+				t.Fatalf("%d sealing keys of the killed run in the cache, want 1", n)
+			}
+			res := run(t, append(args(out), "--resume")...)
+			if res.code != 0 {
+				t.Fatalf("--resume without the key: exit %d\n%s", res.code, res.stderr)
+			}
+			said := strings.Contains(res.stderr, "sealing key of the earlier attempt is gone")
+			if said != (unreadable > 0) {
+				t.Errorf("the killed run left %d profiles sealed or masked; --resume said it profiles tables again: %v\n%s", unreadable, said, res.stderr)
+			}
+			files, _ := filepath.Glob(filepath.Join(out, "catalog.db*"))
+			findLeaks(t, fmt.Sprintf("resumed without its key after write %d of %d", k, total), append(files, filepath.Join(out, "report.json")), raw)
+			if got := piiColumns(t, out); !reflect.DeepEqual(got, pii) {
+				t.Errorf("the resumed run's personal columns %v, want %v", got, pii)
+			}
+			got, _ := reportFindings(t, out)
+			compareFindings(t, want, got)
+			if n := forgetKeys(t, catPath); n != 0 {
+				t.Errorf("the finished run left %d sealing keys in the cache", n)
+			}
+		})
+	}
+}
+
+// sealedProfiles counts the profiles in the catalog file at path that hold
+// values a process sealed (sealed, sealed_values, sealed_figures) or wrote
+// masked in its last pass: what a resume without the key cannot read.
+func sealedProfiles(t *testing.T, path string) int {
+	t.Helper()
+	d, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	var n int
+	if err := d.QueryRow(`SELECT count(*) FROM entries WHERE kind = 'profile' AND (document LIKE '%"sealed%' OR document LIKE '%"masked_by":%')`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestSealingKeysSwept (issue 21): the sealing key of a killed run stays
+// for --resume, and a later run removes it once nothing will read it
+// again, saying so: a run that starts names the catalog's other
+// unfinished runs whose keys it keeps; it removes the key of a run whose
+// catalog is gone, and the key of a run not resumed for KeyMaxAge, whose
+// --resume then profiles again what it had sealed and says so.
+func TestSealingKeysSwept(t *testing.T) {
+	db := copyDataset(t, "chinook/Chinook_Sqlite.sqlite")
+	args := func(out string) []string {
+		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "--parallel", "1"}
+	}
+	keyOf := func(out string) string {
+		t.Helper()
+		run, err := latestRun(filepath.Join(out, "catalog.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		key, err := redact.KeyPath(filepath.Join(out, "catalog.db"), run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !exists(key) {
+			t.Fatalf("the killed run of %s left no key at %s", out, key)
+		}
+		return key
+	}
+
+	// A run killed midway, then a new run into the same folder: the
+	// killed run's key is kept, and the new run says so.
+	kept := t.TempDir()
+	killedRun(t, 120, args(kept))
+	keptKey := keyOf(kept)
+	res := run(t, args(kept)...)
+	if res.code != 0 {
+		t.Fatalf("the run after the kill: exit %d\n%s", res.code, res.stderr)
+	}
+	if !exists(keptKey) || !strings.Contains(res.stderr, "also holds the unfinished run") {
+		t.Errorf("a new run beside a killed one: its key kept %v, want true; stderr says so? \n%s", exists(keptKey), res.stderr)
+	}
+
+	// A killed run whose folder is deleted: the next run removes its key.
+	gone := t.TempDir()
+	killedRun(t, 120, args(gone))
+	goneKey := keyOf(gone)
+	// A killed run not resumed for longer than KeyMaxAge.
+	stale := t.TempDir()
+	killedRun(t, 120, args(stale))
+	staleKey := keyOf(stale)
+	if err := os.RemoveAll(gone); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Now().Add(-redact.KeyMaxAge - time.Hour)
+	for _, p := range []string{staleKey, staleKey + ".run"} {
+		if err := os.Chtimes(p, at, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res = run(t, append(args(t.TempDir()), "-v")...)
+	if res.code != 0 {
+		t.Fatalf("a later run: exit %d\n%s", res.code, res.stderr)
+	}
+	if exists(goneKey) || exists(goneKey+".run") {
+		t.Errorf("the key of a run whose catalog is gone was kept")
+	}
+	if exists(staleKey) || exists(staleKey+".run") {
+		t.Errorf("the key of a run not resumed for %v was kept", redact.KeyMaxAge)
+	}
+	if !exists(keptKey) {
+		t.Errorf("the key of a recent unfinished run was removed")
+	}
+	for _, want := range []string{"its catalog is gone", "removed the sealing key of the unfinished run", "has not run for 7 days"} {
+		if !strings.Contains(res.stderr, want) {
+			t.Errorf("the later run's stderr does not say %q:\n%s", want, res.stderr)
+		}
+	}
+	// The stale run resumes without its key: what it sealed is profiled
+	// again, and it says so.
+	res = run(t, append(args(stale), "--resume")...)
+	if res.code != 0 {
+		t.Fatalf("--resume without the key: exit %d\n%s", res.code, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "sealing key of the earlier attempt is gone") {
+		t.Errorf("--resume without the key does not say it profiles tables again:\n%s", res.stderr)
+	}
+	if exists(staleKey) {
+		t.Errorf("the resumed run finished and kept its key")
+	}
+}
+
+// latestRun is the id of the newest run in the catalog file at path.
+func latestRun(path string) (string, error) {
+	d, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	var id string
+	err = d.QueryRow(`SELECT id FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1`).Scan(&id)
+	return id, err
+}
+
+func exists(path string) bool { _, err := os.Stat(path); return err == nil }

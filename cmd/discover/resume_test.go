@@ -5,7 +5,9 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -24,6 +26,7 @@ import (
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/internal/heavy"
+	"github.com/discover-db/discover/redact"
 )
 
 // killAfterEnv makes a CLI child (DISCOVER_TEST_AS_CLI=1) kill itself with
@@ -322,6 +325,7 @@ func TestResumeAfterKills(t *testing.T) {
 // progress itself.
 func killedRun(t *testing.T, k int64, args []string) (taskLog, string) {
 	t.Helper()
+	forgetKeysAtCleanup(t, args)
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), "DISCOVER_TEST_AS_CLI=1", fmt.Sprintf("%s=%d", killAfterEnv, k))
 	stderr, err := cmd.StderrPipe()
@@ -731,4 +735,57 @@ func interruptedRun(t *testing.T, args []string, ready func(attemptCounts) bool)
 		t.Fatalf("the run ended before it could be interrupted:\n%s", log.String())
 	}
 	return log.String(), cmd.ProcessState.ExitCode()
+}
+
+// forgetKeysAtCleanup removes, when t ends, the sealing keys left of the
+// runs of the catalog that args name (--catalog, or --out's catalog.db):
+// a test that leaves a run unfinished on purpose (a kill it does not
+// resume) leaves no key behind in the suite's cache (cachetest).
+func forgetKeysAtCleanup(t *testing.T, args []string) {
+	t.Helper()
+	var out, cat string
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i] {
+		case "--out":
+			out = args[i+1]
+		case "--catalog":
+			cat = args[i+1]
+		}
+	}
+	if cat == "" {
+		cat = filepath.Join(out, "catalog.db")
+	}
+	t.Cleanup(func() { forgetKeys(t, cat) })
+}
+
+// forgetKeys removes the sealing keys of the runs of the catalog at path,
+// with the values and records beside them, as the user's clearing the
+// cache or redact.Sweep would, and says how many keys it removed. Each key
+// is found by the record beside it (package redact), which names its
+// catalog.
+func forgetKeys(t *testing.T, path string) int {
+	t.Helper()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, _ := filepath.Glob(filepath.Join(redact.KeyDir(), "*.run"))
+	n := 0
+	for _, r := range records {
+		b, err := os.ReadFile(r)
+		var rec struct{ Catalog string }
+		if err != nil || json.Unmarshal(b, &rec) != nil || rec.Catalog != abs {
+			continue
+		}
+		key := strings.TrimSuffix(r, ".run")
+		if _, err := os.Stat(key); err == nil {
+			n++
+		}
+		for _, p := range []string{key + ".values", key, r} {
+			if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Error(err)
+			}
+		}
+	}
+	return n
 }

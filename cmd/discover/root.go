@@ -113,6 +113,12 @@ names, addresses, card numbers, national identifiers, IBANs, IP addresses,
 dates of birth) are masked in the catalog and every report once the run knows
 which columns they are (j***@e***.com, +44 7*** ***123); counts, fractions,
 lengths and shapes stay exact. --show-pii keeps them, and the report says so.
+While a run goes on, values not yet judged are sealed in the catalog under a
+key kept in the user's cache folder (discover/sealing, readable by the user
+alone) and deleted when the run finishes; a killed or interrupted run keeps
+its key for --resume. Each run removes the keys nothing will read again: of
+catalogs that are gone, of runs that finished, and of runs not resumed for 7
+days (their --resume profiles again what they had sealed), and says so.
 
 Every flag may also be set as DISCOVER_<FLAG>, e.g. DISCOVER_MAX_ITERATIONS=10,
 or in discover.yaml (keys are the long flag names with _ for -, plus
@@ -462,6 +468,7 @@ func discover(ctx context.Context, o *runOptions, stdin io.Reader, stderr io.Wri
 	if err != nil {
 		return err
 	}
+	sweepKeys(ctx, o, run, stderr)
 	if run.FinishedAt != nil {
 		// Resumed after the run finished: only its reports are missing.
 		return finished(context.WithoutCancel(ctx), cat, run)
@@ -516,18 +523,18 @@ func discover(ctx context.Context, o *runOptions, stdin io.Reader, stderr io.Wri
 		if err := cat.UpdateRun(bg, run); err != nil {
 			return fmt.Errorf("record interrupted run: %w", err)
 		}
-		return exitError{exitSignal, fmt.Sprintf("interrupted; the catalog %s keeps what was found: continue with --resume", o.catalogPath)}
+		return exitError{exitSignal, fmt.Sprintf("interrupted; the catalog %s keeps what was found: continue with --resume%s", o.catalogPath, keptKeyNote(o))}
 	}
 	if werr := cat.WriteErr(); werr != nil {
 		// The first line says what happened; no report is written from a
 		// catalog that lost a write, so the last good one stays in place.
-		return exitError{exitFailed, fmt.Sprintf("%v; what was written before is intact: make room, then continue with --resume", werr)}
+		return exitError{exitFailed, fmt.Sprintf("%v; what was written before is intact: make room, then continue with --resume%s", werr, keptKeyNote(o))}
 	}
 	if errors.Is(runErr, orchestrator.ErrDatabaseLost) {
-		return exitError{exitFailed, fmt.Sprintf("run %s failed: %v; the catalog %s keeps what was found: continue with --resume once the database answers", run.ID, runErr, o.catalogPath)}
+		return exitError{exitFailed, fmt.Sprintf("run %s failed: %v; the catalog %s keeps what was found: continue with --resume once the database answers%s", run.ID, runErr, o.catalogPath, keptKeyNote(o))}
 	}
 	if runErr != nil {
-		return fmt.Errorf("run %s: %w (the catalog keeps what was found: continue with --resume)", run.ID, runErr)
+		return fmt.Errorf("run %s: %w (the catalog keeps what was found: continue with --resume%s)", run.ID, runErr, keptKeyNote(o))
 	}
 	return finished(bg, cat, run)
 }
