@@ -124,7 +124,13 @@ func transient(err error) bool {
 			"55P03": // lock_not_available: lock_timeout behind another session's DDL
 			return true
 		}
-		return strings.HasPrefix(pgErr.Code, "08") // connection_exception
+		// connection_exception: ours, unless the server reports it as a
+		// statement's ERROR, which leaves the session open: a foreign-data
+		// wrapper (postgres_fdw, dblink) could not reach its remote server,
+		// and asking again in a few seconds only repeats the wait (about
+		// 4.5 s over the retries). Our own connection's end is FATAL, or no
+		// message of the server's at all.
+		return strings.HasPrefix(pgErr.Code, "08") && pgErr.Severity != "ERROR"
 	}
 	if pgconn.Timeout(err) {
 		return false

@@ -153,6 +153,9 @@ func TestTransient(t *testing.T) {
 	}{
 		{&pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}, true},
 		{&pgconn.PgError{Code: "08006"}, true},
+		{&pgconn.PgError{Code: "08P01", Severity: "FATAL"}, true},
+		// postgres_fdw could not reach its remote server: the session is fine
+		{&pgconn.PgError{Code: "08001", Severity: "ERROR", Message: `could not connect to server "remote"`}, false},
 		{&pgconn.PgError{Code: "53300"}, true},
 		{&pgconn.PgError{Code: "55P03"}, true},
 		{fmt.Errorf("read: %w", io.ErrUnexpectedEOF), true},
