@@ -580,15 +580,7 @@ func TestPrivacyMasksQueryResultsPostgres(t *testing.T) {
 // column an uninterrupted run finds personal, six characters or more and
 // no part of a value of another column (a surname inside a firm's name).
 func TestPrivacyKilledRunLeavesNoValues(t *testing.T) {
-	dir := t.TempDir()
-	const name = "clinica_it_pl_se"
-	if out, err := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir).CombinedOutput(); err != nil {
-		t.Fatalf("generate.py: %v\n%s", err, out)
-	}
-	db := filepath.Join(dir, name+".db")
-	args := func(out string) []string {
-		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "-v", "--parallel", "1"}
-	}
+	db, args := piibenchClinic(t)
 
 	// The uninterrupted run: its writes, and which columns it finds personal.
 	ref := t.TempDir()
@@ -768,15 +760,7 @@ func firstAlnum(s string) string {
 // marked finished; in between, the findings that quote a personal value
 // are masked only by a pass that knows the raw values.
 func TestPrivacyResumeWithoutKey(t *testing.T) {
-	dir := t.TempDir()
-	const name = "clinica_it_pl_se"
-	if out, err := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir).CombinedOutput(); err != nil {
-		t.Fatalf("generate.py: %v\n%s", err, out)
-	}
-	db := filepath.Join(dir, name+".db")
-	args := func(out string) []string {
-		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "-v", "--parallel", "1"}
-	}
+	db, args := piibenchClinic(t)
 	ref := t.TempDir()
 	stop := recordWrites(t, filepath.Join(ref, "catalog.db"))
 	res := run(t, args(ref)...)
@@ -958,3 +942,18 @@ func latestRun(path string) (string, error) {
 }
 
 func exists(path string) bool { _, err := os.Stat(path); return err == nil }
+
+// piibenchClinic builds piibench's clinic (python3 cmd/piibench/generate.py)
+// in a temporary folder, and the arguments of a plain discovery of it into
+// a folder: what the privacy tests that kill and resume its run share.
+func piibenchClinic(t *testing.T) (db string, args func(out string) []string) {
+	t.Helper()
+	dir := t.TempDir()
+	if out, err := exec.Command("python3", filepath.Join("..", "piibench", "generate.py"), dir).CombinedOutput(); err != nil {
+		t.Fatalf("generate.py: %v\n%s", err, out)
+	}
+	db = filepath.Join(dir, "clinica_it_pl_se.db")
+	return db, func(out string) []string {
+		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "-v", "--parallel", "1"}
+	}
+}
