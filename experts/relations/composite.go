@@ -23,10 +23,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/discover-db/discover/catalog"
 	"github.com/discover-db/discover/experts"
+	"github.com/discover-db/discover/experts/valueclass"
 	"github.com/discover-db/discover/hypotheses"
 	"github.com/discover-db/discover/warehouse"
 	"golang.org/x/sync/errgroup"
@@ -754,30 +754,16 @@ func dropConstantPadded(composites []CompositeScored, kept []Scored, cols []Colu
 const minAuditTables = 3
 
 // stampColumn reports whether a column holds times: declared a date or a
-// time, or profiled with dates or times as its least and greatest values
-// (a lake's text).
+// time, or profiled with dates or timestamps (valueclass's) as its least
+// and greatest values (a lake's text).
 func stampColumn(c Column) bool {
 	u := strings.ToUpper(c.Type)
 	if strings.Contains(u, "DATE") || strings.Contains(u, "TIME") {
 		return true
 	}
 	p := c.Profile
-	if p == nil || p.Min == nil || p.Max == nil {
-		return false
-	}
-	_, ok1 := parseStamp(*p.Min)
-	_, ok2 := parseStamp(*p.Max)
-	return ok1 && ok2
-}
-
-func parseStamp(v string) (time.Time, bool) {
-	v = strings.TrimSpace(v)
-	for _, layout := range []string{time.RFC3339Nano, time.DateTime, "2006-01-02T15:04:05", time.DateOnly} {
-		if t, err := time.Parse(layout, v); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
+	stamp := func(v string) bool { return valueclass.IsTimestamp(v) || valueclass.IsDate(v) }
+	return p != nil && p.Min != nil && p.Max != nil && stamp(strings.TrimSpace(*p.Min)) && stamp(strings.TrimSpace(*p.Max))
 }
 
 // keySig names a key of several columns whatever their order.

@@ -404,6 +404,7 @@ func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
 	conflict := map[string]bool{}
 	has := map[string]bool{}
 	actors := map[string]Column{} // by the column's whole name, folded
+	actorConflict := map[string]bool{}
 	for _, s := range scored {
 		if !s.Accept {
 			continue
@@ -412,7 +413,7 @@ func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
 		if s.Name.Rule == actorRule {
 			name := strings.ToLower(s.Child.named())
 			if p, ok := actors[name]; ok && p.qualified() != s.Parent.qualified() {
-				conflict["actor:"+name] = true
+				actorConflict[name] = true
 			}
 			actors[name] = s.Parent
 			continue
@@ -440,7 +441,7 @@ func LearnedCandidates(cols []Column, scored []Scored) []Candidate {
 			continue
 		}
 		name := strings.ToLower(ch.named())
-		if p, ok := actors[name]; ok && !conflict["actor:"+name] && typeClass(p.Type) == typeClass(ch.Type) {
+		if p, ok := actors[name]; ok && !actorConflict[name] && typeClass(p.Type) == typeClass(ch.Type) {
 			// The same people in the table of people itself too (People.LastEditedBy).
 			out = append(out, Candidate{Child: ch, Parent: p, Name: NameMatch{Score: learnedActorScore, Rule: learnedRule}})
 			continue
