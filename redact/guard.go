@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/atomicfile"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/privacy"
 )
@@ -190,22 +191,8 @@ func (g *Guard) keepValues() error {
 	if err != nil {
 		return fmt.Errorf("personal values: %w", err)
 	}
-	// Whole or not at all, and readable by the user alone as the key is
-	// (CreateTemp's mode).
-	path := g.keyPath + valuesSuffix
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("personal values: %w", err)
-	}
-	defer os.Remove(f.Name())
-	_, err = f.WriteString(g.sealer.Seal(string(b)))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
+	// Whole or not at all, and readable by the user alone as the key is.
+	if err := atomicfile.WritePrivateFile(g.keyPath+valuesSuffix, []byte(g.sealer.Seal(string(b)))); err != nil {
 		return fmt.Errorf("personal values: %w", err)
 	}
 	return nil

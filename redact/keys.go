@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/atomicfile"
 )
 
 // The sealing keys of unfinished runs (Guard) live in the user's cache
@@ -119,19 +120,7 @@ func writeRecord(key string, rec keyRecord) error {
 	if old, err := os.ReadFile(path); err == nil && string(old) == string(b) {
 		return nil
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("redact: sealing key record: %w", err)
-	}
-	defer os.Remove(f.Name())
-	_, err = f.Write(b)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
+	if err := atomicfile.WritePrivateFile(path, b); err != nil {
 		return fmt.Errorf("redact: sealing key record: %w", err)
 	}
 	return nil

@@ -10,8 +10,32 @@ import (
 	"path/filepath"
 )
 
-// Write writes path with what write produces.
+// Write writes path with what write produces, readable by all (0644).
 func Write(path string, write func(io.Writer) error) error {
+	// A report is meant to be read by others, served or committed like
+	// any file the user writes.
+	return writeMode(path, 0o644, write)
+}
+
+// WriteFile writes path with data.
+func WriteFile(path string, data []byte) error {
+	return Write(path, copyData(data))
+}
+
+// WritePrivateFile writes path with data, readable by the user alone
+// (0600): a key, or what is sealed beside it.
+func WritePrivateFile(path string, data []byte) error {
+	return writeMode(path, 0o600, copyData(data))
+}
+
+func copyData(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := io.Copy(w, bytes.NewReader(data))
+		return err
+	}
+}
+
+func writeMode(path string, mode os.FileMode, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
@@ -22,9 +46,7 @@ func Write(path string, write func(io.Writer) error) error {
 		f.Close()
 		return err
 	}
-	// CreateTemp makes the file private (0600); a report is meant to be
-	// read by others, served or committed like any file the user writes.
-	if err := f.Chmod(0o644); err != nil {
+	if err := f.Chmod(mode); err != nil {
 		f.Close()
 		return err
 	}
@@ -32,12 +54,4 @@ func Write(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp, path)
-}
-
-// WriteFile writes path with data.
-func WriteFile(path string, data []byte) error {
-	return Write(path, func(w io.Writer) error {
-		_, err := io.Copy(w, bytes.NewReader(data))
-		return err
-	})
 }
