@@ -76,6 +76,16 @@ const (
 	maxFrame = 256 << 20
 )
 
+// closeGrace is how long after cancelling a statement its operation
+// is closed. Spark's adaptive execution submits a stage's job from a
+// thread of its own, which a cancel does not stop: a job submitted
+// just after the cancel is not cancelled with it, and runs to its end
+// (an escaped stage of the conformance suite's slow statement ran for
+// 7 minutes). Closing the operation cancels its job group once more,
+// and so a job submitted within the grace.
+// It is a variable: a test measures a deadline without it.
+var closeGrace = time.Second
+
 // ServerError is an error status the server returned: its message and
 // SQLSTATE, the statement's failure in the server's own words.
 type ServerError struct {
@@ -183,7 +193,15 @@ func Dial(ctx context.Context, c *Config, pins []string) (*Conn, error) {
 		pw = "x" // PLAIN needs one; servers without authentication ignore it
 	}
 	req.Password = &pw
-	req.Configuration = map[string]string{"use:database": c.Database}
+	req.Configuration = map[string]string{
+		"use:database": c.Database,
+		// A status call on a running statement waits on the server until
+		// it ends or this long passes (5 s by default), and nothing on the
+		// client can cut that call short: the caller's deadline would be
+		// kept to the nearest few seconds. Set per session, so that a poll
+		// returns within maxPoll.
+		"set:hiveconf:hive.server2.long.polling.timeout": maxPoll.String(),
+	}
 	if dl, ok := ctx.Deadline(); ok {
 		_ = nc.SetDeadline(dl)
 	}
@@ -320,6 +338,9 @@ func (cn *Conn) finish(ctx context.Context, op *hiveserver.TOperationHandle, max
 	defer func() {
 		if !done {
 			cn.cancel(op)
+			if ctx.Err() != nil && !cn.broken {
+				time.Sleep(closeGrace)
+			}
 		}
 		cn.closeOp(op)
 	}()
