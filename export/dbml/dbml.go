@@ -2,7 +2,8 @@
 // dbdiagram.io: an Enum block per enumerated type, a Table block per table and view (columns with their
 // types, pk, not null, unique, default and the comments as notes; keys,
 // unique constraints and indexes of several columns in an indexes block,
-// each index's comment as its note)
+// expressions between backticks, each index's comment and a partial one's
+// condition as its note)
 // and a Ref per reference, declared or inferred, composite ones included,
 // each inferred one with its confidence and orphans in a comment.
 //
@@ -144,8 +145,12 @@ func writeTable(b *bufio.Writer, t *report.Table, enums map[string]bool) {
 			indexes = append(indexes, fmt.Sprintf("(%s) [unique]", names(u)))
 		}
 	}
+	var unheld []string
 	for _, ix := range t.Indexes {
-		if s, ok := index(t, ix); ok {
+		switch s, ok := index(t, ix); {
+		case !ok:
+			unheld = append(unheld, unwritten(ix))
+		case s != "":
 			indexes = append(indexes, s)
 		}
 	}
@@ -164,6 +169,7 @@ func writeTable(b *bufio.Writer, t *report.Table, enums map[string]bool) {
 	if !declaredPK && len(t.PrimaryKey) > 0 {
 		notes = append(notes, fmt.Sprintf("Key (%s) inferred from the data; none is declared.", strings.Join(t.PrimaryKey, ", ")))
 	}
+	notes = append(notes, unheld...)
 	var entity string
 	if t.Entity != nil {
 		entity = t.Entity.Description
@@ -174,43 +180,82 @@ func writeTable(b *bufio.Writer, t *report.Table, enums map[string]bool) {
 	b.WriteString("}\n")
 }
 
-// index is a declared index as DBML writes it, when each of its parts is
-// one of the table's columns: an expression's text is the engine's SQL,
-// which DBML could hold only between backticks that the text may hold too.
-func index(t *report.Table, ix report.Index) (string, bool) {
-	if len(ix.Columns) == 0 || ix.Predicate != "" {
+// index is a declared index as DBML writes it: a key part that is one of
+// the table's columns by its name, an expression (the engine's SQL, as it
+// stands in Columns) between backticks. DBML has no condition on an
+// index: a partial one says its condition in its note, and is not written
+// unique, which would say its columns unique in every row. line is ""
+// when nothing needs writing; ok is false when DBML cannot hold the index
+// (an expression whose text holds a backtick or a line break, or that the
+// engine did not give), which the table's note then carries.
+func index(t *report.Table, ix report.Index) (line string, ok bool) {
+	if len(ix.Columns) == 0 {
 		return "", false
 	}
-	for _, c := range ix.Columns {
-		if !slices.ContainsFunc(t.Columns, func(col report.Column) bool { return col.Name == c }) {
+	parts := make([]string, len(ix.Columns))
+	for i, c := range ix.Columns {
+		switch {
+		case slices.ContainsFunc(t.Columns, func(col report.Column) bool { return col.Name == c }):
+			parts[i] = quoted(c)
+		case c == "<expr>" || strings.ContainsAny(c, "`\r\n") || strings.TrimSpace(c) == "":
 			return "", false
+		default:
+			parts[i] = "`" + c + "`"
 		}
 	}
 	// The declared key and single-column unique constraints are said on
 	// the columns already; their index is written only to carry its
 	// comment, which the column's settings have no place for.
-	covered := slices.Equal(ix.Columns, t.PrimaryKey) || ix.Unique && slices.ContainsFunc(t.Uniques, func(u []string) bool { return slices.Equal(u, ix.Columns) })
+	covered := ix.Predicate == "" && (slices.Equal(ix.Columns, t.PrimaryKey) ||
+		ix.Unique && slices.ContainsFunc(t.Uniques, func(u []string) bool { return slices.Equal(u, ix.Columns) }))
 	if covered && ix.Comment == "" {
-		return "", false
+		return "", true
 	}
 	set := []string{}
-	if ix.Unique {
+	if ix.Unique && ix.Predicate == "" {
 		set = append(set, "unique")
 	}
 	if ix.Name != "" {
 		set = append(set, "name: "+str(ix.Name))
 	}
-	if ix.Comment != "" {
-		set = append(set, "note: "+str(ix.Comment))
+	var notes []string
+	if ix.Predicate != "" {
+		scope := "Partial: only the rows where " + ix.Predicate
+		if ix.Unique {
+			scope += ", among which it is unique"
+		}
+		notes = append(notes, scope+".")
 	}
-	cols := names(ix.Columns)
-	if len(ix.Columns) > 1 {
+	if ix.Comment != "" {
+		notes = append(notes, ix.Comment)
+	}
+	if len(notes) > 0 {
+		set = append(set, "note: "+str(strings.Join(notes, "\n")))
+	}
+	cols := strings.Join(parts, ", ")
+	if len(parts) > 1 {
 		cols = "(" + cols + ")"
 	}
 	if len(set) == 0 {
 		return cols, true
 	}
 	return fmt.Sprintf("%s [%s]", cols, strings.Join(set, ", ")), true
+}
+
+// unwritten is an index DBML cannot hold, as the table's note says it:
+// the engine's statement when it keeps one.
+func unwritten(ix report.Index) string {
+	if ix.Definition != "" {
+		return "Index: " + ix.Definition
+	}
+	s := fmt.Sprintf("Index %s on (%s)", ix.Name, strings.Join(ix.Columns, ", "))
+	if ix.Unique {
+		s = "Unique index" + strings.TrimPrefix(s, "Index")
+	}
+	if ix.Predicate != "" {
+		s += " where " + ix.Predicate
+	}
+	return s
 }
 
 func writeRef(b *bufio.Writer, rel report.Relationship, from, to string) {

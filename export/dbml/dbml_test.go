@@ -108,6 +108,7 @@ type parsed struct {
 		}
 		Indexes []struct {
 			Columns    []string
+			Kinds      []string // "column" or "expression", each part's
 			PK, Unique bool
 			Name, Note string
 		}
@@ -198,8 +199,9 @@ func TestDBMLParsesHostileNames(t *testing.T) {
 				t.Errorf("column %q read back as %q, want %q", k, got[k], v)
 			}
 		}
-		if len(tb.Indexes) != 2 || !tb.Indexes[0].Unique || !slices.Equal(tb.Indexes[0].Columns, []string{"Mixed Case", "flag"}) ||
-			!slices.Equal(tb.Indexes[1].Columns, []string{"label"}) {
+		if len(tb.Indexes) != 3 || !tb.Indexes[0].Unique || !slices.Equal(tb.Indexes[0].Columns, []string{"Mixed Case", "flag"}) ||
+			!slices.Equal(tb.Indexes[1].Columns, []string{"label"}) ||
+			!slices.Equal(tb.Indexes[2].Columns, []string{"lower(label)"}) || !slices.Equal(tb.Indexes[2].Kinds, []string{"expression"}) {
 			t.Errorf("indexes %+v", tb.Indexes)
 		}
 	}
@@ -280,5 +282,69 @@ func TestDBMLIndexComments(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("indexes read back:\n%s\nwant\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), b.String())
+	}
+}
+
+// Expression and partial indexes, which the file used to leave out: an
+// expression between backticks, a partial index's condition in its note
+// and not unique (its columns are unique only among those rows), and an
+// index DBML cannot hold (an expression with a backtick, one the engine
+// did not give) in the table's note by its definition.
+func TestDBMLExpressionAndPartialIndexes(t *testing.T) {
+	declared := "declared"
+	r := &report.Report{
+		Database: report.Database{Dialect: "postgres", Name: "shop"},
+		Tables: []report.Table{{
+			Name: "users", Kind: "table", PrimaryKey: []string{"id"}, PrimaryKeySource: &declared,
+			Indexes: []report.Index{
+				{Name: "users_lower_email", Columns: []string{"lower(email)"}, Unique: true, Comment: "one account per address"},
+				{Name: "users_active_email", Columns: []string{"email"}, Unique: true, Predicate: "(deleted_at IS NULL)"},
+				{Name: "users_org_name", Columns: []string{"org_id", "upper((name)::text)"}, Predicate: "org_id > 0"},
+				{Name: "users_tick", Columns: []string{"(name || '`')"},
+					Definition: "CREATE INDEX users_tick ON public.users USING btree (((name || '`'::text)))"},
+				{Name: "users_unknown", Columns: []string{"<expr>"}, Unique: true},
+			},
+			Columns: []report.Column{{Name: "id", DataType: "integer"}, {Name: "email", DataType: "text"},
+				{Name: "name", DataType: "text"}, {Name: "org_id", DataType: "integer"}, {Name: "deleted_at", DataType: "timestamp", Nullable: true}},
+		}},
+	}
+	var b bytes.Buffer
+	if err := Write(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "schema.dbml")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := Parse(t, path)
+	if len(p.Tables) != 1 {
+		t.Fatalf("tables %+v", p.Tables)
+	}
+	// @dbml/core lists an index's expressions before its columns, so the
+	// parts are compared as a set here, and their order in the file below.
+	var got []string
+	for _, ix := range p.Tables[0].Indexes {
+		var parts []string
+		for i, c := range ix.Columns {
+			parts = append(parts, ix.Kinds[i]+" "+c)
+		}
+		slices.Sort(parts)
+		got = append(got, fmt.Sprintf("%q %s unique=%v note=%q", parts, ix.Name, ix.Unique, ix.Note))
+	}
+	want := []string{
+		`["expression lower(email)"] users_lower_email unique=true note="one account per address"`,
+		`["column email"] users_active_email unique=false note="Partial: only the rows where (deleted_at IS NULL), among which it is unique."`,
+		`["column org_id" "expression upper((name)::text)"] users_org_name unique=false note="Partial: only the rows where org_id > 0."`,
+	}
+	if line := "(\"org_id\", `upper((name)::text)`)"; !strings.Contains(b.String(), line) {
+		t.Errorf("no %s in\n%s", line, b.String())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("indexes read back:\n%s\nwant\n%s\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), b.String())
+	}
+	wantNote := "Index: CREATE INDEX users_tick ON public.users USING btree (((name || '`'::text)))\n" +
+		"Unique index users_unknown on (<expr>)"
+	if n := p.Tables[0].Note; n != wantNote {
+		t.Errorf("table note %q, want %q", n, wantNote)
 	}
 }

@@ -23,7 +23,7 @@ for (const s of db.schemas) {
         name: f.name, type: f.type.type_name, type_schema: f.type.schemaName || '', pk: !!f.pk, unique: !!f.unique, not_null: !!f.not_null,
         default: f.dbdefault ? `${f.dbdefault.type}:${f.dbdefault.value}` : '', note: f.note || '',
       })),
-      indexes: t.indexes.map(i => ({ columns: i.columns.map(c => c.value), pk: !!i.pk, unique: !!i.unique, name: i.name || '', note: i.note || '' })),
+      indexes: t.indexes.map(i => ({ columns: i.columns.map(c => c.value), kinds: i.columns.map(c => c.type), pk: !!i.pk, unique: !!i.unique, name: i.name || '', note: i.note || '' })),
     });
   }
   for (const r of s.refs) {
