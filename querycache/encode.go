@@ -31,13 +31,18 @@ type encoded struct {
 	Rows           [][][2]string `json:"r"`
 	Truncated      bool          `json:"t,omitempty"`
 	BytesTruncated bool          `json:"bt,omitempty"`
+	// Reads are the words of the statement (Reads).
+	Reads []string `json:"w,omitempty"`
 }
 
 // Encode writes res in the cache's form; a value of a type it does not
 // carry is an error (the result is then not kept).
-func Encode(res *warehouse.Result) ([]byte, error) {
+func Encode(res *warehouse.Result) ([]byte, error) { return encode(res, nil) }
+
+// encode is Encode with the words of the statement that gave res.
+func encode(res *warehouse.Result, reads []string) ([]byte, error) {
 	e := encoded{Columns: res.Columns, Rows: make([][][2]string, len(res.Rows)),
-		Truncated: res.Truncated, BytesTruncated: res.BytesTruncated}
+		Truncated: res.Truncated, BytesTruncated: res.BytesTruncated, Reads: reads}
 	for i, row := range res.Rows {
 		out := make([][2]string, len(row))
 		for j, v := range row {
@@ -99,6 +104,27 @@ func (e *timedOut) Unwrap() error { return context.DeadlineExceeded }
 func encodeTimeout(err error, after time.Duration) []byte {
 	b, _ := json.Marshal(encoded{Timeout: after.String(), Error: err.Error()})
 	return b
+}
+
+// Reads returns the words of the statement whose result b keeps: its
+// identifiers folded to lower case, and "*" when it selects every column
+// somewhere (count(*) aside), so that a result can be told to read a
+// column by name (package redact drops the kept results of statements
+// that read a personal-data column). A kept timeout holds no value: no
+// words, ok. ok is false when b says nothing of its statement (a result
+// kept by an earlier build).
+func Reads(b []byte) (words []string, ok bool) {
+	var e struct {
+		Timeout string   `json:"timeout"`
+		Reads   []string `json:"w"`
+	}
+	switch {
+	case json.Unmarshal(b, &e) != nil:
+		return nil, false
+	case e.Timeout != "":
+		return nil, true
+	}
+	return e.Reads, e.Reads != nil
 }
 
 // Decode reads a result Encode wrote; for a kept timeout it returns the

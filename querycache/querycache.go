@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -44,6 +45,10 @@ type Cache struct {
 	// build is discover's (the basis'): figures discover counted itself
 	// are keyed by it (LookupFigures).
 	build string
+
+	// reads holds, per key Key gave, the words of its statement (Reads),
+	// which Keep writes beside the result.
+	reads sync.Map
 
 	hits atomic.Int64
 }
@@ -109,8 +114,8 @@ func (c *Cache) Key(sql string, maxRows int) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	var names []string
-	for _, t := range toks {
+	var names, words []string
+	for i, t := range toks {
 		switch t.Kind {
 		case warehouse.TokenWord, warehouse.TokenQuotedIdent:
 			w := strings.ToLower(t.Ident())
@@ -120,11 +125,16 @@ func (c *Cache) Key(sql string, maxRows int) (string, bool) {
 			if _, ok := c.signals[w]; ok {
 				names = append(names, w)
 			}
+			words = append(words, w)
 		case warehouse.TokenString:
 			// A string reads the clock as an argument: SQLite's
 			// date('now'), strftime('%s', 'now', 'localtime').
 			if v := strings.ToLower(strings.Trim(t.Text, `'"`)); v == "now" || v == "localtime" {
 				return "", false
+			}
+		case warehouse.TokenPunct:
+			if t.Text == "*" && !countStar(toks, i) {
+				words = append(words, "*")
 			}
 		}
 	}
@@ -142,7 +152,17 @@ func (c *Cache) Key(sql string, maxRows int) (string, bool) {
 		}
 		fmt.Fprintf(h, "%s\x00%s\x00", n, sig)
 	}
-	return hex.EncodeToString(h.Sum(nil)), true
+	key := hex.EncodeToString(h.Sum(nil))
+	slices.Sort(words)
+	c.reads.Store(key, slices.Compact(words))
+	return key, true
+}
+
+// countStar says whether the * at toks[i] is count(*)'s, which reads no
+// column.
+func countStar(toks []warehouse.Token, i int) bool {
+	return i >= 2 && i+1 < len(toks) && toks[i-1].Text == "(" && toks[i+1].Text == ")" &&
+		strings.EqualFold(toks[i-2].Ident(), "count")
 }
 
 // LookupFigures is Lookup for figures discover counted itself in place of
@@ -202,8 +222,10 @@ func (c *Cache) Keep(ctx context.Context, key string, res *warehouse.Result, err
 	var b []byte
 	switch {
 	case err == nil && res != nil:
+		words, _ := c.reads.LoadAndDelete(key)
+		ws, _ := words.([]string)
 		var eerr error
-		if b, eerr = Encode(res); eerr != nil {
+		if b, eerr = encode(res, ws); eerr != nil {
 			return
 		}
 	case errors.Is(err, context.DeadlineExceeded) && timeout > 0:

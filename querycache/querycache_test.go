@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -203,5 +204,57 @@ func TestFiguresKeyedByBuild(t *testing.T) {
 	}
 	if _, _, hit, _ := cache("r4", "b1").Lookup(ctx, what, 0, 0); hit {
 		t.Fatal("the figures were served as the statement's result")
+	}
+}
+
+// TestReads: a kept result says the words of its statement (folded, and *
+// for a statement that selects every column, count(*) aside), so that a
+// result can be told to read a column; a kept timeout reads nothing, and
+// a result without words (an earlier build's) says so.
+func TestReads(t *testing.T) {
+	ctx := context.Background()
+	cat := expertstest.Catalog(t)
+	c := newCache(t, cat, "r1", map[string]string{"people": "p1", "orders": "o1"}, true)
+	res := &warehouse.Result{Columns: []string{"v"}, Rows: [][]any{{"x"}}}
+	for _, tc := range []struct {
+		sql  string
+		want []string
+	}{
+		{`SELECT "Address" AS v, count(*) AS n FROM people GROUP BY 1 HAVING count(*) > 1`, []string{"address", "as", "by", "count", "from", "group", "having", "n", "people", "select", "v"}},
+		{`SELECT p.* FROM "people" p LIMIT 3`, []string{"*", "from", "limit", "p", "people", "select"}},
+		{`SELECT count( * ) FROM orders`, []string{"count", "from", "orders", "select"}},
+		{`SELECT amount * 2 FROM orders`, []string{"*", "amount", "from", "orders", "select"}},
+	} {
+		_, key, hit, _ := c.Lookup(ctx, tc.sql, 10, time.Minute)
+		if hit || key == "" {
+			t.Fatalf("%s: hit %v, key %q", tc.sql, hit, key)
+		}
+		c.Keep(ctx, key, res, nil, time.Minute)
+		b, err := cat.Result(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := Reads(b); !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("Reads of %s: %q, %v; want %q", tc.sql, got, ok, tc.want)
+		}
+		if back, err := Decode(b); err != nil || !reflect.DeepEqual(back, res) {
+			t.Errorf("%s: decoded %v, %v", tc.sql, back, err)
+		}
+	}
+	_, key, _, _ := c.Lookup(ctx, `SELECT max(total) FROM orders`, 10, time.Minute)
+	c.Keep(ctx, key, nil, fmt.Errorf("slow: %w", context.DeadlineExceeded), time.Minute)
+	b, err := cat.Result(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := Reads(b); !ok || got != nil {
+		t.Errorf("a kept timeout reads %q, %v; want nothing, ok", got, ok)
+	}
+	old, err := Encode(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := Reads(old); ok {
+		t.Errorf("a result without its statement's words reads %q, ok", got)
 	}
 }

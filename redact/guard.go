@@ -16,6 +16,7 @@ import (
 	"github.com/discover-db/discover/internal/atomicfile"
 	"github.com/discover-db/discover/naming"
 	"github.com/discover-db/discover/privacy"
+	"github.com/discover-db/discover/querycache"
 )
 
 // Guard keeps the personal values of a run that masks them out of the
@@ -340,6 +341,49 @@ func (g *Guard) profile(e catalog.Entry) ([]byte, error) {
 	return b, nil
 }
 
+// byTable maps each table (its bare name, folded to lower case) of the
+// personal-data columns sds judge to those columns (folded too).
+func byTable(sds []catalog.SemanticDoc) map[string][]string {
+	out := map[string][]string{}
+	for _, sd := range sds {
+		t := strings.ToLower(sd.Table[strings.LastIndexByte(sd.Table, '.')+1:])
+		out[t] = append(out[t], strings.ToLower(sd.Column))
+	}
+	return out
+}
+
+// readsPersonal says whether the statement whose result b keeps could
+// read a personal-data column: it names the column's table and the
+// column, or the table and * . The values it returned cannot be told
+// personal by the Redactor alone, which knows only the values the run's
+// profiles hold (a column of unique addresses lists none), and none at
+// all of a column whose profile the run took over masked from an earlier
+// run. A result that does not say its statement's words (an earlier
+// build's) is taken to read them when there is any personal column.
+func readsPersonal(b []byte, personal map[string][]string) bool {
+	if len(personal) == 0 {
+		return false
+	}
+	words, ok := querycache.Reads(b)
+	if !ok {
+		return true
+	}
+	for t, cols := range personal {
+		if _, found := slices.BinarySearch(words, t); !found {
+			continue
+		}
+		if _, star := slices.BinarySearch(words, "*"); star {
+			return true
+		}
+		for _, c := range cols {
+			if _, found := slices.BinarySearch(words, c); found {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Result seals a kept statement result until the run's end (Finish).
 func (g *Guard) Result(b []byte) []byte { return []byte(g.sealer.Seal(string(b))) }
 
@@ -395,6 +439,13 @@ func (g *Guard) Finish(ctx context.Context) error {
 		}
 	}
 	r := g.Redactor()
+	// The run's personal columns, those it took over from an earlier run
+	// included.
+	pii, err := personal(ctx, g.cat, g.runID)
+	if err != nil {
+		return fmt.Errorf("redact: finish: %w", err)
+	}
+	cols := byTable(pii)
 	if _, err := g.cat.RewriteResults(ctx, func(b []byte) []byte {
 		s, ok := catalog.Unseal(string(b))
 		if !ok {
@@ -403,7 +454,7 @@ func (g *Guard) Finish(ctx context.Context) error {
 			}
 			s = string(b)
 		}
-		if r.Text(s) != s {
+		if r.Text(s) != s || readsPersonal([]byte(s), cols) {
 			return nil
 		}
 		return []byte(s)

@@ -12,8 +12,9 @@ import (
 
 // TestCatalog: the values of a personal-data column are masked wherever
 // the run's catalog holds them (its profile, another finding's evidence and
-// document), a kept result that holds one is dropped, and a second pass
-// changes nothing.
+// document), a kept result that holds one is dropped, and so is one whose
+// statement read the column whatever values it holds, or that does not
+// say what its statement read; a second pass changes nothing.
 func TestCatalog(t *testing.T) {
 	ctx := context.Background()
 	cat := expertstest.Catalog(t)
@@ -40,7 +41,13 @@ func TestCatalog(t *testing.T) {
 	if err := cat.KeepResult(ctx, "q1", "r", []byte(`{"rows":[[["s","bo.ek@mail.example"]]]}`)); err != nil {
 		t.Fatal(err)
 	}
-	if err := cat.KeepResult(ctx, "q2", "r", []byte(`{"rows":[[["i","42"]]]}`)); err != nil {
+	if err := cat.KeepResult(ctx, "q2", "r", []byte(`{"c":["n"],"r":[[["i","42"]]],"w":["count","from","people","select"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.KeepResult(ctx, "q3", "r", []byte(`{"c":["v"],"r":[[["s","not seen"]]],"w":["email","from","people","select"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.KeepResult(ctx, "q4", "r", []byte(`{"c":["n"],"r":[[["i","7"]]]}`)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -48,8 +55,8 @@ func TestCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Columns != 1 || st.Values != 3 || st.Entries != 2 || st.Results != 1 {
-		t.Errorf("stats %+v: want 1 column, 3 values, 2 entries rewritten (profile, uncertainty), 1 result dropped", st)
+	if st.Columns != 1 || st.Values != 3 || st.Entries != 2 || st.Results != 3 {
+		t.Errorf("stats %+v: want 1 column, 3 values, 2 entries rewritten (profile, uncertainty), 3 results dropped", st)
 	}
 	es, err := cat.List(ctx, catalog.Filter{RunID: "r"})
 	if err != nil {
@@ -78,7 +85,13 @@ func TestCatalog(t *testing.T) {
 		t.Error("the result holding a personal value is kept")
 	}
 	if _, err := cat.Result(ctx, "q2"); err != nil {
-		t.Errorf("the other result: %v", err)
+		t.Errorf("the count of the table's rows: %v", err)
+	}
+	if _, err := cat.Result(ctx, "q3"); err == nil {
+		t.Error("the result of a statement that read the personal column is kept")
+	}
+	if _, err := cat.Result(ctx, "q4"); err == nil {
+		t.Error("a result that does not say what its statement read is kept")
 	}
 	pv, err := cat.Get(ctx, catalog.KindPrivacy, "privacy")
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"unicode"
 
 	"github.com/discover-db/discover/catalog"
+	"github.com/discover-db/discover/internal/load"
 	"github.com/discover-db/discover/internal/pgscratch"
 	"github.com/discover-db/discover/llm/llmtest"
 	"github.com/discover-db/discover/orchestrator"
@@ -956,4 +958,91 @@ func piibenchClinic(t *testing.T) (db string, args func(out string) []string) {
 	return db, func(out string) []string {
 		return []string{"--db", db, "--out", out, "--format", "json", "--progress", "plain", "-v", "--parallel", "1"}
 	}
+}
+
+// TestPrivacyRerunLeaksNothing (issue 21): runs into a catalog that holds
+// a finished run, whose sealing key is gone, take over its masked
+// profiles: on the unchanged database (everything taken over), after one
+// personal table changed (that table profiled again, beside profiles
+// taken over), and with --full. None writes a personal value anywhere,
+// and each names the same personal columns.
+func TestPrivacyRerunLeaksNothing(t *testing.T) {
+	db, args := piibenchClinic(t)
+	out := t.TempDir()
+	if res := run(t, args(out)...); res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	pii := piiColumns(t, out)
+	if len(pii) < 15 {
+		t.Fatalf("%d personal columns in the first run", len(pii))
+	}
+	catPath := filepath.Join(out, "catalog.db")
+	if n := forgetKeys(t, catPath); n != 0 {
+		t.Fatalf("the finished run left %d sealing keys", n)
+	}
+	check := func(when string, extra ...string) {
+		t.Helper()
+		res := run(t, append(args(out), extra...)...)
+		if res.code != 0 {
+			t.Fatalf("%s: exit %d\n%s", when, res.code, res.stderr)
+		}
+		raw := columnValues(t, db, pii)
+		files, _ := filepath.Glob(filepath.Join(out, "catalog.db*"))
+		findLeaks(t, when, append(files, filepath.Join(out, "report.json")), raw)
+		if got := piiColumns(t, out); !reflect.DeepEqual(got, pii) {
+			t.Errorf("%s: personal columns %v, want %v", when, got, pii)
+		}
+	}
+	check("re-run on the unchanged database")
+	d, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// New people in a personal table: values no earlier run has seen.
+	_, err = d.Exec(`INSERT INTO pazienti (nome, cognome, codice_fiscale, indirizzo, citta, telefono, email, data_nascita, medico, reparto)
+		SELECT 'Zeffirino' || id_paziente, 'Quagliarulo' || id_paziente, codice_fiscale, 'Via Nuovissima ' || id_paziente, citta,
+			telefono, 'zeffirino' || id_paziente || '@posta-nuova.it', data_nascita, medico, reparto FROM pazienti WHERE id_paziente <= 40`)
+	d.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("re-run after pazienti changed")
+	check("re-run with --full", "--full")
+}
+
+// TestPrivacyKeptResultsPostgres (issue 21): on PostgreSQL, whose tables
+// each have a change signal, a first run keeps its statements' results
+// for the next; a statement that reads a personal column (the addresses
+// seen twice) is not kept, whether or not the run's profiles hold its
+// values: a column of unique addresses lists none, and they went into
+// catalog.db in clear.
+func TestPrivacyKeptResultsPostgres(t *testing.T) {
+	db, _ := piibenchClinic(t)
+	dsn, _, _ := pgscratch.Database(t, pgscratch.Server(t), "pii_kept")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := load.Copy(ctx, db, "postgres", dsn); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	res := run(t, "--db", dsn, "--out", out, "--format", "json", "--progress", "none", "--parallel", "1")
+	if res.code != 0 {
+		t.Fatalf("exit %d\n%s", res.code, res.stderr)
+	}
+	pii := piiColumns(t, out)
+	if len(pii) < 15 {
+		t.Fatalf("%d personal columns", len(pii))
+	}
+	var kept int
+	d, err := sql.Open("sqlite", "file:"+filepath.Join(out, "catalog.db")+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = d.QueryRow(`SELECT count(*) FROM results`).Scan(&kept)
+	d.Close()
+	if err != nil || kept == 0 {
+		t.Fatalf("%d results kept (%v): the test needs a run that keeps some", kept, err)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "catalog.db*"))
+	findLeaks(t, "a first run on PostgreSQL", append(files, filepath.Join(out, "report.json")), columnValues(t, db, pii))
 }
