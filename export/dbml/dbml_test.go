@@ -150,16 +150,23 @@ func Parse(t *testing.T, path string) parsed {
 	return p
 }
 
-func TestDBMLParsesHostileNames(t *testing.T) {
+// writeParsed writes r as DBML into a file and reads it back with
+// @dbml/core (Parse); it returns what the parser read and the text.
+func writeParsed(t *testing.T, r *report.Report) (parsed, *bytes.Buffer) {
+	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, hostile()); err != nil {
+	if err := Write(&b, r); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "schema.dbml")
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := Parse(t, path)
+	return Parse(t, path), &b
+}
+
+func TestDBMLParsesHostileNames(t *testing.T) {
+	p, _ := writeParsed(t, hostile())
 	var tables []string
 	for _, tb := range p.Tables {
 		tables = append(tables, tb.Schema+"|"+tb.Name)
@@ -258,15 +265,7 @@ func TestDBMLIndexComments(t *testing.T) {
 			Columns: []report.Column{{Name: "id", DataType: "integer"}, {Name: "code", DataType: "text"}, {Name: "label", DataType: "text", Nullable: true}},
 		}},
 	}
-	var b bytes.Buffer
-	if err := Write(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "schema.dbml")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := Parse(t, path)
+	p, b := writeParsed(t, r)
 	if len(p.Tables) != 1 {
 		t.Fatalf("tables %+v", p.Tables)
 	}
@@ -308,15 +307,7 @@ func TestDBMLExpressionAndPartialIndexes(t *testing.T) {
 				{Name: "name", DataType: "text"}, {Name: "org_id", DataType: "integer"}, {Name: "deleted_at", DataType: "timestamp", Nullable: true}},
 		}},
 	}
-	var b bytes.Buffer
-	if err := Write(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "schema.dbml")
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := Parse(t, path)
+	p, b := writeParsed(t, r)
 	if len(p.Tables) != 1 {
 		t.Fatalf("tables %+v", p.Tables)
 	}
