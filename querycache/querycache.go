@@ -47,7 +47,8 @@ type Cache struct {
 	build string
 
 	// reads holds, per key Key gave, the words of its statement (Reads),
-	// which Keep writes beside the result.
+	// which Keep writes beside the result; a key served or kept is
+	// forgotten (a statement that failed leaves its words).
 	reads sync.Map
 
 	hits atomic.Int64
@@ -201,6 +202,7 @@ func (c *Cache) Lookup(ctx context.Context, sql string, maxRows int, timeout tim
 	case err != nil:
 		return nil, key, false, nil
 	}
+	c.reads.Delete(key) // served: nothing is kept for it
 	// Marked as this run's, so that pruning at its end keeps it.
 	if c.cat.KeepResult(ctx, key, c.runID, nil) != nil {
 		return nil, key, false, nil
@@ -219,11 +221,11 @@ func (c *Cache) Keep(ctx context.Context, key string, res *warehouse.Result, err
 	if c == nil || key == "" {
 		return
 	}
+	words, _ := c.reads.LoadAndDelete(key)
+	ws, _ := words.([]string)
 	var b []byte
 	switch {
 	case err == nil && res != nil:
-		words, _ := c.reads.LoadAndDelete(key)
-		ws, _ := words.([]string)
 		var eerr error
 		if b, eerr = encode(res, ws); eerr != nil {
 			return
