@@ -54,7 +54,11 @@ func sweepKeys(ctx context.Context, o *runOptions, run catalog.Run, stderr io.Wr
 		}
 	}
 	if removed > 0 {
-		fmt.Fprintf(stderr, "discover: removed %d sealing keys of runs nothing will resume from %s (-v says which)\n", removed, redact.KeyDir())
+		keys := "sealing keys"
+		if removed == 1 {
+			keys = "sealing key"
+		}
+		fmt.Fprintf(stderr, "discover: removed %d %s of runs nothing will resume from %s (-v says which)\n", removed, keys, redact.KeyDir())
 	}
 }
 
