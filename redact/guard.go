@@ -352,6 +352,14 @@ func byTable(sds []catalog.SemanticDoc) map[string][]string {
 	return out
 }
 
+// leaks says whether a kept result, s, could hold a personal value: one
+// the Redactor r knows, or any, its statement having read a personal
+// column of cols (readsPersonal). Such a result is dropped, not masked:
+// a re-run reuses it as the database's answer.
+func leaks(r *privacy.Redactor, cols map[string][]string, s string) bool {
+	return r.Text(s) != s || readsPersonal([]byte(s), cols)
+}
+
 // readsPersonal says whether the statement whose result b keeps could
 // read a personal-data column: it names the column's table and the
 // column, or the table and * . The values it returned cannot be told
@@ -454,7 +462,7 @@ func (g *Guard) Finish(ctx context.Context) error {
 			}
 			s = string(b)
 		}
-		if r.Text(s) != s || readsPersonal([]byte(s), cols) {
+		if leaks(r, cols, s) {
 			return nil
 		}
 		return []byte(s)

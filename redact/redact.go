@@ -106,13 +106,8 @@ func mask(ctx context.Context, cat *catalog.Catalog, runID string, show bool) (S
 		}
 	}
 	st.Entries = len(changed)
-	// A kept result that holds such a value, or whose statement read a
-	// personal column (readsPersonal), is dropped rather than masked: a
-	// re-run reuses it as the database's answer.
 	byCol := byTable(pii)
-	st.Results, err = cat.DropResults(ctx, func(b []byte) bool {
-		return r.Text(string(b)) != string(b) || readsPersonal(b, byCol)
-	})
+	st.Results, err = cat.DropResults(ctx, func(b []byte) bool { return leaks(r, byCol, string(b)) })
 	if err != nil {
 		return st, fmt.Errorf("redact: %w", err)
 	}

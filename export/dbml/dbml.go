@@ -248,10 +248,11 @@ func unwritten(ix report.Index) string {
 	if ix.Definition != "" {
 		return "Index: " + ix.Definition
 	}
-	s := fmt.Sprintf("Index %s on (%s)", ix.Name, strings.Join(ix.Columns, ", "))
+	kind := "Index"
 	if ix.Unique {
-		s = "Unique index" + strings.TrimPrefix(s, "Index")
+		kind = "Unique index"
 	}
+	s := fmt.Sprintf("%s %s on (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
 	if ix.Predicate != "" {
 		s += " where " + ix.Predicate
 	}
