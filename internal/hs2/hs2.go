@@ -83,8 +83,7 @@ const (
 // (an escaped stage of the conformance suite's slow statement ran for
 // 7 minutes). Closing the operation cancels its job group once more,
 // and so a job submitted within the grace.
-// It is a variable: a test measures a deadline without it.
-var closeGrace = time.Second
+const closeGrace = time.Second
 
 // ServerError is an error status the server returned: its message and
 // SQLSTATE, the statement's failure in the server's own words.

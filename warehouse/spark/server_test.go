@@ -269,7 +269,7 @@ func inventory(t *testing.T, s *Source) string {
 func TestServerTimeout(t *testing.T) {
 	s := openFixture(t)
 	ctx := context.Background()
-	slow := "SELECT sum(id % 7) FROM range(0, 1000000000000)"
+	slow := slowStatement
 	start := time.Now()
 	_, err := s.Query(ctx, slow, warehouse.QueryOptions{Timeout: 2 * time.Second})
 	if !errors.Is(err, context.DeadlineExceeded) {
