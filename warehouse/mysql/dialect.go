@@ -1,9 +1,11 @@
 package mysql
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/discover-db/discover/warehouse"
 )
@@ -74,11 +76,32 @@ func (d Dialect) QuoteTable(t warehouse.TableName) string {
 // escapes for them (\0, \b, \Z).
 var literalEscapes = strings.NewReplacer(`\`, `\\`, `'`, `''`, "\x00", `\0`, "\x1a", `\Z`, "\b", `\b`)
 
-// Literal quotes s as the pinned session reads it back. A value holding
-// another control character (which MySQL has no escape for) or invalid
-// UTF-8 still gets a literal the guard refuses: a failed statement, not a
-// wrong one.
-func (Dialect) Literal(s string) string { return "'" + literalEscapes.Replace(s) + "'" }
+// Literal quotes s as the pinned session reads it back. A value the
+// quoted form cannot carry past the guard, which refuses invalid UTF-8
+// and control characters MySQL has no escape for (plainText), is written
+// as its bytes in hexadecimal: `_utf8mb4 X'…'` for text, a string of the
+// connection's character set as a quoted literal is (compared under the
+// column's collation alike), and a plain `X'…'`, a binary string, for
+// bytes that are no UTF-8 (what a BINARY or BLOB column holds).
+func (Dialect) Literal(s string) string {
+	if !utf8.ValidString(s) {
+		return "X'" + hex.EncodeToString([]byte(s)) + "'"
+	}
+	if strings.IndexFunc(s, unescaped) >= 0 {
+		return "_utf8mb4 X'" + hex.EncodeToString([]byte(s)) + "'"
+	}
+	return "'" + literalEscapes.Replace(s) + "'"
+}
+
+// unescaped: a control character the guard refuses in a statement and
+// literalEscapes does not write as an escape.
+func unescaped(r rune) bool {
+	switch r {
+	case 0, '\b', 0x1a, '\t', '\n', '\r', '\f', '\v':
+		return false
+	}
+	return r < 0x20 || r == 0x7f
+}
 
 // TypedLiteral is Literal(v): MySQL casts a string literal to the type of
 // the column it is compared with.

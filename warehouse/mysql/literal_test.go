@@ -1,11 +1,13 @@
 package mysql
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/discover-db/discover/internal/literaltest"
+	"github.com/discover-db/discover/warehouse"
 )
 
 // hostileValues are values a column may hold that a literal must carry
@@ -18,7 +20,14 @@ var hostileValues = []string{
 	"nul\x00byte", "\x00", "ctrl-z\x1a", `%_*?`, `50% off_sale`,
 	"Zürich — 東京 🙂", `"double" and ` + "`back`", `/* not a comment */ -- nor this # nor this`,
 	"", " ", `/*! SELECT 1 */`,
+	// Control characters MySQL has no escape for, which the guard refuses
+	// in a statement: written in hexadecimal.
+	"bell\x07", "\x01", "esc\x1b[0m", "del\x7f", "us\x1f'; SELECT 1 -- ", "form\ffeed\vtab",
 }
+
+// byteValues are no UTF-8 (a BINARY or BLOB column's bytes, latin1 read
+// raw), which the guard refuses in a statement.
+var byteValues = []string{"\xff\xfe", "caf\xe9", "\xc3", "ok\x00\xff'"}
 
 // TestServerLiteralRoundTrip: the dialect's literal of each hostile value
 // passes both guards (the lexical one every statement of the experts is
@@ -43,4 +52,22 @@ func TestServerLiteralRoundTrip(t *testing.T) {
 	q := "SELECT count(*) AS n, count(CASE WHEN " + d.FoldedIn("v", folded) + " THEN 1 END) AS folded FROM (" +
 		strings.Join(branches, " UNION ALL ") + ") x WHERE BINARY v IN (" + strings.Join(lits, ", ") + ")"
 	literaltest.AllAtOnce(t, s, q, len(hostileValues), true)
+
+	// Bytes that are no UTF-8, apart: a binary value among the others
+	// would make their union's column binary, and FoldedIn's LOWER a no-op.
+	// They come back as a binary string, bytes, as a BLOB's value does.
+	for _, v := range byteValues {
+		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
+		if err := d.Grammar().Check(q); err != nil {
+			t.Errorf("%q: the lexical guard refused %s: %v", v, q, err)
+		}
+		res, err := s.Query(context.Background(), q, warehouse.QueryOptions{})
+		if err != nil {
+			t.Errorf("%q: %s: %v", v, q, err)
+			continue
+		}
+		if b, ok := res.Rows[0][0].([]byte); len(res.Rows[0]) != 2 || !ok || string(b) != v {
+			t.Errorf("%q: %s gave %#v; want its bytes and 1", v, q, res.Rows)
+		}
+	}
 }
