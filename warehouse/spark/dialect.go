@@ -45,8 +45,10 @@ func (d Dialect) QuoteTable(t warehouse.TableName) string {
 // lets a value ending in a backslash end its literal early. A quote is
 // written \' rather than doubled: the backslash escape is the one Spark's
 // lexer has always had (Spark 4.3 also reads a doubled quote as one; older
-// servers were not tried).
-var literalEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
+// servers were not tried). A NUL, which the guard refuses as a raw byte
+// (warehouse.Precheck), is written as the unicode escape \u0000: Spark's
+// \0 would read the digits after it as an octal escape.
+var literalEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\x00", `\u0000`)
 
 // Literal quotes s with its backslashes and quotes escaped; every other
 // character, newlines and all, stands for itself inside '…'.

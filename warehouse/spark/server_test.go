@@ -315,12 +315,15 @@ func TestServerBadInput(t *testing.T) {
 }
 
 // hostileValues are values a column may hold that a literal must carry
-// whole: Spark reads a backslash in a string as an escape.
+// whole: Spark reads a backslash in a string as an escape; control
+// characters, and a NUL (which the guard refuses raw) before digits that
+// an octal escape would take.
 var hostileValues = []string{
 	`C:\temp\`, `ab\'`, `\`, `\\`, `'`, `''`, `it's`, `\'; SELECT 1 --`,
 	"line one\nline two", "cr\rlf\r\n", "tab\there", `\n\t\u0041\%\_\0`, `\\'\\''`,
 	"Zürich — 東京 🙂", `"double" and ` + "`back`", `/* not a comment */ -- nor this`,
 	"", " ", `%_*?`,
+	"bell\a", "\x01", "esc\x1b[0m", "del\x7f", "nul\x00byte", "ctrl-z\x1a", "\x00", "\x00" + "123",
 }
 
 // TestServerLiteralRoundTrip: the dialect's literal of each hostile value,
