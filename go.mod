@@ -30,7 +30,7 @@ require (
 	golang.org/x/text v0.43.0
 	google.golang.org/protobuf v1.36.11
 	modernc.org/libc v1.80.1
-	modernc.org/sqlite v1.62.0
+	modernc.org/sqlite v1.63.0
 )
 
 require (
