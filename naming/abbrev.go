@@ -1,6 +1,9 @@
 package naming
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Abbreviates reports whether tok shortens word the two ways schemas
 // shorten a word: its start, at least minAbbrevStart letters (categ for
@@ -86,3 +89,46 @@ func SelfRoleOf(w string) (role string, ok bool) {
 	}
 	return role, ok
 }
+
+// EntityAbbreviations are the short forms of an entity's name, its words
+// singular and in order, that a key column's stem may take: the initials
+// of all but the last word, then the start of the last, at least
+// minEntityTail letters of it (cdemo for customer demographic, hdemo for
+// household demographic); of a one-word entity, a start of at least
+// minEntityStart letters that is not the whole word (cust, addr, promo).
+// Shorter forms (cd, cu) are the initials every other table shares.
+// Abbreviates is the other way a name is shortened: one word at a time.
+func EntityAbbreviations(words []string) []string {
+	if len(words) == 0 {
+		return nil
+	}
+	last := words[len(words)-1]
+	var out []string
+	if len(words) == 1 {
+		for j := minEntityStart; j < len(last); j++ {
+			out = append(out, last[:j])
+		}
+		return out
+	}
+	var initials strings.Builder
+	for _, w := range words[:len(words)-1] {
+		if w == "" {
+			return nil
+		}
+		initials.WriteByte(w[0])
+	}
+	for j := minEntityTail; j <= len(last); j++ {
+		out = append(out, initials.String()+last[:j])
+	}
+	return out
+}
+
+// AbbreviatesEntity reports whether tok is one of EntityAbbreviations(words).
+func AbbreviatesEntity(tok string, words []string) bool {
+	return slices.Contains(EntityAbbreviations(words), tok)
+}
+
+const (
+	minEntityTail  = 3
+	minEntityStart = 4
+)

@@ -64,3 +64,32 @@ func TestSelfRoleOf(t *testing.T) {
 		}
 	}
 }
+
+// Invented entities: a multi-word one by its initials and the start of its
+// last word, a one-word one by a start of four letters or more.
+func TestEntityAbbreviations(t *testing.T) {
+	cases := []struct {
+		tok   string
+		words []string
+		want  bool
+	}{
+		{"pdemo", []string{"person", "demographic"}, true},
+		{"pdem", []string{"person", "demographic"}, true},
+		{"pde", []string{"person", "demographic"}, false}, // the initials other tables share
+		{"pdemographic", []string{"person", "demographic"}, true},
+		{"wsite", []string{"web", "site"}, true},
+		{"sbin", []string{"storage", "bin"}, true},
+		{"vend", []string{"vendor"}, true},
+		{"vendo", []string{"vendor"}, true},
+		{"ven", []string{"vendor"}, false},
+		{"vendor", []string{"vendor"}, false}, // the word itself is no abbreviation
+		{"demo", []string{"person", "demographic"}, false},
+		{"x", nil, false},
+		{"abc", []string{"", "bc"}, false},
+	}
+	for _, c := range cases {
+		if got := AbbreviatesEntity(c.tok, c.words); got != c.want {
+			t.Errorf("AbbreviatesEntity(%q, %q) = %v; want %v (forms %q)", c.tok, c.words, got, c.want, EntityAbbreviations(c.words))
+		}
+	}
+}

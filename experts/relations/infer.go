@@ -516,7 +516,7 @@ func matchNames(c, k keyName, ent []string, same, exactName bool) NameMatch {
 	}
 	// cdemo_sk ~ customer_demographics.cd_demo_sk, promo_sk ~
 	// promotion.p_promo_sk: the column shortens the entity's words.
-	if c.suffix != "" && len(c.stem) > 0 && !same && abbreviates(c.stem[len(c.stem)-1], ent) {
+	if c.suffix != "" && len(c.stem) > 0 && !same && naming.AbbreviatesEntity(c.stem[len(c.stem)-1], ent) {
 		if len(c.stem) == 1 {
 			try(0.75, "abbreviation")
 		} else {
@@ -668,48 +668,6 @@ func inflectionKey(w string) string {
 		return ""
 	}
 	return "i:" + w[:4]
-}
-
-// Abbreviations of an entity's words: the initials of all but the last
-// word, then the start of the last, at least minAbbrevTail letters of it
-// (cdemo for customer demographic, hdemo for household demographic); of a
-// one-word entity, a start of at least minAbbrevWord letters that is not
-// the whole word (cust, addr, promo). Shorter forms (cd, cu) are the
-// initials every other table shares.
-const (
-	minAbbrevTail = 3
-	minAbbrevWord = 4
-)
-
-// abbreviations lists the forms abbreviates accepts for ent.
-func abbreviations(ent []string) []string {
-	if len(ent) == 0 {
-		return nil
-	}
-	last := ent[len(ent)-1]
-	var out []string
-	if len(ent) == 1 {
-		for j := minAbbrevWord; j < len(last); j++ {
-			out = append(out, last[:j])
-		}
-		return out
-	}
-	var initials strings.Builder
-	for _, w := range ent[:len(ent)-1] {
-		if w == "" {
-			return nil
-		}
-		initials.WriteByte(w[0])
-	}
-	for j := minAbbrevTail; j <= len(last); j++ {
-		out = append(out, initials.String()+last[:j])
-	}
-	return out
-}
-
-// abbreviates reports whether tok is one of ent's abbreviations.
-func abbreviates(tok string, ent []string) bool {
-	return slices.Contains(abbreviations(ent), tok)
 }
 
 // shortens reports whether words are ent's words one for one, each the
@@ -1243,7 +1201,7 @@ func indexKeys(keys []Column) keyIndex {
 				}
 			}
 		}
-		for _, a := range abbreviations(ent) {
+		for _, a := range naming.EntityAbbreviations(ent) {
 			add("a:"+a, i) // cdemo_sk, promo_sk
 		}
 		for _, w := range ent {
