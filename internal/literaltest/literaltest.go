@@ -21,6 +21,21 @@ import (
 // too (engines whose guard is a lexer; Spark's is its Query).
 func Each(t *testing.T, s warehouse.Source, values []string, lexical bool) {
 	t.Helper()
+	each(t, s, values, lexical, "the value", func(v string, got any) bool { return got == v })
+}
+
+// EachBytes is Each for values that are no UTF-8, which come back as a
+// binary string: their bytes.
+func EachBytes(t *testing.T, s warehouse.Source, values []string, lexical bool) {
+	t.Helper()
+	each(t, s, values, lexical, "its bytes", func(v string, got any) bool {
+		b, ok := got.([]byte)
+		return ok && string(b) == v
+	})
+}
+
+func each(t *testing.T, s warehouse.Source, values []string, lexical bool, want string, same func(v string, got any) bool) {
+	t.Helper()
 	d := s.Dialect()
 	for _, v := range values {
 		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
@@ -34,8 +49,8 @@ func Each(t *testing.T, s warehouse.Source, values []string, lexical bool) {
 			t.Errorf("%q: %s: %v", v, q, err)
 			continue
 		}
-		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || res.Rows[0][0] != v {
-			t.Errorf("%q: %s gave columns %q, rows %q; want the value and 1", v, q, res.Columns, res.Rows)
+		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || !same(v, res.Rows[0][0]) {
+			t.Errorf("%q: %s gave columns %q, rows %#v; want %s and 1", v, q, res.Columns, res.Rows, want)
 		}
 	}
 }

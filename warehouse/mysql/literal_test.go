@@ -1,13 +1,11 @@
 package mysql
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/discover-db/discover/internal/literaltest"
-	"github.com/discover-db/discover/warehouse"
 )
 
 // hostileValues are values a column may hold that a literal must carry
@@ -56,18 +54,5 @@ func TestServerLiteralRoundTrip(t *testing.T) {
 	// Bytes that are no UTF-8, apart: a binary value among the others
 	// would make their union's column binary, and FoldedIn's LOWER a no-op.
 	// They come back as a binary string, bytes, as a BLOB's value does.
-	for _, v := range byteValues {
-		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
-		if err := d.Grammar().Check(q); err != nil {
-			t.Errorf("%q: the lexical guard refused %s: %v", v, q, err)
-		}
-		res, err := s.Query(context.Background(), q, warehouse.QueryOptions{})
-		if err != nil {
-			t.Errorf("%q: %s: %v", v, q, err)
-			continue
-		}
-		if b, ok := res.Rows[0][0].([]byte); len(res.Rows[0]) != 2 || !ok || string(b) != v {
-			t.Errorf("%q: %s gave %#v; want its bytes and 1", v, q, res.Rows)
-		}
-	}
+	literaltest.EachBytes(t, s, byteValues, true)
 }
