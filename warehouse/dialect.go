@@ -476,6 +476,22 @@ func QuantileOffset(p float64, n int64) int64 {
 // (Dialect.Literal).
 func Literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
+// LiteralJoined is Literal for an engine whose text may hold a NUL, which
+// every guard refuses as a raw byte in a statement (Precheck): a value
+// with one is written as its parts joined by nul, the engine's expression
+// for the character (SQLite's char(0), DuckDB's and Trino's chr(0)), in
+// parentheses, so that it stands wherever the literal would.
+func LiteralJoined(s, nul string) string {
+	if !strings.Contains(s, "\x00") {
+		return Literal(s)
+	}
+	parts := strings.Split(s, "\x00")
+	for i, p := range parts {
+		parts[i] = Literal(p)
+	}
+	return "(" + strings.Join(parts, " || "+nul+" || ") + ")"
+}
+
 // TimePart names a part of a date or timestamp for DatePart.
 type TimePart string
 

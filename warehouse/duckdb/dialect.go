@@ -287,3 +287,7 @@ func (Dialect) PlanScan(plan, table string) warehouse.PlanScan {
 	}
 	return warehouse.ScanUnknown
 }
+
+// Literal is warehouse.Literal; a NUL, which DuckDB text may hold, is
+// written chr(0) (warehouse.LiteralJoined).
+func (Dialect) Literal(s string) string { return warehouse.LiteralJoined(s, "chr(0)") }

@@ -336,18 +336,6 @@ func (Dialect) PlanScan(plan, table string) warehouse.PlanScan {
 	return warehouse.ScanUnknown
 }
 
-// Literal quotes s with its quotes doubled. SQLite text may hold a NUL,
-// which every guard refuses as a raw byte in a statement
-// (warehouse.Precheck): such a value is written as its parts joined by
-// char(0), in parentheses, an expression that stands wherever the
-// literal would.
-func (Dialect) Literal(s string) string {
-	if !strings.Contains(s, "\x00") {
-		return warehouse.Literal(s)
-	}
-	parts := strings.Split(s, "\x00")
-	for i, p := range parts {
-		parts[i] = warehouse.Literal(p)
-	}
-	return "(" + strings.Join(parts, " || char(0) || ") + ")"
-}
+// Literal is warehouse.Literal; a NUL, which SQLite text may hold, is
+// written char(0) (warehouse.LiteralJoined).
+func (Dialect) Literal(s string) string { return warehouse.LiteralJoined(s, "char(0)") }

@@ -153,3 +153,7 @@ func (Dialect) Plan(res *warehouse.Result) string { return warehouse.PlanText(re
 
 // PlanScan does not read Trino's plans.
 func (Dialect) PlanScan(plan, table string) warehouse.PlanScan { return warehouse.ScanUnknown }
+
+// Literal is warehouse.Literal; a NUL, which Trino's varchar may hold, is
+// written chr(0) (warehouse.LiteralJoined).
+func (Dialect) Literal(s string) string { return warehouse.LiteralJoined(s, "chr(0)") }

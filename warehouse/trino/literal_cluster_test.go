@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/discover-db/discover/internal/literaltest"
 	"github.com/discover-db/discover/warehouse"
 )
 
@@ -71,4 +72,19 @@ func TestClusterTypedLiterals(t *testing.T) {
 			t.Errorf("%s (%s): literal %s, want a string literal", c.Name, c.Type, lit)
 		}
 	}
+}
+
+// TestClusterLiteralRoundTrip: quotes, backslashes (ordinary characters in
+// Trino's strings) and NULs, which a varchar may hold and no guard lets
+// through raw, come back from the cluster as exactly the value.
+func TestClusterLiteralRoundTrip(t *testing.T) {
+	s, err := Open(context.Background(), "trino://admin@"+clusterAddr(t)+"/memory")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	literaltest.Each(t, s, []string{
+		`'`, `''`, `it's`, `'; SELECT 1 --`, `C:\temp\`, `\'`, "line one\nline two", "bell\a",
+		"nul\x00byte", "\x00", "\x00\x00", "'\x00'", "ends\x00", "Zürich — 東京 🙂", "",
+	}, true)
 }
