@@ -340,8 +340,11 @@ func QuoteQualified(quote func(string) string, t TableName, split bool) string {
 // PostgreSQL, whose lexical guard cannot know standard_conforming_strings.
 func (Standard) Literal(s string) string { return Literal(s) }
 
-// TypedLiteral is Literal(v): SQLite, PostgreSQL, MySQL and DuckDB cast a
-// string literal to the type of the column it is compared with.
+// TypedLiteral is Literal(v): most engines cast a string literal to the
+// type of the column it is compared with. It quotes with the package's
+// Literal, not the engine's: an engine that writes its own Literal
+// overrides TypedLiteral and FoldedIn (FoldedInWith) to use it, as every
+// engine here does.
 func (Standard) TypedLiteral(typ, v string) string { return Literal(v) }
 
 // Limit is the clause that keeps the first n rows. All five engines spell it

@@ -34,11 +34,15 @@ func EachBytes(t *testing.T, s warehouse.Source, values []string, lexical bool) 
 	})
 }
 
+// each checks the dialect's Literal of every value, its TypedLiteral for a
+// text column (the same literal, on every engine), and that its FoldedIn
+// over the value passes the guards: the two quote values too, and an
+// engine that writes its own Literal must have them use it.
 func each(t *testing.T, s warehouse.Source, values []string, lexical bool, want string, same func(v string, got any) bool) {
 	t.Helper()
 	d := s.Dialect()
-	for _, v := range values {
-		q := "SELECT " + d.Literal(v) + " AS v, 1 AS one"
+	run := func(v, q string) (*warehouse.Result, bool) {
+		t.Helper()
 		if lexical {
 			if err := d.Grammar().Check(q); err != nil {
 				t.Errorf("%q: the lexical guard refused %s: %v", v, q, err)
@@ -47,11 +51,19 @@ func each(t *testing.T, s warehouse.Source, values []string, lexical bool, want 
 		res, err := s.Query(context.Background(), q, warehouse.QueryOptions{})
 		if err != nil {
 			t.Errorf("%q: %s: %v", v, q, err)
-			continue
+			return nil, false
 		}
-		if len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || !same(v, res.Rows[0][0]) {
-			t.Errorf("%q: %s gave columns %q, rows %#v; want %s and 1", v, q, res.Columns, res.Rows, want)
+		return res, true
+	}
+	for _, v := range values {
+		for _, lit := range []string{d.Literal(v), d.TypedLiteral("varchar", v)} {
+			q := "SELECT " + lit + " AS v, 1 AS one"
+			res, ok := run(v, q)
+			if ok && (len(res.Columns) != 2 || len(res.Rows) != 1 || len(res.Rows[0]) != 2 || !same(v, res.Rows[0][0])) {
+				t.Errorf("%q: %s gave columns %q, rows %#v; want %s and 1", v, q, res.Columns, res.Rows, want)
+			}
 		}
+		run(v, "SELECT count(*) AS n FROM (SELECT 1 AS one) x WHERE "+d.FoldedIn(d.Literal("x"), []string{v}))
 	}
 }
 

@@ -127,7 +127,7 @@ func (d Dialect) FoldedIn(expr string, values []string) string {
 	if re, ok := foldedRegexp(values); ok {
 		return "regexp_full_match(" + expr + ", " + warehouse.Literal(re) + ")"
 	}
-	return d.Standard.FoldedIn(expr, values)
+	return warehouse.FoldedInWith(d.Literal, expr, values)
 }
 
 // foldedRegexp is the RE2 expression FoldedIn uses, or false when a value
@@ -289,5 +289,10 @@ func (Dialect) PlanScan(plan, table string) warehouse.PlanScan {
 }
 
 // Literal is warehouse.Literal; a NUL, which DuckDB text may hold, is
-// written chr(0) (warehouse.LiteralJoined).
+// written chr(0) (warehouse.LiteralJoined). TypedLiteral and FoldedIn
+// write their values with it.
 func (Dialect) Literal(s string) string { return warehouse.LiteralJoined(s, "chr(0)") }
+
+// TypedLiteral is Literal(v): DuckDB casts a string literal to the type of
+// the column it is compared with.
+func (d Dialect) TypedLiteral(typ, v string) string { return d.Literal(v) }

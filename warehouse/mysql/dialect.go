@@ -93,14 +93,14 @@ func (Dialect) Literal(s string) string {
 	return "'" + literalEscapes.Replace(s) + "'"
 }
 
-// unescaped: a control character the guard refuses in a statement and
-// literalEscapes does not write as an escape.
+// unescaped: a control character the guard refuses in a statement
+// (refusedControl) and literalEscapes does not write as an escape.
 func unescaped(r rune) bool {
 	switch r {
-	case 0, '\b', 0x1a, '\t', '\n', '\r', '\f', '\v':
+	case 0, '\b', 0x1a:
 		return false
 	}
-	return r < 0x20 || r == 0x7f
+	return r < 0x80 && refusedControl(byte(r))
 }
 
 // TypedLiteral is Literal(v): MySQL casts a string literal to the type of

@@ -236,13 +236,16 @@ func plainText(q string) error {
 		return warehouse.Rejectf("the statement is not valid UTF-8")
 	}
 	for i := 0; i < len(q); i++ {
-		c := q[i]
-		if c < 0x20 && !isSpace(c) || c == 0x7f {
+		if c := q[i]; refusedControl(c) {
 			return warehouse.Rejectf("control character 0x%02x at offset %d", c, i)
 		}
 	}
 	return nil
 }
+
+// refusedControl: a control character plainText refuses, any but
+// whitespace.
+func refusedControl(c byte) bool { return c < 0x20 && !isSpace(c) || c == 0x7f }
 
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")

@@ -337,5 +337,14 @@ func (Dialect) PlanScan(plan, table string) warehouse.PlanScan {
 }
 
 // Literal is warehouse.Literal; a NUL, which SQLite text may hold, is
-// written char(0) (warehouse.LiteralJoined).
+// written char(0) (warehouse.LiteralJoined). TypedLiteral and FoldedIn
+// write their values with it.
 func (Dialect) Literal(s string) string { return warehouse.LiteralJoined(s, "char(0)") }
+
+// TypedLiteral is Literal(v): SQLite compares a string with any column.
+func (d Dialect) TypedLiteral(typ, v string) string { return d.Literal(v) }
+
+// FoldedIn is Standard's with SQLite's literals.
+func (d Dialect) FoldedIn(expr string, values []string) string {
+	return warehouse.FoldedInWith(d.Literal, expr, values)
+}

@@ -82,8 +82,8 @@ func (Dialect) DatePart(part warehouse.TimePart, expr string) string {
 // its type (DATE '…', TIMESTAMP '…' with its zone if it has one, TIME
 // '…'): Trino compares such a column with a string literal not at all
 // (TYPE_MISMATCH: Cannot apply operator: date = varchar(10)). A value of
-// any other type is a string literal.
-func (Dialect) TypedLiteral(typ, v string) string {
+// any other type is a string literal (Literal).
+func (d Dialect) TypedLiteral(typ, v string) string {
 	t := strings.ToLower(strings.TrimSpace(typ))
 	switch {
 	case strings.HasPrefix(t, "date"):
@@ -93,7 +93,7 @@ func (Dialect) TypedLiteral(typ, v string) string {
 	case strings.HasPrefix(t, "time"):
 		return "TIME " + warehouse.Literal(v)
 	}
-	return warehouse.Literal(v)
+	return d.Literal(v)
 }
 
 // Lookup keeps EXISTS: Trino decorrelates correlated subqueries into joins
@@ -155,5 +155,11 @@ func (Dialect) Plan(res *warehouse.Result) string { return warehouse.PlanText(re
 func (Dialect) PlanScan(plan, table string) warehouse.PlanScan { return warehouse.ScanUnknown }
 
 // Literal is warehouse.Literal; a NUL, which Trino's varchar may hold, is
-// written chr(0) (warehouse.LiteralJoined).
+// written chr(0) (warehouse.LiteralJoined). TypedLiteral and FoldedIn
+// write their values with it.
 func (Dialect) Literal(s string) string { return warehouse.LiteralJoined(s, "chr(0)") }
+
+// FoldedIn is Standard's with Trino's literals.
+func (d Dialect) FoldedIn(expr string, values []string) string {
+	return warehouse.FoldedInWith(d.Literal, expr, values)
+}
