@@ -1155,13 +1155,31 @@ func asWritten(c Column) (Column, bool) {
 type keyIndex struct {
 	byWords map[string][]int // "g:" glued key name, "t:" word runs
 	byTable map[string][]int // table, as spelled
+	// shortened holds the words of the keys' tables by the index keys an
+	// abbreviation of them may have (naming.AbbreviationKeys), each word
+	// with its keys. A two-letter key is shared by every word with those
+	// letters (customer_m001 … customer_m999 all under "cu"), so a column's
+	// word is tested against the words (naming.Abbreviates) before their
+	// keys are scored: scoring the bucket's keys grew with the square of
+	// the tables where per-module or per-tenant copies share their words.
+	shortened map[string]map[string][]int
 }
 
 func indexKeys(keys []Column) keyIndex {
-	idx := keyIndex{byWords: map[string][]int{}, byTable: map[string][]int{}}
+	idx := keyIndex{byWords: map[string][]int{}, byTable: map[string][]int{}, shortened: map[string]map[string][]int{}}
 	add := func(key string, i int) {
 		if l := idx.byWords[key]; len(l) == 0 || l[len(l)-1] != i {
 			idx.byWords[key] = append(l, i)
+		}
+	}
+	addShortened := func(key, word string, i int) {
+		words := idx.shortened[key]
+		if words == nil {
+			words = map[string][]int{}
+			idx.shortened[key] = words
+		}
+		if l := words[word]; len(l) == 0 || l[len(l)-1] != i {
+			words[word] = append(l, i)
 		}
 	}
 	for i, k := range keys {
@@ -1206,7 +1224,7 @@ func indexKeys(keys []Column) keyIndex {
 		}
 		for _, w := range ent {
 			for _, a := range naming.AbbreviationKeys(w) {
-				add("c:"+a, i) // product_tmpl_id, categ_id, mgr: a word shortened (naming.Abbreviates)
+				addShortened(a, w, i) // product_tmpl_id, categ_id, mgr: a word shortened (naming.Abbreviates)
 			}
 		}
 		if ce := canonWords(ent); len(ce) > 0 && naming.Acts(ce[len(ce)-1]) {
@@ -1265,7 +1283,11 @@ func (idx keyIndex) lookup(ch Column) []int {
 	for _, tok := range c.tokens {
 		// A word no key's table is named by may shorten one (tmpl, categ).
 		if a, ok := naming.AbbreviationKey(tok); ok && len(idx.byWords["t:"+tok]) == 0 {
-			take(idx.byWords["c:"+a])
+			for w, l := range idx.shortened[a] {
+				if naming.Abbreviates(tok, w) {
+					take(l)
+				}
+			}
 		}
 	}
 	if len(c.stem) > 0 {
