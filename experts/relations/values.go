@@ -57,11 +57,38 @@ func valueChance(d int64, cmax float64, held int64) float64 {
 // 30) are drawn from the multiples of that step, and codes of one scheme
 // meet by the scheme, not by chance (valueStep).
 func childChance(ch Column, d int64, cmax float64, held int64) float64 {
-	if g := valueStep(ch.Profile); g > 1 {
-		space := math.Floor(cmax/g) + 1
+	return steppedChance(valueStep(ch.Profile), d, cmax, held)
+}
+
+// steppedChance is childChance for a column whose values are multiples of
+// step (valueStep).
+func steppedChance(step float64, d int64, cmax float64, held int64) float64 {
+	if step > 1 {
+		space := math.Floor(cmax/step) + 1
 		return valueChance(d, space-1, min(held, int64(space)))
 	}
 	return valueChance(d, cmax, held)
+}
+
+// mostHeld is the greatest count of held values for which steppedChance
+// stays at or below valueMaxChance (-1 when none does): the chance grows
+// with the values held, so a key holding more proposes nothing. Found by
+// bisection over 0..cmax+1, so that a column is compared with a thousand
+// keys by their counts, not by a power each.
+func mostHeld(step float64, d int64, cmax float64) int64 {
+	lo, hi := int64(-1), int64(cmax)+1 // chance(lo) <= max (or lo = -1); chance(hi) > max
+	if steppedChance(step, d, cmax, hi) <= valueMaxChance {
+		return hi
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if steppedChance(step, d, cmax, mid) <= valueMaxChance {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // valueStep is the greatest common divisor of a column's values, when its
@@ -242,11 +269,17 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 			continue
 		}
 		type proposal struct {
-			c      Candidate
+			k      *valueKey
 			chance float64
 		}
 		var ps []proposal
-		for _, k := range keys {
+		step := valueStep(ch.Profile)
+		// One more than the bisection's count, in case the power's
+		// rounding is not monotone at the limit: each key within it is
+		// judged by its own chance.
+		most := mostHeld(step, d, hi) + 1
+		for i := range keys {
+			k := &keys[i]
 			if k.lo > lo {
 				break
 			}
@@ -259,8 +292,11 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 			// chance smaller than keysBelow's count will, so a pair it
 			// does not propose the count would not have either.
 			held := min(k.distinct, int64(math.Min(k.hi, hi)-math.Max(k.lo, 0)+1))
-			if chance := childChance(ch, d, hi, held); chance <= valueMaxChance {
-				ps = append(ps, proposal{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: valueRule}, keysBelow: -1}, chance})
+			if held > most {
+				continue
+			}
+			if chance := steppedChance(step, d, hi, held); chance <= valueMaxChance {
+				ps = append(ps, proposal{k, chance})
 			}
 		}
 		// Keys numbered alike (ids from one sequence) may all hold a
@@ -268,7 +304,7 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		// at most, so the checks grow with the columns.
 		sort.SliceStable(ps, func(i, j int) bool { return ps[i].chance < ps[j].chance })
 		for _, p := range ps[:min(len(ps), valueMaxTargets)] {
-			out = append(out, p.c)
+			out = append(out, Candidate{Child: ch, Parent: p.k.col, Name: NameMatch{Rule: valueRule}, keysBelow: -1})
 		}
 		if len(ps) == 0 {
 			out = append(out, coverProposal(ch, lo, hi, d, byHi[hi])...)
@@ -303,21 +339,21 @@ func coverProposal(ch Column, lo, hi float64, d int64, keys []valueKey) []Candid
 	if d < coverMinValues {
 		return nil
 	}
-	type cover struct {
-		c    Candidate
-		weak bool
-	}
-	var found []cover
-	for _, k := range keys {
+	var only *valueKey
+	for i := range keys {
+		k := &keys[i]
 		if k.col.Table == ch.Table || k.hi != hi || k.lo > lo || k.distinct < coverMinValues || float64(d) < coverShare*float64(k.distinct) {
 			continue
 		}
-		found = append(found, cover{Candidate{Child: ch, Parent: k.col, Name: NameMatch{Rule: coverRule}, keysBelow: -1}, k.weak})
+		if only != nil {
+			return nil // a second key qualifies alike
+		}
+		only = k
 	}
-	if len(found) != 1 || found[0].weak {
+	if only == nil || only.weak {
 		return nil
 	}
-	return []Candidate{found[0].c}
+	return []Candidate{{Child: ch, Parent: only.col, Name: NameMatch{Rule: coverRule}, keysBelow: -1}}
 }
 
 // scoreByCoverage is Score for a pair proposed by coverage: every value
