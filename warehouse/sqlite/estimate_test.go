@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"testing"
 
@@ -12,7 +13,9 @@ import (
 // exactly when its rowids span a few thousand, and a WITHOUT ROWID table
 // with an INTEGER primary key from its keys alike; another WITHOUT ROWID
 // table (a text key, or an INTEGER key holding text) from sqlite_stat1
-// when ANALYZE ran, else not at all (the caller counts).
+// when ANALYZE ran, else not at all (the caller counts). The same before
+// the tables are listed (each statement checks how the table is stored)
+// and after (the listing says, schemaNames.stored).
 func TestEstimateRows(t *testing.T) {
 	path := build(t, "est.db",
 		`CREATE TABLE big (id INTEGER PRIMARY KEY, v)`,
@@ -32,6 +35,10 @@ func TestEstimateRows(t *testing.T) {
 		`INSERT INTO kmixed SELECT id, v FROM big WHERE id < 3000`,
 		`INSERT INTO kmixed VALUES ('top', 1)`,
 		`CREATE VIEW bigv AS SELECT * FROM big`,
+		`CREATE TABLE ipk (id INT PRIMARY KEY, v)`, // a rowid table keyed by its rowid, not by id
+		`INSERT INTO ipk SELECT id + 1000000, v FROM big WHERE id < 2000`,
+		`CREATE VIRTUAL TABLE docs USING fts5(body)`,
+		`INSERT INTO docs SELECT 'row ' || id FROM big WHERE id < 100`,
 		`ANALYZE kv`,
 		`ANALYZE ktext`,
 	)
@@ -41,6 +48,21 @@ func TestEstimateRows(t *testing.T) {
 	if err := s.db.QueryRow("SELECT count(*) FROM big").Scan(&want); err != nil {
 		t.Fatal(err)
 	}
+	for _, listed := range []bool{false, true} {
+		if listed {
+			if _, err := s.Tables(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if _, known := s.stored(warehouse.TableName{Name: "KV"}); !known {
+				t.Fatal("the listing does not say how kv is stored")
+			}
+		}
+		t.Run(fmt.Sprintf("listed=%v", listed), func(t *testing.T) { estimateEach(t, s, want) })
+	}
+}
+
+func estimateEach(t *testing.T, s *Source, want int64) {
+	ctx := context.Background()
 	for _, c := range []struct {
 		table string
 		want  int64
@@ -55,6 +77,7 @@ func TestEstimateRows(t *testing.T) {
 		{"kv", 3333, true, 0},
 		{"wbig", 40000, false, 0.05}, // keys 3 to 120,000: by key windows, as big by rowid
 		{"ktext", 2000, false, 0},    // ANALYZE's count
+		{"ipk", 1333, true, 0},       // by rowid, which runs from 1 to 1,333
 	} {
 		n, exact, err := s.EstimateRows(ctx, warehouse.TableName{Name: c.table})
 		t.Logf("%s: %d rows (exact %v), true %d", c.table, n, exact, c.want)
@@ -62,7 +85,7 @@ func TestEstimateRows(t *testing.T) {
 			t.Errorf("%s: %d (exact %v, %v), want %d (exact %v) within %v", c.table, n, exact, err, c.want, c.exact, c.tol)
 		}
 	}
-	for _, name := range []string{"kv2", "kmixed", "bigv", "ghost"} {
+	for _, name := range []string{"kv2", "kmixed", "bigv", "ghost", "docs", "docs_data"} {
 		if n, _, err := s.EstimateRows(ctx, warehouse.TableName{Name: name}); err == nil {
 			t.Errorf("%s: estimate %d, want an error", name, n)
 		}

@@ -340,6 +340,12 @@ type schemaNames struct {
 	// the modules that are eponymous virtual tables (pragma_* ones are
 	// registered on first use, so the prefix counts too).
 	real map[string]bool
+	// stored is how each object of the main schema is stored, as the
+	// listing found it: its kind (table, view, virtual, shadow) and
+	// whether it is a WITHOUT ROWID table. EstimateRows reads it to size
+	// a table by its b-tree's key without asking pragma_table_list, which
+	// walks every table of the schema on each call.
+	stored map[string]schemaObject
 }
 
 func (n *schemaNames) isReal(folded string) bool {
@@ -348,7 +354,7 @@ func (n *schemaNames) isReal(folded string) bool {
 
 // schemaNames sorts the main schema's objects for the guard.
 func (in *introspector) schemaNames(objs []schemaObject) (*schemaNames, error) {
-	n := &schemaNames{shadow: map[string]bool{}, real: map[string]bool{}}
+	n := &schemaNames{shadow: map[string]bool{}, real: map[string]bool{}, stored: map[string]schemaObject{}}
 	shown := map[string]bool{}
 	for _, o := range listed(objs) {
 		shown[o.name] = true
@@ -356,6 +362,7 @@ func (in *introspector) schemaNames(objs []schemaObject) (*schemaNames, error) {
 	for _, o := range objs {
 		f := foldASCII(o.name)
 		n.real[f] = true
+		n.stored[f] = schemaObject{name: o.name, kind: o.kind, withoutRow: o.withoutRow}
 		if !shown[o.name] && !strings.HasPrefix(f, "sqlite_") {
 			n.shadow[f] = true
 		}
