@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"maps"
 	"net/netip"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -63,6 +64,12 @@ const (
 	// textShare is the share of a free text column's values that must hold
 	// a personal value for the column to count as holding them.
 	textShare = 0.02
+	// textProven is how many different e-mail addresses or card numbers
+	// (values that prove what they are) make a free text column personal
+	// whatever their share: notes that mention a customer's address now
+	// and then hold personal data. One could be the business's own
+	// contact address, written into many texts.
+	textProven = 2
 )
 
 // Detect returns the kind of personal data the column holds, if any. The
@@ -201,11 +208,16 @@ func Detect(c Column) (Finding, bool) {
 	}
 	// Names and addresses in any language, by what their values look like,
 	// in a column the semantic expert found no other meaning for (a
-	// country's name, France or Jordan, is no person's).
-	if !otherMeaning[c.SemanticType] {
+	// country's name, France or Jordan, is no person's). An address of
+	// several parts is long text with spaces, which the semantic expert
+	// reads as prose: nearly every value must read as an address
+	// (addressShare), which prose does not.
+	if !otherMeaning[c.SemanticType] || c.SemanticType == "free_text" {
 		if f, ok := addressByValues(vals); ok {
 			return f, true
 		}
+	}
+	if !otherMeaning[c.SemanticType] {
 		if f, ok := personNameByValues(vals); ok && !named[place] {
 			return f, true
 		}
@@ -224,15 +236,19 @@ func Detect(c Column) (Finding, bool) {
 	if c.SemanticType == "free_text" && n >= minValues {
 		var kinds []string
 		k := 0
+		proven := map[string]bool{} // e-mail addresses and card numbers, as written
 		for _, v := range vals {
-			if kind := personalInText(v); kind != "" {
+			if kind, found, sure := personalInText(v); kind != "" {
 				k++
 				if !slices.Contains(kinds, kind) {
 					kinds = append(kinds, kind)
 				}
+				if sure {
+					proven[found] = true
+				}
 			}
 		}
-		if float64(k) >= textShare*float64(n) {
+		if float64(k) >= textShare*float64(n) || len(proven) >= textProven {
 			return Finding{FreeText, 0.7, []string{fmt.Sprintf("%d of %d sampled texts hold %s", k, n, strings.Join(kinds, " or "))}}, true
 		}
 	}
@@ -382,25 +398,38 @@ func isIP(s string) bool {
 }
 
 // personalInText names the kind of personal value a text holds: an
-// e-mail address, a payment card number or a phone number written as
-// one (a plus or parentheses, 8 digits or more).
-func personalInText(s string) string {
+// e-mail address, a payment card number (its digits together or in the
+// groups cards print them in) or a phone number written as one (a plus
+// or parentheses, 8 digits or more). found is the value as written; sure
+// says it proves itself (an e-mail address's form, a card number's
+// check digit), where a phone number's shape is shared by other numbers.
+func personalInText(s string) (kind, found string, sure bool) {
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\n' || r == '\t' }) {
 		w = strings.Trim(w, ".:()[]<>\"'")
 		switch {
 		case strings.Contains(w, "@") && valueclass.IsEmail(w):
-			return "an e-mail address"
+			return "an e-mail address", strings.ToLower(w), true
 		case isCardNumber(w):
-			return "a payment card number"
+			return "a payment card number", w, true
+		}
+	}
+	for _, m := range groupedCard.FindAllString(s, -1) {
+		if isCardNumber(m) {
+			return "a payment card number", m, true
 		}
 	}
 	for _, m := range phoneInText.FindAllString(s, -1) {
 		if d := digitsIn(m); d >= 8 && d <= 15 {
-			return "a phone number"
+			return "a phone number", m, false
 		}
 	}
-	return ""
+	return "", "", false
 }
+
+// groupedCard matches a card number as cards print it, in groups of four
+// digits (a fifth of three on 19-digit cards) or of 4, 6 and 5 (American
+// Express), spaced or dashed.
+var groupedCard = regexp.MustCompile(`\b(?:\d{4}[ -]\d{4}[ -]\d{4}[ -]\d{4}(?:[ -]\d{3})?|\d{4}[ -]\d{6}[ -]\d{5})\b`)
 
 func digitsIn(s string) int {
 	n := 0

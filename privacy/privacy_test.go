@@ -53,12 +53,36 @@ func TestDetect(t *testing.T) {
 			notes = append(notes, fmt.Sprintf("delivered on time, box %d was a little damaged", i))
 		}
 	}
+	// Notes from a few templates, 150 of them: two mention two customers'
+	// addresses (1.3%, below textShare), two spell a card number as cards
+	// print it; the same contact address twice (spelled in two cases), and
+	// two phone numbers, prove nothing of their own.
+	templated := func(extra map[int]string) []string {
+		var out []string
+		for i := range 150 {
+			if v, ok := extra[i]; ok {
+				out = append(out, v)
+			} else {
+				out = append(out, fmt.Sprintf("Parcel %d left with the neighbour, as agreed.", i%40))
+			}
+		}
+		return out
+	}
+	twoAddresses := templated(map[int]string{12: "Send the invoice to m.kowalski@example.net, thanks.", 99: "New private address: anna_berg77@example.org"})
+	twoCards := templated(map[int]string{5: "Refund to card " + spaced[3] + " approved.", 80: "Charged " + spaced[9][:4] + "-" + spaced[9][5:9] + "-" + spaced[9][10:14] + "-" + spaced[9][15:] + " twice"})
+	oneContact := templated(map[int]string{1: "Customer wrote to support@example.com.", 120: "Forwarded to Support@Example.com"})
+	twoPhones := templated(map[int]string{3: "call back on +44 20 7946 0958", 70: "mobile (030) 1234 5678"})
+	addresses := []string{"Calle Santa Ana, 3, 50781 Zaragoza", "Avda. de Alcalá, 114, 7º A, 46236 Valencia", "Calle Real, 25, 5º dcha., 41173 Sevilla",
+		"Avenida del Carmen, 64, 7º A, 07144 Palma", "Plaza Mayor, 9, 28012 Madrid", "Calle Luna, 18, 2º B, 08001 Barcelona"}
 	for _, c := range []struct {
 		name    string
 		col     Column
 		want    string // "" = none
 		minConf float64
 	}{
+		{"two customers' e-mail addresses in notes", Column{Words: []string{"bemerkung"}, SemanticType: "free_text", SemanticConfidence: 0.75, Values: twoAddresses}, FreeText, 0.7},
+		{"two card numbers in groups in notes", Column{Words: []string{"comment"}, SemanticType: "free_text", SemanticConfidence: 0.75, Values: twoCards}, FreeText, 0.7},
+		{"addresses the semantic expert read as prose", Column{Words: []string{"destino"}, SemanticType: "free_text", SemanticConfidence: 0.75, Values: addresses}, PostalAddress, 0.8},
 		{"cards", Column{Words: []string{"numero"}, Values: cards}, PaymentCard, 0.9},
 		{"spaced cards", Column{Words: []string{"kaart"}, Values: spaced}, PaymentCard, 0.9},
 		{"ibans in any name", Column{Words: []string{"konto"}, Values: ibans}, IBAN, 0.9},
@@ -81,6 +105,8 @@ func TestDetect(t *testing.T) {
 		{"versions", Column{Words: []string{"version"}, Values: versions}, "", 0},
 		{"few cards prove nothing", Column{Words: []string{"code"}, Values: cards[:3]}, "", 0},
 		{"plain notes", Column{Words: []string{"note"}, SemanticType: "free_text", SemanticConfidence: 0.7, Values: notes[:5]}, "", 0},
+		{"one contact address in notes", Column{Words: []string{"comment"}, SemanticType: "free_text", SemanticConfidence: 0.75, Values: oneContact}, "", 0},
+		{"two phone numbers in 150 notes", Column{Words: []string{"comment"}, SemanticType: "free_text", SemanticConfidence: 0.75, Values: twoPhones}, "", 0},
 	} {
 		f, ok := Detect(c.col)
 		if got := map[bool]string{true: f.Category}[ok]; got != c.want {

@@ -592,7 +592,10 @@ func (c *column) byShape() verdict {
 	}
 	avg := avgLen(c.Sample)
 	if c.SampleTaken && len(c.Sample) > 0 {
-		if avg >= freeTextMinAvgLen && c.distinctShare() >= 0.5 && spaced(c.Sample) {
+		// Prose may repeat (notes written from a few templates, a remark
+		// copied to many rows): more distinct texts than a code list
+		// holds make it prose all the same.
+		if avg >= freeTextMinAvgLen && (c.distinctShare() >= 0.5 || c.distinct() > enumMaxDistinct) && spaced(c.Sample) {
 			ev := fmt.Sprintf("mean length %.0f characters over %d sampled values", avg, len(c.Sample))
 			return verdict{Type: TypeFreeText, Confidence: 0.75, Reasons: []string{ev}, Evidence: []string{ev}}
 		}

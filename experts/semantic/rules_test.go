@@ -127,6 +127,11 @@ func TestClassify(t *testing.T) {
 		{"name of a product is a label", column{Name: "name", Tokens: []string{"name"}, TableWords: []string{"product"}, Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"Chai", "Chang"}, 50)}, TypeLabel},
 		{"person hint but codes", column{Name: "first_name", Tokens: naming.Words("first_name"), Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{"X1", "Y2"}, 50)}, TypeLabel},
 		{"free text", column{Name: "body", Type: "TEXT", Profile: prof(50, 50, 50), SampleTaken: true, Sample: repeat([]string{long + "1", long + "2"}, 50)}, TypeFreeText},
+		// Notes from templates repeat (311 texts in 633 rows), yet are more
+		// than a code list holds: prose under a name in no lexicon.
+		{"templated notes", column{Name: "bemerkung", Tokens: []string{"bemerkung"}, Type: "TEXT", Profile: prof(800, 633, 311), SampleTaken: true, Sample: repeat([]string{long + "1", long + "2"}, 160)}, TypeFreeText},
+		// A few long labels repeated are a code list, not prose.
+		{"long labels repeated", column{Name: "tier", Tokens: []string{"tier"}, Type: "TEXT", Profile: prof(800, 800, 12), SampleTaken: true, Sample: repeat([]string{long + "1", long + "2"}, 160)}, TypeEnum},
 		{"enum", column{Name: "status", Tokens: []string{"status"}, Type: "TEXT", Profile: prof(500, 500, 4), SampleTaken: true, Sample: repeat([]string{"new", "paid", "shipped", "void"}, 200)}, TypeEnum},
 		{"fk by name", column{Name: "customer_id", Tokens: naming.Words("customer_id"), Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 30)}, TypeForeignKey},
 		{"unique id is identifier", column{Name: "order_id", Tokens: naming.Words("order_id"), TableWords: []string{"order"}, Type: "INTEGER", InventoryNames: inv, Profile: prof(100, 100, 100)}, TypeIdentifier},
