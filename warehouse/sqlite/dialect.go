@@ -240,12 +240,16 @@ func (d Dialect) KeyBounds(t warehouse.TableName, k warehouse.IntKey) (string, b
 	if !k.Rowid() {
 		wr = 1
 	}
-	table := d.QuoteTable(t)
-	// Qualified: a bare rowid that t lacks would resolve to the rowid of
-	// pragma_table_list (and make the statement an aggregate).
-	return fmt.Sprintf("SELECT (SELECT min(t.%[1]s) FROM %[2]s AS t) AS lo, (SELECT max(t.%[1]s) FROM %[2]s AS t) AS hi "+
-		"FROM pragma_table_list(%[4]s) WHERE schema = %[3]s AND type = 'table' AND wr = %[5]d",
-		k.Name, table, warehouse.Literal(cmp.Or(t.Schema, "main")), warehouse.Literal(t.Name), wr), true
+	// Qualified (keyBounds): a bare rowid that t lacks would resolve to the
+	// rowid of pragma_table_list (and make the statement an aggregate).
+	return fmt.Sprintf("%s FROM pragma_table_list(%s) WHERE schema = %s AND type = 'table' AND wr = %d",
+		keyBounds(d.QuoteTable(t), k.Name), warehouse.Literal(t.Name), warehouse.Literal(cmp.Or(t.Schema, "main")), wr), true
+}
+
+// keyBounds selects the least and the greatest key k of the quoted table,
+// each by one search of its b-tree, k qualified by the table's alias.
+func keyBounds(table, k string) string {
+	return fmt.Sprintf("SELECT (SELECT min(t.%[1]s) FROM %[2]s AS t) AS lo, (SELECT max(t.%[1]s) FROM %[2]s AS t) AS hi", k, table)
 }
 
 // RowidProbe counts windows of rowids (or of a WITHOUT ROWID table's

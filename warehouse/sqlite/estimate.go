@@ -27,10 +27,10 @@ var _ warehouse.RowEstimator = (*Source)(nil)
 // Like RowCount, the statements are built here from quoted names and skip
 // the SQL guard; the authorizer applies.
 func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (n int64, exact bool, err error) {
-	stored, known := s.stored(t)
+	stored := s.stored(t)
 	err = s.retryBusy(ctx, func() error {
 		return s.read(always, func(db *sql.DB) error {
-			n, exact, err = estimateRows(ctx, db, t, stored, known)
+			n, exact, err = estimateRows(ctx, db, t, stored)
 			return err
 		})
 	})
@@ -40,24 +40,26 @@ func (s *Source) EstimateRows(ctx context.Context, t warehouse.TableName) (n int
 	return n, exact, nil
 }
 
-// stored is how the last listing found t stored (schemaNames.stored);
-// known is false for a table it did not list or of another schema.
-func (s *Source) stored(t warehouse.TableName) (o schemaObject, known bool) {
+// stored is how the last listing found t stored (schemaNames.stored); nil
+// for a table it did not list or of another schema.
+func (s *Source) stored(t warehouse.TableName) *schemaObject {
 	if t.Schema != "" && !strings.EqualFold(t.Schema, "main") {
-		return o, false
+		return nil
 	}
 	s.mu.Lock()
 	names := s.names
 	s.mu.Unlock()
 	if names == nil {
-		return o, false
+		return nil
 	}
-	o, known = names.stored[foldASCII(t.Name)]
-	return o, known
+	if o, ok := names.stored[foldASCII(t.Name)]; ok {
+		return &o
+	}
+	return nil
 }
 
-func estimateRows(ctx context.Context, db *sql.DB, t warehouse.TableName, stored schemaObject, known bool) (int64, bool, error) {
-	n, exact, err := rowidEstimate(ctx, db, t, stored, known)
+func estimateRows(ctx context.Context, db *sql.DB, t warehouse.TableName, stored *schemaObject) (int64, bool, error) {
+	n, exact, err := rowidEstimate(ctx, db, t, stored)
 	if err == nil || ctx.Err() != nil {
 		return n, exact, err
 	}
@@ -85,13 +87,12 @@ func (d storedKeys) KeyBounds(t warehouse.TableName, k warehouse.IntKey) (string
 	if k.Rowid() == d.withoutRowid {
 		return "", false
 	}
-	table := d.QuoteTable(t)
-	return fmt.Sprintf("SELECT (SELECT min(t.%[1]s) FROM %[2]s AS t) AS lo, (SELECT max(t.%[1]s) FROM %[2]s AS t) AS hi", k.Name, table), true
+	return keyBounds(d.QuoteTable(t), k.Name), true
 }
 
-func rowidEstimate(ctx context.Context, db *sql.DB, t warehouse.TableName, stored schemaObject, known bool) (int64, bool, error) {
+func rowidEstimate(ctx context.Context, db *sql.DB, t warehouse.TableName, stored *schemaObject) (int64, bool, error) {
 	var d warehouse.Dialect = Dialect{}
-	if known {
+	if stored != nil {
 		if stored.kind != "table" {
 			return 0, false, errNoRowid // a view, a virtual table: no b-tree of its own to size
 		}

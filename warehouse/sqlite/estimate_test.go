@@ -53,7 +53,7 @@ func TestEstimateRows(t *testing.T) {
 			if _, err := s.Tables(ctx); err != nil {
 				t.Fatal(err)
 			}
-			if _, known := s.stored(warehouse.TableName{Name: "KV"}); !known {
+			if s.stored(warehouse.TableName{Name: "KV"}) == nil {
 				t.Fatal("the listing does not say how kv is stored")
 			}
 		}
