@@ -215,18 +215,9 @@ type valueKey struct {
 	weak bool
 }
 
-// ValueCandidates pairs each integer column left without a reference
-// (none of found, the references the names found, has it as child) with
-// the keys of other tables whose exact range
-// holds its values, when the chance model makes that inclusion unlikely
-// for a column that references nothing. A column that is its own table's
-// key is left out: linking two keys needs a name (a one-to-one extension
-// is told from two tables numbered alike only by one).
-func ValueCandidates(cols []Column, found []Candidate) []Candidate {
-	named := map[string]bool{}
-	for _, c := range found {
-		named[c.Child.qualified()] = true
-	}
+// valueKeys are the keys with an exact range of integers, by least value:
+// a column's keys are those starting at or below its own.
+func valueKeys(cols []Column) []valueKey {
 	declaredKey := map[string]bool{}
 	for _, c := range cols {
 		if c.PK || c.InKey {
@@ -244,8 +235,23 @@ func ValueCandidates(cols []Column, found []Candidate) []Candidate {
 		}
 		keys = append(keys, valueKey{c, lo, hi, *c.Profile.DistinctCount, !c.Declared && declaredKey[c.Table]})
 	}
-	// By least value: a column's keys are those starting at or below its own.
 	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
+	return keys
+}
+
+// ValueCandidates pairs each integer column left without a reference
+// (none of found, the references the names found, has it as child) with
+// the keys of other tables whose exact range
+// holds its values, when the chance model makes that inclusion unlikely
+// for a column that references nothing. A column that is its own table's
+// key is left out: linking two keys needs a name (a one-to-one extension
+// is told from two tables numbered alike only by one).
+func ValueCandidates(cols []Column, found []Candidate) []Candidate {
+	named := map[string]bool{}
+	for _, c := range found {
+		named[c.Child.qualified()] = true
+	}
+	keys := valueKeys(cols)
 	// By greatest value, for coverage: a key ending where the column does.
 	byHi := map[float64][]valueKey{}
 	for _, k := range keys {

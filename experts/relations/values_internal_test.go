@@ -108,21 +108,7 @@ func TestValueCandidatesMatchReference(t *testing.T) {
 			proposed++
 		}
 	}
-	// The keys as ValueCandidates orders them.
-	declaredKey := map[string]bool{}
-	for _, c := range cols {
-		if c.PK {
-			declaredKey[c.Table] = true
-		}
-	}
-	var keys []valueKey
-	for _, c := range cols {
-		if c.Key() {
-			lo, hi, _ := exactRange(c.Profile)
-			keys = append(keys, valueKey{c, lo, hi, *c.Profile.DistinctCount, !c.Declared && declaredKey[c.Table]})
-		}
-	}
-	sort.SliceStable(keys, func(i, j int) bool { return keys[i].lo < keys[j].lo })
+	keys := valueKeys(cols) // as ValueCandidates reads and orders them
 	for _, c := range cols {
 		if c.Key() {
 			continue
