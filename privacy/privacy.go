@@ -236,7 +236,7 @@ func Detect(c Column) (Finding, bool) {
 	if c.SemanticType == "free_text" && n >= minValues {
 		var kinds []string
 		k := 0
-		proven := map[string]bool{} // e-mail addresses and card numbers, as written
+		proven := map[string]bool{} // e-mail addresses and card numbers, each once however written
 		for _, v := range vals {
 			if kind, found, sure := personalInText(v); kind != "" {
 				k++
@@ -400,7 +400,8 @@ func isIP(s string) bool {
 // personalInText names the kind of personal value a text holds: an
 // e-mail address, a payment card number (its digits together or in the
 // groups cards print them in) or a phone number written as one (a plus
-// or parentheses, 8 digits or more). found is the value as written; sure
+// or parentheses, 8 digits or more). found is the value (an address in
+// lower case, a card number's digits, a phone number as written); sure
 // says it proves itself (an e-mail address's form, a card number's
 // check digit), where a phone number's shape is shared by other numbers.
 func personalInText(s string) (kind, found string, sure bool) {
@@ -410,12 +411,12 @@ func personalInText(s string) (kind, found string, sure bool) {
 		case strings.Contains(w, "@") && valueclass.IsEmail(w):
 			return "an e-mail address", strings.ToLower(w), true
 		case isCardNumber(w):
-			return "a payment card number", w, true
+			return "a payment card number", digitsOf(w), true
 		}
 	}
 	for _, m := range groupedCard.FindAllString(s, -1) {
 		if isCardNumber(m) {
-			return "a payment card number", m, true
+			return "a payment card number", digitsOf(m), true
 		}
 	}
 	for _, m := range phoneInText.FindAllString(s, -1) {
